@@ -1,0 +1,72 @@
+/// The only place for side effects in a spin: turns the states of the loop into events.
+///
+/// A feedback is a description; each `SpinRuntime` that runs it makes its own instance, so one
+/// `Feedback` value can serve many loops. The many initializers cover the shapes found in
+/// Spin.Swift, ReactiveCocoa/Loop and RxFeedback:
+///
+/// - state effects: `(State) -> Event?`, `(State) async -> Event?`, `(State) -> some AsyncSequence`,
+///   each with an `ExecutionStrategy`;
+/// - `filteredBy:`, `lensingOn:`, `skippingRepeated:`, `whenBecomesTrue:`, `firstValueAfterNil:`,
+///   keyed `requests:`, and `eventAware:` effects that also see the event that produced the state;
+/// - the stream form `(SpinStates<State>) -> some AsyncSequence`;
+/// - dependencies passed at construction (`dependencies:`), and gear feedbacks (`attachedTo:`).
+///
+/// Synchronous effects run inline while the state is delivered, so their events are queued before
+/// the next event is reduced; asynchronous effects run as tasks.
+public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
+    /// Makes the instance that runs in one loop.
+    let connect: @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>
+
+    /// A name for traces and diagnostics; `feedback#N` when nil.
+    public private(set) var name: String?
+
+    /// Where the effects run, when set by `execute(on:)`.
+    public private(set) var executor: (any TaskExecutor)?
+
+    init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
+        self.connect = connect
+    }
+
+    /// The same feedback with a name, shown as the origin of its events in steps and traces.
+    public func named(_ name: String) -> Feedback {
+        var copy = self
+        copy.name = name
+        return copy
+    }
+
+    /// The same feedback with its effects run on `executor` (for instance a `SerialTaskExecutor`, or
+    /// an executor that hops to the thread a UI toolkit needs). Synchronous effects then run as
+    /// tasks on that executor too, instead of inline.
+    public func execute(on executor: any TaskExecutor) -> Feedback {
+        var copy = self
+        copy.executor = executor
+        return copy
+    }
+}
+
+extension Feedback {
+    /// A feedback that runs `body` on the input selected from every delivered state.
+    static func perState<Input: Sendable>(
+        strategy: ExecutionStrategy,
+        select: @escaping @Sendable (State, Event?) -> Input?,
+        body: EffectBody<Input, Event>
+    ) -> Feedback {
+        Feedback { context, _ in
+            PerStateFeedbackInstance(context: context, strategy: strategy, select: select, body: body)
+        }
+    }
+
+    /// A feedback on every state, unfiltered.
+    static func onEveryState(strategy: ExecutionStrategy, body: EffectBody<State, Event>) -> Feedback {
+        perState(strategy: strategy, select: { state, _ in state }, body: body)
+    }
+
+    /// A feedback on the states a predicate accepts.
+    static func onStates(
+        filteredBy predicate: @escaping @Sendable (State) -> Bool,
+        strategy: ExecutionStrategy,
+        body: EffectBody<State, Event>
+    ) -> Feedback {
+        perState(strategy: strategy, select: { state, _ in predicate(state) ? state : nil }, body: body)
+    }
+}

@@ -1,0 +1,61 @@
+/// A first-in, first-out ring buffer. Grows by doubling and never shrinks, so a loop that keeps a
+/// steady queue length does not allocate per event.
+struct EventQueue<Element> {
+    private var storage: [Element?] = []
+    private var head = 0
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ element: Element) {
+        if count == storage.count { grow() }
+        var tail = head + count
+        if tail >= storage.count { tail -= storage.count }
+        storage[tail] = element
+        count += 1
+    }
+
+    mutating func popFirst() -> Element? {
+        guard count > 0 else { return nil }
+        let element = storage[head]
+        storage[head] = nil
+        head += 1
+        if head == storage.count { head = 0 }
+        count -= 1
+        return element
+    }
+
+    /// Removes every element for which `shouldRemove` is true, keeping the order of the rest.
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        var kept: [Element?] = []
+        kept.reserveCapacity(storage.count)
+        while let element = popFirst() {
+            if !shouldRemove(element) { kept.append(element) }
+        }
+        let capacity = storage.count
+        count = kept.count
+        head = 0
+        kept.append(contentsOf: repeatElement(nil, count: max(0, capacity - kept.count)))
+        storage = kept
+    }
+
+    mutating func removeAll() {
+        while popFirst() != nil {}
+    }
+
+    private mutating func grow() {
+        let newCapacity = max(16, storage.count * 2)
+        var grown: [Element?] = []
+        grown.reserveCapacity(newCapacity)
+        for offset in 0..<count {
+            var index = head + offset
+            if index >= storage.count { index -= storage.count }
+            grown.append(storage[index])
+        }
+        grown.append(contentsOf: repeatElement(nil, count: newCapacity - count))
+        storage = grown
+        head = 0
+    }
+}
+
+extension EventQueue: Sendable where Element: Sendable {}

@@ -1,0 +1,14 @@
+/// Where an event that was reduced came from.
+public enum EventOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// Emitted from outside the loop through `SpinRuntime.emit(_:)` (the role a UI plays).
+    case input
+    /// Emitted by the feedback at this index in the spin's declaration order.
+    case feedback(index: Int, name: String?)
+
+    public var description: String {
+        switch self {
+        case .input: return "input"
+        case let .feedback(index, name): return name ?? "feedback#\(index)"
+        }
+    }
+}

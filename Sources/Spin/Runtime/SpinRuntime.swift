@@ -1,0 +1,387 @@
+import Synchronization
+
+/// Runs a spin: holds its current state, delivers every state to the feedbacks, reduces the events
+/// they feed back, and lets the outside observe the loop and emit into it.
+///
+/// The runtime is thread-safe and `Sendable`. It plays the role UISpin and SwiftUISpin play in
+/// Spin.Swift apps: `emit(_:)` for events from a UI, `render(on:using:)` for a view held weakly,
+/// `binding(for:event:)` for a control, `states` for anything that wants to follow along.
+///
+/// How it runs (the full rules are in docs/semantics.md): events wait in one FIFO queue. Whoever
+/// queues an event while no one is draining becomes the drainer: it reduces events one at a time
+/// and delivers each new state to the observers, then to the feedbacks in declaration order.
+/// Events emitted meanwhile, from any thread or from the feedbacks themselves, are only queued:
+/// nothing is ever reduced reentrantly and no lock is held while user code runs.
+public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
+    /// The spin this runtime runs.
+    public let spin: Spin<State, Event>
+    /// The clock effects see as `SpinClock.current`.
+    public let clock: any Clock<Duration>
+
+    let tracker: ActivityTracker
+    private let virtualClock: VirtualClock?
+    private let core: Mutex<RuntimeCore<State, Event>>
+    private let drainerOwned = DrainerOwned<State, Event>()
+
+    /// Creates a runtime for `spin`. Nothing runs until `start()`.
+    ///
+    /// - Parameter clock: the clock of the loop's effects. With a `VirtualClock`, effects run one at
+    ///   a time on the clock's executor and time moves only when the clock is advanced.
+    public init(_ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock()) {
+        self.spin = spin
+        self.clock = clock
+        let virtualClock = clock as? VirtualClock
+        self.virtualClock = virtualClock
+        self.tracker = virtualClock?.tracker ?? ActivityTracker()
+        self.core = Mutex(RuntimeCore(state: spin.initialState))
+    }
+
+    // MARK: Reading
+
+    /// The current state.
+    public var state: State {
+        core.withLock { $0.state }
+    }
+
+    /// Whether `stop()` was called (or the loop was stopped from inside).
+    public var isStopped: Bool {
+        core.withLock { $0.stopRequested }
+    }
+
+    /// How many events have been reduced so far.
+    public var stepCount: Int {
+        core.withLock { $0.stepCount }
+    }
+
+    /// The states of the loop: the current state first, then every state that changes, until the
+    /// runtime stops.
+    public var states: SpinStates<State> {
+        let channel = StateChannel<State>(tracker: nil)
+        core.withLock { core in
+            channel.send(core.state)
+            if core.stopRequested {
+                channel.finish()
+            } else {
+                core.channels.append(channel)
+            }
+        }
+        return SpinStates(channel: channel)
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the loop: every feedback receives the initial state, in declaration order, then the
+    /// queued events (including any emitted before `start()`) are reduced. Calling it again does
+    /// nothing.
+    public func start() {
+        let claimed: Bool = core.withLock { core in
+            guard !core.started, !core.stopRequested else { return false }
+            core.started = true
+            return claimDrain(&core)
+        }
+        guard claimed else { return }
+        let initial = state
+        var instances: [any FeedbackInstance<State, Event>] = []
+        instances.reserveCapacity(spin.feedbacks.count)
+        for (index, feedback) in spin.feedbacks.enumerated() {
+            let context = FeedbackContext<Event>(
+                host: self, origin: index, executor: feedback.executor,
+                taskExecutor: feedback.executor ?? virtualClock?.executor)
+            instances.append(feedback.connect(context, tracker))
+        }
+        drainerOwned.instances = instances
+        for instance in instances {
+            instance.receive(initial, cause: nil)
+        }
+        drain()
+    }
+
+    /// Stops the loop: running effects are cancelled, queued events are dropped, gears are
+    /// detached and state sequences end. Safe from any thread, including from inside an effect or
+    /// a feedback of this loop. Events emitted afterwards are ignored.
+    public func stop() {
+        let claimed: Bool = core.withLock { core in
+            guard !core.stopRequested else { return false }
+            core.stopRequested = true
+            return claimDrain(&core)
+        }
+        if claimed { drain() }
+    }
+
+    /// Queues an event from outside the loop (a UI, a test, a host program).
+    public func emit(_ event: Event) {
+        enqueue(event, origin: -1, token: 0)
+    }
+
+    /// Returns when the loop has settled: no event is queued and no effect can run without time
+    /// passing (effects asleep on a `VirtualClock` wait for the clock). On a virtual clock this
+    /// waits for every loop that shares the clock.
+    public func awaitIdle() async {
+        await tracker.settled()
+    }
+
+    /// Returns the first state, current or future, that satisfies `predicate`, or nil when the
+    /// runtime stops before one does.
+    public func awaitState(where predicate: @Sendable (State) -> Bool) async -> State? {
+        for await state in states where predicate(state) {
+            return state
+        }
+        return nil
+    }
+
+    // MARK: Observing
+
+    /// Calls `render` with the current state and then with every new state, as long as
+    /// `container` is alive; the runtime holds it weakly. Calls come from the loop's drainer, one
+    /// at a time and in order.
+    public func render<Container: AnyObject & Sendable>(
+        on container: Container,
+        using render: @escaping @Sendable (Container, State) -> Void
+    ) {
+        let observer = RenderObserver<State> { [weak container] state in
+            guard let container else { return false }
+            render(container, state)
+            return true
+        }
+        let claimed: Bool = core.withLock { core in
+            guard !core.stopRequested else { return false }
+            core.unprimedRenders.append(observer)
+            // Only the drainer calls render callbacks, so that they never run concurrently or out
+            // of order; when no one drains, this thread becomes the drainer for a moment.
+            return claimDrain(&core)
+        }
+        if claimed { drain() }
+    }
+
+    /// Calls `observer` for every reduced event, including those that changed nothing, before the
+    /// new state reaches the feedbacks. Used by tracers and by `SpinTestStore`.
+    public func onStep(_ observer: @escaping @Sendable (SpinStep<State, Event>) -> Void) {
+        core.withLock { $0.stepObservers.append(observer) }
+    }
+
+    /// A two-way binding to a part of the state: reading gets the current value, writing emits the
+    /// event `event` makes of the new value (SwiftUISpin's `binding(for:event:)`).
+    public func binding<Value>(
+        for keyPath: KeyPath<State, Value> & Sendable,
+        event: @escaping @Sendable (Value) -> Event
+    ) -> SpinBinding<Value> {
+        SpinBinding(get: { [self] in state[keyPath: keyPath] }, set: { [self] in emit(event($0)) })
+    }
+
+    /// A projection of the loop for one part of an app: it sees a sub-state and emits its own
+    /// events, which `embed` turns into events of this loop (Loop's `scoped(to:event:)`).
+    public func scoped<SubState: Sendable, SubEvent: Sendable>(
+        to project: @escaping @Sendable (State) -> SubState,
+        event embed: @escaping @Sendable (SubEvent) -> Event
+    ) -> SpinScope<SubState, SubEvent> {
+        SpinScope(
+            currentState: { [self] in project(state) },
+            states: { [self] in states.mapStates(project) },
+            emit: { [self] in emit(embed($0)) })
+    }
+
+    // MARK: The drain
+
+    /// Marks the caller as the drainer if no one is draining. Must be called under the lock.
+    private func claimDrain(_ core: inout RuntimeCore<State, Event>) -> Bool {
+        guard !core.draining, core.started || core.stopRequested else { return false }
+        core.draining = true
+        tracker.enter()
+        return true
+    }
+
+    func enqueue(_ event: Event, origin: Int, token: UInt64) {
+        let claimed: Bool = core.withLock { core in
+            guard !core.stopRequested else { return false }
+            if token != 0 {
+                // Events of an effect that was cancelled or has ended are dropped.
+                guard core.effects[token] != nil else { return false }
+                core.effects[token]?.queued += 1
+            }
+            core.queue.append(QueuedEvent(event: event, origin: origin, token: token))
+            return claimDrain(&core)
+        }
+        if claimed { drain() }
+    }
+
+    /// Reduces queued events until none is left. Only the drainer runs this.
+    private func drain() {
+        let reducer = spin.reducer
+        let isSameState = spin.isSameState
+        let compares = reducer.needsComparison && isSameState != nil
+        while true {
+            let action: DrainAction<State, Event> = core.withLock { core in
+                if core.stopRequested { return .teardown }
+                if !core.unprimedRenders.isEmpty {
+                    let renders = core.unprimedRenders
+                    core.unprimedRenders = []
+                    core.renders.append(contentsOf: renders)
+                    return .prime(renders, core.state)
+                }
+                guard let item = core.queue.popFirst() else {
+                    core.draining = false
+                    let starts = core.pendingStarts
+                    core.pendingStarts = []
+                    return .finished(starts)
+                }
+                if item.token != 0 { core.effects[item.token]?.queued -= 1 }
+                core.stepCount += 1
+                let changed: Bool
+                if compares, let isSameState {
+                    let previous = core.state
+                    _ = reducer.apply(&core.state, item.event)
+                    changed = !isSameState(previous, core.state)
+                } else {
+                    changed = reducer.apply(&core.state, item.event) != .unchanged
+                }
+                return .deliver(
+                    Delivery(
+                        state: core.state, event: item.event, origin: item.origin, changed: changed,
+                        step: core.stepCount, channels: changed ? core.channels : [],
+                        renders: changed ? core.renders : [], stepObservers: core.stepObservers))
+            }
+            switch action {
+            case .teardown:
+                teardown()
+                return
+            case let .prime(renders, state):
+                for render in renders { _ = render.call(state) }
+            case let .finished(starts):
+                startTasks(starts)
+                tracker.leave()
+                return
+            case let .deliver(delivery):
+                deliver(delivery)
+            }
+        }
+    }
+
+    private func deliver(_ delivery: Delivery<State, Event>) {
+        if !delivery.stepObservers.isEmpty {
+            let origin: EventOrigin = delivery.origin < 0
+                ? .input
+                : .feedback(index: delivery.origin, name: spin.feedbacks[delivery.origin].name)
+            let step = SpinStep(
+                number: delivery.step, event: delivery.event, origin: origin,
+                state: delivery.state, changed: delivery.changed)
+            for observer in delivery.stepObservers { observer(step) }
+        }
+        guard delivery.changed else { return }
+        for channel in delivery.channels { channel.send(delivery.state) }
+        var releasedRender = false
+        for render in delivery.renders where !render.call(delivery.state) {
+            releasedRender = true
+        }
+        if releasedRender {
+            core.withLock { core in core.renders.removeAll { !$0.isAlive } }
+        }
+        for instance in drainerOwned.instances {
+            instance.receive(delivery.state, cause: delivery.event)
+        }
+    }
+
+    private func teardown() {
+        let instances = drainerOwned.instances
+        drainerOwned.instances = []
+        for instance in instances { instance.stop() }
+        let (tasks, channels, unstarted): ([Task<Void, Never>], [StateChannel<State>], Int) = core.withLock { core in
+            let tasks = core.effects.values.compactMap(\.task)
+            let unstarted = core.pendingStarts.count
+            core.effects.removeAll()
+            core.pendingStarts = []
+            core.queue.removeAll()
+            let channels = core.channels
+            core.channels = []
+            core.renders = []
+            core.unprimedRenders = []
+            core.draining = false
+            return (tasks, channels, unstarted)
+        }
+        for task in tasks { task.cancel() }
+        for _ in 0..<unstarted { tracker.leave() }
+        for channel in channels { channel.finish() }
+        tracker.leave()
+    }
+
+    /// Starts the effect tasks asked for during a drain, in the order they were asked for. They
+    /// start only once the drain is over, so that on a virtual clock's serial executor they run in
+    /// a reproducible order after the synchronous work they follow.
+    private func startTasks(_ starts: [PendingStart<Event>]) {
+        for start in starts {
+            let wanted = core.withLock { $0.effects[start.token] != nil }
+            guard wanted else {
+                tracker.leave()
+                continue
+            }
+            let token = start.token
+            let origin = start.origin
+            let operation = start.operation
+            let tracker = self.tracker
+            let emitter = EffectEmitter<Event> { [weak self] event in
+                self?.enqueue(event, origin: origin, token: token)
+            }
+            let task: Task<Void, Never> = SpinClock.$current.withValue(clock) {
+                ActivityTracker.$current.withValue(tracker) {
+                    Task(executorPreference: start.executor) { [weak self] in
+                        await operation(emitter)
+                        self?.effectEnded(token)
+                        tracker.leave()
+                    }
+                }
+            }
+            let cancelNow: Bool = core.withLock { core in
+                guard core.effects[token] != nil else { return true }
+                core.effects[token]?.task = task
+                return false
+            }
+            if cancelNow { task.cancel() }
+        }
+    }
+
+    private func effectEnded(_ token: UInt64) {
+        core.withLock { core in
+            // Its queued events stay: an effect that finished gave its whole answer.
+            _ = core.effects.removeValue(forKey: token)
+        }
+    }
+}
+
+extension SpinRuntime: EffectHost {
+    func enqueueFromDelivery(_ event: Event, origin: Int) {
+        core.withLock { core in
+            guard !core.stopRequested else { return }
+            core.queue.append(QueuedEvent(event: event, origin: origin, token: 0))
+        }
+    }
+
+    func startEffect(
+        origin: Int,
+        executor: (any TaskExecutor)?,
+        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void
+    ) -> EffectHandle {
+        core.withLock { core in
+            core.nextToken += 1
+            let token = core.nextToken
+            guard !core.stopRequested else { return EffectHandle(token: token) }
+            core.effects[token] = EffectRecord()
+            core.pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
+            tracker.enter()
+            return EffectHandle(token: token)
+        }
+    }
+
+    func cancelEffect(_ handle: EffectHandle) {
+        let task: Task<Void, Never>? = core.withLock { core in
+            guard let record = core.effects.removeValue(forKey: handle.token) else { return nil }
+            if record.queued > 0 {
+                core.queue.removeAll { $0.token == handle.token }
+            }
+            return record.task
+        }
+        task?.cancel()
+    }
+
+    func emitFromListener(_ event: Event, origin: Int) {
+        enqueue(event, origin: origin, token: 0)
+    }
+}

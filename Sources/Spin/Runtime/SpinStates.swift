@@ -1,0 +1,28 @@
+/// The states of a running spin as an async sequence.
+///
+/// The sequence starts with the state current when it was created, then yields every state that
+/// changed, in order, and ends when the runtime stops. It buffers without limit, so a slow consumer
+/// sees every state.
+public struct SpinStates<State: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = State
+    public typealias Failure = Never
+
+    let channel: StateChannel<State>
+
+    /// The iterator of a `SpinStates` sequence.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let channel: StateChannel<State>
+
+        public mutating func next() async -> State? {
+            await channel.next()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Never) -> State? {
+            await channel.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(channel: channel)
+    }
+}

@@ -1,0 +1,55 @@
+/// A feedback loop: an initial state, feedbacks that turn states into events, and a reducer that
+/// turns events into states.
+///
+/// Build one with the builder, `Spinner.initialState(s).feedback(f1).feedback(f2).reducer(r)`, or
+/// declaratively: `Spin(initialState: s) { Feedback(effect: f1); Feedback(effect: f2); Reducer(r) }`.
+/// Run it with a `SpinRuntime`.
+public struct Spin<State: Sendable, Event: Sendable>: Sendable {
+    /// The state the loop starts in; every feedback sees it before any event is reduced.
+    public let initialState: State
+    /// The feedbacks, in declaration order: every state reaches them in this order.
+    public let feedbacks: [Feedback<State, Event>]
+    /// The state machine.
+    public let reducer: Reducer<State, Event>
+    /// How to tell that an event changed nothing. Nil when `State` is not `Equatable` and none was
+    /// given: then every reduction counts as a change.
+    let isSameState: (@Sendable (State, State) -> Bool)?
+
+    /// Creates a spin whose states are compared with `isSameState` to detect events that change
+    /// nothing (those states are not delivered again).
+    public init(
+        initialState: State,
+        feedbacks: [Feedback<State, Event>],
+        reducer: Reducer<State, Event>,
+        isSameState: (@Sendable (State, State) -> Bool)?
+    ) {
+        self.initialState = initialState
+        self.feedbacks = feedbacks
+        self.reducer = reducer
+        self.isSameState = isSameState
+    }
+
+    /// Creates a spin. `State` is not `Equatable`, so every reduction counts as a change.
+    public init(initialState: State, feedbacks: [Feedback<State, Event>], reducer: Reducer<State, Event>) {
+        self.init(initialState: initialState, feedbacks: feedbacks, reducer: reducer, isSameState: nil)
+    }
+
+    /// Creates a spin declaratively: feedbacks first, in order, then the reducer.
+    public init(initialState: State, @SpinBuilder<State, Event> _ content: () -> SpinBuilder<State, Event>.Definition) {
+        let definition = content()
+        self.init(initialState: initialState, feedbacks: definition.feedbacks, reducer: definition.reducer, isSameState: nil)
+    }
+}
+
+extension Spin where State: Equatable {
+    /// Creates a spin; a reduction that leaves the state equal changes nothing.
+    public init(initialState: State, feedbacks: [Feedback<State, Event>], reducer: Reducer<State, Event>) {
+        self.init(initialState: initialState, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
+    }
+
+    /// Creates a spin declaratively; a reduction that leaves the state equal changes nothing.
+    public init(initialState: State, @SpinBuilder<State, Event> _ content: () -> SpinBuilder<State, Event>.Definition) {
+        let definition = content()
+        self.init(initialState: initialState, feedbacks: definition.feedbacks, reducer: definition.reducer, isSameState: { $0 == $1 })
+    }
+}
