@@ -1,0 +1,95 @@
+/// The raw bytes of a YAML input, split into lines the way libyaml splits them, so that the
+/// reader can look at the text around a position libyaml reported.
+///
+/// libyaml's marks count lines and characters (Unicode scalars), and it does not count a
+/// leading UTF-8 byte-order mark; this type follows the same conventions so that a position
+/// found here agrees with libyaml's.
+struct YAMLSourceText {
+    private let bytes: [UInt8]
+    /// Byte offset of the start of each line; computed on first use because most reads never
+    /// need it (it is only used for block scalars and error positions).
+    private var lineStarts: [Int]?
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The Unicode scalars of a 0-based line, without its line break (and without a leading
+    /// byte-order mark on the first line), or nil when out of range. Invalid UTF-8 becomes U+FFFD.
+    mutating func scalars(ofLine line: Int) -> [Unicode.Scalar]? {
+        let starts = lineStartOffsets()
+        guard line >= 0, line < starts.count else { return nil }
+        var start = starts[line]
+        if line == 0, Self.hasByteOrderMark(bytes) { start = 3 }
+        var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+        // Trim the break itself (the last line may have none).
+        while end > start {
+            let last = bytes[end - 1]
+            if last == 0x0A || last == 0x0D { end -= 1; continue }
+            if last == 0x85, end - 2 >= start, bytes[end - 2] == 0xC2 { end -= 2; continue }
+            if last == 0xA8 || last == 0xA9, end - 3 >= start, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80 {
+                end -= 3
+                continue
+            }
+            break
+        }
+        return Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+    }
+
+    /// The number of lines (a final line without a break counts).
+    mutating func lineCount() -> Int {
+        lineStartOffsets().count
+    }
+
+    /// The 0-based line and column (in Unicode scalars) of a byte offset, for errors libyaml
+    /// reports only as an offset (invalid UTF-8). Bytes before the offset are decoded leniently.
+    mutating func position(ofByteOffset offset: Int) -> (line: Int, column: Int) {
+        let starts = lineStartOffsets()
+        let clamped = min(max(offset, 0), bytes.count)
+        // The last line start at or before the offset.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            if starts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        var start = starts[low]
+        if low == 0, Self.hasByteOrderMark(bytes), clamped >= 3 { start = 3 }
+        let column = String(decoding: bytes[start..<max(start, clamped)], as: UTF8.self).unicodeScalars.count
+        return (low, column)
+    }
+
+    static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    /// Line starts after CRLF, CR, LF, NEL (U+0085), LS (U+2028) and PS (U+2029): libyaml's
+    /// line breaks, so line numbers agree with its marks.
+    private mutating func lineStartOffsets() -> [Int] {
+        if let lineStarts { return lineStarts }
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0D {
+                index += (index + 1 < count && bytes[index + 1] == 0x0A) ? 2 : 1
+                starts.append(index)
+            } else if byte == 0x0A {
+                index += 1
+                starts.append(index)
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
+                index += 2
+                starts.append(index)
+            } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                index += 3
+                starts.append(index)
+            } else {
+                index += 1
+            }
+        }
+        lineStarts = starts
+        return starts
+    }
+}
