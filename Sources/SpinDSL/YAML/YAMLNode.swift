@@ -17,7 +17,9 @@ public struct YAMLNode: Sendable, Hashable {
     public let kind: Kind
     /// Where the node starts: the first character of a plain scalar, the opening quote of a
     /// quoted scalar, the `|`/`>` indicator of a block scalar, the `{`/`[` of a flow collection,
-    /// the first key of a block mapping, the first `-` of a block sequence.
+    /// the first key of a block mapping, the first `-` of a block sequence. An anchor or tag
+    /// written before the node (`&base`, `!!str`) is not part of it: the location is that of the
+    /// text after them (an empty node, having no text, is located at its first property).
     ///
     /// For a node produced by an alias this is the location of the `*alias` itself; the nodes
     /// inside it (and a scalar's `contentLocation`) keep the locations of the anchored original,

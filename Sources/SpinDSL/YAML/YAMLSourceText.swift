@@ -59,6 +59,42 @@ struct YAMLSourceText {
         return (low, column)
     }
 
+    /// The 0-based position of a node's own text given libyaml's start mark for it, which points
+    /// at the node's anchor or tag when it has any (`&a !!str value`). Skips those properties and
+    /// any spaces, line breaks and comments after them. Returns nil when the result would pass
+    /// `limit` (an empty node after its properties) or something unexpected is found.
+    mutating func skippingNodeProperties(line: Int, column: Int, limit: (line: Int, column: Int)?) -> (line: Int, column: Int)? {
+        var line = line
+        var column = column
+        let lastLine = min(limit?.line ?? Int.max, lineCount() - 1)
+        var sawProperty = false
+        while line <= lastLine {
+            guard let scalars = scalars(ofLine: line) else { return nil }
+            if column >= scalars.count || scalars[column] == "#" {
+                // End of line, or a comment running to it.
+                line += 1
+                column = 0
+                continue
+            }
+            let character = scalars[column]
+            if character == " " || character == "\t" {
+                column += 1
+            } else if character == "&" || character == "!" {
+                sawProperty = true
+                column += 1
+                // Anchors and tags run to the next space or flow indicator.
+                while column < scalars.count, !" \t,[]{}".unicodeScalars.contains(scalars[column]) {
+                    column += 1
+                }
+            } else {
+                guard sawProperty else { return nil }
+                if let limit, (line, column) >= limit { return nil }
+                return (line, column)
+            }
+        }
+        return nil
+    }
+
     static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }

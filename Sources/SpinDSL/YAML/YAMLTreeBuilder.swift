@@ -68,6 +68,7 @@ struct YAMLTreeBuilder {
         start: SourceLocation, end: SourceLocation
     ) -> Step {
         guard charge(1, at: start, isAlias: false) else { return .stop }
+        let start = anchor == nil && tag == nil ? start : ownStart(start, end: end)
         let scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
             of: value, style: style, start: start, end: end))
         let node = YAMLNode(.scalar(scalar), at: start, tag: tag)
@@ -85,6 +86,7 @@ struct YAMLTreeBuilder {
             return .stop
         }
         guard charge(1, at: location, isAlias: false) else { return .stop }
+        let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
         stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
         return .proceed
     }
@@ -179,6 +181,17 @@ struct YAMLTreeBuilder {
         }
         frame.keyLocations[scalar.value] = key.location
         return true
+    }
+
+    /// libyaml starts a node with an anchor or tag at that property; callers want the node's own
+    /// text (the quote, the `[`, the first key), so step over the properties. An empty node has
+    /// no text of its own and keeps the property's location.
+    private mutating func ownStart(_ start: SourceLocation, end: SourceLocation?) -> SourceLocation {
+        let limit = end.map { (line: $0.line - 1, column: $0.column - 1) }
+        guard let own = text.skippingNodeProperties(line: start.line - 1, column: start.column - 1, limit: limit) else {
+            return start
+        }
+        return SourceLocation(file: start.file, line: own.line + 1, column: own.column + 1)
     }
 
     /// Where a scalar's content starts; see `YAMLScalar.contentLocation`.
