@@ -177,6 +177,14 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         #expect(root["c"]?.scalar?.contentLocation == at(4, 5))
     }
 
+    @Test(.timeLimit(.minutes(1))) func largeDocumentsAreReadInFull() throws {
+        let text = (0..<20_000).map { "- item\($0)\n" }.joined()
+        let items = try #require(read(text).document?.sequence)
+        #expect(items.count == 20_000)
+        #expect(items.last?.scalar?.value == "item19999")
+        #expect(items.last?.location == at(20_000, 3))
+    }
+
     @Test func mergeKeyIsAnOrdinaryKey() throws {
         let root = try #require(read("base: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n").document)
         let derived = try #require(root["derived"])
@@ -206,6 +214,14 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         #expect(list.map { $0.scalar?.value } == ["hi", "hi"])
         #expect(list.map(\.location) == [at(4, 11), at(4, 15)])
         #expect(list[1].scalar?.contentLocation == at(4, 11))
+    }
+
+    @Test func aliasOfATaggedScalarKeepsTheTag() throws {
+        let root = try #require(read("a: &v !!str 12\nb: *v\n").document)
+        #expect(root["b"]?.tag == "tag:yaml.org,2002:str")
+        #expect(root["b"]?.location == at(2, 4))
+        #expect(root["b"]?.scalar?.value == "12")
+        #expect(root["b"]?.scalar?.contentLocation == at(1, 13))
     }
 
     @Test func undefinedAliasIsReportedAtTheAlias() {
@@ -390,6 +406,14 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
             hint: "save the file as UTF-8")])
         let truncated = YAMLReader().read(bytes: Array("k: é".utf8).dropLast(), path: path)
         #expect(truncated.diagnostics.map(\.message) == ["invalid UTF-8: incomplete UTF-8 octet sequence (at offset 3)"])
+    }
+
+    @Test func invalidUTF8AfterAByteOrderMarkIsPositionedLikeLibyamlColumns() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("é: ".utf8) + [0xC3, 0x28]
+        let result = YAMLReader().read(bytes: bytes, path: path)
+        #expect(result.diagnostics == [.error(
+            at: at(1, 4), "invalid UTF-8: invalid trailing UTF-8 octet (byte 0x28 at offset 8)",
+            hint: "save the file as UTF-8")])
     }
 
     @Test func controlCharactersAreReported() {

@@ -138,7 +138,7 @@ public struct YAMLReader: Sendable {
             return .error(at: SourceLocation(file: path, line: 1, column: 1), "out of memory while parsing YAML")
         case YAML_READER_ERROR:
             // Reader errors (bad encoding, control characters) come with a byte offset, not a mark.
-            let position = text.position(ofByteOffset: parser.problem_offset)
+            let position = text.position(ofByteOffset: text.startOfBrokenCharacter(at: parser.problem_offset))
             let at = SourceLocation(file: path, line: position.line + 1, column: position.column + 1)
             let detail: String
             if problem.contains("UTF-8") {

@@ -95,6 +95,22 @@ struct YAMLSourceText {
         return nil
     }
 
+    /// For a byte libyaml rejected as a bad UTF-8 trailing octet, the offset of the lead byte
+    /// that started the broken character, so the error points at that character rather than
+    /// one column past it. Other offsets are returned unchanged.
+    func startOfBrokenCharacter(at offset: Int) -> Int {
+        guard offset >= 0, offset <= bytes.count else { return offset }
+        var back = 1
+        while back <= 3, offset - back >= 0 {
+            let byte = bytes[offset - back]
+            if byte & 0xC0 == 0x80 { back += 1; continue }
+            // A lead byte whose sequence would reach `offset` started the broken character.
+            let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return width > back ? offset - back : offset
+        }
+        return offset
+    }
+
     static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
