@@ -3,7 +3,7 @@ import Synchronization
 
 /// A thread-safe log for recording what effects and reducers saw.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     func append(_ element: Element) {
         storage.withLock { $0.append(element) }
@@ -14,7 +14,7 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// Holds a value set after creation (for effects that need the runtime that runs them).
 final class LateBox<Value: Sendable>: Sendable {
-    private let storage = Mutex<Value?>(nil)
+    private let storage = Locked<Value?>(nil)
 
     func set(_ value: Value) {
         storage.withLock { $0 = value }

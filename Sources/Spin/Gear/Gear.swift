@@ -20,7 +20,7 @@ public final class Gear<Event: Sendable>: Sendable {
         var dropped = 0
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     /// How many events the gear keeps while no listener is attached.
     public let bufferLimit: Int
 

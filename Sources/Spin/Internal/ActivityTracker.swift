@@ -13,7 +13,7 @@ final class ActivityTracker: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     /// The tracker that counts the current task, set for effect tasks started by a runtime.
     @TaskLocal static var current: ActivityTracker?

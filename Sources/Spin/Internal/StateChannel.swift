@@ -13,7 +13,7 @@ final class StateChannel<Element: Sendable>: Sendable {
         var cancelled = false
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     private let tracker: ActivityTracker?
 
     init(tracker: ActivityTracker?) {

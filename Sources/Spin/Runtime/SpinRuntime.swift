@@ -20,7 +20,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     let tracker: ActivityTracker
     private let virtualClock: VirtualClock?
-    private let core: Mutex<RuntimeCore<State, Event>>
+    private let core: Locked<RuntimeCore<State, Event>>
     private let drainerOwned = DrainerOwned<State, Event>()
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
@@ -33,7 +33,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let virtualClock = clock as? VirtualClock
         self.virtualClock = virtualClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
-        self.core = Mutex(RuntimeCore(state: spin.initialState))
+        self.core = Locked(RuntimeCore(state: spin.initialState))
     }
 
     // MARK: Reading

@@ -26,27 +26,21 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
         var asserted: State
     }
 
-    /// Shared with the step observer, which outlives any one call.
-    private final class LogBox: Sendable {
-        let mutex: Mutex<Log>
-        init(_ log: Log) { mutex = Mutex(log) }
-    }
-
-    private let box: LogBox
+    private let log: Locked<Log>
 
     /// Starts `spin` on a fresh virtual clock and waits for it to settle.
     public init(spin: Spin<State, Event>, clock: VirtualClock = VirtualClock()) async {
         self.clock = clock
         self.runtime = SpinRuntime(spin, clock: clock)
-        let box = LogBox(Log(asserted: spin.initialState))
-        self.box = box
-        runtime.onStep { step in box.mutex.withLock { $0.steps.append(step) } }
+        let log = Locked(Log(asserted: spin.initialState))
+        self.log = log
+        runtime.onStep { step in log.withLock { $0.steps.append(step) } }
         runtime.start()
         await runtime.awaitIdle()
     }
 
     /// The state as of the last assertion.
-    public var state: State { box.mutex.withLock { $0.asserted } }
+    public var state: State { log.withLock { $0.asserted } }
 
     /// Sends an event from outside, waits for the loop to settle, and asserts that the event was
     /// reduced next with the state `update` makes of the previous one (unchanged when nil).
@@ -56,7 +50,7 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
         file: String = #filePath,
         line: Int = #line
     ) async throws {
-        let pending = box.mutex.withLock { $0.steps.count }
+        let pending = log.withLock { $0.steps.count }
         if pending > 0 {
             throw failure("\(pending) received event(s) must be asserted before sending \(event): \(describePending())", file, line)
         }
@@ -84,7 +78,7 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
 
     /// Skips the received events not asserted yet, taking the state after the last of them.
     public func skipReceivedEvents() {
-        box.mutex.withLock { log in
+        log.withLock { log in
             if let last = log.steps.last { log.asserted = last.state }
             log.steps = []
         }
@@ -95,7 +89,7 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
     public func finish(file: String = #filePath, line: Int = #line) async throws {
         await runtime.awaitIdle()
         defer { runtime.stop() }
-        let pending = box.mutex.withLock { $0.steps.count }
+        let pending = log.withLock { $0.steps.count }
         if pending > 0 {
             throw failure("\(pending) received event(s) were not asserted: \(describePending())", file, line)
         }
@@ -111,7 +105,7 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
         file: String,
         line: Int
     ) throws {
-        let (step, previous): (SpinStep<State, Event>?, State) = box.mutex.withLock { log in
+        let (step, previous): (SpinStep<State, Event>?, State) = log.withLock { log in
             guard !log.steps.isEmpty else { return (nil, log.asserted) }
             return (log.steps.removeFirst(), log.asserted)
         }
@@ -129,14 +123,14 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
         }
         var expected = previous
         update?(&expected)
-        box.mutex.withLock { $0.asserted = step.state }
+        log.withLock { $0.asserted = step.state }
         guard expected == step.state else {
             throw failure("state after \(event) differs: expected \(expected), actual \(step.state)", file, line)
         }
     }
 
     private func describePending() -> String {
-        box.mutex.withLock { log in log.steps.map { "\($0.event)" }.joined(separator: ", ") }
+        log.withLock { log in log.steps.map { "\($0.event)" }.joined(separator: ", ") }
     }
 
     private func failure(_ message: String, _ file: String, _ line: Int) -> SpinTestFailure {

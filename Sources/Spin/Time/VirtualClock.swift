@@ -36,7 +36,7 @@ public final class VirtualClock: Clock, Sendable {
         var nextSequence: UInt64 = 0
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     /// The work of every loop on this clock; the clock fires a deadline only when it is zero.
     let tracker = ActivityTracker()
     /// Runs the effects of loops on this clock one at a time, in the order they were started.
@@ -73,12 +73,18 @@ public final class VirtualClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let expired: Bool = storage.withLock { storage in
-                    if deadline <= storage.now { return true }
+                    // Checked under the lock: a cancellation handler that ran before the sleeper
+                    // was stored found nothing to cancel, so the sleeper must not be stored.
+                    if deadline <= storage.now || Task.isCancelled { return true }
                     storage.sleepers[id] = Sleeper(deadline: deadline, sequence: id, counted: counted, continuation: continuation)
                     return false
                 }
                 if expired {
-                    continuation.resume()
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
                 } else if counted {
                     // A sleeping effect is waiting for time, not working.
                     tracker.leave()

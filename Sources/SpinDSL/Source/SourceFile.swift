@@ -9,6 +9,9 @@ public struct SourceFile: Sendable {
     /// Creates a source file from its path and text.
     public init(path: String, text: String) {
         self.path = path
+        // A byte-order mark is not part of line 1 as an editor shows it; dropping it keeps carets
+        // under the right column.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         self.text = text
         var starts = [text.startIndex]
         var index = text.startIndex
