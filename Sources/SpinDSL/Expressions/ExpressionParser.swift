@@ -76,8 +76,9 @@
 /// Evaluation never traps. Integer overflow in `+ - *`, unary `-` and `abs`, int division or
 /// remainder by zero, `Int64.min / -1`, and `int(x)` of NaN or of an out-of-range double throw an
 /// `EvaluationError` located at the operator (or function name), quoting the sub-expression:
-/// `integer overflow in 'count + 1'`, `division by zero in 'a / b'`, `remainder by zero in 'a % b'`,
-/// `'int(x)' of nan is not an integer`, `'int(x)' of 1e+20 does not fit in a 64-bit integer`.
+/// `integer overflow in 'count + 1'`, `division by zero in 'a / b'`, `modulo by zero in 'a % b'`,
+/// `integer overflow in 'a / b'` (Int64.min / -1), `cannot convert nan to int in 'int(x)'`,
+/// `1e+20 does not fit in a 64-bit integer in 'int(x)'`.
 /// (`Int64.min % -1` is 0, which is the mathematically correct result, not an error.)
 /// Double arithmetic follows IEEE 754: `1.0 / 0.0` is `inf`, `0.0 / 0.0` is `nan`.
 ///
