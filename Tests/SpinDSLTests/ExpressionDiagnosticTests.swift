@@ -265,7 +265,7 @@ import Testing
     @Test func multiLineExpressionTracksLines() {
         let text = "left +\n  nme"
         let (_, diagnostics) = CompiledExpression.compile(text, at: F.location, in: F.scope)
-        #expect(diagnostics.map(\.location) == [SourceLocation(file: "spec.yaml", line: 5, column: 3)])
+        #expect(diagnostics.map(\.location) == [SpinDSL.SourceLocation(file: "spec.yaml", line: 5, column: 3)])
     }
 
     @Test func oneDiagnosticPerMistake() {

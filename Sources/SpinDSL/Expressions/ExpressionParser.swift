@@ -308,12 +308,12 @@ private struct Parser {
             }
             let end = current.range.upperBound
             advance()
-            // Parentheses leave no node of their own; the inner node just covers them, so that the
-            // enclosing expression's quoted text includes them.
+            // Parentheses leave no node of their own; the inner node's range just covers them, so
+            // that the enclosing expression's quoted text includes them. Its own `text` stays without
+            // them, so an error in it quotes `a + b`, not `(a + b)`.
             var widened = inner
             widened.range = start.range.lowerBound..<end
             widened.location = location(start.range.lowerBound)
-            widened.text = scalars.text(widened.range)
             return widened
         default:
             throw fail(at: start.range.lowerBound, "expected an expression, found \(describe(start))")

@@ -75,11 +75,12 @@ struct ExpressionSyntax: Hashable, Sendable {
     var operatorLocation: SourceLocation
     /// The operator as the user spelled it (`and`, `not`, `&&`), for messages; empty for leaves.
     var operatorSpelling: String
-    /// The source text of the whole expression, quoted in run-time error messages.
+    /// The source text of the expression (without enclosing parentheses), quoted in run-time errors.
     var text: String
     /// Height of the tree; bounded by the parser so that later recursive passes cannot overflow the stack.
     var height: Int
-    /// Scalar offsets of `text` within the parsed string; used while parsing to slice parent texts.
+    /// Scalar offsets of the expression, enclosing parentheses included, within the parsed string;
+    /// used while parsing to slice parent texts.
     var range: Range<Int>
 
     static func == (lhs: ExpressionSyntax, rhs: ExpressionSyntax) -> Bool {
