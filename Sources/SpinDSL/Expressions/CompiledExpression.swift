@@ -4,17 +4,17 @@
 /// lookups, and no heap allocation for int, double, bool and enumeration expressions (strings
 /// necessarily allocate). It never traps; failures are thrown as `EvaluationError`.
 struct CompiledExpression: Sendable {
-    private enum Code: Sendable {
-        case int(IntCode)
-        case double(DoubleCode)
-        case bool(BoolCode)
-        case string(StringCode)
-        case symbol(SymbolCode)
-    }
-
     /// The checked expression this was compiled from (for static analysis and messages).
     let expression: TypedExpression
-    private let code: Code
+
+    // One entry point per result type, all non-optional: the ones that do not fit the expression's
+    // type throw. Calling a stored closure needs no retain, whereas switching over an enum of closures
+    // copied (and so retained and released) the closure on every evaluation.
+    private let valueCode: ValueCode
+    private let intCode: IntCode
+    private let doubleCode: DoubleCode
+    private let boolCode: BoolCode
+    private let symbolCode: SymbolCode
 
     /// The static type of the result.
     var type: ValueType { expression.type }
@@ -22,13 +22,43 @@ struct CompiledExpression: Sendable {
     /// Compiles a checked expression.
     init(_ expression: TypedExpression) {
         self.expression = expression
-        switch expression.type {
-        case .int: code = .int(ExpressionCompiler.int(expression))
-        case .double: code = .double(ExpressionCompiler.double(expression))
-        case .bool: code = .bool(ExpressionCompiler.bool(expression))
-        case .string: code = .string(ExpressionCompiler.string(expression))
-        case .enumeration: code = .symbol(ExpressionCompiler.symbol(expression))
+        let wrong = { (wanted: String) in
+            EvaluationError(
+                location: expression.location,
+                message: "internal error: '\(expression.text)' has type \(expression.type), not \(wanted)")
         }
+        let notInt = wrong("int"), notDouble = wrong("double"), notBool = wrong("bool"), notSymbol = wrong("an enumeration")
+        var intCode: IntCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw notInt }
+        var doubleCode: DoubleCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw notDouble }
+        var boolCode: BoolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw notBool }
+        var symbolCode: SymbolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in throw notSymbol }
+        switch expression.type {
+        case .int:
+            let f = ExpressionCompiler.int(expression)
+            intCode = f
+            // evaluateDouble accepts int expressions, converting.
+            doubleCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
+            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
+        case .double:
+            let f = ExpressionCompiler.double(expression)
+            doubleCode = f
+            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(try f(c)) }
+        case .bool:
+            let f = ExpressionCompiler.bool(expression)
+            boolCode = f
+            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .bool(try f(c)) }
+        case .string:
+            let f = ExpressionCompiler.string(expression)
+            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .string(try f(c)) }
+        case .enumeration:
+            let f = ExpressionCompiler.symbol(expression)
+            symbolCode = f
+            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
+        }
+        self.intCode = intCode
+        self.doubleCode = doubleCode
+        self.boolCode = boolCode
+        self.symbolCode = symbolCode
     }
 
     /// Parses, checks and compiles `text`, whose first character is at `location`.
@@ -41,50 +71,31 @@ struct CompiledExpression: Sendable {
 
     /// The value of the expression, of type `type`.
     func evaluate(_ context: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue {
-        switch code {
-        case .int(let f): return .int(try f(context))
-        case .double(let f): return .double(try f(context))
-        case .bool(let f): return .bool(try f(context))
-        case .string(let f): return .string(try f(context))
-        case .symbol(let f): return .symbol(try f(context))
-        }
+        try valueCode(context)
     }
 
     /// The value of an int expression. Throws for any other type (a caller bug).
     func evaluateInt(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int64 {
-        guard case .int(let f) = code else { throw wrongType("int") }
-        return try f(context)
+        try intCode(context)
     }
 
     /// The value of a double expression; an int expression is converted. Throws for other types.
     func evaluateDouble(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Double {
-        switch code {
-        case .double(let f): return try f(context)
-        case .int(let f): return Double(try f(context))
-        default: throw wrongType("double")
-        }
+        try doubleCode(context)
     }
 
     /// The value of a bool expression (a guard). Throws for any other type (a caller bug).
     func evaluateBool(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Bool {
-        guard case .bool(let f) = code else { throw wrongType("bool") }
-        return try f(context)
+        try boolCode(context)
     }
 
     /// The case index of an enumeration expression. Throws for any other type (a caller bug).
     func evaluateSymbol(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int {
-        guard case .symbol(let f) = code else { throw wrongType("an enumeration") }
-        return try f(context)
+        try symbolCode(context)
     }
 
     /// The value as text, formatted as `SpinValue.formatted(as:)` does.
     func evaluateFormatted(_ context: borrowing EvaluationContext) throws(EvaluationError) -> String {
         try evaluate(context).formatted(as: type)
-    }
-
-    private func wrongType(_ wanted: String) -> EvaluationError {
-        EvaluationError(
-            location: expression.location,
-            message: "internal error: '\(expression.text)' has type \(type), not \(wanted)")
     }
 }

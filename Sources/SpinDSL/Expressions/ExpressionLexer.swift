@@ -51,13 +51,13 @@ struct ExpressionLexer {
     }
 
     private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
-        let index = offset + ahead
+        let index = offset &+ ahead
         return index < scalars.count ? scalars[index] : nil
     }
 
     private mutating func skipWhitespace() {
         while let scalar = peek(), scalar.properties.isWhitespace {
-            offset += 1
+            offset &+= 1
         }
     }
 
@@ -83,7 +83,7 @@ struct ExpressionLexer {
         }
         if Self.isIdentifierStart(scalar) {
             while Self.isIdentifierStart(peek()) || Self.isDigit(peek()) {
-                offset += 1
+                offset &+= 1
             }
             return ExpressionToken(kind: .identifier(scalars.text(start..<offset)), range: start..<offset)
         }
@@ -92,11 +92,11 @@ struct ExpressionLexer {
         }
         let pair = peek(1).map { String(scalar) + String($0) }
         if let pair, ["&&", "||", "==", "!=", "<=", ">="].contains(pair) {
-            offset += 2
+            offset &+= 2
             return ExpressionToken(kind: .symbol(pair), range: start..<offset)
         }
         if "+-*/%!<>(),?:.".unicodeScalars.contains(scalar) {
-            offset += 1
+            offset &+= 1
             return ExpressionToken(kind: .symbol(String(scalar)), range: start..<offset)
         }
         switch scalar {
@@ -110,19 +110,19 @@ struct ExpressionLexer {
     private mutating func lexNumber() -> ExpressionToken {
         let start = offset
         var isDouble = false
-        while Self.isDigit(peek()) { offset += 1 }
+        while Self.isDigit(peek()) { offset &+= 1 }
         // A fraction needs a digit after the dot, so `1.` stays an integer followed by '.'.
         if peek() == ".", Self.isDigit(peek(1)) {
             isDouble = true
-            offset += 1
-            while Self.isDigit(peek()) { offset += 1 }
+            offset &+= 1
+            while Self.isDigit(peek()) { offset &+= 1 }
         }
         if peek() == "e" || peek() == "E" {
             let signed = peek(1) == "+" || peek(1) == "-"
             if Self.isDigit(peek(signed ? 2 : 1)) {
                 isDouble = true
-                offset += signed ? 2 : 1
-                while Self.isDigit(peek()) { offset += 1 }
+                offset &+= signed ? 2 : 1
+                while Self.isDigit(peek()) { offset &+= 1 }
             }
         }
         let text = scalars.text(start..<offset)
@@ -131,13 +131,13 @@ struct ExpressionLexer {
 
     private mutating func lexString(quote: Unicode.Scalar) throws(ExpressionSyntaxError) -> ExpressionToken {
         let start = offset
-        offset += 1
+        offset &+= 1
         var value = String.UnicodeScalarView()
         while true {
             guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
                 throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
             }
-            offset += 1
+            offset &+= 1
             if scalar == quote {
                 return ExpressionToken(kind: .string(String(value)), range: start..<offset)
             }
@@ -154,10 +154,10 @@ struct ExpressionLexer {
             case "t": value.append("\t")
             default:
                 throw fail(
-                    at: offset - 1, "unknown escape sequence '\\\(escaped.escaped(asASCII: false))'",
+                    at: offset &- 1, "unknown escape sequence '\\\(escaped.escaped(asASCII: false))'",
                     hint: "the escapes are \\\" \\' \\\\ \\n \\t")
             }
-            offset += 1
+            offset &+= 1
         }
     }
 }

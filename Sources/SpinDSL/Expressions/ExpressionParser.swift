@@ -129,12 +129,12 @@ private struct Parser {
     }
 
     private func token(at ahead: Int) -> ExpressionToken {
-        let position = index + ahead
+        let position = index &+ ahead
         return position < tokens.count ? tokens[position] : ExpressionToken(kind: .end, range: scalars.count..<scalars.count)
     }
 
     private mutating func advance() {
-        if index < tokens.count - 1 { index += 1 }
+        if index < tokens.count &- 1 { index &+= 1 }
     }
 
     private func isSymbol(_ symbol: String) -> Bool {
@@ -169,7 +169,7 @@ private struct Parser {
         _ kind: ExpressionSyntax.Kind, range: Range<Int>, operatorAt operatorOffset: Int? = nil,
         spelling: String = "", children: [ExpressionSyntax] = []
     ) throws(ExpressionSyntaxError) -> ExpressionSyntax {
-        let height = 1 + children.reduce(0) { max($0, $1.height) }
+        let height = 1 &+ children.reduce(0) { max($0, $1.height) }
         if height > ExpressionParser.maximumDepth {
             throw tooDeep(at: operatorOffset ?? range.lowerBound)
         }
@@ -198,12 +198,12 @@ private struct Parser {
         guard isSymbol("?") else { return condition }
         let question = current.range.lowerBound
         advance()
-        let then = try parseExpression(depth: depth + 1)
+        let then = try parseExpression(depth: depth &+ 1)
         guard isSymbol(":") else {
             throw fail(at: current.range.lowerBound, "expected ':' in conditional expression, found \(describe(current))")
         }
         advance()
-        let otherwise = try parseExpression(depth: depth + 1)
+        let otherwise = try parseExpression(depth: depth &+ 1)
         return try node(
             .conditional(condition, then, otherwise), range: condition.range.lowerBound..<otherwise.range.upperBound,
             operatorAt: question, spelling: "?:", children: [condition, then, otherwise])
@@ -224,7 +224,7 @@ private struct Parser {
         while let op = binaryOperator(), op.precedence >= minimumPrecedence {
             let operatorToken = current
             advance()
-            let right = try parseBinary(minimumPrecedence: op.precedence + 1, depth: depth)
+            let right = try parseBinary(minimumPrecedence: op.precedence &+ 1, depth: depth)
             left = try node(
                 .binary(op, left, right), range: left.range.lowerBound..<right.range.upperBound,
                 operatorAt: operatorToken.range.lowerBound, spelling: scalars.text(operatorToken.range),
@@ -255,7 +255,7 @@ private struct Parser {
             }
             return try node(.integer(value), range: range)
         }
-        let operand = try parseUnary(depth: depth + 1)
+        let operand = try parseUnary(depth: depth &+ 1)
         return try node(
             .unary(op, operand), range: start.range.lowerBound..<operand.range.upperBound,
             operatorAt: start.range.lowerBound, spelling: scalars.text(start.range), children: [operand])
@@ -300,7 +300,7 @@ private struct Parser {
             return try node(.enumCase(name), range: start.range.lowerBound..<end)
         case .symbol("("):
             advance()
-            let inner = try parseExpression(depth: depth + 1)
+            let inner = try parseExpression(depth: depth &+ 1)
             guard isSymbol(")") else {
                 throw fail(
                     at: current.range.lowerBound, "expected ')', found \(describe(current))",
@@ -347,7 +347,7 @@ private struct Parser {
         var arguments: [ExpressionSyntax] = []
         if !isSymbol(")") {
             while true {
-                arguments.append(try parseExpression(depth: depth + 1))
+                arguments.append(try parseExpression(depth: depth &+ 1))
                 if isSymbol(",") {
                     advance()
                     continue

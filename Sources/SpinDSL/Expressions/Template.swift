@@ -36,40 +36,40 @@ struct Template: Sendable {
 
         while offset < scalars.count {
             let scalar = scalars[offset]
-            if scalar == "{", peek(offset + 1) == "{" {
+            if scalar == "{", peek(offset &+ 1) == "{" {
                 literal.append("{")
-                offset += 2
+                offset &+= 2
                 continue
             }
             if scalar == "}" {
-                if peek(offset + 1) == "}" {
+                if peek(offset &+ 1) == "}" {
                     literal.append("}")
-                    offset += 2
+                    offset &+= 2
                     continue
                 }
                 diagnostics.append(.error(at: positions.location(at: offset), "unmatched '}' in template", hint: "write '}}' for a literal brace"))
-                offset += 1
+                offset &+= 1
                 continue
             }
             guard scalar == "{" else {
                 literal.append(scalar)
-                offset += 1
+                offset &+= 1
                 continue
             }
             // A hole: find its closing brace, skipping string literals, which may contain braces.
             let open = offset
-            var end = offset + 1
+            var end = offset &+ 1
             var quote: Unicode.Scalar?
             while end < scalars.count {
                 let c = scalars[end]
                 if let q = quote {
-                    if c == "\\" { end += 1 } else if c == q { quote = nil }
+                    if c == "\\" { end &+= 1 } else if c == q { quote = nil }
                 } else if c == "\"" || c == "'" {
                     quote = c
                 } else if c == "}" {
                     break
                 }
-                end += 1
+                end &+= 1
             }
             guard end < scalars.count else {
                 diagnostics.append(.error(at: positions.location(at: open), "unclosed '{' in template", hint: "close the expression with '}', or write '{{' for a literal brace"))
@@ -79,15 +79,15 @@ struct Template: Sendable {
                 segments.append(.text(String(literal)))
                 literal = String.UnicodeScalarView()
             }
-            let source = scalars.text((open + 1)..<end)
+            let source = scalars.text((open &+ 1)..<end)
             if source.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
                 diagnostics.append(.error(at: positions.location(at: open), "empty expression in template", hint: "write '{{}}' for literal braces"))
             } else {
-                let (compiled, holeDiagnostics) = CompiledExpression.compile(source, at: positions.location(at: open + 1), in: scope)
+                let (compiled, holeDiagnostics) = CompiledExpression.compile(source, at: positions.location(at: open &+ 1), in: scope)
                 diagnostics += holeDiagnostics
                 if let compiled { segments.append(.hole(compiled)) }
             }
-            offset = end + 1
+            offset = end &+ 1
         }
         if !literal.isEmpty {
             segments.append(.text(String(literal)))
