@@ -272,4 +272,27 @@ import Testing
         let (_, diagnostics) = CompiledExpression.compile("(lef + 1) * 2 < righ", at: F.location, in: F.scope, expecting: .bool)
         #expect(diagnostics.map(\.message) == ["unknown name 'lef'", "unknown name 'righ'"])
     }
+    @Test(arguments: [
+        ("string(.coool)", "19: unknown enum case '.coool' (did you mean '.cool'?)"),
+        ("event + 1", "12: 'event' is not a value by itself (write 'event.<field>' to read a payload field)"),
+        ("clamp(left, 1)", "12: function 'clamp' takes 3 arguments, found 2"),
+        ("abs(1, 2)", "12: function 'abs' takes 1 argument, found 2"),
+        ("name - 'a'", "17: operator '-' cannot be applied to string and string"),
+        ("-name", "12: operator '-' cannot be applied to string"),
+        ("and left", "12: expected an expression, found keyword 'and'"),
+        ("left and", "20: expected an expression, found end of expression"),
+        ("left <", "18: expected an expression, found end of expression"),
+        ("", "12: expected an expression"),
+        ("1e999", "12: floating-point literal '1e999' is too large for a double"),
+        ("left # 2", "17: unexpected character '#'"),
+        ("mode == fan.low", "20: unknown name 'fan.low'"),
+        ("mode == event.target ? 1 : 'x'", "39: branches of '?:' have different types: int and string"),
+    ])
+    func messages(text: String, expected: String) {
+        let (_, diagnostics) = CompiledExpression.compile(text, at: F.location, in: F.scope)
+        let rendered = diagnostics.map { d in
+            "\(d.location.column): \(d.message)" + (d.hint.map { " (\($0))" } ?? "")
+        }
+        #expect(rendered == [expected])
+    }
 }

@@ -19,6 +19,7 @@ public enum SpinValue: Hashable, Sendable {
     /// Case index `i` of the enumeration type known from context.
     case symbol(Int)
 
+    /// Identity of values: same case and same payload, doubles by bit pattern (see the type's notes).
     public static func == (lhs: SpinValue, rhs: SpinValue) -> Bool {
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): return a == b
@@ -30,6 +31,7 @@ public enum SpinValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes consistently with `==`: doubles by bit pattern.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .int(let value):
