@@ -1,0 +1,19 @@
+/// The values an expression can read while it is evaluated.
+///
+/// Passed `borrowing` to every compiled closure, so evaluation neither copies nor retains the arrays:
+/// a read is an index into storage the caller owns.
+struct EvaluationContext: Sendable {
+    /// The spin's data fields, by slot (the index of the field in `ExpressionScope.dataFields`).
+    var data: [SpinValue]
+    /// The current event's payload fields, by slot; empty where there is no event.
+    var event: [SpinValue]
+    /// The index of the current control state in the control-state enumeration.
+    var state: Int
+
+    /// Creates a context.
+    init(data: [SpinValue] = [], event: [SpinValue] = [], state: Int = 0) {
+        self.data = data
+        self.event = event
+        self.state = state
+    }
+}

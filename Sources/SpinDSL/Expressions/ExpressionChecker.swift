@@ -1,0 +1,319 @@
+/// Resolves names and checks types, turning `ExpressionSyntax` into `TypedExpression`.
+///
+/// Every error is reported at the sub-expression it concerns. A sub-expression that has an error
+/// yields nil, and its parents then stay silent, so one mistake produces one diagnostic.
+struct ExpressionChecker {
+    /// The names visible to the expression.
+    let scope: ExpressionScope
+    /// Everything found so far.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates a checker for expressions in `scope`.
+    init(scope: ExpressionScope) {
+        self.scope = scope
+    }
+
+    /// Checks `syntax` in `scope`. With `expecting`, the expression must have that type (an int is
+    /// accepted where a double is expected and converted); otherwise "expected bool, found int".
+    static func check(
+        _ syntax: ExpressionSyntax, in scope: ExpressionScope, expecting expected: ValueType? = nil
+    ) -> (expression: TypedExpression?, diagnostics: [Diagnostic]) {
+        var checker = ExpressionChecker(scope: scope)
+        let expression = checker.check(syntax, expecting: expected)
+        return (expression, checker.diagnostics)
+    }
+
+    /// Parses and checks `text`, whose first character is at `location`.
+    static func check(
+        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil
+    ) -> (expression: TypedExpression?, diagnostics: [Diagnostic]) {
+        let (syntax, diagnostics) = ExpressionParser.parse(text, at: location)
+        guard let syntax else { return (nil, diagnostics) }
+        return check(syntax, in: scope, expecting: expected)
+    }
+
+    /// Checks one expression against an optional expected type, recording diagnostics.
+    mutating func check(_ syntax: ExpressionSyntax, expecting expected: ValueType?) -> TypedExpression? {
+        guard let expression = infer(syntax, context: expected) else { return nil }
+        guard let expected else { return expression }
+        if expression.type == expected { return expression }
+        if expected == .double, expression.type == .int { return promoted(expression) }
+        error(at: syntax.location, "expected \(expected), found \(expression.type)")
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(.error(at: location, message, hint: hint))
+    }
+
+    private func promoted(_ expression: TypedExpression) -> TypedExpression {
+        guard expression.type == .int else { return expression }
+        if case .constant(.int(let value)) = expression.kind {
+            // Literals are converted now, so that `x + 1` on a double is `x + 1.0` structurally too.
+            return TypedExpression(kind: .constant(.double(Double(value))), type: .double, location: expression.location, text: expression.text)
+        }
+        return TypedExpression(kind: .toDouble(expression), type: .double, location: expression.location, text: expression.text)
+    }
+
+    private func node(_ kind: TypedExpression.Kind, _ type: ValueType, _ syntax: ExpressionSyntax) -> TypedExpression {
+        TypedExpression(kind: kind, type: type, location: syntax.operatorLocation, text: syntax.text)
+    }
+
+    private static func isEnumCase(_ syntax: ExpressionSyntax) -> Bool {
+        if case .enumCase = syntax.kind { return true }
+        return false
+    }
+
+    private func spelling(_ syntax: ExpressionSyntax, _ fallback: String) -> String {
+        syntax.operatorSpelling.isEmpty ? fallback : syntax.operatorSpelling
+    }
+
+    /// Checks two operands; an enum-case literal is checked second so that it can take the other
+    /// operand's type as context.
+    private mutating func inferPair(_ left: ExpressionSyntax, _ right: ExpressionSyntax, context: ValueType?) -> (TypedExpression?, TypedExpression?) {
+        if Self.isEnumCase(left), !Self.isEnumCase(right) {
+            let r = infer(right, context: context)
+            let l = infer(left, context: r?.type ?? context)
+            return (l, r)
+        }
+        let l = infer(left, context: context)
+        let r = infer(right, context: l?.type ?? context)
+        return (l, r)
+    }
+
+    // MARK: - Inference
+
+    /// The typed form of `syntax`. `context` only guides the resolution of `.case` literals; it is
+    /// not enforced here.
+    private mutating func infer(_ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
+        switch syntax.kind {
+        case .integer(let value): return node(.constant(.int(value)), .int, syntax)
+        case .double(let value): return node(.constant(.double(value)), .double, syntax)
+        case .bool(let value): return node(.constant(.bool(value)), .bool, syntax)
+        case .string(let value): return node(.constant(.string(value)), .string, syntax)
+        case .enumCase(let name): return inferEnumCase(name, syntax, context: context)
+        case .name(let name): return inferName(name, syntax)
+        case .eventField(let name): return inferEventField(name, syntax)
+        case .unary(let op, let operand): return inferUnary(op, operand, syntax)
+        case .binary(let op, let left, let right): return inferBinary(op, left, right, syntax, context: context)
+        case .conditional(let condition, let then, let otherwise):
+            return inferConditional(condition, then, otherwise, syntax, context: context)
+        case .call(let name, let arguments): return inferCall(name, arguments, syntax)
+        }
+    }
+
+    private mutating func inferEnumCase(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
+        if case .enumeration(let type) = context {
+            guard let index = type.index(of: name) else {
+                error(at: syntax.location, "'\(name)' is not a case of \(type.name)", hint: Suggestion.hint(for: name, in: type.cases))
+                return nil
+            }
+            return node(.constant(.symbol(index)), .enumeration(type), syntax)
+        }
+        // No enumeration from context: use the only enumeration that has this case.
+        let owners = scope.allEnumerations.filter { $0.index(of: name) != nil }
+        if owners.count == 1, let owner = owners.first, let index = owner.index(of: name) {
+            return node(.constant(.symbol(index)), .enumeration(owner), syntax)
+        }
+        if owners.isEmpty {
+            let allCases = scope.allEnumerations.flatMap(\.cases)
+            error(at: syntax.location, "unknown enum case '.\(name)'", hint: Suggestion.closest(to: name, in: allCases).map { "did you mean '.\($0)'?" })
+            return nil
+        }
+        let names = owners.map(\.name).joined(separator: ", ")
+        error(
+            at: syntax.location, "cannot tell which enumeration '.\(name)' belongs to; it is a case of \(names)",
+            hint: "compare it with a value of the enumeration you mean")
+        return nil
+    }
+
+    private mutating func inferName(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
+        if let field = scope.dataField(named: name) {
+            return node(.dataField(slot: field.slot, name: name), field.type, syntax)
+        }
+        if name == "state" {
+            guard let states = scope.controlStates else {
+                error(at: syntax.location, "this spin has no control states")
+                return nil
+            }
+            return node(.controlState, .enumeration(states), syntax)
+        }
+        if name == "event" {
+            error(at: syntax.location, "'event' is not a value by itself", hint: "write 'event.<field>' to read a payload field")
+            return nil
+        }
+        error(at: syntax.location, "unknown name '\(name)'", hint: Suggestion.hint(for: name, in: scope.namesInScope))
+        return nil
+    }
+
+    private mutating func inferEventField(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
+        guard let fields = scope.eventFields else {
+            error(at: syntax.location, "event payload fields are not available here")
+            return nil
+        }
+        guard let field = scope.eventField(named: name) else {
+            error(at: syntax.location, "unknown event payload field '\(name)'", hint: Suggestion.hint(for: name, in: fields.map(\.name)))
+            return nil
+        }
+        return node(.eventField(slot: field.slot, name: name), field.type, syntax)
+    }
+
+    private mutating func inferUnary(_ op: UnaryOperator, _ operandSyntax: ExpressionSyntax, _ syntax: ExpressionSyntax) -> TypedExpression? {
+        guard let operand = infer(operandSyntax, context: nil) else { return nil }
+        switch op {
+        case .negate:
+            guard operand.type.isNumeric else {
+                error(at: syntax.operatorLocation, "operator '-' cannot be applied to \(operand.type)")
+                return nil
+            }
+            return node(.unary(.negate, operand), operand.type, syntax)
+        case .not:
+            guard operand.type == .bool else {
+                error(at: operandSyntax.location, "operator '\(spelling(syntax, "!"))' expects bool, found \(operand.type)")
+                return nil
+            }
+            return node(.unary(.not, operand), .bool, syntax)
+        }
+    }
+
+    private mutating func inferBinary(
+        _ op: BinaryOperator, _ leftSyntax: ExpressionSyntax, _ rightSyntax: ExpressionSyntax,
+        _ syntax: ExpressionSyntax, context: ValueType?
+    ) -> TypedExpression? {
+        let spelled = spelling(syntax, op.rawValue)
+        switch op {
+        case .and, .or:
+            let left = infer(leftSyntax, context: .bool)
+            let right = infer(rightSyntax, context: .bool)
+            var ok = true
+            for (operand, operandSyntax) in [(left, leftSyntax), (right, rightSyntax)] {
+                if let operand, operand.type != .bool {
+                    error(at: operandSyntax.location, "operator '\(spelled)' expects bool, found \(operand.type)")
+                    ok = false
+                }
+            }
+            guard ok, let left, let right else { return nil }
+            return node(.binary(op, left, right), .bool, syntax)
+        case .equal, .notEqual:
+            let (l, r) = inferPair(leftSyntax, rightSyntax, context: nil)
+            guard let l, let r else { return nil }
+            if l.type.isNumeric, r.type.isNumeric {
+                let both = l.type == r.type
+                return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
+            }
+            guard l.type == r.type else {
+                error(at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)")
+                return nil
+            }
+            return node(.binary(op, l, r), .bool, syntax)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let (l, r) = inferPair(leftSyntax, rightSyntax, context: nil)
+            guard let l, let r else { return nil }
+            if l.type.isNumeric, r.type.isNumeric {
+                let both = l.type == r.type
+                return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
+            }
+            if l.type == .string, r.type == .string {
+                return node(.binary(op, l, r), .bool, syntax)
+            }
+            error(
+                at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)",
+                hint: "'\(spelled)' orders numbers and strings")
+            return nil
+        case .add, .subtract, .multiply, .divide, .remainder:
+            let l = infer(leftSyntax, context: nil)
+            let r = infer(rightSyntax, context: nil)
+            guard let l, let r else { return nil }
+            if l.type.isNumeric, r.type.isNumeric {
+                if l.type == r.type {
+                    return node(.binary(op, l, r), l.type, syntax)
+                }
+                return node(.binary(op, promoted(l), promoted(r)), .double, syntax)
+            }
+            if op == .add, l.type == .string, r.type == .string {
+                return node(.binary(.add, l, r), .string, syntax)
+            }
+            var hint: String?
+            if op == .add, l.type == .string || r.type == .string {
+                let other = l.type == .string ? r.type : l.type
+                hint = "use string(x) to turn the \(other) into a string"
+            }
+            error(at: syntax.operatorLocation, "operator '\(spelled)' cannot be applied to \(l.type) and \(r.type)", hint: hint)
+            return nil
+        }
+    }
+
+    private mutating func inferConditional(
+        _ conditionSyntax: ExpressionSyntax, _ thenSyntax: ExpressionSyntax, _ otherwiseSyntax: ExpressionSyntax,
+        _ syntax: ExpressionSyntax, context: ValueType?
+    ) -> TypedExpression? {
+        let condition = infer(conditionSyntax, context: .bool)
+        if let condition, condition.type != .bool {
+            error(at: conditionSyntax.location, "condition of '?:' must be bool, found \(condition.type)")
+        }
+        let (then, otherwise) = inferPair(thenSyntax, otherwiseSyntax, context: context)
+        guard let condition, condition.type == .bool, let then, let otherwise else { return nil }
+        if then.type == otherwise.type {
+            return node(.conditional(condition, then, otherwise), then.type, syntax)
+        }
+        if then.type.isNumeric, otherwise.type.isNumeric {
+            return node(.conditional(condition, promoted(then), promoted(otherwise)), .double, syntax)
+        }
+        error(at: otherwiseSyntax.location, "branches of '?:' have different types: \(then.type) and \(otherwise.type)")
+        return nil
+    }
+
+    private mutating func inferCall(_ name: String, _ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
+        guard let function = ExpressionFunction(rawValue: name) else {
+            error(
+                at: syntax.operatorLocation, "unknown function '\(name)'",
+                hint: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue)))
+            return nil
+        }
+        let count = argumentSyntax.count
+        switch function {
+        case .min, .max:
+            if count < 2 {
+                error(at: syntax.operatorLocation, "function '\(name)' takes at least 2 arguments, found \(count)")
+                return nil
+            }
+        case .abs, .string, .int, .double:
+            if count != 1 {
+                error(at: syntax.operatorLocation, "function '\(name)' takes 1 argument, found \(count)")
+                return nil
+            }
+        case .clamp:
+            if count != 3 {
+                error(at: syntax.operatorLocation, "function 'clamp' takes 3 arguments, found \(count)")
+                return nil
+            }
+        }
+        var arguments: [TypedExpression] = []
+        var ok = true
+        for argument in argumentSyntax {
+            guard let typed = infer(argument, context: nil) else {
+                ok = false
+                continue
+            }
+            if function != .string, !typed.type.isNumeric {
+                error(at: argument.location, "function '\(name)' expects a number, found \(typed.type)")
+                ok = false
+            }
+            arguments.append(typed)
+        }
+        guard ok else { return nil }
+        switch function {
+        case .string:
+            return node(.call(.string, arguments), .string, syntax)
+        case .int:
+            return node(.call(.int, arguments), .int, syntax)
+        case .double:
+            return node(.call(.double, arguments.map(promoted)), .double, syntax)
+        case .min, .max, .abs, .clamp:
+            let allInt = arguments.allSatisfy { $0.type == .int }
+            return node(.call(function, allInt ? arguments : arguments.map(promoted)), allInt ? .int : .double, syntax)
+        }
+    }
+}

@@ -1,0 +1,620 @@
+/// Compiled code producing an int. All compiled code takes the context `borrowing` and throws only
+/// `EvaluationError`, so evaluation neither copies the context nor boxes errors.
+typealias IntCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Int64
+/// Compiled code producing a double.
+typealias DoubleCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Double
+/// Compiled code producing a bool.
+typealias BoolCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Bool
+/// Compiled code producing a string.
+typealias StringCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> String
+/// Compiled code producing the case index of an enumeration value.
+typealias SymbolCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Int
+/// Compiled code producing any value.
+typealias ValueCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> SpinValue
+
+/// Turns a `TypedExpression` into a tree of closures, one per node, each specialised for its
+/// operator and operand types.
+///
+/// Why closures rather than bytecode: each node's work (type dispatch, slot numbers, error messages)
+/// is decided here once, and evaluation is a chain of direct calls with no interpreter loop, no
+/// operand stack and no per-evaluation allocation for int, double, bool and enum expressions. Operands
+/// that are constants or plain fields get further specialised closures, which removes the call for
+/// the most common guard shapes (`count < 10`, `left + 1`).
+///
+/// The checker guarantees type consistency; if a node nevertheless has an unexpected type (a checker
+/// bug), the compiled code throws an "internal error" `EvaluationError` instead of trapping.
+enum ExpressionCompiler {
+    // MARK: Errors
+
+    private static func failure(_ e: TypedExpression, _ message: String) -> EvaluationError {
+        EvaluationError(location: e.location, message: message)
+    }
+
+    private static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
+        failure(e, "internal error: '\(e.text)' of type \(e.type) compiled as \(wanted)")
+    }
+
+    private static func overflow(_ e: TypedExpression) -> EvaluationError {
+        failure(e, "integer overflow in '\(e.text)'")
+    }
+
+    // MARK: Field reads
+
+    private static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
+        switch e.kind {
+        case .eventField(let slot, let name):
+            return failure(e, "event payload field '\(name)' (slot \(slot)) does not hold \(typeName) value")
+        case .dataField(let slot, let name):
+            return failure(e, "data field '\(name)' (slot \(slot)) does not hold \(typeName) value")
+        default:
+            return failure(e, "control state does not hold \(typeName) value")
+        }
+    }
+
+    /// The slot of a field node and whether it is an event payload field.
+    private static func field(_ e: TypedExpression) -> (slot: Int, event: Bool)? {
+        switch e.kind {
+        case .dataField(let slot, _): return (slot, false)
+        case .eventField(let slot, _): return (slot, true)
+        default: return nil
+        }
+    }
+
+    private static func readInt(_ e: TypedExpression, slot: Int, event: Bool) -> IntCode {
+        let error = fieldError(e, "an int")
+        if event {
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                guard slot < c.event.count, case .int(let v) = c.event[slot] else { throw error }
+                return v
+            }
+        }
+        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw error }
+            return v
+        }
+    }
+
+    private static func readDouble(_ e: TypedExpression, slot: Int, event: Bool) -> DoubleCode {
+        let error = fieldError(e, "a double")
+        if event {
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+                guard slot < c.event.count, case .double(let v) = c.event[slot] else { throw error }
+                return v
+            }
+        }
+        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+            guard slot < c.data.count, case .double(let v) = c.data[slot] else { throw error }
+            return v
+        }
+    }
+
+    private static func readBool(_ e: TypedExpression, slot: Int, event: Bool) -> BoolCode {
+        let error = fieldError(e, "a bool")
+        if event {
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+                guard slot < c.event.count, case .bool(let v) = c.event[slot] else { throw error }
+                return v
+            }
+        }
+        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+            guard slot < c.data.count, case .bool(let v) = c.data[slot] else { throw error }
+            return v
+        }
+    }
+
+    private static func readString(_ e: TypedExpression, slot: Int, event: Bool) -> StringCode {
+        let error = fieldError(e, "a string")
+        if event {
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+                guard slot < c.event.count, case .string(let v) = c.event[slot] else { throw error }
+                return v
+            }
+        }
+        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+            guard slot < c.data.count, case .string(let v) = c.data[slot] else { throw error }
+            return v
+        }
+    }
+
+    private static func readSymbol(_ e: TypedExpression, slot: Int, event: Bool) -> SymbolCode {
+        let error = fieldError(e, "an enumeration")
+        if event {
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+                guard slot < c.event.count, case .symbol(let v) = c.event[slot] else { throw error }
+                return v
+            }
+        }
+        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+            guard slot < c.data.count, case .symbol(let v) = c.data[slot] else { throw error }
+            return v
+        }
+    }
+
+    // MARK: Int
+
+    /// Code for an int-typed expression.
+    static func int(_ e: TypedExpression) -> IntCode {
+        let wrong = mismatch(e, "int")
+        switch e.kind {
+        case .constant(.int(let value)):
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in value }
+        case .dataField(let slot, _):
+            return readInt(e, slot: slot, event: false)
+        case .eventField(let slot, _):
+            return readInt(e, slot: slot, event: true)
+        case .unary(.negate, let operand):
+            let f = int(operand)
+            let error = overflow(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
+                if o { throw error }
+                return r
+            }
+        case .binary(let op, let left, let right):
+            return intArithmetic(op, left, right, e)
+        case .conditional(let condition, let then, let otherwise):
+            let c0 = bool(condition), t = int(then), o = int(otherwise)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                try c0(c) ? try t(c) : try o(c)
+            }
+        case .call(let function, let arguments):
+            return intCall(function, arguments, e)
+        default:
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+        }
+    }
+
+    /// The checked integer operation for `op`, or nil if `op` is not arithmetic.
+    /// Returns the result, or nil on overflow or division by zero (the caller picks the message).
+    private static func intOperation(_ op: BinaryOperator, _ e: TypedExpression) -> (@Sendable (Int64, Int64) throws(EvaluationError) -> Int64)? {
+        let overflowError = overflow(e)
+        switch op {
+        case .add:
+            return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
+                let (r, o) = a.addingReportingOverflow(b)
+                if o { throw overflowError }
+                return r
+            }
+        case .subtract:
+            return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
+                let (r, o) = a.subtractingReportingOverflow(b)
+                if o { throw overflowError }
+                return r
+            }
+        case .multiply:
+            return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
+                let (r, o) = a.multipliedReportingOverflow(by: b)
+                if o { throw overflowError }
+                return r
+            }
+        case .divide:
+            let zero = failure(e, "division by zero in '\(e.text)'")
+            return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
+                if b == 0 { throw zero }
+                // Only Int64.min / -1 overflows.
+                let (r, o) = a.dividedReportingOverflow(by: b)
+                if o { throw overflowError }
+                return r
+            }
+        case .remainder:
+            let zero = failure(e, "modulo by zero in '\(e.text)'")
+            return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
+                if b == 0 { throw zero }
+                // Int64.min % -1 reports overflow but its true value, 0, is representable.
+                let (r, o) = a.remainderReportingOverflow(dividingBy: b)
+                return o ? 0 : r
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func intArithmetic(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ e: TypedExpression) -> IntCode {
+        guard let operation = intOperation(op, e) else {
+            let wrong = mismatch(e, "int")
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+        }
+        // The common shapes `field op constant` and `field op field` read slots directly.
+        if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind {
+            let read = readInt(left, slot: l.slot, event: false)
+            if op == .add {
+                let error = overflow(e)
+                let slot = l.slot
+                let fieldError = fieldError(left, "an int")
+                return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                    guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw fieldError }
+                    let (r, o) = v.addingReportingOverflow(k)
+                    if o { throw error }
+                    return r
+                }
+            }
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                try operation(try read(c), k)
+            }
+        }
+        let l = int(left), r = int(right)
+        switch op {
+        case .add:
+            let error = overflow(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                let (v, o) = try l(c).addingReportingOverflow(try r(c))
+                if o { throw error }
+                return v
+            }
+        case .subtract:
+            let error = overflow(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
+                if o { throw error }
+                return v
+            }
+        default:
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                try operation(try l(c), try r(c))
+            }
+        }
+    }
+
+    private static func intCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> IntCode {
+        let wrong = mismatch(e, "int")
+        switch function {
+        case .min, .max:
+            // Built as a chain of two-argument closures: no array to iterate (and retain) per call.
+            let codes = arguments.map(int)
+            guard var result = codes.first else { break }
+            for next in codes.dropFirst() {
+                let l = result
+                if function == .min {
+                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in Swift.min(try l(c), try next(c)) }
+                } else {
+                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in Swift.max(try l(c), try next(c)) }
+                }
+            }
+            return result
+        case .abs:
+            guard let argument = arguments.first else { break }
+            let f = int(argument)
+            let error = overflow(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                let v = try f(c)
+                if v >= 0 { return v }
+                let (r, o) = Int64(0).subtractingReportingOverflow(v)
+                if o { throw error }
+                return r
+            }
+        case .clamp:
+            guard arguments.count == 3 else { break }
+            let x = int(arguments[0]), lo = int(arguments[1]), hi = int(arguments[2])
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
+            }
+        case .int:
+            guard let argument = arguments.first else { break }
+            if argument.type == .int { return int(argument) }
+            let f = double(argument)
+            let nanError = failure(e, "cannot convert nan to int in '\(e.text)'")
+            let text = e.text
+            let location = e.location
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                let v = try f(c)
+                if v.isNaN { throw nanError }
+                // 2^63 is exactly representable; every double below it and at or above -2^63
+                // truncates to a valid Int64.
+                guard v < 9_223_372_036_854_775_808.0, v >= -9_223_372_036_854_775_808.0 else {
+                    throw EvaluationError(location: location, message: "\(SpinValue.format(v)) does not fit in a 64-bit integer in '\(text)'")
+                }
+                return Int64(v)
+            }
+        default:
+            break
+        }
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+    }
+
+    // MARK: Double
+
+    /// Code for a double-typed expression (or an int one, converted).
+    static func double(_ e: TypedExpression) -> DoubleCode {
+        let wrong = mismatch(e, "double")
+        if e.type == .int {
+            let f = int(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
+        }
+        switch e.kind {
+        case .constant(.double(let value)):
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in value }
+        case .dataField(let slot, _):
+            return readDouble(e, slot: slot, event: false)
+        case .eventField(let slot, _):
+            return readDouble(e, slot: slot, event: true)
+        case .toDouble(let operand):
+            return double(operand)
+        case .unary(.negate, let operand):
+            let f = double(operand)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in -(try f(c)) }
+        case .binary(let op, let left, let right):
+            let l = double(left), r = double(right)
+            switch op {
+            case .add: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) + r(c) }
+            case .subtract: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) - r(c) }
+            case .multiply: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) * r(c) }
+            case .divide: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) / r(c) }
+            case .remainder:
+                return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+                    try l(c).truncatingRemainder(dividingBy: try r(c))
+                }
+            default: break
+            }
+        case .conditional(let condition, let then, let otherwise):
+            let c0 = bool(condition), t = double(then), o = double(otherwise)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+                try c0(c) ? try t(c) : try o(c)
+            }
+        case .call(let function, let arguments):
+            return doubleCall(function, arguments, e)
+        default:
+            break
+        }
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
+    }
+
+    /// Minimum and maximum that propagate NaN (Swift.min/max would depend on argument order).
+    private static func nanMin(_ a: Double, _ b: Double) -> Double {
+        a.isNaN || b.isNaN ? .nan : (b < a ? b : a)
+    }
+
+    private static func nanMax(_ a: Double, _ b: Double) -> Double {
+        a.isNaN || b.isNaN ? .nan : (b > a ? b : a)
+    }
+
+    private static func doubleCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DoubleCode {
+        let wrong = mismatch(e, "double")
+        switch function {
+        case .min, .max:
+            let codes = arguments.map(double)
+            guard var result = codes.first else { break }
+            for next in codes.dropFirst() {
+                let l = result
+                if function == .min {
+                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in nanMin(try l(c), try next(c)) }
+                } else {
+                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in nanMax(try l(c), try next(c)) }
+                }
+            }
+            return result
+        case .abs:
+            guard let argument = arguments.first else { break }
+            let f = double(argument)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Swift.abs(try f(c)) }
+        case .clamp:
+            guard arguments.count == 3 else { break }
+            let x = double(arguments[0]), lo = double(arguments[1]), hi = double(arguments[2])
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+                nanMin(nanMax(try x(c), try lo(c)), try hi(c))
+            }
+        case .double:
+            guard let argument = arguments.first else { break }
+            return double(argument)
+        default:
+            break
+        }
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
+    }
+
+    // MARK: Bool
+
+    /// Code for a bool-typed expression.
+    static func bool(_ e: TypedExpression) -> BoolCode {
+        let wrong = mismatch(e, "bool")
+        switch e.kind {
+        case .constant(.bool(let value)):
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in value }
+        case .dataField(let slot, _):
+            return readBool(e, slot: slot, event: false)
+        case .eventField(let slot, _):
+            return readBool(e, slot: slot, event: true)
+        case .unary(.not, let operand):
+            let f = bool(operand)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in !(try f(c)) }
+        case .binary(.and, let left, let right):
+            let l = bool(left), r = bool(right)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) ? try r(c) : false }
+        case .binary(.or, let left, let right):
+            let l = bool(left), r = bool(right)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
+        case .binary(let op, let left, let right):
+            return comparison(op, left, right, e)
+        case .conditional(let condition, let then, let otherwise):
+            let c0 = bool(condition), t = bool(then), o = bool(otherwise)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+                try c0(c) ? try t(c) : try o(c)
+            }
+        default:
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        }
+    }
+
+    // The comparisons below are written out per operand type, not as one generic function: a generic
+    // version makes every closure call go through a reabstraction thunk and a Comparable witness,
+    // which measured about twice as slow.
+
+    private static func compareInts(_ op: BinaryOperator, _ l: @escaping IntCode, _ r: @escaping IntCode, _ wrong: EvaluationError) -> BoolCode {
+        switch op {
+        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        }
+    }
+
+    /// IEEE comparison: every comparison with NaN is false, except `!=`.
+    private static func compareDoubles(_ op: BinaryOperator, _ l: @escaping DoubleCode, _ r: @escaping DoubleCode, _ wrong: EvaluationError) -> BoolCode {
+        switch op {
+        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        }
+    }
+
+    private static func compareStrings(_ op: BinaryOperator, _ l: @escaping StringCode, _ r: @escaping StringCode, _ wrong: EvaluationError) -> BoolCode {
+        switch op {
+        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        }
+    }
+
+    private static func compareSymbols(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ wrong: EvaluationError) -> BoolCode {
+        // `state == .locked` and `mode == .heat` are the common shapes: compare with the constant directly.
+        if case .constant(.symbol(let k)) = right.kind, case .controlState = left.kind {
+            if op == .equal { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in c.state == k } }
+            if op == .notEqual { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in c.state != k } }
+        }
+        if case .constant(.symbol(let k)) = right.kind {
+            let l = symbol(left)
+            if op == .equal { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == k } }
+            if op == .notEqual { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != k } }
+        }
+        let l = symbol(left), r = symbol(right)
+        switch op {
+        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        }
+    }
+
+    /// `field op constant` on ints, the most common guard shape, with the slot read inlined.
+    private static func compareFieldWithConstant(_ op: BinaryOperator, _ slot: Int, _ k: Int64, _ fieldError: EvaluationError, _ wrong: EvaluationError) -> BoolCode? {
+        func make(_ test: @escaping @Sendable (Int64) -> Bool) -> BoolCode {
+            { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+                guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw fieldError }
+                return test(v)
+            }
+        }
+        switch op {
+        case .equal: return make { $0 == k }
+        case .notEqual: return make { $0 != k }
+        case .less: return make { $0 < k }
+        case .lessOrEqual: return make { $0 <= k }
+        case .greater: return make { $0 > k }
+        case .greaterOrEqual: return make { $0 >= k }
+        default: return nil
+        }
+    }
+
+    private static func comparison(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ e: TypedExpression) -> BoolCode {
+        let wrong = mismatch(e, "bool")
+        switch left.type {
+        case .int:
+            if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind,
+               let code = compareFieldWithConstant(op, l.slot, k, fieldError(left, "an int"), wrong) {
+                return code
+            }
+            return compareInts(op, int(left), int(right), wrong)
+        case .double:
+            return compareDoubles(op, double(left), double(right), wrong)
+        case .string:
+            return compareStrings(op, string(left), string(right), wrong)
+        case .bool:
+            let l = bool(left), r = bool(right)
+            switch op {
+            case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+            case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+            default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+            }
+        case .enumeration:
+            // A constant on the left is moved to the right; equality is symmetric.
+            if case .constant = left.kind {
+                return compareSymbols(op, right, left, wrong)
+            }
+            return compareSymbols(op, left, right, wrong)
+        }
+    }
+
+    // MARK: String
+
+    /// Code for a string-typed expression.
+    static func string(_ e: TypedExpression) -> StringCode {
+        let wrong = mismatch(e, "string")
+        switch e.kind {
+        case .constant(.string(let value)):
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in value }
+        case .dataField(let slot, _):
+            return readString(e, slot: slot, event: false)
+        case .eventField(let slot, _):
+            return readString(e, slot: slot, event: true)
+        case .binary(.add, let left, let right):
+            let l = string(left), r = string(right)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in try l(c) + r(c) }
+        case .conditional(let condition, let then, let otherwise):
+            let c0 = bool(condition), t = string(then), o = string(otherwise)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+                try c0(c) ? try t(c) : try o(c)
+            }
+        case .call(.string, let arguments):
+            guard let argument = arguments.first else { break }
+            return formatted(argument)
+        default:
+            break
+        }
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in throw wrong }
+    }
+
+    /// Code producing the value of `e` as text, as `SpinValue.formatted(as:)` does.
+    static func formatted(_ e: TypedExpression) -> StringCode {
+        switch e.type {
+        case .int:
+            let f = int(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in String(try f(c)) }
+        case .double:
+            let f = double(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in SpinValue.format(try f(c)) }
+        case .bool:
+            let f = bool(e)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in try f(c) ? "true" : "false" }
+        case .string:
+            return string(e)
+        case .enumeration:
+            let f = symbol(e)
+            let type = e.type
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+                SpinValue.symbol(try f(c)).formatted(as: type)
+            }
+        }
+    }
+
+    // MARK: Symbol
+
+    /// Code for an enumeration-typed expression, producing the case index.
+    static func symbol(_ e: TypedExpression) -> SymbolCode {
+        let wrong = mismatch(e, "enumeration")
+        switch e.kind {
+        case .constant(.symbol(let value)):
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in value }
+        case .dataField(let slot, _):
+            return readSymbol(e, slot: slot, event: false)
+        case .eventField(let slot, _):
+            return readSymbol(e, slot: slot, event: true)
+        case .controlState:
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in c.state }
+        case .conditional(let condition, let then, let otherwise):
+            let c0 = bool(condition), t = symbol(then), o = symbol(otherwise)
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+                try c0(c) ? try t(c) : try o(c)
+            }
+        default:
+            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in throw wrong }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// One token of an expression.
+struct ExpressionToken: Sendable {
+    enum Kind: Equatable, Sendable {
+        /// Decimal digits of an integer literal, kept as text so that the parser can fold a preceding
+        /// minus sign in before range-checking (`-9223372036854775808` is valid).
+        case integer(String)
+        /// A floating-point literal, as written.
+        case double(String)
+        /// A string literal with escapes resolved.
+        case string(String)
+        /// A name or keyword (`and`, `or`, `not`, `true`, `false`, `event` are recognised by the parser).
+        case identifier(String)
+        /// An operator or punctuation mark: `&& || == != <= >= < > + - * / % ! ( ) , ? : .`
+        case symbol(String)
+        /// End of the text.
+        case end
+    }
+
+    var kind: Kind
+    /// Scalar offsets of the token in the expression text.
+    var range: Range<Int>
+}
+
+/// A parse or lex failure; the parser reports only the first one, since later ones would be noise.
+struct ExpressionSyntaxError: Error, Sendable {
+    var diagnostic: Diagnostic
+}
+
+/// Splits expression text into tokens.
+struct ExpressionLexer {
+    private let scalars: [Unicode.Scalar]
+    private let positions: TextPositions
+    private var offset = 0
+
+    init(scalars: [Unicode.Scalar], positions: TextPositions) {
+        self.scalars = scalars
+        self.positions = positions
+    }
+
+    /// All tokens, ending with `.end`.
+    mutating func tokenize() throws(ExpressionSyntaxError) -> [ExpressionToken] {
+        var tokens: [ExpressionToken] = []
+        while true {
+            skipWhitespace()
+            guard offset < scalars.count else {
+                tokens.append(ExpressionToken(kind: .end, range: offset..<offset))
+                return tokens
+            }
+            tokens.append(try next())
+        }
+    }
+
+    private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+        let index = offset &+ ahead
+        return index < scalars.count ? scalars[index] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while let scalar = peek(), scalar.properties.isWhitespace {
+            offset &+= 1
+        }
+    }
+
+    private func fail(at start: Int, _ message: String, hint: String? = nil) -> ExpressionSyntaxError {
+        ExpressionSyntaxError(diagnostic: .error(at: positions.location(at: start), message, hint: hint))
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return scalar >= "0" && scalar <= "9"
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return scalar == "_" || scalar.properties.isAlphabetic
+    }
+
+    private mutating func next() throws(ExpressionSyntaxError) -> ExpressionToken {
+        let start = offset
+        guard let scalar = peek() else { return ExpressionToken(kind: .end, range: start..<start) }
+        if Self.isDigit(scalar) {
+            return lexNumber()
+        }
+        if Self.isIdentifierStart(scalar) {
+            while Self.isIdentifierStart(peek()) || Self.isDigit(peek()) {
+                offset &+= 1
+            }
+            return ExpressionToken(kind: .identifier(scalars.text(start..<offset)), range: start..<offset)
+        }
+        if scalar == "\"" || scalar == "'" {
+            return try lexString(quote: scalar)
+        }
+        let pair = peek(1).map { String(scalar) + String($0) }
+        if let pair, ["&&", "||", "==", "!=", "<=", ">="].contains(pair) {
+            offset &+= 2
+            return ExpressionToken(kind: .symbol(pair), range: start..<offset)
+        }
+        if "+-*/%!<>(),?:.".unicodeScalars.contains(scalar) {
+            offset &+= 1
+            return ExpressionToken(kind: .symbol(String(scalar)), range: start..<offset)
+        }
+        switch scalar {
+        case "=": throw fail(at: start, "unexpected '='", hint: "use '==' to compare values")
+        case "&": throw fail(at: start, "unexpected '&'", hint: "use '&&' (or 'and') for logical and")
+        case "|": throw fail(at: start, "unexpected '|'", hint: "use '||' (or 'or') for logical or")
+        default: throw fail(at: start, "unexpected character '\(scalar.escaped(asASCII: false))'")
+        }
+    }
+
+    private mutating func lexNumber() -> ExpressionToken {
+        let start = offset
+        var isDouble = false
+        while Self.isDigit(peek()) { offset &+= 1 }
+        // A fraction needs a digit after the dot, so `1.` stays an integer followed by '.'.
+        if peek() == ".", Self.isDigit(peek(1)) {
+            isDouble = true
+            offset &+= 1
+            while Self.isDigit(peek()) { offset &+= 1 }
+        }
+        if peek() == "e" || peek() == "E" {
+            let signed = peek(1) == "+" || peek(1) == "-"
+            if Self.isDigit(peek(signed ? 2 : 1)) {
+                isDouble = true
+                offset &+= signed ? 2 : 1
+                while Self.isDigit(peek()) { offset &+= 1 }
+            }
+        }
+        let text = scalars.text(start..<offset)
+        return ExpressionToken(kind: isDouble ? .double(text) : .integer(text), range: start..<offset)
+    }
+
+    private mutating func lexString(quote: Unicode.Scalar) throws(ExpressionSyntaxError) -> ExpressionToken {
+        let start = offset
+        offset &+= 1
+        var value = String.UnicodeScalarView()
+        while true {
+            guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
+                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+            }
+            offset &+= 1
+            if scalar == quote {
+                return ExpressionToken(kind: .string(String(value)), range: start..<offset)
+            }
+            guard scalar == "\\" else {
+                value.append(scalar)
+                continue
+            }
+            guard let escaped = peek() else {
+                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+            }
+            switch escaped {
+            case "\"", "'", "\\": value.append(escaped)
+            case "n": value.append("\n")
+            case "t": value.append("\t")
+            default:
+                throw fail(
+                    at: offset &- 1, "unknown escape sequence '\\\(escaped.escaped(asASCII: false))'",
+                    hint: "the escapes are \\\" \\' \\\\ \\n \\t")
+            }
+            offset &+= 1
+        }
+    }
+}

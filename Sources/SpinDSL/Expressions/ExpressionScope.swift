@@ -1,0 +1,54 @@
+/// What names mean inside one expression: which data fields, payload fields, control states and
+/// enumerations exist there, and in which slot each value will be at run time.
+struct ExpressionScope: Sendable {
+    /// The spin's data fields; a field's slot in `EvaluationContext.data` is its index here.
+    var dataFields: [(name: String, type: ValueType)]
+    /// The payload fields of the event at hand (slot = index in `EvaluationContext.event`), or nil
+    /// where there is no event (then `event.x` is an error).
+    var eventFields: [(name: String, type: ValueType)]?
+    /// The control states, an enumeration named "state", or nil if the spin has none.
+    var controlStates: EnumType?
+    /// The declared enumerations, used to resolve `.case` when no other context says which one.
+    var enumTypes: [EnumType]
+
+    /// Creates a scope.
+    init(
+        dataFields: [(name: String, type: ValueType)],
+        eventFields: [(name: String, type: ValueType)]? = nil,
+        controlStates: EnumType? = nil,
+        enumTypes: [EnumType] = []
+    ) {
+        self.dataFields = dataFields
+        self.eventFields = eventFields
+        self.controlStates = controlStates
+        self.enumTypes = enumTypes
+    }
+
+    /// The slot and type of data field `name`.
+    func dataField(named name: String) -> (slot: Int, type: ValueType)? {
+        dataFields.firstIndex { $0.name == name }.map { ($0, dataFields[$0].type) }
+    }
+
+    /// The slot and type of payload field `name` (nil also when there is no event here).
+    func eventField(named name: String) -> (slot: Int, type: ValueType)? {
+        guard let eventFields else { return nil }
+        return eventFields.firstIndex { $0.name == name }.map { ($0, eventFields[$0].type) }
+    }
+
+    /// Every enumeration a `.case` could belong to: the declared ones and the control states.
+    var allEnumerations: [EnumType] {
+        var all = enumTypes
+        if let controlStates, !all.contains(controlStates) {
+            all.append(controlStates)
+        }
+        return all
+    }
+
+    /// Every name an expression may use here, for "did you mean" hints.
+    var namesInScope: [String] {
+        var names = dataFields.map(\.name)
+        if controlStates != nil { names.append("state") }
+        if let eventFields { names += eventFields.map { "event.\($0.name)" } }
+        return names
+    }
+}
