@@ -106,8 +106,12 @@ public final class SpinTestStore<State: Sendable & Equatable, Event: Sendable & 
         line: Int
     ) throws {
         let (step, previous): (SpinStep<State, Event>?, State) = log.withLock { log in
-            guard !log.steps.isEmpty else { return (nil, log.asserted) }
-            return (log.steps.removeFirst(), log.asserted)
+            guard let first = log.steps.first else { return (nil, log.asserted) }
+            // A step is consumed only when it is the expected event from the expected origin, so a
+            // failed assertion can be followed by the right one.
+            let originMatches = expectedOrigin.map { first.origin == $0 } ?? (first.origin != .input)
+            if first.event == event, originMatches { log.steps.removeFirst() }
+            return (first, log.asserted)
         }
         guard let step else {
             throw failure("expected \(event) to be reduced, but no event was", file, line)

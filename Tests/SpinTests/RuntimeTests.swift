@@ -1,0 +1,187 @@
+import Testing
+@testable import Spin
+
+@Suite struct RuntimeTests {
+    struct Form: Equatable, Sendable {
+        var name = ""
+        var count = 0
+    }
+
+    enum FormEvent: Equatable, Sendable {
+        case rename(String)
+        case setCount(Int)
+    }
+
+    static let formSpin = Spin<Form, FormEvent>(initialState: Form(), feedbacks: [], reducer: Reducer(mutating: { form, event in
+        switch event {
+        case .rename(let name): form.name = name
+        case .setCount(let count): form.count = count
+        }
+    }))
+
+    final class View: Sendable {
+        let rendered = Recorder<String>()
+    }
+
+    @Test func renderCallsWithTheCurrentStateThenEveryChangeWhileTheContainerLives() async {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        var view: View? = View()
+        let rendered = view?.rendered ?? Recorder<String>()
+        if let view {
+            runtime.render(on: view) { view, form in view.rendered.append("\(form.name):\(form.count)") }
+        }
+        runtime.emit(.rename("a"))
+        runtime.emit(.rename("a"))
+        runtime.emit(.setCount(2))
+        await runtime.awaitIdle()
+        view = nil
+        runtime.emit(.setCount(3))
+        await runtime.awaitIdle()
+        #expect(rendered.values == [":0", "a:0", "a:2"])
+    }
+
+    @Test func bindingReadsTheSubStateAndWritesByEmitting() async {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        let binding = runtime.binding(for: \Form.count, event: FormEvent.setCount)
+        #expect(binding.wrappedValue == 0)
+        binding.wrappedValue = 7
+        await runtime.awaitIdle()
+        #expect(binding.wrappedValue == 7)
+        #expect(runtime.state == Form(name: "", count: 7))
+    }
+
+    @Test func scopedProjectionSeesASubStateAndEmitsSubEvents() async {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        let nameScope = runtime.scoped(to: { (form: Form) -> String in form.name }, event: FormEvent.rename)
+        nameScope.emit("spin")
+        await runtime.awaitIdle()
+        #expect(nameScope.state == "spin")
+        let lengthScope = nameScope.scoped(to: { (name: String) -> Int in name.count }, event: { (length: Int) -> String in String(repeating: "x", count: length) })
+        lengthScope.emit(2)
+        await runtime.awaitIdle()
+        #expect(runtime.state.name == "xx")
+        #expect(lengthScope.state == 2)
+        var iterator = lengthScope.states.makeAsyncIterator()
+        #expect(await iterator.next() == 2)
+    }
+
+    @Test func statesStartWithTheCurrentStateAndEndAtStop() async {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        let states = runtime.states
+        runtime.emit(.setCount(1))
+        runtime.emit(.setCount(1))
+        runtime.emit(.setCount(2))
+        runtime.stop()
+        var seen: [Int] = []
+        for await form in states { seen.append(form.count) }
+        #expect(seen == [0, 1, 2])
+    }
+
+    @Test func awaitStateReturnsTheFirstMatchingStateOrNilAfterStop() async {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        runtime.emit(.setCount(5))
+        // The current state already qualifies.
+        #expect(await runtime.awaitState { $0.count >= 3 }?.count == 5)
+        // A future state: 7 stays once reached, so the answer does not depend on when the waiting
+        // task subscribes.
+        async let reached = runtime.awaitState { $0.count == 7 }
+        for count in 6...7 { runtime.emit(.setCount(count)) }
+        #expect(await reached?.count == 7)
+
+        let stopped = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        stopped.start()
+        async let never = stopped.awaitState { $0.count == 99 }
+        stopped.stop()
+        #expect(await never == nil)
+    }
+
+    @Test func gearBuffersUntilTheFirstListenerAttaches() async {
+        let gear = Gear<Int>(bufferLimit: 2)
+        gear.propagate(1)
+        gear.propagate(2)
+        gear.propagate(3)
+        #expect(gear.bufferedEventCount == 2)
+        #expect(gear.droppedEventCount == 1)
+        let spin = Spin<[Int], Int>(initialState: []) {
+            Feedback(attachedTo: gear, propagating: { (value: Int) -> Int? in value })
+            Reducer { list, value in list + [value] }
+        }
+        let runtime = SpinRuntime(spin, clock: VirtualClock())
+        runtime.start()
+        gear.propagate(4)
+        await runtime.awaitIdle()
+        #expect(runtime.state == [2, 3, 4])
+        #expect(gear.bufferedEventCount == 0)
+        runtime.stop()
+        // Detached at stop: with no listener, the gear buffers again.
+        gear.propagate(5)
+        #expect(gear.bufferedEventCount == 1)
+    }
+
+    @Test func streamFeedbackSeesTheInitialStateAndEveryChange() async {
+        let spin = Spin<Int, Int>(initialState: 0) {
+            Feedback(effect: { (states: SpinStates<Int>) -> AsyncFilterSequence<AsyncMapSequence<SpinStates<Int>, Int>> in
+                states.map { $0 + 1 }.filter { $0 <= 3 }
+            })
+            Reducer { _, value in value }
+        }
+        let steps = Recorder<Int>()
+        let runtime = SpinRuntime(spin, clock: VirtualClock())
+        runtime.onStep { steps.append($0.state) }
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(steps.values == [1, 2, 3])
+        runtime.stop()
+    }
+}
+
+@Suite struct VirtualClockTests {
+    @Test func sleepersWakeInDeadlineOrderThenSleepOrderAndTimeStopsAtTheTarget() async {
+        let clock = VirtualClock()
+        let spin = Spin<[String], String>(initialState: []) {
+            Feedback(effect: { (list: [String]) async -> String? in
+                guard list.isEmpty else { return nil }
+                try? await SpinClock.sleep(for: .milliseconds(300))
+                return "a@300"
+            }, strategy: .continueOnNewState)
+            Feedback(effect: { (list: [String]) async -> String? in
+                guard list.isEmpty else { return nil }
+                try? await SpinClock.sleep(for: .milliseconds(100))
+                return "b@100"
+            }, strategy: .continueOnNewState)
+            Feedback(effect: { (list: [String]) async -> String? in
+                guard list.isEmpty else { return nil }
+                try? await SpinClock.sleep(for: .milliseconds(300))
+                return "c@300"
+            }, strategy: .continueOnNewState)
+            Reducer { list, item in list + [item] }
+        }
+        let runtime = SpinRuntime(spin, clock: clock)
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(clock.hasPendingTimers)
+        #expect(clock.nextDeadline == VirtualClock.Instant(offset: .milliseconds(100)))
+        await clock.advance(by: .milliseconds(200))
+        #expect(runtime.state == ["b@100"])
+        #expect(clock.now.offset == .milliseconds(200))
+        await clock.advance(by: .seconds(1))
+        #expect(runtime.state == ["b@100", "a@300", "c@300"])
+        #expect(clock.now.offset == .milliseconds(1200))
+        #expect(!clock.hasPendingTimers)
+        #expect(await clock.advanceToNextDeadline() == false)
+    }
+
+    @Test func aTaskOutsideAnyLoopCanSleepOnTheClock() async throws {
+        let clock = VirtualClock()
+        async let woke: Void = clock.sleep(until: VirtualClock.Instant(offset: .seconds(5)))
+        while !clock.hasPendingTimers { await Task.yield() }
+        await clock.advance(by: .seconds(5))
+        try await woke
+        #expect(clock.now.offset == .seconds(5))
+    }
+}
