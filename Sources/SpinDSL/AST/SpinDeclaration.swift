@@ -1,0 +1,51 @@
+/// One spin of a spec, as written.
+public struct SpinDeclaration: Hashable, Sendable {
+    /// The spin's name.
+    public let name: Name
+    /// Where its body starts.
+    public let location: SourceLocation
+    /// `description`.
+    public let summary: String?
+    /// `states`, in order; empty for a data-only spin.
+    public let states: [Name]
+    /// `initial`, when written.
+    public let initial: Name?
+    /// `final`.
+    public let finals: [Name]
+    /// `data`, in order (slot order).
+    public let data: [DataFieldDeclaration]
+    /// `events`, in order.
+    public let events: [EventDeclaration]
+    /// `inputs`.
+    public let inputs: [Name]
+    /// `transitions`, in document order.
+    public let transitions: [TransitionDeclaration]
+    /// `feedbacks`, in document order (declaration order of the core feedbacks).
+    public let feedbacks: [FeedbackDeclaration]
+    /// `render`: the spin-level render template.
+    public let render: ExpressionText?
+    /// `script`.
+    public let script: [ScriptStep]
+
+    /// Creates a spin declaration.
+    public init(
+        name: Name, location: SourceLocation, summary: String?, states: [Name], initial: Name?, finals: [Name],
+        data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
+        transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
+        script: [ScriptStep]
+    ) {
+        self.name = name
+        self.location = location
+        self.summary = summary
+        self.states = states
+        self.initial = initial
+        self.finals = finals
+        self.data = data
+        self.events = events
+        self.inputs = inputs
+        self.transitions = transitions
+        self.feedbacks = feedbacks
+        self.render = render
+        self.script = script
+    }
+}

@@ -1,0 +1,9 @@
+/// A type written in a spec: a field's declared or inferred type.
+public enum TypeReference: Hashable, Sendable {
+    case int
+    case double
+    case bool
+    case string
+    /// An enumeration declared inline with its values.
+    case enumeration([Name])
+}
