@@ -6,17 +6,17 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a pthread mutex.
+/// A value guarded by a pthread mutex (shared with SpinDSL through `package` access).
 ///
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer understands pthread
 /// mutexes: on Linux `Mutex` is built on raw futexes, and TSan reports every access it guards as a
 /// race, which would hide real ones.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched between lock and unlock of `mutex`.
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -30,7 +30,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

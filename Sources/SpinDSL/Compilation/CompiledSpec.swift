@@ -1,0 +1,35 @@
+import Spin
+
+/// A spec compiled once: reducer tables and compiled expressions for every spin. Each call to
+/// `instantiate(_:)` makes fresh spins on the Spin core (with their own random generators, edge
+/// memories and gears), ready for `SpinRuntime`.
+public struct CompiledSpec: Sendable {
+    /// The validated model.
+    public let model: SpecModel
+    let tables: [ReducerTable]
+
+    /// Compiles a validated model.
+    public init(_ model: SpecModel) {
+        self.model = model
+        self.tables = model.spins.map(ReducerTable.init)
+    }
+
+    /// Fresh spins and gears for one run.
+    public func instantiate(_ options: SpecRunOptions = SpecRunOptions()) -> SpecInstance {
+        let gears = model.gears.map { _ in Gear<GearMessage>() }
+        let spins = model.spins.enumerated().map { index, spin in
+            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options).build()
+        }
+        return SpecInstance(model: model, spins: spins, gears: gears)
+    }
+}
+
+/// The spins of one run of a spec, and the gears between them.
+public struct SpecInstance: Sendable {
+    /// The model the spins come from.
+    public let model: SpecModel
+    /// One core spin per spin of the spec, in document order.
+    public let spins: [Spin<SpecState, SpecEvent>]
+    /// One gear per gear of the spec, in document order.
+    public let gears: [Gear<GearMessage>]
+}

@@ -1,0 +1,24 @@
+/// What varies from one run of a compiled spec to the next.
+public struct SpecRunOptions: Sendable {
+    /// The seed of `choose` rules and simulated effects; the same seed gives the same choices.
+    public var seed: UInt64
+    /// Host implementations of named effects, by name. An effect without one uses its `simulate`.
+    public var effects: [String: HostEffect]
+    /// Receives render lines: the spin's name and the rendered text.
+    public var render: (@Sendable (_ spin: String, _ line: String) -> Void)?
+    /// How long a host effect may take before it fails the spin; nil waits forever.
+    public var effectTimeout: Duration?
+
+    /// Creates options; the default seed is fixed so that runs are reproducible.
+    public init(
+        seed: UInt64 = 1,
+        effects: [String: HostEffect] = [:],
+        render: (@Sendable (_ spin: String, _ line: String) -> Void)? = nil,
+        effectTimeout: Duration? = nil
+    ) {
+        self.seed = seed
+        self.effects = effects
+        self.render = render
+        self.effectTimeout = effectTimeout
+    }
+}

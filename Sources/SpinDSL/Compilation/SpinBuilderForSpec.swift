@@ -1,0 +1,343 @@
+import Spin
+
+/// Builds the core `Spin` of one spin model for one run: the reducer from the table, and one core
+/// `Feedback` per rule (named after it), plus the script (as origin "input") and the render rule.
+struct SpinBuilderForSpec {
+    let spin: SpinModel
+    let table: ReducerTable
+    let gears: [Gear<GearMessage>]
+    let options: SpecRunOptions
+
+    func build() -> Spin<SpecState, SpecEvent> {
+        let table = self.table
+        let latest = LatestState()
+        var feedbacks: [Feedback<SpecState, SpecEvent>] = []
+        // First, so that periodic rules always read the state every feedback is seeing.
+        feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
+            latest.set(state)
+            return nil
+        }).named("state"))
+        for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
+            feedbacks.append(contentsOf: compile(feedback, ruleIndex: ruleIndex, latest: latest))
+        }
+        if let render = spin.render, let sink = options.render {
+            let name = spin.name.text
+            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                guard state.fault == nil else { return nil }
+                do throws(EvaluationError) {
+                    sink(name, try render.render(state.context))
+                    return nil
+                } catch {
+                    return .failure(SpecFault(error))
+                }
+            }).named("render"))
+        }
+        if !spin.script.isEmpty {
+            feedbacks.append(scriptFeedback())
+        }
+        let initial = SpecState(control: spin.initialState, data: spin.initialData)
+        return Spin(
+            initialState: initial, feedbacks: feedbacks,
+            reducer: Reducer(reportingChanges: { state, event in table.reduce(&state, event) }),
+            isSameState: { $0 == $1 })
+    }
+
+    // MARK: Rules
+
+    private func compile(_ feedback: FeedbackModel, ruleIndex: Int, latest: LatestState) -> [Feedback<SpecState, SpecEvent>] {
+        let name = feedback.name.text
+        // A list of level-triggered, immediate cases is one feedback: the first case that holds acts.
+        let isLevelImmediate = feedback.cases.allSatisfy { rule in
+            rule.delay == nil && rule.period == nil && rule.isLevelTriggered && !rule.isEffect
+        }
+        if feedback.cases.count > 1, isLevelImmediate {
+            let cases = feedback.cases.enumerated().map { caseIndex, rule in
+                (holds: levelPredicate(rule), act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
+            }
+            return [Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                guard state.fault == nil else { return nil }
+                for rule in cases {
+                    switch rule.holds(state) {
+                    case .failure(let fault): return .failure(fault)
+                    case .success(false): continue
+                    case .success(true): return rule.act(state, [])
+                    }
+                }
+                return nil
+            }).named(name)]
+        }
+        return feedback.cases.enumerated().map { caseIndex, rule in
+            compile(rule, name: name, stream: ruleIndex &* 64 &+ caseIndex, latest: latest)
+        }
+    }
+
+    private func compile(_ rule: RuleModel, name: String, stream: Int, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
+        let act = asyncAction(rule, stream: stream)
+        let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
+        let delay = rule.delay
+
+        // An action after the optional delay, on the state that triggered it.
+        let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
+            if let delay {
+                do { try await SpinClock.sleep(for: delay) } catch { return nil }
+            }
+            return await act(state, payload)
+        }
+
+        if case let .gearEvent(gearIndex, eventIndex) = rule.trigger {
+            let immediate = immediateAction(rule, stream: stream)
+            return Feedback(attachedTo: gears[gearIndex], propagating: { (message: GearMessage) -> SpecEvent? in
+                guard message.kind == eventIndex else { return nil }
+                return immediate(latest.state ?? SpecState(control: 0, data: []), message.payload)
+            }).named(name)
+        }
+
+        if let period = rule.period {
+            let holds = triggerPredicate(rule)
+            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
+                            effect: { (_: SpecState) -> PeriodicEvents in
+                PeriodicEvents(period: period, latest: latest, act: act)
+            }).named(name)
+        }
+
+        switch rule.trigger {
+        case .everyState, .when, .inStates:
+            let holds = levelPredicate(rule)
+            if delay == nil, !rule.isEffect {
+                let immediate = immediateAction(rule, stream: stream)
+                return Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                    guard state.fault == nil else { return nil }
+                    switch holds(state) {
+                    case .failure(let fault): return .failure(fault)
+                    case .success(let holds): return holds ? immediate(state, []) : nil
+                    }
+                }).named(name)
+            }
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
+                            filteredBy: { (state: SpecState) -> Bool in
+                if case .success(true) = holds(state) { return state.fault == nil }
+                return false
+            }, strategy: strategy).named(name)
+        case .becomes, .enter:
+            let holds = triggerPredicate(rule)
+            if strategy == .continueOnNewState {
+                let edge = EdgeMemory()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
+                                filteredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
+                                strategy: .continueOnNewState).named(name)
+            }
+            if delay == nil, !rule.isEffect {
+                let immediate = immediateAction(rule, stream: stream)
+                return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
+                                effect: { (state: SpecState) -> SpecEvent? in immediate(state, []) }).named(name)
+            }
+            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
+                            effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) }).named(name)
+        case .changes(let watched):
+            let immediate = immediateAction(rule, stream: stream)
+            let isImmediate = delay == nil && !rule.isEffect
+            return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
+                WatchedValue(state: state, value: try? watched.evaluate(state.context))
+            }, effect: { (watched: WatchedValue) async -> SpecEvent? in
+                isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
+            }).named(name)
+        case .gearEvent:
+            return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
+        }
+    }
+
+    /// For level triggers: whether the rule holds in a state, or the error evaluating it.
+    private func levelPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Result<Bool, SpecFault> {
+        let condition = rule.condition
+        let trigger = rule.trigger
+        return { state in
+            do throws(EvaluationError) {
+                let context = state.context
+                switch trigger {
+                case .everyState: break
+                case .when(let expression):
+                    if try !expression.evaluateBool(context) { return .success(false) }
+                case .inStates(let states):
+                    if !states.contains(state.control) { return .success(false) }
+                default:
+                    return .success(false)
+                }
+                if let condition, try !condition.evaluateBool(context) { return .success(false) }
+                return .success(true)
+            } catch {
+                return .failure(SpecFault(error))
+            }
+        }
+    }
+
+    /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
+    /// the reducer or an action reports them).
+    private func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
+        let level = levelPredicate(rule)
+        let condition = rule.condition
+        switch rule.trigger {
+        case .becomes(let expression):
+            return { state in state.fault == nil && ((try? expression.evaluateBool(state.context)) ?? false) }
+        case .enter(let states):
+            return { state in
+                guard state.fault == nil, states.contains(state.control) else { return false }
+                return (try? condition?.evaluateBool(state.context)) ?? true
+            }
+        default:
+            return { state in
+                if case .success(true) = level(state) { return state.fault == nil }
+                return false
+            }
+        }
+    }
+
+    // MARK: Actions
+
+    /// The rule's action as a synchronous function (for every action but named effects).
+    private func immediateAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) -> SpecEvent? {
+        let spinName = spin.name.text
+        switch rule.action {
+        case .emit(let emit):
+            let fields = spin.events[emit.event].fields.map(\.type)
+            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload) }
+        case .choose(let branches):
+            let generator = SharedGenerator(seed: seed(for: stream))
+            let events = spin.events
+            return { state, payload in
+                let picked = generator.pick(weights: branches.map(\.weight))
+                let emit = branches[picked].emit
+                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+            }
+        case let .propagate(gearIndex, eventIndex, expressions):
+            let gear = gears[gearIndex]
+            return { state, payload in
+                do throws(EvaluationError) {
+                    let context = EvaluationContext(data: state.data, event: payload, state: state.control)
+                    var values: [SpinValue] = []
+                    values.reserveCapacity(expressions.count)
+                    for expression in expressions { values.append(try expression.evaluate(context)) }
+                    gear.propagate(GearMessage(kind: eventIndex, payload: values))
+                    return nil
+                } catch {
+                    return .failure(SpecFault(error))
+                }
+            }
+        case .render(let template):
+            let sink = options.render
+            return { state, payload in
+                do throws(EvaluationError) {
+                    let line = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control))
+                    sink?(spinName, line)
+                    return nil
+                } catch {
+                    return .failure(SpecFault(error))
+                }
+            }
+        case .effect:
+            // The resolver rejects named effects triggered by `catch`, the only caller of the
+            // immediate form for effects; keep a clear run-time error rather than a trap.
+            let location = rule.declaration.location
+            return { _, _ in .failure(SpecFault(location: location, message: "a named effect cannot be triggered by 'catch'")) }
+        }
+    }
+
+    /// The rule's action as an asynchronous function (named effects call the host or simulate).
+    private func asyncAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
+        guard case let .effect(effectName, simulate) = rule.action else {
+            let immediate = immediateAction(rule, stream: stream)
+            return { state, payload in immediate(state, payload) }
+        }
+        let location = rule.declaration.location
+        let spinModel = spin
+        if let host = options.effects[effectName] {
+            let timeout = options.effectTimeout
+            return { state, _ in
+                let request = spinModel.request(for: state, effect: effectName)
+                do {
+                    let answer: HostEvent?
+                    if let timeout {
+                        answer = try await withTimeout(timeout, location: location, effect: effectName) { try await host(request) }
+                    } else {
+                        answer = try await host(request)
+                    }
+                    guard let answer else { return nil }
+                    return spinModel.event(from: answer, location: location, effect: effectName)
+                } catch is CancellationError {
+                    return nil
+                } catch let fault as SpecFault {
+                    return .failure(fault)
+                } catch {
+                    return .failure(SpecFault(location: location, message: "effect '\(effectName)' failed: \(error)"))
+                }
+            }
+        }
+        guard let simulate else {
+            return { _, _ in
+                .failure(SpecFault(location: location, message: "effect '\(effectName)' is not bound and has no 'simulate'"))
+            }
+        }
+        let generator = SharedGenerator(seed: seed(for: stream))
+        let events = spin.events
+        return { state, payload in
+            if let delay = simulate.delay {
+                do { try await SpinClock.sleep(for: delay) } catch { return nil }
+            }
+            let picked = simulate.outcome.count == 1 ? 0 : generator.pick(weights: simulate.outcome.map(\.weight))
+            let emit = simulate.outcome[picked].emit
+            return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+        }
+    }
+
+    private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
+        let steps = spin.script.sorted { $0.at < $1.at }
+        let events = spin.events
+        // Named "input": scripted events stand for what a user would send.
+        return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
+                        effect: { (initial: SpecState) -> ScriptEvents in
+            ScriptEvents(steps: steps, initial: initial, events: events)
+        }).named("input")
+    }
+
+    /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and
+    /// one rule's choices do not depend on how often another rule chose.
+    private func seed(for stream: Int) -> UInt64 {
+        var generator = SeededGenerator(seed: options.seed ^ (UInt64(truncatingIfNeeded: spin.index) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
+        return generator.next()
+    }
+
+    static func makeEvent(_ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue]) -> SpecEvent {
+        if emit.payload.isEmpty { return SpecEvent(kind: emit.event) }
+        do throws(EvaluationError) {
+            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control)
+            var values: [SpinValue] = []
+            values.reserveCapacity(emit.payload.count)
+            for (index, expression) in emit.payload.enumerated() {
+                values.append(try expression.evaluate(as: fields[index], context))
+            }
+            return SpecEvent(kind: emit.event, payload: values)
+        } catch {
+            return .failure(SpecFault(error))
+        }
+    }
+}
+
+extension RuleModel {
+    var isLevelTriggered: Bool {
+        switch trigger {
+        case .everyState, .when, .inStates: return true
+        default: return false
+        }
+    }
+
+    var isEffect: Bool {
+        if case .effect = action { return true }
+        return false
+    }
+}
+
+extension SpecState {
+    /// The evaluation context of expressions on this state.
+    var context: EvaluationContext {
+        EvaluationContext(data: data, event: [], state: control)
+    }
+}

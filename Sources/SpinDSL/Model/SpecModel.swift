@@ -1,0 +1,23 @@
+/// A validated spec: every name resolved to an index, every expression type-checked and compiled.
+/// This is what the compiler turns into spins on the core, and what the exporters draw.
+public struct SpecModel: Sendable {
+    /// The file's path.
+    public let path: String
+    /// The spins, in document order.
+    public let spins: [SpinModel]
+    /// The gears, in document order.
+    public let gears: [GearModel]
+
+    /// The spin named `name`.
+    public func spin(named name: String) -> SpinModel? {
+        spins.first { $0.name.text == name }
+    }
+}
+
+/// A gear with its resolved events.
+public struct GearModel: Sendable {
+    /// The gear's name.
+    public let name: Name
+    /// Its events; an event's index here is its kind.
+    public let events: [EventModel]
+}

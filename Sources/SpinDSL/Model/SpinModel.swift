@@ -1,0 +1,68 @@
+/// One validated spin.
+public struct SpinModel: Sendable {
+    /// The spin's name.
+    public let name: Name
+    /// Its index in the spec.
+    public let index: Int
+    /// The declaration it was resolved from.
+    public let declaration: SpinDeclaration
+    /// Control state names; empty for a data-only spin.
+    public let states: [Name]
+    /// The control states as the enumeration expressions compare with (`state == .locked`).
+    let controlType: EnumType?
+    /// Index of the initial control state (0 for a data-only spin).
+    public let initialState: Int
+    /// Indices of the final control states.
+    public let finalStates: Set<Int>
+    /// Data fields in slot order.
+    public let fields: [FieldModel]
+    /// Events; an event's index is its kind.
+    public let events: [EventModel]
+    /// Rows of the reducer table, in document order.
+    let transitions: [TransitionModel]
+    /// Feedback rules in declaration order.
+    let feedbacks: [FeedbackModel]
+    /// The spin-level render template.
+    let render: Template?
+    /// The timed inputs.
+    let script: [ScriptModel]
+
+    /// Whether the spin has control states.
+    public var hasControlStates: Bool { !states.isEmpty }
+
+    /// The number of control states the reducer table is indexed by (1 for a data-only spin).
+    var controlCount: Int { max(1, states.count) }
+
+    /// The index of event `name`.
+    public func eventIndex(named name: String) -> Int? {
+        events.firstIndex { $0.name.text == name }
+    }
+
+    /// The index of control state `name`.
+    public func stateIndex(named name: String) -> Int? {
+        states.firstIndex { $0.text == name }
+    }
+
+    /// The initial data, in slot order.
+    public var initialData: [SpinValue] { fields.map(\.initial) }
+}
+
+/// A data field: its name, type and initial value.
+public struct FieldModel: Sendable {
+    /// The field's name.
+    public let name: Name
+    /// Its type.
+    public let type: ValueType
+    /// Its initial value.
+    public let initial: SpinValue
+}
+
+/// An event and its payload fields.
+public struct EventModel: Sendable {
+    /// The event's name.
+    public let name: Name
+    /// Payload fields in slot order.
+    public let fields: [(name: Name, type: ValueType)]
+    /// Whether the outside may emit it (`inputs`).
+    public let isInput: Bool
+}

@@ -1,0 +1,179 @@
+import Spin
+
+/// Runs every spin of a compiled spec together on one virtual clock (or on the wall clock) until
+/// each is final or idle, a limit is hit, or a condition holds; reports each step as it happens.
+///
+/// This is what `spinrun` does, as a library: the command only parses options and prints.
+public final class SpecRun: Sendable {
+    /// The spec being run.
+    public let compiled: CompiledSpec
+    private let runtimes: [SpinRuntime<SpecState, SpecEvent>]
+    private let clock: VirtualClock?
+    private let start = ContinuousClock.now
+    private let limits: RunLimits
+    private let until: UntilCondition?
+    private let progress = Locked(Progress())
+
+    private struct Progress {
+        var steps = 0
+        var status: RunStatus?
+        var fault: SpecFault?
+        var lastControl: [Int] = []
+    }
+
+    /// Prepares a run.
+    ///
+    /// - Parameters:
+    ///   - realtime: use the wall clock instead of virtual time.
+    ///   - until: a condition on one spin's state that ends the run when it holds.
+    ///   - onStep: receives each step as it is reduced (from the loop's drainer, one at a time).
+    public init(
+        _ compiled: CompiledSpec,
+        options: SpecRunOptions = SpecRunOptions(),
+        limits: RunLimits = RunLimits(),
+        realtime: Bool = false,
+        until: UntilCondition? = nil,
+        onStep: @escaping @Sendable (TraceRecord) -> Void = { _ in }
+    ) {
+        self.compiled = compiled
+        self.limits = limits
+        self.until = until
+        let instance = compiled.instantiate(options)
+        let clock: VirtualClock? = realtime ? nil : VirtualClock()
+        self.clock = clock
+        self.runtimes = instance.spins.map { spin in
+            if let clock { return SpinRuntime(spin, clock: clock) }
+            return SpinRuntime(spin)
+        }
+        progress.withLock { $0.lastControl = compiled.model.spins.map(\.initialState) }
+        for (index, runtime) in runtimes.enumerated() {
+            let model = compiled.model.spins[index]
+            runtime.onStep { [weak self] step in
+                self?.record(step, spin: model, index: index, onStep: onStep)
+            }
+        }
+    }
+
+    /// The virtual time now, in milliseconds (wall-clock time with `realtime`).
+    public var elapsedMilliseconds: Int64 {
+        let duration = clock?.now.offset ?? (ContinuousClock.now - start)
+        let (seconds, attoseconds) = duration.components
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        return overflow ? Int64.max : milliseconds &+ attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Sends an input event into a spin, as a UI would. Returns an error text when the spin or the
+    /// event is unknown, or the event is not an input, or its payload does not fit.
+    public func emit(spin spinName: String?, event: HostEvent) -> String? {
+        let index: Int
+        if let spinName {
+            guard let found = compiled.model.spins.firstIndex(where: { $0.name.text == spinName }) else {
+                return "unknown spin '\(spinName)'"
+            }
+            index = found
+        } else {
+            guard let found = compiled.model.spins.firstIndex(where: { model in model.events.contains { $0.isInput && $0.name.text == event.name } }) ?? (compiled.model.spins.isEmpty ? nil : 0) else {
+                return "the spec has no spin"
+            }
+            index = found
+        }
+        let model = compiled.model.spins[index]
+        guard let kind = model.eventIndex(named: event.name) else {
+            return "spin '\(model.name)' has no event '\(event.name)'" + (Suggestion.hint(for: event.name, in: model.events.map(\.name.text)).map { "; \($0)" } ?? "")
+        }
+        guard model.events[kind].isInput else {
+            return "event '\(event.name)' is not an input of spin '\(model.name)'; declare it under 'inputs'"
+        }
+        let converted = model.event(from: event, location: model.name.location, effect: "input")
+        if let fault = converted.fault { return fault.message.replacingOccurrences(of: "effect 'input' answered", with: "input") }
+        runtimes[index].emit(converted)
+        return nil
+    }
+
+    /// Starts the spins (in document order) and runs until the run ends; returns the summary.
+    public func run() async -> RunSummary {
+        for runtime in runtimes { runtime.start() }
+        while true {
+            if let clock {
+                await clock.settled()
+            } else {
+                for runtime in runtimes { await runtime.awaitIdle() }
+            }
+            if progress.withLock({ $0.status }) != nil { break }
+            if runtimes.allSatisfy(\.isStopped) {
+                finish(.final)
+                break
+            }
+            guard let clock, let deadline = clock.nextDeadline else {
+                finish(.idle)
+                break
+            }
+            if let maxTime = limits.maxTimeMilliseconds, deadline.offset > .milliseconds(maxTime) {
+                await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(maxTime)))
+                finish(.maxTime)
+                break
+            }
+            await clock.advanceToNextDeadline()
+        }
+        return summary()
+    }
+
+    /// Ends the run from outside (Ctrl-C): stops every spin; `run()` then returns `interrupted`.
+    public func interrupt() {
+        finish(.interrupted)
+    }
+
+    /// The summary as of now.
+    public func summary() -> RunSummary {
+        let (status, steps, fault) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault) }
+        let spins = runtimes.enumerated().map { index, runtime in
+            let model = compiled.model.spins[index]
+            let state = runtime.state
+            return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
+        }
+        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault)
+    }
+
+    private func finish(_ status: RunStatus, fault: SpecFault? = nil) {
+        let first: Bool = progress.withLock { progress in
+            guard progress.status == nil else { return false }
+            progress.status = status
+            progress.fault = fault
+            return true
+        }
+        if first {
+            for runtime in runtimes { runtime.stop() }
+        }
+    }
+
+    private func record(_ step: SpinStep<SpecState, SpecEvent>, spin model: SpinModel, index: Int, onStep: @Sendable (TraceRecord) -> Void) {
+        let state = step.state
+        let (number, from, stopped): (Int, Int, Bool) = progress.withLock { progress in
+            guard progress.status == nil else { return (0, 0, true) }
+            progress.steps += 1
+            let from = progress.lastControl[index]
+            progress.lastControl[index] = state.control
+            return (progress.steps, from, false)
+        }
+        guard !stopped else { return }
+        let source: String
+        switch step.origin {
+        case .input: source = "input"
+        case .feedback(let feedbackIndex, let name): source = name ?? "feedback#\(feedbackIndex)"
+        }
+        onStep(TraceRecord(
+            step: number, time: elapsedMilliseconds, spin: model.name.text, event: model.eventName(step.event),
+            payloadJSON: model.payloadJSON(step.event), source: source, from: model.controlName(from),
+            to: model.controlName(state.control), dataJSON: model.dataJSON(state.data),
+            dataText: model.dataText(state.data), changed: step.changed))
+        if let fault = state.fault {
+            finish(.error, fault: fault)
+        } else if number >= limits.maxSteps {
+            finish(.maxSteps)
+        } else if let until, until.spinIndex == index, until.holds(state) {
+            finish(.until)
+        } else if model.finalStates.contains(state.control) {
+            runtimes[index].stop()
+        }
+    }
+}

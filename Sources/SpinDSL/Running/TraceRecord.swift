@@ -1,0 +1,54 @@
+/// One reduced event of a run, ready to print: the JSON Lines trace has one object per record.
+public struct TraceRecord: Sendable, Equatable {
+    /// 1 for the first reduced event of the run, across all spins.
+    public let step: Int
+    /// Virtual (or wall-clock) time since the start, in milliseconds.
+    public let time: Int64
+    /// The spin that reduced the event.
+    public let spin: String
+    /// The event's name.
+    public let event: String
+    /// The payload as JSON (`{"amount":25}`).
+    public let payloadJSON: String
+    /// The feedback rule that emitted the event, or `input`.
+    public let source: String
+    /// The control state before and after, or nil for a data-only spin.
+    public let from: String?
+    public let to: String?
+    /// The data after the step as JSON (`{"left":11,"right":20}`).
+    public let dataJSON: String
+    /// The data after the step as `name=value` pairs for the text trace.
+    public let dataText: String
+    /// Whether the step changed the state.
+    public let changed: Bool
+
+    /// The JSON Lines form.
+    public var json: String {
+        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)},\"source\":\(JSONText.string(source)),\"from\":\(JSONText.optional(from)),\"to\":\(JSONText.optional(to)),\"state\":\(dataJSON)}"
+    }
+}
+
+/// JSON text helpers: strings escaped per RFC 8259.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func optional(_ text: String?) -> String {
+        text.map(string) ?? "null"
+    }
+}

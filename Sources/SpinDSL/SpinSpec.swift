@@ -1,0 +1,52 @@
+/// The entry point for host programs: load a spec, check it, and compile it for the Spin core.
+///
+/// ```swift
+/// let spec = SpinSpec.load(contentsOf: "Specs/movies.yaml")
+/// guard let compiled = spec.compiled else { print(spec.renderedDiagnostics); return }
+/// let instance = compiled.instantiate(SpecRunOptions(effects: ["fetchPage": { request in … }]))
+/// let runtime = SpinRuntime(instance.spins[0])
+/// runtime.start()
+/// ```
+public struct SpinSpec: Sendable {
+    /// The spec's text, when it could be read.
+    public let source: SourceFile?
+    /// The validated model, when there is no error.
+    public let model: SpecModel?
+    /// Every problem found, errors and warnings, in the order they were found.
+    public let diagnostics: [Diagnostic]
+
+    /// Reads, validates and resolves the spec at `path`.
+    public static func load(contentsOf path: String, limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
+        check(SpecLoader(limits: limits).load(contentsOf: path))
+    }
+
+    /// Validates and resolves a spec given as text; `path` is what diagnostics call it.
+    public static func load(text: String, path: String = "<spec>", limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
+        check(SpecLoader(limits: limits).load(SourceFile(path: path, text: text)))
+    }
+
+    private static func check(_ loaded: SpecLoadResult) -> SpinSpec {
+        var diagnostics = loaded.diagnostics
+        guard let document = loaded.document else {
+            return SpinSpec(source: loaded.source, model: nil, diagnostics: diagnostics)
+        }
+        let (model, resolution) = SpecResolver.resolve(document)
+        diagnostics += resolution
+        if let model {
+            diagnostics += SpecAnalyzer.analyze(model)
+        }
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return SpinSpec(source: loaded.source, model: hasErrors ? nil : model, diagnostics: diagnostics)
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The spec compiled for the core, when it has no error.
+    public var compiled: CompiledSpec? { model.map(CompiledSpec.init) }
+
+    /// The diagnostics rendered with source lines and carets.
+    public var renderedDiagnostics: String {
+        DiagnosticRenderer(sources: source.map { [$0] } ?? []).render(diagnostics)
+    }
+}

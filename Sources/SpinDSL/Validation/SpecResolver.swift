@@ -1,0 +1,423 @@
+/// Resolves a `SpecDocument`: every name to what it names, every expression type-checked and
+/// compiled, every initial value checked against its type. Collects every problem it finds.
+///
+/// The result is a `SpecModel` when there is no error; the analyses of `SpecAnalyzer` then run on
+/// the model.
+struct SpecResolver {
+    private var diagnostics: [Diagnostic] = []
+
+    /// Resolves `document`; the model is nil when any error was found.
+    static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
+        var resolver = SpecResolver()
+        let gears = document.gears.map { resolver.resolveGear($0) }
+        resolver.checkUnique(document.gears.map(\.name), what: "gear")
+        resolver.checkUnique(document.spins.map(\.name), what: "spin")
+        var spins: [SpinModel] = []
+        for (index, spin) in document.spins.enumerated() {
+            if let model = resolver.resolveSpin(spin, index: index, gears: gears) {
+                spins.append(model)
+            }
+        }
+        let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
+        let model = hasErrors ? nil : SpecModel(path: document.path, spins: spins, gears: gears)
+        return (model, resolver.diagnostics)
+    }
+
+    // MARK: Gears and events
+
+    private mutating func resolveGear(_ gear: GearDeclaration) -> GearModel {
+        checkUnique(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
+        return GearModel(name: gear.name, events: gear.events.map { resolveEvent($0, owner: gear.name.text, isInput: false) })
+    }
+
+    private mutating func resolveEvent(_ event: EventDeclaration, owner: String, isInput: Bool) -> EventModel {
+        checkUnique(event.fields.map(\.name), what: "payload field of '\(event.name)'")
+        let fields = event.fields.map { field in
+            (name: field.name, type: valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)"))
+        }
+        return EventModel(name: event.name, fields: fields, isInput: isInput)
+    }
+
+    private func valueType(_ reference: TypeReference, name: String) -> ValueType {
+        switch reference {
+        case .int: return .int
+        case .double: return .double
+        case .bool: return .bool
+        case .string: return .string
+        case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
+        }
+    }
+
+    // MARK: Spins
+
+    private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: [GearModel]) -> SpinModel? {
+        let context = "spin '\(spin.name)'"
+        checkUnique(spin.states, what: "state")
+        checkUnique(spin.data.map(\.name), what: "data field")
+        checkUnique(spin.events.map(\.name), what: "event")
+        let stateNames = spin.states.map(\.text)
+        let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
+
+        var initialState = 0
+        if let initial = spin.initial {
+            if spin.states.isEmpty {
+                error(at: initial.location, "\(context) has no control states, so it has no initial state", hint: "declare 'states' or remove 'initial'")
+            } else if let found = resolveState(initial, in: spin) {
+                initialState = found
+            }
+        }
+        var finals = Set<Int>()
+        for final in spin.finals {
+            if spin.states.isEmpty {
+                error(at: final.location, "\(context) has no control states, so it has no final state", hint: "declare 'states' or remove 'final'")
+            } else if let found = resolveState(final, in: spin) {
+                finals.insert(found)
+            }
+        }
+
+        // Data fields and the enumerations they declare.
+        var fields: [FieldModel] = []
+        var enumTypes: [EnumType] = []
+        for field in spin.data {
+            let type = valueType(field.type, name: field.name.text)
+            if case .enumeration(let enumType) = type {
+                enumTypes.append(enumType)
+                checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
+            }
+            fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
+        }
+
+        var inputs = Set<String>()
+        for input in spin.inputs {
+            if spin.events.contains(where: { $0.name.text == input.text }) {
+                inputs.insert(input.text)
+            } else {
+                error(at: input.location, "unknown event '\(input.text)' in the inputs of \(context)", hint: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
+            }
+        }
+        let events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
+
+        let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
+        let environment = SpinEnvironment(
+            spin: spin, events: events, gears: gears, dataScope: dataScope,
+            controlType: controlType, enumTypes: enumTypes, fields: fields)
+
+        let transitions = spin.transitions.compactMap { resolveTransition($0, in: environment) }
+        let feedbacks = spin.feedbacks.map { feedback in
+            FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
+        }
+        checkUnique(spin.feedbacks.map(\.name), what: "feedback rule")
+        var render: Template?
+        if let text = spin.render {
+            render = template(text, in: environment.scope(event: nil))
+        }
+        let script = spin.script.compactMap { step -> ScriptModel? in
+            guard let emit = resolveEmit(step.emit, in: environment, scope: environment.scope(event: nil)) else { return nil }
+            if !events[emit.event].isInput {
+                error(at: step.emit.event.location, "the script emits '\(step.emit.event)', which is not an input of \(context)", hint: "add '\(step.emit.event)' to 'inputs'")
+            }
+            return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
+        }
+
+        return SpinModel(
+            name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
+            initialState: initialState, finalStates: finals, fields: fields, events: events,
+            transitions: transitions, feedbacks: feedbacks, render: render, script: script)
+    }
+
+    private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
+        let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
+        let mismatch = { (expected: String) in
+            Diagnostic.error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not \(expected)")
+        }
+        switch type {
+        case .int:
+            if let int = scalar.asInt() { return .int(int) }
+            if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
+                diagnostics.append(.error(at: value.location, "integer literal '\(value.text)' does not fit in a 64-bit integer"))
+            } else {
+                diagnostics.append(mismatch("an int"))
+            }
+        case .double:
+            if let double = scalar.asDouble() { return .double(double) }
+            diagnostics.append(mismatch("a double"))
+        case .bool:
+            if let bool = scalar.asBool() { return .bool(bool) }
+            diagnostics.append(Diagnostic.error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not a bool", hint: "write true or false"))
+        case .string:
+            return .string(value.text)
+        case .enumeration(let enumType):
+            if let index = enumType.index(of: value.text) { return .symbol(index) }
+            diagnostics.append(Diagnostic.error(
+                at: value.location, "initial value '\(value.text)' of data field '\(field)' is not one of its values",
+                hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))"))
+        }
+        return .int(0)
+    }
+
+    // MARK: Transitions
+
+    private mutating func resolveTransition(_ row: TransitionDeclaration, in environment: SpinEnvironment) -> TransitionModel? {
+        let errorsBefore = errorCount
+        var sources: [Int]?
+        if case .states(let names) = row.source {
+            sources = names.compactMap { resolveState($0, in: environment.spin) }
+        }
+        let event = resolveEventName(row.event, in: environment)
+        let scope = environment.scope(event: event)
+        var guardExpression: CompiledExpression?
+        if let text = row.guardExpression {
+            guardExpression = expression(text, in: scope, expecting: .bool)
+        }
+        var target: Int?
+        if let name = row.target {
+            target = resolveState(name, in: environment.spin)
+        }
+        var assignments: [(slot: Int, value: CompiledExpression)] = []
+        for assignment in row.assignments {
+            guard let slot = environment.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
+                error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                continue
+            }
+            if let value = expression(assignment.value, in: scope, expecting: environment.fields[slot].type) {
+                assignments.append((slot, value))
+            }
+        }
+        guard errorCount == errorsBefore, let event else { return nil }
+        return TransitionModel(declaration: row, sources: sources, event: event, guardExpression: guardExpression, target: target, assignments: assignments)
+    }
+
+    // MARK: Feedback rules
+
+    private mutating func resolveRule(_ rule: FeedbackRuleDeclaration, in environment: SpinEnvironment) -> RuleModel? {
+        let errorsBefore = errorCount
+        let stateScope = environment.scope(event: nil)
+        var actionScope = stateScope
+        let trigger: TriggerModel?
+        switch rule.trigger {
+        case .everyState:
+            trigger = .everyState
+        case .when(let text):
+            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.when)
+        case .becomes(let text):
+            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.becomes)
+        case .changes(let text):
+            trigger = expression(text, in: stateScope, expecting: nil).map(TriggerModel.changes)
+        case .enter(let names):
+            trigger = resolveStates(names, rule: rule, in: environment).map(TriggerModel.enter)
+        case .inStates(let names):
+            trigger = resolveStates(names, rule: rule, in: environment).map(TriggerModel.inStates)
+        case .gearEvent(let gearName, let eventName):
+            if let (gear, event) = resolveGearEvent(gear: gearName, event: eventName, in: environment) {
+                trigger = .gearEvent(gear: gear, event: event)
+                actionScope = environment.scope(gearEvent: environment.gears[gear].events[event])
+            } else {
+                trigger = nil
+            }
+        }
+        var condition: CompiledExpression?
+        if let text = rule.condition {
+            condition = expression(text, in: stateScope, expecting: .bool)
+        }
+        if let period = rule.period {
+            switch rule.trigger {
+            case .everyState, .changes, .gearEvent:
+                error(at: period.location, "'every' needs a condition to repeat while: use it with 'when', 'becomes', 'enter' or 'in'")
+            default:
+                break
+            }
+            if period.milliseconds <= 0 {
+                error(at: period.location, "the period of 'every' must be longer than 0ms")
+            }
+        }
+        let action = resolveAction(rule.action, in: environment, scope: actionScope)
+        guard errorCount == errorsBefore, let trigger, let action else { return nil }
+        return RuleModel(
+            declaration: rule, trigger: trigger, condition: condition, delay: rule.delay?.duration,
+            period: rule.period?.duration, strategy: rule.strategy, action: action)
+    }
+
+    private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ExpressionScope) -> ActionModel? {
+        switch action {
+        case .emit(let emit):
+            return resolveEmit(emit, in: environment, scope: scope).map(ActionModel.emit)
+        case .choose(let branches):
+            return resolveChoice(branches, in: environment, scope: scope).map(ActionModel.choose)
+        case let .propagate(gearName, eventName, payload):
+            guard let (gear, event) = resolveGearEvent(gear: gearName, event: eventName, in: environment) else { return nil }
+            let model = environment.gears[gear].events[event]
+            guard let values = resolvePayload(payload, of: model, at: eventName.location, scope: scope) else { return nil }
+            return .propagate(gear: gear, event: event, payload: values)
+        case let .effect(name, simulate):
+            var simulation: SimulationModel?
+            if let simulate {
+                let outcome: [(weight: Int, emit: EmitModel)]?
+                switch simulate.outcome {
+                case .emit(let emit):
+                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, $0)] }
+                case .choose(let branches):
+                    outcome = resolveChoice(branches, in: environment, scope: scope)
+                }
+                guard let outcome else { return nil }
+                simulation = SimulationModel(delay: simulate.delay?.duration, outcome: outcome)
+            }
+            return .effect(name: name.text, simulate: simulation)
+        case .render(let text):
+            return template(text, in: scope).map(ActionModel.render)
+        }
+    }
+
+    private mutating func resolveChoice(_ branches: [WeightedEmit], in environment: SpinEnvironment, scope: ExpressionScope) -> [(weight: Int, emit: EmitModel)]? {
+        var resolved: [(weight: Int, emit: EmitModel)] = []
+        var failed = false
+        for branch in branches {
+            if branch.weight <= 0 {
+                error(at: branch.weightLocation, "a weight must be a positive integer")
+                failed = true
+            }
+            if let emit = resolveEmit(branch.emit, in: environment, scope: scope) {
+                resolved.append((branch.weight, emit))
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : resolved
+    }
+
+    private mutating func resolveEmit(_ emit: EmitDeclaration, in environment: SpinEnvironment, scope: ExpressionScope) -> EmitModel? {
+        guard let event = resolveEventName(emit.event, in: environment) else { return nil }
+        guard let payload = resolvePayload(emit.payload, of: environment.events[event], at: emit.event.location, scope: scope) else { return nil }
+        return EmitModel(event: event, payload: payload)
+    }
+
+    /// The payload expressions in the event's field order; every field must be given once.
+    private mutating func resolvePayload(_ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ExpressionScope) -> [CompiledExpression]? {
+        var values = [CompiledExpression?](repeating: nil, count: event.fields.count)
+        var failed = false
+        for assignment in payload {
+            guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
+                error(at: assignment.field.location, "event '\(event.name)' has no payload field '\(assignment.field)'",
+                      hint: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
+                failed = true
+                continue
+            }
+            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type) {
+                values[slot] = value
+            } else {
+                failed = true
+            }
+        }
+        let missing = event.fields.indices.filter { values[$0] == nil }.map { event.fields[$0].name.text }
+        if !failed, !missing.isEmpty {
+            error(at: location, "event '\(event.name)' needs a value for \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                  hint: "add 'with: { \(missing.map { "\($0): …" }.joined(separator: ", ")) }'")
+            failed = true
+        }
+        return failed ? nil : values.compactMap { $0 }
+    }
+
+    // MARK: Names
+
+    private mutating func resolveState(_ name: Name, in spin: SpinDeclaration) -> Int? {
+        if let index = spin.states.firstIndex(where: { $0.text == name.text }) { return index }
+        if spin.states.isEmpty {
+            error(at: name.location, "spin '\(spin.name)' has no control states", hint: "declare them with 'states: [\(name.text), …]'")
+        } else {
+            error(at: name.location, "unknown state '\(name)'", hint: Suggestion.hint(for: name.text, in: spin.states.map(\.text)))
+        }
+        return nil
+    }
+
+    private mutating func resolveStates(_ names: [Name], rule: FeedbackRuleDeclaration, in environment: SpinEnvironment) -> Set<Int>? {
+        let resolved = names.compactMap { resolveState($0, in: environment.spin) }
+        return resolved.count == names.count ? Set(resolved) : nil
+    }
+
+    private mutating func resolveEventName(_ name: Name, in environment: SpinEnvironment) -> Int? {
+        if let index = environment.events.firstIndex(where: { $0.name.text == name.text }) { return index }
+        error(at: name.location, "unknown event '\(name)'", hint: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
+        return nil
+    }
+
+    private mutating func resolveGearEvent(gear gearName: Name, event eventName: Name, in environment: SpinEnvironment) -> (Int, Int)? {
+        guard let gear = environment.gears.firstIndex(where: { $0.name.text == gearName.text }) else {
+            error(at: gearName.location, "unknown gear '\(gearName)'",
+                  hint: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)) ?? (environment.gears.isEmpty ? "declare it under 'gears:' at the top level" : nil))
+            return nil
+        }
+        guard let event = environment.gears[gear].events.firstIndex(where: { $0.name.text == eventName.text }) else {
+            error(at: eventName.location, "gear '\(gearName)' has no event '\(eventName)'",
+                  hint: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)) ?? "declare it in the gear's 'events'")
+            return nil
+        }
+        return (gear, event)
+    }
+
+    private mutating func checkUnique(_ names: [Name], what: String) {
+        var seen: [String: Name] = [:]
+        for name in names {
+            if let first = seen[name.text] {
+                error(at: name.location, "duplicate \(what) '\(name)'", hint: "first declared at line \(first.location.line):\(first.location.column)")
+            } else {
+                seen[name.text] = name
+            }
+        }
+    }
+
+    // MARK: Expressions
+
+    private mutating func expression(_ text: ExpressionText, in scope: ExpressionScope, expecting type: ValueType?) -> CompiledExpression? {
+        let (compiled, found) = CompiledExpression.compile(text.text, at: text.location, in: scope, expecting: type)
+        diagnostics.append(contentsOf: found)
+        return compiled
+    }
+
+    private mutating func template(_ text: ExpressionText, in scope: ExpressionScope) -> Template? {
+        let (template, found) = Template.parse(text.text, at: text.location, in: scope)
+        diagnostics.append(contentsOf: found)
+        return template
+    }
+
+    private var errorCount: Int { diagnostics.count { $0.severity == .error } }
+
+    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(.error(at: location, message, hint: hint))
+    }
+}
+
+/// What the names of one spin mean, for resolving its rows and rules.
+private struct SpinEnvironment {
+    let spin: SpinDeclaration
+    let events: [EventModel]
+    let gears: [GearModel]
+    let dataScope: [(name: String, type: ValueType)]
+    let controlType: EnumType?
+    let enumTypes: [EnumType]
+    let fields: [FieldModel]
+
+    /// The scope of expressions on a state, with the payload of `event` when given.
+    func scope(event: Int?) -> ExpressionScope {
+        ExpressionScope(
+            dataFields: dataScope,
+            eventFields: event.map { events[$0].fields.map { (name: $0.name.text, type: $0.type) } },
+            controlStates: controlType,
+            enumTypes: enumTypes)
+    }
+
+    /// The scope of a rule triggered by a gear event: its payload is `event.x`.
+    func scope(gearEvent: EventModel) -> ExpressionScope {
+        ExpressionScope(
+            dataFields: dataScope,
+            eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
+            controlStates: controlType,
+            enumTypes: enumTypes)
+    }
+}
+
+extension TypeReference {
+    /// The declared values of an enumeration type; empty for other types.
+    var enumValues: [Name] {
+        if case .enumeration(let values) = self { return values }
+        return []
+    }
+}
