@@ -5,6 +5,7 @@ public enum EventOrigin: Sendable, Hashable, CustomStringConvertible {
     /// Emitted by the feedback at this index in the spin's declaration order.
     case feedback(index: Int, name: String?)
 
+    /// `input`, the feedback's name, or `feedback#N`.
     public var description: String {
         switch self {
         case .input: return "input"

@@ -8,5 +8,6 @@ public struct SpinTestFailure: Error, Sendable, CustomStringConvertible, Equatab
     /// The line of the failing assertion.
     public let line: Int
 
+    /// `file:line: message`.
     public var description: String { "\(file):\(line): \(message)" }
 }

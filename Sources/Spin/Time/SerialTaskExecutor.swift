@@ -13,6 +13,7 @@ public final class SerialTaskExecutor: TaskExecutor, @unchecked Sendable {
         self.queue = DispatchQueue(label: label)
     }
 
+    /// Runs `job` after the jobs enqueued before it.
     public func enqueue(_ job: consuming ExecutorJob) {
         let unownedJob = UnownedJob(job)
         let executor = asUnownedTaskExecutor()

@@ -17,8 +17,11 @@ public final class VirtualClock: Clock, Sendable {
         /// Creates an instant at the given offset from the start.
         public init(offset: Duration) { self.offset = offset }
 
+        /// This instant moved by `duration`.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The duration from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+        /// Earlier instants compare less.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
