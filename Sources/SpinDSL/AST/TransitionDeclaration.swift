@@ -8,7 +8,7 @@ public struct TransitionDeclaration: Hashable, Sendable {
         case states([Name])
     }
 
-    /// Where the row starts (the `-` of the list item).
+    /// Where the row starts (its mapping: the `{` of a flow mapping, or its first key).
     public let location: SourceLocation
     /// `from`.
     public let source: Source

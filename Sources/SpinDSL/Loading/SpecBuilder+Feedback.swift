@@ -1,0 +1,278 @@
+/// Feedback rules: triggers, timing, actions, choices and simulated effects.
+extension SpecBuilder {
+    static let triggerKeys = ["when", "becomes", "changes", "enter", "in", "catch"]
+    static let actionKeys = ["emit", "choose", "propagate", "effect", "render"]
+    static let ruleKeys = triggerKeys + ["after", "every", "strategy"] + actionKeys + ["with", "simulate"]
+
+    /// `name: { … }` (one rule) or `name: [ { … }, { … } ]` (cases, first match acts).
+    mutating func feedback(_ entry: YAMLMappingEntry) -> FeedbackDeclaration? {
+        let name = Self.keyName(entry)
+        let node = entry.value
+        switch node.kind {
+        case .mapping(let entries):
+            return rule(node, entries, name: name).map { FeedbackDeclaration(name: name, cases: [$0]) }
+        case .sequence(let items):
+            guard !items.isEmpty else {
+                error(at: node.location, "feedback rule '\(name.text)' has no cases", hint: "add a rule such as '{ when: …, emit: … }'")
+                return nil
+            }
+            var cases: [FeedbackRuleDeclaration] = []
+            for item in items {
+                guard let entries = mapping(item, "for each case of feedback rule '\(name.text)'") else { continue }
+                if let rule = rule(item, entries, name: name) { cases.append(rule) }
+            }
+            return cases.count == items.count ? FeedbackDeclaration(name: name, cases: cases) : nil
+        case .scalar:
+            wrongKind(node, expected: "a mapping or a list", "for feedback rule '\(name.text)'")
+            return nil
+        }
+    }
+
+    /// One rule (or one case of a rule).
+    private mutating func rule(_ node: YAMLNode, _ entries: [YAMLMappingEntry], name: Name) -> FeedbackRuleDeclaration? {
+        let context = "in feedback rule '\(name.text)'"
+        checkKeys(entries, allowed: Self.ruleKeys, context)
+        var complete = true
+        var triggers: [(key: String, entry: YAMLMappingEntry)] = []
+        var actions: [(key: String, entry: YAMLMappingEntry)] = []
+        var trigger: FeedbackTrigger?
+        var condition: ExpressionText?
+        var states: [Name]?
+        var action: FeedbackAction?
+        var delay: DurationLiteral?
+        var period: (DurationLiteral, YAMLMappingEntry)?
+        var strategy = RuleStrategy.cancel
+        var payload: [Assignment] = []
+
+        let with = node.entry(for: "with")
+        if let with {
+            if let written = assignments(with.value, "with") { payload = written } else { complete = false }
+        }
+
+        for entry in entries {
+            let key = Self.key(entry)
+            let value = entry.value
+            if Self.triggerKeys.contains(key) {
+                let accepted = triggers.isEmpty
+                    || (triggers.count == 1 && Set([triggers[0].key, key]) == ["in", "when"])
+                if !accepted {
+                    complete = false
+                    let first = triggers.map { "'\($0.key)'" }.joined(separator: " and ")
+                    error(
+                        at: entry.key.location,
+                        "feedback rule '\(name.text)' has a second trigger '\(key)' (it already has \(first))",
+                        hint: "use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'")
+                }
+                // Parsed even when rejected, so that problems inside it are reported too.
+                var parsed = true
+                switch key {
+                case "when":
+                    if let expression = expression(value, "for 'when'") {
+                        if accepted { condition = expression }
+                    } else { parsed = false }
+                case "becomes", "changes":
+                    if let expression = expression(value, "for '\(key)'") {
+                        if accepted { trigger = key == "becomes" ? .becomes(expression) : .changes(expression) }
+                    } else { parsed = false }
+                case "enter":
+                    if let names = names(value, "enter") {
+                        if accepted { trigger = .enter(names) }
+                    } else { parsed = false }
+                case "in":
+                    if let names = names(value, "in") {
+                        if accepted { states = names }
+                    } else { parsed = false }
+                default:
+                    if let (gear, event) = gearEvent(value, "catch") {
+                        if accepted { trigger = .gearEvent(gear: gear, event: event) }
+                    } else { parsed = false }
+                }
+                if !parsed { complete = false }
+                if accepted { triggers.append((key, entry)) }
+            } else if Self.actionKeys.contains(key) {
+                if let first = actions.first {
+                    complete = false
+                    error(
+                        at: entry.key.location,
+                        "feedback rule '\(name.text)' has a second action '\(key)' (it already has '\(first.key)')",
+                        hint: "a rule does exactly one thing; split it into two rules")
+                }
+                let built = self.action(entry, in: node, payload: payload, rule: name)
+                if built == nil { complete = false } else if actions.isEmpty { action = built }
+                actions.append((key, entry))
+            } else {
+                switch key {
+                case "after":
+                    delay = duration(value, "after")
+                    if delay == nil { complete = false }
+                case "every":
+                    if let duration = duration(value, "every") { period = (duration, entry) } else { complete = false }
+                case "strategy":
+                    if let written = self.strategy(value) { strategy = written } else { complete = false }
+                default:
+                    break
+                }
+            }
+        }
+
+        // Assemble the trigger: `in` (with an optional `when`) or a lone `when`.
+        if let states {
+            trigger = .inStates(states)
+        } else if let expression = condition, trigger == nil {
+            trigger = .when(expression)
+            condition = nil
+        }
+        if let (_, entry) = period {
+            let keys = triggers.map(\.key)
+            if !keys.contains(where: { ["when", "becomes", "enter", "in"].contains($0) }) {
+                complete = false
+                error(
+                    at: entry.key.location, "'every' in feedback rule '\(name.text)' needs a 'when', 'becomes', 'enter' or 'in' trigger",
+                    hint: "'every' repeats the action while the trigger holds")
+            }
+        }
+        let firstAction = actions.first?.key
+        if firstAction == nil {
+            complete = false
+            error(at: node.location, "feedback rule '\(name.text)' has no action: add one of emit, choose, propagate, effect, render")
+        }
+        if let with, let firstAction, firstAction != "emit", firstAction != "propagate" {
+            complete = false
+            error(
+                at: with.key.location, "'with' in feedback rule '\(name.text)' needs 'emit' or 'propagate'",
+                hint: firstAction == "choose" ? "put 'with' inside the choice it belongs to" : nil)
+        }
+        if let simulate = node.entry(for: "simulate"), let firstAction, firstAction != "effect" {
+            complete = false
+            error(at: simulate.key.location, "'simulate' in feedback rule '\(name.text)' needs 'effect'")
+        }
+        guard complete, let action else { return nil }
+        return FeedbackRuleDeclaration(
+            name: name, location: node.location, trigger: trigger ?? .everyState, condition: condition,
+            delay: delay, period: period?.0, strategy: strategy, action: action)
+    }
+
+    /// The action an `emit`, `choose`, `propagate`, `effect` or `render` entry describes.
+    private mutating func action(
+        _ entry: YAMLMappingEntry, in rule: YAMLNode, payload: [Assignment], rule name: Name
+    ) -> FeedbackAction? {
+        let value = entry.value
+        switch Self.key(entry) {
+        case "emit":
+            return self.name(value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
+        case "choose":
+            return choices(value, rule: name).map { .choose($0) }
+        case "propagate":
+            return gearEvent(value, "propagate").map { .propagate(gear: $0.gear, event: $0.event, payload: payload) }
+        case "effect":
+            let effect = self.name(value, "for 'effect'")
+            var simulated: SimulatedEffect?
+            if let simulate = rule.entry(for: "simulate") {
+                simulated = self.simulate(simulate, rule: name)
+                if simulated == nil { return nil }
+            }
+            return effect.map { .effect(name: $0, simulate: simulated) }
+        default:
+            return expression(value, "for 'render'").map { .render($0) }
+        }
+    }
+
+    /// `strategy: cancel | continue`.
+    private mutating func strategy(_ node: YAMLNode) -> RuleStrategy? {
+        guard let scalar = string(node, "for 'strategy'") else { return nil }
+        if let strategy = RuleStrategy(rawValue: scalar.value) { return strategy }
+        error(
+            at: node.location, "unknown strategy '\(scalar.value)'",
+            hint: Suggestion.hint(for: scalar.value, in: ["cancel", "continue"]) ?? "use 'cancel' or 'continue'")
+        return nil
+    }
+
+    /// `choose: [ { weight: 3, emit: ok, with: {…} }, … ]`.
+    private mutating func choices(_ node: YAMLNode, rule name: Name) -> [WeightedEmit]? {
+        guard let items = list(node, "for 'choose'") else { return nil }
+        guard !items.isEmpty else {
+            error(at: node.location, "'choose' in feedback rule '\(name.text)' has no choices", hint: "add '{ weight: 1, emit: event }'")
+            return nil
+        }
+        var choices: [WeightedEmit] = []
+        for item in items {
+            guard let entries = mapping(item, "for each choice") else { continue }
+            checkKeys(entries, allowed: ["weight", "emit", "with"], "in a choice of feedback rule '\(name.text)'")
+            var complete = true
+            var weight = 1
+            var weightLocation = item.location
+            if let node = item["weight"] {
+                weightLocation = node.location
+                if let scalar = node.scalar, !scalar.isNull {
+                    if let written = scalar.asInt(), written > 0, let fitting = Int(exactly: written) {
+                        weight = fitting
+                    } else {
+                        complete = false
+                        error(at: node.location, "invalid weight '\(scalar.value)'", hint: "a weight is a positive integer, e.g. 'weight: 3'")
+                    }
+                } else {
+                    complete = false
+                    wrongKind(node, expected: "a positive integer", "for 'weight'")
+                }
+            }
+            var payload: [Assignment] = []
+            if let with = item["with"] {
+                if let written = assignments(with, "with") { payload = written } else { complete = false }
+            }
+            var event: Name?
+            if let emit = item["emit"] {
+                event = self.name(emit, "for 'emit'")
+            } else {
+                error(at: item.location, "choice has no 'emit' event", hint: "add 'emit:' with the event it feeds back")
+            }
+            if complete, let event {
+                choices.append(WeightedEmit(weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload)))
+            }
+        }
+        return choices.count == items.count ? choices : nil
+    }
+
+    /// `simulate: { after: 1s, emit: done, with: {…} }` or `{ choose: […] }`.
+    private mutating func simulate(_ entry: YAMLMappingEntry, rule name: Name) -> SimulatedEffect? {
+        let node = entry.value
+        guard let entries = mapping(node, "for 'simulate'") else { return nil }
+        let role = "'simulate' of feedback rule '\(name.text)'"
+        checkKeys(entries, allowed: ["after", "emit", "choose", "with"], "in \(role)")
+        var complete = true
+        var delay: DurationLiteral?
+        if let after = node["after"] {
+            delay = duration(after, "after")
+            if delay == nil { complete = false }
+        }
+        var payload: [Assignment] = []
+        let with = node.entry(for: "with")
+        if let with {
+            if let written = assignments(with.value, "with") { payload = written } else { complete = false }
+        }
+        var outcome: SimulatedOutcome?
+        var first: String?
+        for entry in entries {
+            let key = Self.key(entry)
+            guard key == "emit" || key == "choose" else { continue }
+            if let first {
+                complete = false
+                error(at: entry.key.location, "\(role) has both '\(first)' and '\(key)'", hint: "keep one outcome: 'emit' or 'choose'")
+            }
+            let built: SimulatedOutcome? = key == "emit"
+                ? self.name(entry.value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
+                : choices(entry.value, rule: name).map { .choose($0) }
+            if built == nil { complete = false } else if first == nil { outcome = built }
+            if first == nil { first = key }
+        }
+        if first == nil {
+            complete = false
+            error(at: node.location, "\(role) has no outcome: add 'emit' or 'choose'")
+        }
+        if let with, first == "choose" {
+            complete = false
+            error(at: with.key.location, "'with' in \(role) needs 'emit'", hint: "put 'with' inside the choice it belongs to")
+        }
+        guard complete, let outcome else { return nil }
+        return SimulatedEffect(location: entry.key.location, delay: delay, outcome: outcome)
+    }
+}

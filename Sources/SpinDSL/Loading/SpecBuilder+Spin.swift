@@ -1,0 +1,330 @@
+/// A spin's body: states, data, events, inputs, transitions, render and script.
+extension SpecBuilder {
+    /// The type names of data fields and payload fields.
+    static let typeNames = ["int", "double", "bool", "string", "enum"]
+
+    /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
+    /// still checking the body so that all its problems are reported.
+    mutating func spinBody(_ entries: [YAMLMappingEntry], name: Name?, location: SourceLocation) -> SpinDeclaration? {
+        var summary: String?
+        var states: [Name] = []
+        var initial: Name?
+        var finals: [Name] = []
+        var data: [DataFieldDeclaration] = []
+        var events: [EventDeclaration] = []
+        var inputs: [Name] = []
+        var transitions: [TransitionDeclaration] = []
+        var feedbacks: [FeedbackDeclaration] = []
+        var render: ExpressionText?
+        var script: [ScriptStep] = []
+        for entry in entries {
+            let value = entry.value
+            switch Self.key(entry) {
+            case "description": summary = string(value, "for 'description'")?.value
+            case "states": states = nameList(value, "states") ?? []
+            case "initial": initial = self.name(value, "for 'initial'")
+            case "final": finals = names(value, "final") ?? []
+            case "data": data = dataFields(value)
+            case "events": events = self.events(value) ?? []
+            case "inputs": inputs = nameList(value, "inputs") ?? []
+            case "transitions":
+                transitions = (list(value, "for 'transitions'") ?? []).compactMap { transition($0) }
+            case "feedbacks":
+                feedbacks = (mapping(value, "for 'feedbacks'") ?? []).compactMap { feedback($0) }
+            case "render": render = expression(value, "for 'render'")
+            case "script":
+                script = (list(value, "for 'script'") ?? []).compactMap { scriptStep($0) }
+            default: break
+            }
+        }
+        guard let name else { return nil }
+        return SpinDeclaration(
+            name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
+            data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
+            render: render, script: script)
+    }
+
+    // MARK: - Data
+
+    private mutating func dataFields(_ node: YAMLNode) -> [DataFieldDeclaration] {
+        (mapping(node, "for 'data'") ?? []).compactMap { dataField($0) }
+    }
+
+    /// `name: 0` (type inferred) or `name: { type, initial, values }`.
+    private mutating func dataField(_ entry: YAMLMappingEntry) -> DataFieldDeclaration? {
+        let name = Self.keyName(entry)
+        let node = entry.value
+        switch node.kind {
+        case .scalar(let scalar):
+            guard !scalar.isNull else {
+                error(
+                    at: entry.key.location, "data field '\(name.text)' needs an initial value",
+                    hint: "write one after the colon, e.g. '\(name.text): 0'")
+                return nil
+            }
+            let initial = Self.initialValue(scalar, node)
+            return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
+        case .sequence:
+            wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
+            return nil
+        case .mapping(let entries):
+            return longDataField(name: name, node: node, entries: entries)
+        }
+    }
+
+    /// `{ type: …, initial: …, values: […] }`.
+    private mutating func longDataField(name: Name, node: YAMLNode, entries: [YAMLMappingEntry]) -> DataFieldDeclaration? {
+        let context = "in data field '\(name.text)'"
+        checkKeys(entries, allowed: ["type", "initial", "values"], context)
+        var complete = true
+        var type: TypeReference?
+        var isEnum = false
+        if let typeNode = node["type"] {
+            if let scalar = string(typeNode, "for 'type'") {
+                switch scalar.value {
+                case "int": type = .int
+                case "double": type = .double
+                case "bool": type = .bool
+                case "string": type = .string
+                case "enum": isEnum = true
+                default:
+                    complete = false
+                    error(
+                        at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
+                        hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
+                            ?? "the types are int, double, bool, string and enum")
+                }
+            } else {
+                complete = false
+            }
+        } else {
+            complete = false
+            error(
+                at: node.location, "data field '\(name.text)' has no 'type'",
+                hint: "add 'type:' with one of int, double, bool, string, enum")
+        }
+
+        var values: [Name]?
+        if let valuesEntry = node.entry(for: "values") {
+            if isEnum {
+                values = nameList(valuesEntry.value, "values")
+                if values?.isEmpty == true {
+                    error(
+                        at: valuesEntry.value.location, "enum data field '\(name.text)' has no values",
+                        hint: "list its cases, e.g. values: [heat, cool, off]")
+                    values = nil
+                }
+                if values == nil { complete = false }
+            } else if type != nil {
+                complete = false
+                error(
+                    at: valuesEntry.key.location, "data field '\(name.text)' has 'values' but is not an enum",
+                    hint: "write 'type: enum' or remove 'values'")
+            }
+        } else if isEnum {
+            complete = false
+            error(
+                at: node.location, "enum data field '\(name.text)' needs 'values'",
+                hint: "list its cases, e.g. values: [heat, cool, off]")
+        }
+        if isEnum, let values { type = .enumeration(values) }
+
+        var initial: InitialValue?
+        if let initialNode = node["initial"] {
+            if let scalar = initialNode.scalar, !scalar.isNull {
+                initial = Self.initialValue(scalar, initialNode)
+            } else {
+                complete = false
+                wrongKind(initialNode, expected: "a value", "for 'initial'")
+            }
+        } else if isEnum {
+            if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
+        } else if type != nil {
+            complete = false
+            error(
+                at: node.location, "data field '\(name.text)' needs an initial value",
+                hint: "add 'initial:' with the field's value at the start")
+        }
+        guard complete, let type, let initial else { return nil }
+        return DataFieldDeclaration(name: name, type: type, initial: initial)
+    }
+
+    /// The initial value as written; anything but a plain, untagged-or-non-`!!str` scalar counts
+    /// as quoted (it can only be a string).
+    private static func initialValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> InitialValue {
+        let isQuoted = scalar.style != .plain || node.tag == "tag:yaml.org,2002:str"
+        return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
+    }
+
+    /// int, double, bool from a plain literal; string otherwise.
+    private static func inferredType(_ initial: InitialValue, _ scalar: YAMLScalar) -> TypeReference {
+        guard !initial.isQuoted else { return .string }
+        if scalar.asInt() != nil { return .int }
+        if scalar.asDouble() != nil { return .double }
+        if scalar.asBool() != nil { return .bool }
+        return .string
+    }
+
+    // MARK: - Events
+
+    /// `[a, b]` or `{ a: { field: type }, b: {} }`; nil when `node` is neither.
+    mutating func events(_ node: YAMLNode) -> [EventDeclaration]? {
+        if node.sequence != nil {
+            return nameList(node, "events").map { $0.map { EventDeclaration(name: $0, fields: []) } }
+        }
+        guard let entries = node.mapping else {
+            wrongKind(node, expected: "a list or a mapping", "for 'events'")
+            return nil
+        }
+        var events: [EventDeclaration] = []
+        for entry in entries {
+            let name = Self.keyName(entry)
+            let value = entry.value
+            if let scalar = value.scalar, scalar.isNull {
+                events.append(EventDeclaration(name: name, fields: []))
+                continue
+            }
+            guard let fields = mapping(value, "for the payload of event '\(name.text)'") else { continue }
+            let payload = fields.compactMap { payloadField($0) }
+            if payload.count == fields.count { events.append(EventDeclaration(name: name, fields: payload)) }
+        }
+        return events
+    }
+
+    /// `amount: int` or `target: { type: enum, values: [a, b] }`.
+    private mutating func payloadField(_ entry: YAMLMappingEntry) -> PayloadFieldDeclaration? {
+        let name = Self.keyName(entry)
+        let node = entry.value
+        let context = "in payload field '\(name.text)'"
+        let typeNode: YAMLNode
+        if let entries = node.mapping {
+            checkKeys(entries, allowed: ["type", "values"], context)
+            guard let written = node["type"] else {
+                error(
+                    at: node.location, "payload field '\(name.text)' has no 'type'",
+                    hint: "add 'type:' with one of int, double, bool, string, enum")
+                return nil
+            }
+            typeNode = written
+        } else {
+            typeNode = node
+        }
+        guard let scalar = string(typeNode, "for the type of payload field '\(name.text)'") else { return nil }
+        let type: TypeReference
+        switch scalar.value {
+        case "int": type = .int
+        case "double": type = .double
+        case "bool": type = .bool
+        case "string": type = .string
+        case "enum":
+            guard let valuesNode = node["values"] else {
+                error(
+                    at: typeNode.location, "enum payload field '\(name.text)' needs 'values'",
+                    hint: "write '{ type: enum, values: [a, b] }'")
+                return nil
+            }
+            guard let values = nameList(valuesNode, "values") else { return nil }
+            guard !values.isEmpty else {
+                error(
+                    at: valuesNode.location, "enum payload field '\(name.text)' has no values",
+                    hint: "list its cases, e.g. values: [heat, cool, off]")
+                return nil
+            }
+            type = .enumeration(values)
+        default:
+            error(
+                at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
+                hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
+                    ?? "the types are int, double, bool, string and enum")
+            return nil
+        }
+        if case .enumeration = type {} else if let values = node.entry(for: "values") {
+            error(
+                at: values.key.location, "payload field '\(name.text)' has 'values' but is not an enum",
+                hint: "write 'type: enum' or remove 'values'")
+            return nil
+        }
+        return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location)
+    }
+
+    // MARK: - Transitions
+
+    /// One row: `{ from, on, when, to, set }`.
+    private mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
+        guard let entries = mapping(node, "for each transition") else { return nil }
+        checkKeys(entries, allowed: ["from", "on", "when", "to", "set"], "in transition")
+        var complete = true
+        var source = TransitionDeclaration.Source.any
+        var event: Name?
+        var guardExpression: ExpressionText?
+        var target: Name?
+        var assignments: [Assignment] = []
+        for entry in entries {
+            let value = entry.value
+            switch Self.key(entry) {
+            case "from":
+                if let scalar = value.scalar, scalar.value == "any", !scalar.isNull {
+                    source = .any
+                } else if let states = names(value, "from") {
+                    source = .states(states)
+                } else {
+                    complete = false
+                }
+            case "on":
+                event = name(value, "for 'on'")
+                if event == nil { complete = false }
+            case "when":
+                guardExpression = expression(value, "for 'when'")
+                if guardExpression == nil { complete = false }
+            case "to":
+                target = name(value, "for 'to'")
+                if target == nil { complete = false }
+            case "set":
+                if let written = self.assignments(value, "set") { assignments = written } else { complete = false }
+            default:
+                break
+            }
+        }
+        if node.entry(for: "on") == nil {
+            error(at: node.location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
+        }
+        guard complete, let event else { return nil }
+        return TransitionDeclaration(
+            location: node.location, source: source, event: event, guardExpression: guardExpression,
+            target: target, assignments: assignments)
+    }
+
+    // MARK: - Script
+
+    /// `{ at: 1s, emit: coin, with: { amount: 25 } }`.
+    private mutating func scriptStep(_ node: YAMLNode) -> ScriptStep? {
+        guard let entries = mapping(node, "for each script step") else { return nil }
+        checkKeys(entries, allowed: ["at", "emit", "with"], "in script step")
+        var complete = true
+        var at: DurationLiteral?
+        var event: Name?
+        var payload: [Assignment] = []
+        for entry in entries {
+            switch Self.key(entry) {
+            case "at":
+                at = duration(entry.value, "at")
+                if at == nil { complete = false }
+            case "emit":
+                event = name(entry.value, "for 'emit'")
+                if event == nil { complete = false }
+            case "with":
+                if let written = assignments(entry.value, "with") { payload = written } else { complete = false }
+            default:
+                break
+            }
+        }
+        if node.entry(for: "at") == nil {
+            error(at: node.location, "script step has no 'at' time", hint: "add 'at:' with a time such as 1s")
+        }
+        if node.entry(for: "emit") == nil {
+            error(at: node.location, "script step has no 'emit' event", hint: "add 'emit:' with the input event")
+        }
+        guard complete, let at, let event else { return nil }
+        return ScriptStep(location: node.location, at: at, emit: EmitDeclaration(event: event, payload: payload))
+    }
+}

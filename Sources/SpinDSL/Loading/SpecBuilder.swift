@@ -1,0 +1,187 @@
+/// Maps a YAML tree to the spec AST, collecting every diagnostic on the way.
+///
+/// The walk only descends the fixed levels the language has (document, spin, rule, choice, …),
+/// so hostile nesting cannot make it recurse deeply; deeper YAML is simply the wrong kind of value.
+/// Methods return nil when a part could not be built; the diagnostic saying why has been recorded.
+struct SpecBuilder {
+    /// The path recorded in the document.
+    let path: String
+    /// Problems found so far, in the order of discovery.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The diagnostics in source order (stable for equal locations), without exact repeats
+    /// (an aliased node is walked once per use).
+    func sortedDiagnostics() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        return unique.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+    }
+
+    mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(.error(at: location, message, hint: hint))
+    }
+
+    // MARK: - Kinds of values
+
+    /// How a node is described after "found".
+    static func describe(_ node: YAMLNode) -> String {
+        switch node.kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar): return scalar.isNull ? "nothing" : "a scalar"
+        }
+    }
+
+    /// Reports "expected \(expected) \(role), found …" at the node.
+    mutating func wrongKind(_ node: YAMLNode, expected: String, _ role: String) {
+        error(at: node.location, "expected \(expected) \(role), found \(Self.describe(node))")
+    }
+
+    /// The entries of a mapping, or nil (reported) when `node` is something else.
+    mutating func mapping(_ node: YAMLNode, _ role: String) -> [YAMLMappingEntry]? {
+        guard let entries = node.mapping else {
+            wrongKind(node, expected: "a mapping", role)
+            return nil
+        }
+        return entries
+    }
+
+    /// The items of a list, or nil (reported) when `node` is something else.
+    mutating func list(_ node: YAMLNode, _ role: String) -> [YAMLNode]? {
+        guard let items = node.sequence else {
+            wrongKind(node, expected: "a list", role)
+            return nil
+        }
+        return items
+    }
+
+    /// A scalar that is not null, or nil (reported).
+    mutating func string(_ node: YAMLNode, _ role: String) -> YAMLScalar? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            wrongKind(node, expected: "a string", role)
+            return nil
+        }
+        return scalar
+    }
+
+    /// A name written as a scalar, located at its first character.
+    mutating func name(_ node: YAMLNode, _ role: String) -> Name? {
+        string(node, role).map { Name($0.value, at: $0.contentLocation) }
+    }
+
+    /// The name a mapping key spells.
+    static func keyName(_ entry: YAMLMappingEntry) -> Name {
+        let scalar = entry.key.scalar
+        return Name(scalar?.value ?? "", at: scalar?.contentLocation ?? entry.key.location)
+    }
+
+    /// The text of a mapping key.
+    static func key(_ entry: YAMLMappingEntry) -> String {
+        entry.key.scalar?.value ?? ""
+    }
+
+    /// A list of names (`[a, b]`); items that are not names are reported and skipped.
+    mutating func nameList(_ node: YAMLNode, _ key: String) -> [Name]? {
+        guard let items = list(node, "for '\(key)'") else { return nil }
+        var names: [Name] = []
+        var complete = true
+        for item in items {
+            if let name = name(item, "in '\(key)'") { names.append(name) } else { complete = false }
+        }
+        return complete ? names : nil
+    }
+
+    /// One name or a list of names (`final`, `enter`, `in`, `from`).
+    mutating func names(_ node: YAMLNode, _ key: String) -> [Name]? {
+        if node.sequence != nil { return nameList(node, key) }
+        guard let scalar = node.scalar, !scalar.isNull else {
+            wrongKind(node, expected: "a name or a list of names", "for '\(key)'")
+            return nil
+        }
+        return [Name(scalar.value, at: scalar.contentLocation)]
+    }
+
+    /// An expression or template written as a scalar.
+    mutating func expression(_ node: YAMLNode, _ role: String) -> ExpressionText? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            wrongKind(node, expected: "an expression", role)
+            return nil
+        }
+        return ExpressionText(scalar.value, at: scalar.contentLocation)
+    }
+
+    /// `field: expression` pairs of a `set` or a `with`, in order.
+    mutating func assignments(_ node: YAMLNode, _ key: String) -> [Assignment]? {
+        guard let entries = mapping(node, "for '\(key)'") else { return nil }
+        var assignments: [Assignment] = []
+        var complete = true
+        for entry in entries {
+            let field = Self.keyName(entry)
+            if let value = expression(entry.value, "for '\(field.text)'") {
+                assignments.append(Assignment(field: field, value: value))
+            } else {
+                complete = false
+            }
+        }
+        return complete ? assignments : nil
+    }
+
+    /// A duration such as `300ms` or `1.5s`.
+    mutating func duration(_ node: YAMLNode, _ key: String) -> DurationLiteral? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            wrongKind(node, expected: "a duration", "for '\(key)'")
+            return nil
+        }
+        switch DurationParser.parse(scalar.value) {
+        case .milliseconds(let milliseconds):
+            return DurationLiteral(milliseconds: milliseconds, at: node.location)
+        case .fractional:
+            error(
+                at: node.location, "duration '\(scalar.value)' is not a whole number of milliseconds",
+                hint: "durations are counted in whole milliseconds, e.g. 1.5s or 1500ms")
+        case .invalid:
+            error(
+                at: node.location, "invalid duration '\(scalar.value)'",
+                hint: "write a number followed by ms, s, m or h, e.g. 300ms or 1.5s")
+        }
+        return nil
+    }
+
+    /// `gear.event`, split on the first dot; the event's location is just after the dot.
+    mutating func gearEvent(_ node: YAMLNode, _ key: String) -> (gear: Name, event: Name)? {
+        guard let scalar = string(node, "for '\(key)'") else { return nil }
+        let value = scalar.value
+        guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
+              value.index(after: dot) != value.endIndex else {
+            error(
+                at: node.location, "expected 'gear.event' for '\(key)', found '\(value)'",
+                hint: "name the gear and its event with a dot between, e.g. 'auth.loggedIn'")
+            return nil
+        }
+        let gear = String(value[..<dot])
+        let event = String(value[value.index(after: dot)...])
+        var eventLocation = scalar.contentLocation
+        // Columns count Unicode scalars; bounded by the line's length, so wrapping cannot happen.
+        eventLocation.column = eventLocation.column &+ gear.unicodeScalars.count &+ 1
+        return (Name(gear, at: scalar.contentLocation), Name(event, at: eventLocation))
+    }
+
+    // MARK: - Keys
+
+    /// Reports every key of `entries` not in `allowed`, with a "did you mean" hint.
+    mutating func checkKeys(_ entries: [YAMLMappingEntry], allowed: [String], _ context: String) {
+        for entry in entries {
+            let key = Self.key(entry)
+            guard !allowed.contains(key) else { continue }
+            let hint = Suggestion.hint(for: key, in: allowed)
+                ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+            error(at: entry.key.location, "unknown key '\(key)' \(context)", hint: hint)
+        }
+    }
+}

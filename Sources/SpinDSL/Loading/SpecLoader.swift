@@ -1,0 +1,83 @@
+import Foundation
+
+/// Reads a spec file and maps it to a `SpecDocument`, reporting every problem at once.
+///
+/// The loader checks the shape of a spec (known keys, the kind of each value, required and
+/// exclusive keys, durations, weights, strategies) and records names, expressions and initial
+/// values with their locations. It does not resolve names or type expressions: that is the
+/// validator's job, which works on the `SpecDocument`.
+///
+/// ```swift
+/// let result = SpecLoader().load(contentsOf: "Specs/levels.yaml")
+/// if let document = result.document { /* validate, run */ }
+/// print(DiagnosticRenderer(sources: result.source.map { [$0] } ?? []).render(result.diagnostics))
+/// ```
+public struct SpecLoader: Sendable {
+    /// The limits applied when reading the YAML.
+    public let limits: YAMLLimits
+
+    /// Creates a loader; `limits` bound what a hostile file can make the reader do.
+    public init(limits: YAMLLimits = .init()) {
+        self.limits = limits
+    }
+
+    /// Loads a spec from text already in memory.
+    public func load(_ source: SourceFile) -> SpecLoadResult {
+        finish(YAMLReader(limits: limits).read(source), source: source)
+    }
+
+    /// Loads the spec file at `path` (used verbatim in diagnostics).
+    ///
+    /// A file that is missing, is a directory, cannot be read or is too large yields a single
+    /// error at `path:1:1` and no `source`. Bytes that are not valid UTF-8 are reported by the
+    /// YAML reader; the `source` then holds the text decoded with replacement characters.
+    public func load(contentsOf path: String) -> SpecLoadResult {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        func failure(_ message: String, hint: String?) -> SpecLoadResult {
+            SpecLoadResult(source: nil, document: nil, diagnostics: [.error(at: start, message, hint: hint)])
+        }
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return failure(
+                "cannot read '\(path)': no such file",
+                hint: "check the path; a relative path starts from the current directory")
+        }
+        if isDirectory.boolValue {
+            return failure("'\(path)' is a directory, not a spec file", hint: "give the path of a .yaml or .json spec file")
+        }
+        guard manager.isReadableFile(atPath: path) else {
+            return failure("cannot read '\(path)': permission denied", hint: nil)
+        }
+        // Refuse oversized files before reading them into memory.
+        if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.int64Value > Int64(limits.maxBytes) {
+            return failure(
+                "input is \(size.int64Value) bytes, more than the limit of \(limits.maxBytes) bytes",
+                hint: "raise YAMLLimits.maxBytes if the file really is this large")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return failure("cannot read '\(path)'", hint: nil)
+        }
+        let bytes = [UInt8](data)
+        // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and
+        // reports invalid UTF-8 itself.
+        let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
+        return finish(YAMLReader(limits: limits).read(bytes: bytes, path: path), source: source)
+    }
+
+    /// Maps what the reader produced, unless the YAML itself was broken.
+    private func finish(_ read: YAMLReadResult, source: SourceFile) -> SpecLoadResult {
+        if read.diagnostics.contains(where: { $0.severity == .error }) {
+            return SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics)
+        }
+        var builder = SpecBuilder(path: source.path)
+        let document = builder.document(read.document)
+        let diagnostics = read.diagnostics + builder.sortedDiagnostics()
+        let failed = diagnostics.contains { $0.severity == .error }
+        return SpecLoadResult(source: source, document: failed ? nil : document, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,288 @@
+/// The static analyses of a resolved spec: problems that are not about names or types (the
+/// resolver's job) but about what the machine can do.
+///
+/// - unreachable control states (error)
+/// - non-final control states with no way out (error)
+/// - transitions that can never fire (warning)
+/// - events that nothing can emit (warning)
+/// - rows that can both fire for the same state and event (error)
+/// - gear events that are propagated but never caught, or caught but never propagated (warning)
+///
+/// The analyses are conservative where they ignore guards: a state reached only through a guarded
+/// row still counts as reachable, because the analyzer cannot tell whether the guard can hold. The
+/// only guard it evaluates is the literal `false`, which it treats as "this row does not exist" so
+/// that one mistake is reported once, at the row, rather than also as a bogus way in or way out.
+struct SpecAnalyzer {
+    /// All findings for `model`, ordered by spin (document order), then by source location. Findings
+    /// at the same location keep the order the checks run in.
+    static func analyze(_ model: SpecModel) -> [Diagnostic] {
+        let gearUse = GearUse(model)
+        var result: [Diagnostic] = []
+        for spin in model.spins {
+            var found = SpinAnalysis(spin).diagnostics
+            found += gearUse.diagnostics(for: spin)
+            result += stableSortedByLocation(found)
+        }
+        return result
+    }
+
+    /// Sorts by location, keeping the original order of diagnostics at the same location
+    /// (`sort(by:)` is not guaranteed to be stable).
+    private static func stableSortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated()
+            .sorted { lhs, rhs in
+                if lhs.element.location != rhs.element.location { return lhs.element.location < rhs.element.location }
+                return lhs.offset < rhs.offset
+            }
+            .map(\.element)
+    }
+}
+
+// MARK: - One spin
+
+/// The per-spin analyses: reachability, ways out, dead rows, unemitted events, nondeterminism.
+private struct SpinAnalysis {
+    let spin: SpinModel
+    /// States reachable from the initial state (by index); `[0]` for a data-only spin.
+    let reachable: Set<Int>
+    /// Reachable states that are not final: the only states in which a row can fire.
+    let live: Set<Int>
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(_ spin: SpinModel) {
+        self.spin = spin
+        if spin.hasControlStates {
+            reachable = Self.reachableStates(of: spin)
+            live = reachable.subtracting(spin.finalStates)
+        } else {
+            // A data-only spin has one implicit state that it never leaves and that is not final.
+            reachable = [0]
+            live = [0]
+        }
+        if spin.hasControlStates {
+            checkReachability()
+            checkWaysOut()
+        }
+        checkDeadRows()
+        checkEmittedEvents()
+        checkNondeterminism()
+    }
+
+    private var spinName: String { spin.name.text }
+
+    /// Whether the row's guard is the literal `false`: such a row is never taken.
+    private static func isNeverTaken(_ row: TransitionModel) -> Bool {
+        guard let guardExpression = row.guardExpression?.expression else { return false }
+        return guardExpression.kind == .constant(.bool(false))
+    }
+
+    /// The states `row` applies in, in state order.
+    private func sources(of row: TransitionModel) -> [Int] {
+        row.sources.map { Array(Set($0)).sorted() } ?? Array(0..<spin.controlCount)
+    }
+
+    // MARK: Reachability
+
+    /// A graph search from the initial state, ignoring guards except the literal `false`. A final
+    /// state is not expanded: the spin stops there, so rows out of it never fire. Only the set of
+    /// reached states matters, so the visiting order does not (a stack is simplest).
+    private static func reachableStates(of spin: SpinModel) -> Set<Int> {
+        let rows = spin.transitions.filter { !isNeverTaken($0) }
+        var reached: Set<Int> = [spin.initialState]
+        var pending = [spin.initialState]
+        while let state = pending.popLast() {
+            if spin.finalStates.contains(state) { continue }
+            for row in rows where row.applies(in: state) {
+                let target = row.target ?? state
+                if reached.insert(target).inserted {
+                    pending.append(target)
+                }
+            }
+        }
+        return reached
+    }
+
+    private mutating func checkReachability() {
+        let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
+        for (index, state) in spin.states.enumerated() where !reachable.contains(index) {
+            diagnostics.append(.error(
+                at: state.location,
+                "state '\(state.text)' of spin '\(spinName)' is unreachable from the initial state '\(initialName)'",
+                hint: "add a transition to '\(state.text)', or remove the state"))
+        }
+    }
+
+    // MARK: Ways out
+
+    /// A reachable, non-final state must have a row that can take it elsewhere. Unreachable states
+    /// are skipped: they are already reported, and whether they can be left does not matter while
+    /// nothing leads into them.
+    private mutating func checkWaysOut() {
+        let rows = spin.transitions.filter { !Self.isNeverTaken($0) }
+        for (index, state) in spin.states.enumerated() where live.contains(index) {
+            let hasWayOut = rows.contains { row in
+                guard row.applies(in: index), let target = row.target else { return false }
+                return target != index
+            }
+            if !hasWayOut {
+                diagnostics.append(.error(
+                    at: state.location,
+                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
+                    hint: "add a transition from '\(state.text)', or list it under 'final'"))
+            }
+        }
+    }
+
+    // MARK: Dead rows
+
+    private mutating func checkDeadRows() {
+        for row in spin.transitions {
+            guard let reason = neverFiresReason(row) else { continue }
+            diagnostics.append(.warning(at: row.declaration.location, "this transition can never fire: \(reason)"))
+        }
+    }
+
+    /// Why `row` can never fire, or nil when it may.
+    private func neverFiresReason(_ row: TransitionModel) -> String? {
+        if Self.isNeverTaken(row) { return "its guard is always false" }
+        guard spin.hasControlStates else { return nil }
+        let states = sources(of: row)
+        if states.contains(where: live.contains) { return nil }
+        if states.allSatisfy(spin.finalStates.contains) { return "every source state is final" }
+        if states.allSatisfy({ !reachable.contains($0) }) { return "every source state is unreachable" }
+        return "every source state is final or unreachable"
+    }
+
+    // MARK: Events
+
+    /// An event that is not an input and that no rule can emit never occurs, so every row on it is
+    /// dead weight; usually it is a missing `inputs` entry.
+    private mutating func checkEmittedEvents() {
+        var emitted = Set(spin.events.indices.filter { spin.events[$0].isInput })
+        for feedback in spin.feedbacks {
+            for rule in feedback.cases {
+                switch rule.action {
+                case .emit(let emit):
+                    emitted.insert(emit.event)
+                case .choose(let branches):
+                    emitted.formUnion(branches.map(\.emit.event))
+                case .effect(_, let simulate):
+                    emitted.formUnion(simulate?.outcome.map(\.emit.event) ?? [])
+                case .propagate, .render:
+                    break
+                }
+            }
+        }
+        // The resolver already requires script events to be inputs; counting them keeps this check
+        // independent of that rule.
+        emitted.formUnion(spin.script.map(\.emit.event))
+        for (index, event) in spin.events.enumerated() where !emitted.contains(index) {
+            diagnostics.append(.warning(
+                at: event.name.location,
+                "event '\(event.name.text)' of spin '\(spinName)' is never emitted: no rule emits it and it is not an input",
+                hint: "add it to 'inputs', or remove it"))
+        }
+    }
+
+    // MARK: Nondeterminism
+
+    /// Rows on the same event that apply in a common live state and whose guards can both hold, as
+    /// far as can be told without evaluating them: both unguarded, one unguarded, or structurally
+    /// identical guards. Each later row is reported once, against the first earlier row it clashes
+    /// with. Rows that can never fire are left out: they are reported as dead already.
+    private mutating func checkNondeterminism() {
+        let rows = spin.transitions.filter { neverFiresReason($0) == nil }
+        for (laterIndex, later) in rows.enumerated() {
+            for earlier in rows.prefix(laterIndex) where earlier.event == later.event {
+                guard Self.guardsCanBothHold(earlier, later) else { continue }
+                let shared = sources(of: earlier).filter { later.applies(in: $0) && live.contains($0) }
+                guard let state = shared.first else { continue }
+                diagnostics.append(.error(
+                    at: later.declaration.location,
+                    clashMessage(earlier, later, state: state),
+                    hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
+                break
+            }
+        }
+    }
+
+    private static func guardsCanBothHold(_ first: TransitionModel, _ second: TransitionModel) -> Bool {
+        guard let a = first.guardExpression?.expression, let b = second.guardExpression?.expression else { return true }
+        return a == b
+    }
+
+    private func clashMessage(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> String {
+        let first = earlier.declaration.location, second = later.declaration.location
+        // Rows of a flow-style list can share a line; then the columns tell them apart.
+        let rows = first.line == second.line
+            ? "transitions at line \(first.line), columns \(first.column) and \(second.column),"
+            : "transitions at lines \(first.line) and \(second.line)"
+        let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
+        let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
+        return "\(rows) can both fire\(inState) on event '\(event)'"
+    }
+}
+
+// MARK: - Gears
+
+/// Which gear events are propagated and which are caught, over all spins of the spec.
+private struct GearUse {
+    let gears: [GearModel]
+    var propagated: Set<GearEventKey> = []
+    var caught: Set<GearEventKey> = []
+
+    init(_ model: SpecModel) {
+        gears = model.gears
+        for spin in model.spins {
+            for rule in spin.feedbacks.flatMap(\.cases) {
+                if case .gearEvent(let gear, let event) = rule.trigger {
+                    caught.insert(GearEventKey(gear: gear, event: event))
+                }
+                if case .propagate(let gear, let event, _) = rule.action {
+                    propagated.insert(GearEventKey(gear: gear, event: event))
+                }
+            }
+        }
+    }
+
+    /// The findings located in `spin`'s rules: a propagate nobody listens to is lost, and a catch
+    /// nobody feeds never fires.
+    func diagnostics(for spin: SpinModel) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in spin.feedbacks.flatMap(\.cases) {
+            if case .propagate(let gear, let event, _) = rule.action {
+                let key = GearEventKey(gear: gear, event: event)
+                if !caught.contains(key) {
+                    let name = self.name(key)
+                    found.append(.warning(
+                        at: rule.declaration.location, "no spin catches '\(name)'",
+                        hint: "add a rule with 'catch: \(name)' to a spin, or remove the propagate"))
+                }
+            }
+            if case .gearEvent(let gear, let event) = rule.trigger {
+                let key = GearEventKey(gear: gear, event: event)
+                if !propagated.contains(key) {
+                    let name = self.name(key)
+                    found.append(.warning(
+                        at: rule.declaration.location, "'\(name)' is caught but never propagated",
+                        hint: "add a rule with 'propagate: \(name)' to a spin, or remove the catch"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// `gear.event`, as written in `catch:` and `propagate:`.
+    private func name(_ key: GearEventKey) -> String {
+        guard gears.indices.contains(key.gear) else { return "?" }
+        let gear = gears[key.gear]
+        let event = gear.events.indices.contains(key.event) ? gear.events[key.event].name.text : "?"
+        return "\(gear.name.text).\(event)"
+    }
+}
+
+/// A gear event by index: the gear in the spec, the event in the gear.
+private struct GearEventKey: Hashable {
+    let gear: Int
+    let event: Int
+}
