@@ -1,0 +1,52 @@
+/// Draws a validated spec as a diagram: Graphviz DOT or Mermaid `stateDiagram-v2`.
+///
+/// Both outputs are deterministic: spins, states, transition rows, rules and gears appear in
+/// document order, so the text can be compared byte for byte (the golden files of the tests).
+///
+/// Shared conventions:
+/// - A transition row is labelled `event [guard] / field := expr; field := expr`, with the guard and
+///   the assignments as written in the spec; missing parts are omitted.
+/// - A row `from: any` (or without `from`) is drawn as one edge from every control state; a row
+///   without `to` is a self-loop on each of its source states.
+/// - A data-only spin (no `states`) is one node named after the spin that lists its data fields
+///   (`left: int = 10`); its rows are self-loops on that node.
+/// - Gears are separate nodes. A rule that `propagate`s into a gear draws an edge from the states
+///   its `enter`/`in` trigger names (from the whole spin for other triggers) to the gear, labelled
+///   with the gear event; a rule that `catch`es a gear event draws an edge from the gear to the spin,
+///   labelled `gear event → what the rule does`.
+public enum DiagramExporter {
+    /// The spec as a Graphviz digraph, ready for `dot -Tsvg`.
+    ///
+    /// - `digraph "<file base name>"`, `rankdir=LR`, `compound=true`, fonts set once at the top.
+    /// - One `subgraph "cluster_<Spin>"` per spin with control states; state node ids are
+    ///   `"<Spin>.<state>"` and their labels the state names; the initial state is pointed at by a
+    ///   small filled `point` node (`"<Spin>/initial"`); final states have `peripheries=2`.
+    /// - A data-only spin is a single box node `"<Spin>"` outside any cluster.
+    /// - Edges whose event is an input (`inputs`) are `style=bold`; edges whose event only comes back
+    ///   from feedback rules are plain.
+    /// - Gears are `shape=hexagon` nodes `"gear.<name>"` outside the clusters; gear edges are dashed.
+    ///   An edge from or to a whole spin with control states is attached to its initial state node
+    ///   and clipped at the spin's cluster (`ltail`/`lhead`).
+    public static func dot(_ model: SpecModel) -> String {
+        DOTDiagram(model: model).render()
+    }
+
+    /// The spec as a Mermaid `stateDiagram-v2`.
+    ///
+    /// - A file with one spin and no gears is drawn flat; otherwise each spin with control states is
+    ///   a composite `state <Spin> { … }` whose inner state ids are prefixed with the spin name
+    ///   (Mermaid state ids are global) and labelled with the state names.
+    /// - `[*] --> initial`, `final --> [*]`, transitions `a --> b : label`.
+    /// - A data-only spin is a single state with a note listing its data fields.
+    /// - Each gear is a plain state labelled `gear <name>`; propagate and catch edges are ordinary
+    ///   transitions (Mermaid cannot dash single transitions), labelled `propagate <event>` and
+    ///   `<event> → <what the rule does>`.
+    /// - Labels and notes are escaped with Mermaid entity codes so that no character breaks the
+    ///   parser: `:` → `#58;`, `;` → `#59;`, `#` → `#35;`, `{`/`}` → `#123;`/`#125;`, `%` → `#37;`,
+    ///   `"` → `#quot;`, `<`/`>` → `#lt;`/`#gt;`; line breaks become spaces. Mermaid shows the
+    ///   original characters.
+    /// - Mermaid has no per-transition style, so input and fed-back events look alike here.
+    public static func mermaid(_ model: SpecModel) -> String {
+        MermaidDiagram(model: model).render()
+    }
+}

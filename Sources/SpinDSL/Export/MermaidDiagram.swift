@@ -1,0 +1,130 @@
+/// Writes a spec as a Mermaid `stateDiagram-v2`; see `DiagramExporter.mermaid(_:)` for the conventions.
+struct MermaidDiagram {
+    let model: SpecModel
+
+    private static let indent = "    "
+
+    func render() -> String {
+        var ids = MermaidIDs()
+        let flat = model.spins.count == 1 && model.gears.isEmpty
+        var lines = ["stateDiagram-v2"]
+        lines.append(Self.indent + "%% \(Self.comment(DiagramFacts.baseName(of: model.path))): generated from the spec; labels read `event [guard] / assignments`")
+        // Ids first, in document order, so that they do not depend on the drawing order.
+        let spinIDs = model.spins.map { ids.make($0.name.text) }
+        let stateIDs = model.spins.map { spin in
+            spin.states.map { ids.make(flat ? $0.text : spin.name.text + "_" + $0.text) }
+        }
+        let gearIDs = model.gears.map { ids.make("gear_" + $0.name.text) }
+        for (spinIndex, spin) in model.spins.enumerated() {
+            let spinID = spinIDs[spinIndex]
+            guard spin.hasControlStates else {
+                lines += dataOnly(spin, id: spinID, indent: Self.indent)
+                continue
+            }
+            let states = stateIDs[spinIndex]
+            if flat {
+                lines += body(spin, states: states, indent: Self.indent)
+            } else {
+                // `state Id { … }` is the documented composite form; a name that is not a safe id
+                // gets its description declared first.
+                if spinID != spin.name.text {
+                    lines.append(Self.indent + "state \(Self.label(spin.name.text)) as \(spinID)")
+                }
+                lines.append(Self.indent + "state \(spinID) {")
+                lines += body(spin, states: states, indent: Self.indent + Self.indent)
+                lines.append(Self.indent + "}")
+            }
+        }
+        for (index, gear) in model.gears.enumerated() {
+            lines.append(Self.indent + "state \(Self.label("gear " + gear.name.text)) as \(gearIDs[index])")
+        }
+        for link in DiagramFacts.gearLinks(of: model) {
+            guard let gearIndex = model.gears.firstIndex(where: { $0.name.text == link.gear }),
+                  spinIDs.indices.contains(link.spin) else { continue }
+            let gearID = gearIDs[gearIndex]
+            let ends = link.states.isEmpty
+                ? [spinIDs[link.spin]]
+                : link.states.compactMap { stateIDs[link.spin].indices.contains($0) ? stateIDs[link.spin][$0] : nil }
+            for end in ends {
+                switch link.direction {
+                case .propagate:
+                    lines.append(Self.indent + "\(end) --> \(gearID) : \(Self.escaped("propagate " + link.label))")
+                case .catch:
+                    lines.append(Self.indent + "\(gearID) --> \(end) : \(Self.escaped(link.label))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The states, initial and final arrows and transitions of a spin with control states.
+    private func body(_ spin: SpinModel, states: [String], indent: String) -> [String] {
+        var lines: [String] = []
+        for (index, state) in spin.states.enumerated() where states[index] != state.text {
+            lines.append(indent + "state \(Self.label(state.text)) as \(states[index])")
+        }
+        if states.indices.contains(spin.initialState) {
+            lines.append(indent + "[*] --> \(states[spin.initialState])")
+        }
+        for edge in DiagramFacts.transitionEdges(of: spin) {
+            guard let from = edge.from, let to = edge.to,
+                  states.indices.contains(from), states.indices.contains(to) else { continue }
+            lines.append(indent + "\(states[from]) --> \(states[to]) : \(Self.escaped(edge.label))")
+        }
+        for index in spin.states.indices where spin.finalStates.contains(index) {
+            lines.append(indent + "\(states[index]) --> [*]")
+        }
+        return lines
+    }
+
+    /// A data-only spin: one state with a note listing its fields; transitions are self-loops.
+    private func dataOnly(_ spin: SpinModel, id: String, indent: String) -> [String] {
+        var lines: [String] = []
+        if id != spin.name.text {
+            lines.append(indent + "state \(Self.label(spin.name.text)) as \(id)")
+        }
+        lines.append(indent + "[*] --> \(id)")
+        for edge in DiagramFacts.transitionEdges(of: spin) {
+            lines.append(indent + "\(id) --> \(id) : \(Self.escaped(edge.label))")
+        }
+        if !spin.fields.isEmpty {
+            lines.append(indent + "note right of \(id)")
+            for field in spin.fields {
+                lines.append(indent + Self.indent + Self.escaped(DiagramFacts.fieldLine(field)))
+            }
+            lines.append(indent + "end note")
+        }
+        return lines
+    }
+
+    /// A quoted state description.
+    private static func label(_ text: String) -> String {
+        "\"" + escaped(text) + "\""
+    }
+
+    /// Text for a `%%` comment: on one line.
+    private static func comment(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// `text` with every character that can break Mermaid's parser replaced by an entity code
+    /// (Mermaid decodes them when it draws); line breaks become spaces.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "#": out += "#35;"
+            case ":": out += "#58;"
+            case ";": out += "#59;"
+            case "%": out += "#37;"
+            case "{": out += "#123;"
+            case "}": out += "#125;"
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            default: out.append(character.isNewline ? " " : character)
+            }
+        }
+        return out
+    }
+}
