@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "Spin", targets: ["Spin"]),
         .library(name: "SpinDSL", targets: ["SpinDSL"]),
+        .executable(name: "spinrun", targets: ["spinrun"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Spin"),
@@ -15,8 +19,17 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "SpinDSL", dependencies: ["Spin", "CYAML"]),
+        .executableTarget(
+            name: "spinrun",
+            dependencies: [
+                "SpinDSL",
+                "Spin",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "SpinTests", dependencies: ["Spin"]),
-        .testTarget(name: "SpinDSLTests", dependencies: ["SpinDSL", "Spin"]),
+        .testTarget(name: "SpinDSLTests", dependencies: ["SpinDSL", "Spin"], exclude: ["Golden"]),
+        .testTarget(name: "SpinrunTests", dependencies: ["spinrun"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

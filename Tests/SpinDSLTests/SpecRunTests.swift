@@ -36,4 +36,100 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
         #expect(result.summary.json == #"{"summary":{"status":"idle","steps":20,"time":0,"spins":{"Levels":{"state":null,"data":{"left":15,"right":15}}}}}"#)
         #expect(result.trace.first == #"{"step":1,"time":0,"spin":"Levels","event":{"name":"increaseLeft","payload":{}},"source":"leftEffect","from":null,"to":null,"state":{"left":11,"right":20}}"#)
     }
+
+    /// Every example spec, run to its end with the default seed: the exact summary.
+    @Test(arguments: [
+        ("counter.yaml", #"{"summary":{"status":"idle","steps":11,"time":0,"spins":{"Counter":{"state":null,"data":{"count":10}}}}}"#),
+        ("gear.yaml", #"{"summary":{"status":"idle","steps":5,"time":200,"spins":{"Authorization":{"state":"authorized","data":{"checks":1}},"Feature":{"state":"loaded","data":{"attempts":2}}}}}"#),
+        ("movies.yaml", #"{"summary":{"status":"final","steps":6,"time":2200,"spins":{"Movies":{"state":"done","data":{"page":3,"movies":60,"retries":0}}}}}"#),
+        ("traffic-light.yaml", #"{"summary":{"status":"final","steps":96,"time":159000,"spins":{"TrafficLight":{"state":"off","data":{"cycles":3,"maxCycles":3,"ticks":87}}}}}"#),
+        ("thermostat.yaml", #"{"summary":{"status":"final","steps":61,"time":3600000,"spins":{"Thermostat":{"state":"done","data":{"temperature":20.25,"target":21.0,"band":0.5,"mode":"idle","minutes":60}}}}}"#),
+        ("turnstile.yaml", #"{"summary":{"status":"final","steps":6,"time":5000,"spins":{"Turnstile":{"state":"closed","data":{"credit":60,"passes":2}}}}}"#),
+    ])
+    func exampleSpecEndsExactly(name: String, summary: String) async throws {
+        let spec = loadSpec(name)
+        #expect(spec.renderedDiagnostics == "")
+        let result = try #require(await runSpec(spec))
+        #expect(result.summary.json == summary)
+    }
+
+    /// The gear example: the feature becoming unauthorized makes authorization re-check, and the
+    /// feature retries once re-authorized.
+    @Test func gearSpecTraceCrossesSpins() async throws {
+        let result = try #require(await runSpec(loadSpec("gear.yaml")))
+        #expect(result.trace.map { line in
+            ["spin", "event", "source", "from", "to"].map { key in field(key, of: line) }.joined(separator: " ")
+        } == [
+            "Feature loadAnswered load loading unauthorized",
+            "Authorization checkAuthorization issueReported authorized checking",
+            "Authorization authorizationConfirmed check checking authorized",
+            "Feature retry retryWhenReauthorized unauthorized loading",
+            "Feature loadAnswered load loading loaded",
+        ])
+    }
+
+    /// The same spec and seed give the same trace, run after run; another seed changes the choices.
+    @Test func sameSeedSameTrace() async throws {
+        let spec = loadSpec("movies.yaml")
+        let first = try #require(await runSpec(spec, seed: 7))
+        for _ in 0..<20 {
+            let again = try #require(await runSpec(spec, seed: 7))
+            #expect(again.trace == first.trace)
+            #expect(again.summary == first.summary)
+        }
+    }
+
+    @Test func stepLimitStopsARunawaySpin() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Runaway
+            data: { n: 0 }
+            events: [bump]
+            transitions: [{ on: bump, set: { n: n + 1 } }]
+            feedbacks: { again: { emit: bump } }
+            """, path: "runaway.yaml")
+        #expect(spec.renderedDiagnostics == "")
+        let result = try #require(await runSpec(spec, limits: RunLimits(maxSteps: 50)))
+        #expect(result.summary.json == #"{"summary":{"status":"max-steps","steps":50,"time":0,"spins":{"Runaway":{"state":null,"data":{"n":50}}}}}"#)
+    }
+
+    @Test func overflowIsARunTimeErrorAtTheExpression() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Overflow
+            data: { n: 9223372036854775806 }
+            events: [bump]
+            transitions: [{ on: bump, set: { n: n + 1 } }]
+            feedbacks: { again: { emit: bump } }
+            """, path: "overflow.yaml")
+        let result = try #require(await runSpec(spec))
+        #expect(result.summary.status == .error)
+        #expect(result.summary.fault?.description == "overflow.yaml:4:39: error: integer overflow in 'n + 1'")
+        #expect(result.summary.steps == 2)
+    }
+
+    @Test func divisionByZeroInAFeedbackPayloadStopsTheRun() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Divide
+            data: { n: 0, d: 0 }
+            events: { set: { value: int } }
+            transitions: [{ on: set, set: { n: event.value } }]
+            feedbacks: { divide: { becomes: n == 0, emit: set, with: { value: 10 / d } } }
+            """, path: "divide.yaml")
+        #expect(spec.renderedDiagnostics == "")
+        let result = try #require(await runSpec(spec))
+        #expect(result.summary.status == .error)
+        #expect(result.summary.fault?.description == "divide.yaml:5:70: error: division by zero in '10 / d'")
+    }
+}
+
+/// The value of a top-level string field (or null) in a JSON trace line, for compact assertions.
+func field(_ key: String, of line: String) -> String {
+    guard let range = line.range(of: "\"\(key)\":") else { return "?" }
+    let rest = line[range.upperBound...]
+    if rest.hasPrefix("null") { return "null" }
+    if rest.hasPrefix("{\"name\":\"") {
+        let name = rest.dropFirst(9)
+        return String(name.prefix { $0 != "\"" })
+    }
+    guard rest.hasPrefix("\"") else { return "?" }
+    return String(rest.dropFirst().prefix { $0 != "\"" })
 }

@@ -16,9 +16,15 @@ public struct CompiledSpec: Sendable {
 
     /// Fresh spins and gears for one run.
     public func instantiate(_ options: SpecRunOptions = SpecRunOptions()) -> SpecInstance {
+        instantiate(options, schedules: nil)
+    }
+
+    /// Fresh spins whose timed inputs also come from `schedules` (one per spin), read when the
+    /// spins start.
+    func instantiate(_ options: SpecRunOptions, schedules: [InputSchedule]?) -> SpecInstance {
         let gears = model.gears.map { _ in Gear<GearMessage>() }
         let spins = model.spins.enumerated().map { index, spin in
-            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options).build()
+            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options, schedule: schedules?[index]).build()
         }
         return SpecInstance(model: model, spins: spins, gears: gears)
     }

@@ -74,17 +74,24 @@ struct PeriodicEvents: AsyncSequence, Sendable {
     }
 }
 
-/// The timed inputs of a spin's script, each emitted at its time from the start.
+/// Timed inputs of one spin added before a run starts (`spinrun --events`).
+final class InputSchedule: Sendable {
+    private let storage = Locked<[(at: Duration, event: SpecEvent)]>([])
+
+    func add(_ event: SpecEvent, at time: Duration) {
+        storage.withLock { $0.append((time, event)) }
+    }
+
+    var events: [(at: Duration, event: SpecEvent)] { storage.withLock { $0 } }
+}
+
+/// Timed inputs, each emitted at its time from the start; equal times keep their order.
 struct ScriptEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
-    let steps: [ScriptModel]
-    let initial: SpecState
-    let events: [EventModel]
+    let steps: [(at: Duration, event: SpecEvent)]
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let steps: [ScriptModel]
-        let initial: SpecState
-        let events: [EventModel]
+        let steps: [(at: Duration, event: SpecEvent)]
         var index = 0
         var elapsed: Duration = .zero
 
@@ -96,12 +103,13 @@ struct ScriptEvents: AsyncSequence, Sendable {
                 do { try await SpinClock.sleep(for: step.at - elapsed) } catch { return nil }
                 elapsed = step.at
             }
-            return SpinBuilderForSpec.makeEvent(step.emit, fields: events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+            return step.event
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(steps: steps, initial: initial, events: events)
+        let ordered = steps.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return AsyncIterator(steps: ordered)
     }
 }
 

@@ -8,17 +8,21 @@ public struct SpecRunOptions: Sendable {
     public var render: (@Sendable (_ spin: String, _ line: String) -> Void)?
     /// How long a host effect may take before it fails the spin; nil waits forever.
     public var effectTimeout: Duration?
+    /// Whether the spins' own `script` runs. `spinrun` turns it off when events are given.
+    public var runsScript: Bool
 
     /// Creates options; the default seed is fixed so that runs are reproducible.
     public init(
         seed: UInt64 = 1,
         effects: [String: HostEffect] = [:],
         render: (@Sendable (_ spin: String, _ line: String) -> Void)? = nil,
-        effectTimeout: Duration? = nil
+        effectTimeout: Duration? = nil,
+        runsScript: Bool = true
     ) {
         self.seed = seed
         self.effects = effects
         self.render = render
         self.effectTimeout = effectTimeout
+        self.runsScript = runsScript
     }
 }

@@ -7,6 +7,8 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
+    /// Timed inputs added by the runner (`spinrun --events`), read when the spin starts.
+    let schedule: InputSchedule?
 
     func build() -> Spin<SpecState, SpecEvent> {
         let table = self.table
@@ -32,8 +34,9 @@ struct SpinBuilderForSpec {
                 }
             }).named("render"))
         }
-        if !spin.script.isEmpty {
-            feedbacks.append(scriptFeedback())
+        let script = options.runsScript ? spin.script : []
+        if !script.isEmpty || schedule != nil {
+            feedbacks.append(scriptFeedback(script))
         }
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return Spin(
@@ -288,13 +291,18 @@ struct SpinBuilderForSpec {
         }
     }
 
-    private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
-        let steps = spin.script.sorted { $0.at < $1.at }
+    private func scriptFeedback(_ script: [ScriptModel]) -> Feedback<SpecState, SpecEvent> {
+        let initial = SpecState(control: spin.initialState, data: spin.initialData)
         let events = spin.events
+        // The script's payloads are evaluated once, on the initial state.
+        let scripted = script.map { step in
+            (at: step.at, event: Self.makeEvent(step.emit, fields: events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
+        }
+        let schedule = self.schedule
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
-                        effect: { (initial: SpecState) -> ScriptEvents in
-            ScriptEvents(steps: steps, initial: initial, events: events)
+                        effect: { (_: SpecState) -> ScriptEvents in
+            ScriptEvents(steps: scripted + (schedule?.events ?? []))
         }).named("input")
     }
 

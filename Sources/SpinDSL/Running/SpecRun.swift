@@ -13,12 +13,17 @@ public final class SpecRun: Sendable {
     private let limits: RunLimits
     private let until: UntilCondition?
     private let progress = Locked(Progress())
+    private let schedules: [InputSchedule]
+    private let holdOpen: Bool
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
 
     private struct Progress {
         var steps = 0
         var status: RunStatus?
         var fault: SpecFault?
         var lastControl: [Int] = []
+        var inputClosed = false
     }
 
     /// Prepares a run.
@@ -26,6 +31,8 @@ public final class SpecRun: Sendable {
     /// - Parameters:
     ///   - realtime: use the wall clock instead of virtual time.
     ///   - until: a condition on one spin's state that ends the run when it holds.
+    ///   - holdOpen: when nothing is left to do, wait for `emit(spin:event:)` instead of ending,
+    ///     until `closeInput()` or `interrupt()` (an interactive session).
     ///   - onStep: receives each step as it is reduced (from the loop's drainer, one at a time).
     public init(
         _ compiled: CompiledSpec,
@@ -33,12 +40,17 @@ public final class SpecRun: Sendable {
         limits: RunLimits = RunLimits(),
         realtime: Bool = false,
         until: UntilCondition? = nil,
+        holdOpen: Bool = false,
         onStep: @escaping @Sendable (TraceRecord) -> Void = { _ in }
     ) {
         self.compiled = compiled
         self.limits = limits
         self.until = until
-        let instance = compiled.instantiate(options)
+        self.holdOpen = holdOpen
+        (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let schedules = compiled.model.spins.map { _ in InputSchedule() }
+        self.schedules = schedules
+        let instance = compiled.instantiate(options, schedules: schedules)
         let clock: VirtualClock? = realtime ? nil : VirtualClock()
         self.clock = clock
         self.runtimes = instance.spins.map { spin in
@@ -65,29 +77,63 @@ public final class SpecRun: Sendable {
     /// Sends an input event into a spin, as a UI would. Returns an error text when the spin or the
     /// event is unknown, or the event is not an input, or its payload does not fit.
     public func emit(spin spinName: String?, event: HostEvent) -> String? {
+        switch resolveInput(spin: spinName, event: event) {
+        case .failure(let problem):
+            return problem.message
+        case .success(let (index, converted)):
+            runtimes[index].emit(converted)
+            wake.yield()
+            return nil
+        }
+    }
+
+    /// Schedules an input event at a time from the start (before `run()`); it is emitted on the
+    /// run's clock with origin `input`, like the spec's script. Returns an error text as `emit` does.
+    public func schedule(spin spinName: String?, event: HostEvent, atMilliseconds time: Int64) -> String? {
+        switch resolveInput(spin: spinName, event: event) {
+        case .failure(let problem):
+            return problem.message
+        case .success(let (index, converted)):
+            schedules[index].add(converted, at: .milliseconds(max(0, time)))
+            return nil
+        }
+    }
+
+    /// Ends an interactive session: once nothing is left to do, `run()` returns.
+    public func closeInput() {
+        progress.withLock { $0.inputClosed = true }
+        wake.yield()
+    }
+
+    private struct InputProblem: Error {
+        let message: String
+    }
+
+    private func resolveInput(spin spinName: String?, event: HostEvent) -> Result<(Int, SpecEvent), InputProblem> {
         let index: Int
         if let spinName {
             guard let found = compiled.model.spins.firstIndex(where: { $0.name.text == spinName }) else {
-                return "unknown spin '\(spinName)'"
+                return .failure(InputProblem(message: "unknown spin '\(spinName)'"))
             }
             index = found
         } else {
             guard let found = compiled.model.spins.firstIndex(where: { model in model.events.contains { $0.isInput && $0.name.text == event.name } }) ?? (compiled.model.spins.isEmpty ? nil : 0) else {
-                return "the spec has no spin"
+                return .failure(InputProblem(message: "the spec has no spin"))
             }
             index = found
         }
         let model = compiled.model.spins[index]
         guard let kind = model.eventIndex(named: event.name) else {
-            return "spin '\(model.name)' has no event '\(event.name)'" + (Suggestion.hint(for: event.name, in: model.events.map(\.name.text)).map { "; \($0)" } ?? "")
+            return .failure(InputProblem(message: "spin '\(model.name)' has no event '\(event.name)'" + (Suggestion.hint(for: event.name, in: model.events.map(\.name.text)).map { "; \($0)" } ?? "")))
         }
         guard model.events[kind].isInput else {
-            return "event '\(event.name)' is not an input of spin '\(model.name)'; declare it under 'inputs'"
+            return .failure(InputProblem(message: "event '\(event.name)' is not an input of spin '\(model.name)'; declare it under 'inputs'"))
         }
         let converted = model.event(from: event, location: model.name.location, effect: "input")
-        if let fault = converted.fault { return fault.message.replacingOccurrences(of: "effect 'input' answered", with: "input") }
-        runtimes[index].emit(converted)
-        return nil
+        if let fault = converted.fault {
+            return .failure(InputProblem(message: fault.message.replacingOccurrences(of: "effect 'input' answered", with: "input")))
+        }
+        return .success((index, converted))
     }
 
     /// Starts the spins (in document order) and runs until the run ends; returns the summary.
@@ -105,6 +151,11 @@ public final class SpecRun: Sendable {
                 break
             }
             guard let clock, let deadline = clock.nextDeadline else {
+                if holdOpen, !progress.withLock({ $0.inputClosed }) {
+                    // Interactive: nothing to do until the next input (or the end of input).
+                    for await _ in wakeups { break }
+                    continue
+                }
                 finish(.idle)
                 break
             }
@@ -121,6 +172,7 @@ public final class SpecRun: Sendable {
     /// Ends the run from outside (Ctrl-C): stops every spin; `run()` then returns `interrupted`.
     public func interrupt() {
         finish(.interrupted)
+        wake.yield()
     }
 
     /// The summary as of now.

@@ -1,0 +1,149 @@
+/// A scalar of an event payload's JSON object. Numbers keep their text so that an int field reads
+/// it exactly (no detour through Double).
+enum JSONScalar: Equatable, CustomStringConvertible {
+    case number(String)
+    case bool(Bool)
+    case string(String)
+
+    var description: String {
+        switch self {
+        case .number(let text): return text
+        case .bool(let value): return value ? "true" : "false"
+        case .string(let text): return "\"\(text)\""
+        }
+    }
+}
+
+/// Parses a flat JSON object (`{"amount":25,"label":"x"}`): payloads are flat, so nested objects,
+/// arrays and null are refused with a message.
+struct JSONObjectParser {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    private init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    static func parse(_ text: String) -> Result<[String: JSONScalar], JSONParseFailure> {
+        var parser = JSONObjectParser(text)
+        do {
+            let object = try parser.object()
+            parser.skipSpaces()
+            guard parser.index >= parser.scalars.count else { throw JSONParseFailure("unexpected text after the object") }
+            return .success(object)
+        } catch let failure as JSONParseFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(JSONParseFailure("\(error)"))
+        }
+    }
+
+    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    private mutating func skipSpaces() {
+        while let scalar = current, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" { index += 1 }
+    }
+
+    private mutating func expect(_ scalar: Unicode.Scalar) throws {
+        skipSpaces()
+        guard current == scalar else { throw JSONParseFailure("expected '\(scalar)'" + (current.map { " at '\($0)'" } ?? " at the end")) }
+        index += 1
+    }
+
+    private mutating func object() throws -> [String: JSONScalar] {
+        try expect("{")
+        var result: [String: JSONScalar] = [:]
+        skipSpaces()
+        if current == "}" {
+            index += 1
+            return result
+        }
+        while true {
+            skipSpaces()
+            let key = try string()
+            try expect(":")
+            skipSpaces()
+            guard result[key] == nil else { throw JSONParseFailure("duplicate key '\(key)'") }
+            result[key] = try value()
+            skipSpaces()
+            if current == "," {
+                index += 1
+                continue
+            }
+            try expect("}")
+            return result
+        }
+    }
+
+    private mutating func value() throws -> JSONScalar {
+        switch current {
+        case "\"": return .string(try string())
+        case "t": try word("true"); return .bool(true)
+        case "f": try word("false"); return .bool(false)
+        case "n": throw JSONParseFailure("null is not a payload value")
+        case "{", "[": throw JSONParseFailure("payload values are scalars, not objects or arrays")
+        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .number(number())
+        case let scalar?: throw JSONParseFailure("unexpected '\(scalar)'")
+        case nil: throw JSONParseFailure("unexpected end")
+        }
+    }
+
+    private mutating func word(_ text: String) throws {
+        for scalar in text.unicodeScalars {
+            guard current == scalar else { throw JSONParseFailure("expected '\(text)'") }
+            index += 1
+        }
+    }
+
+    private mutating func number() -> String {
+        var text = ""
+        while let scalar = current, scalar == "-" || scalar == "+" || scalar == "." || scalar == "e" || scalar == "E" || ("0"..."9").contains(scalar) {
+            text.unicodeScalars.append(scalar)
+            index += 1
+        }
+        return text
+    }
+
+    private mutating func string() throws -> String {
+        guard current == "\"" else { throw JSONParseFailure("expected a string" + (current.map { " at '\($0)'" } ?? " at the end")) }
+        index += 1
+        var text = ""
+        while let scalar = current {
+            index += 1
+            switch scalar {
+            case "\"":
+                return text
+            case "\\":
+                guard let escaped = current else { throw JSONParseFailure("unterminated string") }
+                index += 1
+                switch escaped {
+                case "\"": text += "\""
+                case "\\": text += "\\"
+                case "/": text += "/"
+                case "n": text += "\n"
+                case "t": text += "\t"
+                case "r": text += "\r"
+                case "b": text += "\u{8}"
+                case "f": text += "\u{C}"
+                case "u":
+                    guard index + 4 <= scalars.count,
+                          let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
+                          let decoded = Unicode.Scalar(code) else { throw JSONParseFailure("bad \\u escape") }
+                    index += 4
+                    text.unicodeScalars.append(decoded)
+                default: throw JSONParseFailure("bad escape '\\\(escaped)'")
+                }
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        throw JSONParseFailure("unterminated string")
+    }
+}
+
+/// Why a payload is not a flat JSON object.
+struct JSONParseFailure: Error, Equatable, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

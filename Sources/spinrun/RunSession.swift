@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import SpinDSL
+
+/// One run of a valid spec: checks the run's options against the spec, sends the input events,
+/// streams the trace, prints the summary and returns the exit status.
+struct RunSession {
+    let model: SpecModel
+    let format: TraceFormat
+    let colored: Bool
+    let quiet: Bool
+    let seed: UInt64
+    let limits: RunLimits
+    let realtime: Bool
+    let spin: String?
+    let until: String?
+
+    /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
+    static let usageStatus: Int32 = 64
+
+    /// Runs; returns the exit status (see `exitStatus(for:)`).
+    func run(eventOptions: [String], eventsFile: String?, interactive: Bool) async -> Int32 {
+        if let spin, model.spin(named: spin) == nil {
+            // The library's own lookup gives the "did you mean" hint.
+            let hint = UntilCondition.compile("true", spin: spin, in: model).diagnostics.first?.hint
+            return usageError("--spin: unknown spin '\(spin)'" + (hint.map { "; \($0)" } ?? ""))
+        }
+        var condition: UntilCondition?
+        if let until {
+            let (compiled, diagnostics) = UntilCondition.compile(until, spin: spin, in: model)
+            guard let compiled else {
+                let source = SourceFile(path: "--until", text: until)
+                OutputWriter.standardError.write(DiagnosticRenderer(sources: [source]).render(diagnostics))
+                return Self.usageStatus
+            }
+            condition = compiled
+        }
+
+        let inputs: [InputEvent]
+        switch collectInputs(eventOptions: eventOptions, eventsFile: eventsFile) {
+        case .success(let collected): inputs = collected
+        case .failure(let error): return usageError(error.description)
+        }
+        var events: [(input: InputEvent, event: HostEvent)] = []
+        for input in inputs {
+            switch EventParsing.hostEvent(input, spin: spin, in: model) {
+            case .success(let event): events.append((input, event))
+            case .failure(let error): return usageError(error.description)
+            }
+        }
+
+        let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
+        let out = OutputWriter.standardOutput
+        let quiet = self.quiet
+        // The spec's script stands in for a user; events given on the command line replace it.
+        var options = SpecRunOptions(seed: seed, runsScript: inputs.isEmpty && !interactive)
+        if !quiet && format == .text {
+            options.render = { spin, line in
+                if let text = formatter.render(spin: spin, line: line) { out.line(text) }
+            }
+        }
+        let specRun = SpecRun(
+            CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
+            holdOpen: interactive,
+            onStep: { record in
+                if !quiet { out.line(formatter.step(record)) }
+            })
+
+        // Scheduled on the run's clock as inputs, at their times (0 for --event).
+        for (input, event) in events {
+            if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds) {
+                return usageError("\(input.origin): \(problem)")
+            }
+        }
+
+        let interruption = InterruptHandler { specRun.interrupt() }
+        if interactive {
+            InteractiveReader(model: model, spin: spin).start(into: specRun)
+        }
+        let summary = await specRun.run()
+        interruption.cancel()
+
+        for line in formatter.summary(summary) { out.line(line) }
+        if let fault = summary.fault {
+            OutputWriter.standardError.line(fault.description)
+        }
+        return Self.exitStatus(for: summary.status)
+    }
+
+    /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps or time); 130 interrupted.
+    static func exitStatus(for status: RunStatus) -> Int32 {
+        switch status {
+        case .final, .idle, .until: return 0
+        case .error: return 3
+        case .maxSteps, .maxTime: return 4
+        case .interrupted: return 130
+        }
+    }
+
+    /// The `--event` options first (in order), then the lines of `--events` in time order (lines
+    /// with equal times keep their order).
+    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], EventSyntaxError> {
+        var inputs: [InputEvent] = []
+        for option in eventOptions {
+            switch EventParsing.parseOption(option) {
+            case .success(let input): inputs.append(input)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard let eventsFile else { return .success(inputs) }
+        guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
+            return .failure(EventSyntaxError(origin: "--events", message: "cannot read '\(eventsFile)'"))
+        }
+        var timed: [InputEvent] = []
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            switch EventParsing.parseLine(String(line), origin: "\(eventsFile):\(offset + 1)", allowTime: true) {
+            case .success(let input)?: timed.append(input)
+            case .failure(let error)?: return .failure(error)
+            case nil: continue
+            }
+        }
+        let sorted = timed.enumerated().sorted { ($0.element.atMilliseconds, $0.offset) < ($1.element.atMilliseconds, $1.offset) }
+        return .success(inputs + sorted.map(\.element))
+    }
+
+    private func usageError(_ message: String) -> Int32 {
+        OutputWriter.standardError.line("Error: \(message)")
+        return Self.usageStatus
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import SpinDSL
+
+extension TraceFormat: ExpressibleByArgument {}
+
+/// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
+/// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
+@main
+struct SpinrunCommand: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "spinrun",
+        abstract: "Run, trace, validate and draw spin specs.",
+        discussion: """
+        Runs every spin of SPEC on a virtual clock (a spec that waits 10 minutes
+        finishes at once) until each spin is final or idle, or a limit is hit,
+        and prints a trace. The same spec and seed always give the same trace.
+
+        EXAMPLES
+          spinrun Specs/levels.yaml
+          spinrun --format jsonl Specs/turnstile.yaml > trace.jsonl
+          spinrun --until 'left == right' Specs/levels.yaml
+          spinrun --event 'coin={"amount":25}' --event push Specs/turnstile.yaml
+          spinrun --events coins.txt Specs/turnstile.yaml
+          spinrun --interactive Specs/turnstile.yaml
+          spinrun --validate --strict Specs/*.yaml
+          spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
+          spinrun --mermaid Specs/traffic-light.yaml
+
+        TEXT TRACE (one line per reduced event)
+          [       0ms] #1   Levels  increaseLeft  (leftEffect)  left=11 right=20
+          [    2000ms] #3   Turnstile  coin {"amount":25}  (input)  locked → …
+        Time in ms, step, spin, event and payload, source (the feedback rule or
+        `input`), control state (`from → to` when it changes), data after the
+        step; `(unchanged)` marks an event that changed nothing. Render lines
+        read `Spin: text` (not prefixed twice when the template starts so).
+        Then the summary: status, steps, time, each spin's state and data.
+        Colored only on a terminal, and never when NO_COLOR is set.
+
+        JSON LINES (--format jsonl; written and flushed line by line)
+          {"step":1,"time":0,"spin":"Levels","event":{"name":"increaseLeft",
+           "payload":{}},"source":"leftEffect","from":null,"to":null,
+           "state":{"left":11,"right":20}}                     (one line each)
+          {"summary":{"status":"until","steps":10,"time":0,"spins":{"Levels":
+           {"state":null,"data":{"left":15,"right":15}}}}}     (the last line)
+        A run-time error adds "error":{"location":…,"message":…} to the
+        summary. Render lines are not part of the JSON Lines trace.
+
+        EVENTS
+          --event NAME[=JSON]  emitted at time 0 as an input, into --spin or
+                               else the first spin that
+                               has NAME as an input; the payload is a flat JSON
+                               object (enum values as case-name strings).
+          --events FILE        one event per line: [TIME] NAME [JSON], such as
+                               `1.5s coin {"amount":25}`; `#` comments; each is
+                               emitted at its (virtual) time as an input.
+          --interactive        NAME [JSON] lines typed on stdin are emitted into
+                               the running spec and the trace shows each new
+                               state; the run waits for input when idle and
+                               ends at EOF once nothing is left to do.
+        The spec's own `script` runs only when no events are given.
+
+        EXIT STATUS
+          0    final, idle or until
+          1    invalid spec (diagnostics on stderr), missing or unreadable file
+          3    run-time error (overflow, division by zero, a failed effect);
+               the fault is printed on stderr: file:line:column: error: message
+          4    a limit was reached: --max-steps (status max-steps) or
+               --max-time (status max-time)
+          64   bad usage: unknown option, event or spin; bad --until or payload
+          130  interrupted (Ctrl-C): the trace so far, then the summary with
+               status interrupted
+        """,
+        version: "spinrun \(version)"
+    )
+
+    @Argument(help: ArgumentHelp("The spec file to run or draw (one or more with --validate).", valueName: "spec"))
+    var specs: [String] = []
+
+    @Flag(name: .customLong("validate"), help: "Check the specs and print their diagnostics; do not run.")
+    var validateOnly = false
+
+    @Flag(help: "With --validate (or a run): treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Print the spec's transition diagram as Graphviz DOT.")
+    var dot = false
+
+    @Flag(help: "Print the spec's transition diagram as a Mermaid stateDiagram-v2.")
+    var mermaid = false
+
+    @Option(help: "The trace format: text or jsonl.")
+    var format: TraceFormat = .text
+
+    @Option(name: .customLong("max-steps"), help: "Stop after this many reduced events, all spins together.")
+    var maxSteps: Int = 100_000
+
+    @Option(name: .customLong("max-time"), help: ArgumentHelp("Stop when the run's time reaches this (300ms, 1.5s, 2m, 24h).", valueName: "duration"))
+    var maxTime: String = "24h"
+
+    @Option(help: ArgumentHelp("Stop as soon as this condition holds on the spin's state (e.g. 'left == right').", valueName: "expr"))
+    var until: String?
+
+    @Option(help: "The seed of random choices; the same seed gives the same run.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Use the wall clock instead of virtual time.")
+    var realtime = false
+
+    @Option(name: .customLong("event"), help: ArgumentHelp("Emit an input event at time 0 (repeatable), with an optional JSON payload.", valueName: "name[=json]"))
+    var inputEvents: [String] = []
+
+    @Option(name: .customLong("events"), help: ArgumentHelp("A file of events, one per line: [TIME] NAME [JSON].", valueName: "file"))
+    var eventsFile: String?
+
+    @Flag(help: "Read events from stdin (NAME [JSON] per line) and show each new state.")
+    var interactive = false
+
+    @Flag(help: "Print the summary only.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("The spin that receives --event, --events, --interactive events and --until.", valueName: "name"))
+    var spin: String?
+
+    mutating func validate() throws {
+        let modes = [validateOnly, dot, mermaid].filter { $0 }.count
+        guard modes <= 1 else {
+            throw ValidationError("--validate, --dot and --mermaid exclude each other.")
+        }
+        if validateOnly {
+            guard !specs.isEmpty else { throw ValidationError("--validate needs at least one spec file.") }
+        } else {
+            guard specs.count == 1 else {
+                throw ValidationError(specs.isEmpty ? "Missing the spec file." : "Give one spec file (several only with --validate).")
+            }
+        }
+        guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1.") }
+        guard DurationText.parse(maxTime) != nil else {
+            throw ValidationError("--max-time '\(maxTime)' is not a duration (such as 300ms, 1.5s, 2m, 24h).")
+        }
+    }
+
+    func run() async throws {
+        if validateOnly {
+            throw ExitCode(Validator(strict: strict).validate(specs))
+        }
+        guard let path = specs.first else { throw ExitCode.validationFailure }
+        let spec = SpinSpec.load(contentsOf: path)
+        OutputWriter.standardError.write(spec.renderedDiagnostics)
+        let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
+        guard let model = spec.model, !spec.hasErrors, !failsStrict else {
+            throw ExitCode(1)
+        }
+        if dot || mermaid {
+            let text = dot ? DiagramExporter.dot(model) : DiagramExporter.mermaid(model)
+            OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
+            return
+        }
+        let session = RunSession(
+            model: model, format: format, colored: colored, quiet: quiet, seed: seed,
+            limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime)),
+            realtime: realtime, spin: spin, until: until)
+        let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive)
+        throw ExitCode(status)
+    }
+
+    /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).
+    private var colored: Bool {
+        guard format == .text, OutputWriter.standardOutput.isTerminal else { return false }
+        return Environment.value("NO_COLOR") == nil
+    }
+}

@@ -1,0 +1,118 @@
+import SpinDSL
+
+/// The trace's output format.
+enum TraceFormat: String, CaseIterable, Sendable {
+    /// Lines for people (colored on a terminal unless `NO_COLOR` is set).
+    case text
+    /// JSON Lines for tools: one object per reduced event, then the summary object.
+    case jsonl
+}
+
+/// Turns trace records, render lines and summaries into output lines.
+///
+/// Text format:
+///
+/// ```
+/// [       0ms] #1   Levels  increaseLeft  (leftEffect)  left=11 right=20
+/// [    2000ms] #3   Turnstile  coin {"amount":25}  (input)  locked → unlocked  credit=35 passes=0
+/// Levels: left=11 right=20                       (a render line)
+/// final: 10 steps, 0ms                           (the summary: status, steps, time,
+///   Levels  left=15 right=15                      then each spin's control state and data)
+/// ```
+///
+/// The time column is as wide as `--max-time` in milliseconds (8 digits for the default 24h), the
+/// step column 4 wide, spin and event names padded to the longest in the spec, so that lines line
+/// up. A step that changes nothing ends with `(unchanged)`. JSON Lines: each record's and the
+/// summary's `json`, exactly; render lines are not part of the JSON Lines trace.
+struct TraceFormatter: Sendable {
+    let format: TraceFormat
+    let colored: Bool
+    /// Column widths of spin and event names, so that text lines line up.
+    private let spinWidth: Int
+    private let eventWidth: Int
+    /// Digits of the time column: enough for the longest time the run may reach.
+    private let timeWidth: Int
+
+    init(format: TraceFormat, colored: Bool, model: SpecModel, maxTimeMilliseconds: Int64?) {
+        self.format = format
+        self.colored = colored && format == .text
+        timeWidth = max(4, String(maxTimeMilliseconds ?? 0).count)
+        spinWidth = model.spins.map(\.name.text.count).max() ?? 0
+        eventWidth = model.spins.flatMap { $0.events.map(\.name.text.count) }.max() ?? 0
+    }
+
+    /// The line of one reduced event.
+    func step(_ record: TraceRecord) -> String {
+        switch format {
+        case .jsonl:
+            return record.json
+        case .text:
+            var line = paint("[\(pad(String(record.time), timeWidth, left: true))ms]", .dim)
+            line += " " + pad("#\(record.step)", 4) + " " + paint(pad(record.spin, spinWidth), .bold)
+            let payload = record.payloadJSON == "{}" ? "" : " " + record.payloadJSON
+            line += "  " + paint(pad(record.event + payload, eventWidth), .cyan)
+            line += "  " + paint("(\(record.source))", .dim)
+            if let from = record.from, let to = record.to {
+                line += "  " + (from == to ? paint(to, .yellow) : paint("\(from) → \(to)", .yellow))
+            }
+            if !record.dataText.isEmpty {
+                line += "  " + record.dataText
+            }
+            if !record.changed {
+                line += "  " + paint("(unchanged)", .dim)
+            }
+            return line
+        }
+    }
+
+    /// A render line, or nil when the format does not show render lines.
+    func render(spin: String, line: String) -> String? {
+        switch format {
+        case .jsonl: return nil
+        case .text:
+            // A template that already names its spin (`Feature: {state}`) is not prefixed again.
+            if line.hasPrefix(spin + ":") { return paint(spin + ":", .green) + line.dropFirst(spin.count + 1) }
+            return paint("\(spin): ", .green) + line
+        }
+    }
+
+    /// The summary's lines.
+    func summary(_ summary: RunSummary) -> [String] {
+        switch format {
+        case .jsonl:
+            return [summary.json]
+        case .text:
+            let color: Color = switch summary.status {
+            case .final, .idle, .until: .green
+            case .error, .interrupted: .red
+            case .maxSteps, .maxTime: .yellow
+            }
+            let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
+            var lines = [paint(summary.status.rawValue, color) + ": \(steps), \(summary.time)ms"]
+            for spin in summary.spins {
+                var line = "  " + paint(pad(spin.name, spinWidth), .bold)
+                if let state = spin.state { line += "  " + paint(state, .yellow) }
+                if !spin.dataText.isEmpty { line += "  " + spin.dataText }
+                lines.append(line)
+            }
+            return lines
+        }
+    }
+
+    // MARK: Helpers
+
+    enum Color: String {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+    }
+
+    private func paint(_ text: String, _ color: Color) -> String {
+        colored ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let missing = width - text.count
+        guard missing > 0 else { return text }
+        let spaces = String(repeating: " ", count: missing)
+        return left ? spaces + text : text + spaces
+    }
+}
