@@ -21,9 +21,22 @@ struct SpecAnalyzer {
         for spin in model.spins {
             var found = SpinAnalysis(spin).diagnostics
             found += gearUse.diagnostics(for: spin)
+            found += unsimulatedEffects(in: spin)
             result += stableSortedByLocation(found)
         }
         return result
+    }
+
+    /// Named effects without `simulate` run only where a host program binds them: `spinrun` and
+    /// tests cannot run them, so say so before a run fails on it.
+    private static func unsimulatedEffects(in spin: SpinModel) -> [Diagnostic] {
+        spin.feedbacks.flatMap(\.cases).compactMap { rule in
+            guard case let .effect(name, simulate) = rule.action, simulate == nil else { return nil }
+            return .warning(
+                at: rule.declaration.location,
+                "effect '\(name)' has no 'simulate': it runs only where a host program binds it",
+                hint: "add 'simulate: { after: 100ms, emit: … }' so that spinrun and tests can run it")
+        }
     }
 
     /// Sorts by location, keeping the original order of diagnostics at the same location
@@ -166,8 +179,11 @@ private struct SpinAnalysis {
                     emitted.insert(emit.event)
                 case .choose(let branches):
                     emitted.formUnion(branches.map(\.emit.event))
-                case .effect(_, let simulate):
-                    emitted.formUnion(simulate?.outcome.map(\.emit.event) ?? [])
+                case .effect(_, let simulate?):
+                    emitted.formUnion(simulate.outcome.map(\.emit.event))
+                case .effect(_, nil):
+                    // A host effect may answer with any event of the spin: nothing can be said.
+                    return
                 case .propagate, .render:
                     break
                 }

@@ -208,6 +208,14 @@ struct SpecResolver {
         case .inStates(let names):
             trigger = resolveStates(names, rule: rule, in: environment).map(TriggerModel.inStates)
         case .gearEvent(let gearName, let eventName):
+            // A gear event is delivered synchronously into the catching loop: there is no state
+            // to wait on, so delays, periods and named effects have nothing to attach to.
+            if let delay = rule.delay {
+                error(at: delay.location, "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'")
+            }
+            if case .effect = rule.action {
+                error(at: rule.location, "a named effect cannot be triggered by 'catch'", hint: "catch the event into a state, and trigger the effect with 'enter'")
+            }
             if let (gear, event) = resolveGearEvent(gear: gearName, event: eventName, in: environment) {
                 trigger = .gearEvent(gear: gear, event: event)
                 actionScope = environment.scope(gearEvent: environment.gears[gear].events[event])
