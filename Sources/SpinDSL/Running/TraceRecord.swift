@@ -28,24 +28,10 @@ public struct TraceRecord: Sendable, Equatable {
     }
 }
 
-/// JSON text helpers: strings escaped per RFC 8259.
+/// JSON text helpers for trace lines; strings are escaped the way `SpinValue.json` escapes them.
 enum JSONText {
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        SpinValue.jsonString(text)
     }
 
     static func optional(_ text: String?) -> String {
