@@ -11,15 +11,26 @@ struct RunSession {
     let quiet: Bool
     let seed: UInt64
     let limits: RunLimits
+    /// `--max-time` as given, for the message when it is reached.
+    let maxTimeText: String
     let realtime: Bool
     let spin: String?
     let until: String?
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
+    /// The exit status of `--replay` when the run differs from the recorded trace.
+    static let divergedStatus: Int32 = 5
 
     /// Runs; returns the exit status (see `exitStatus(for:)`).
-    func run(eventOptions: [String], eventsFile: String?, interactive: Bool) async -> Int32 {
+    func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
+        var recorded: [String]?
+        if let replay {
+            switch Replay.read(replay) {
+            case .success(let lines): recorded = lines
+            case .failure(let error): return usageError(error.message)
+            }
+        }
         if let spin, model.spin(named: spin) == nil {
             // The library's own lookup gives the "did you mean" hint.
             let hint = UntilCondition.compile("true", spin: spin, in: model).diagnostics.first?.hint
@@ -51,10 +62,11 @@ struct RunSession {
 
         let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
         let out = OutputWriter.standardOutput
-        let quiet = self.quiet
+        let quiet = self.quiet || recorded != nil
+        let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
         var options = SpecRunOptions(seed: seed, runsScript: inputs.isEmpty && !interactive)
-        if !quiet && format == .text {
+        if !quiet && format == .text && recorded == nil {
             options.render = { spin, line in
                 if let text = formatter.render(spin: spin, line: line) { out.line(text) }
             }
@@ -63,7 +75,11 @@ struct RunSession {
             CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
             holdOpen: interactive,
             onStep: { record in
-                if !quiet { out.line(formatter.step(record)) }
+                if let collected {
+                    collected.append(record.json)
+                } else if !quiet {
+                    out.line(formatter.step(record))
+                }
             })
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
@@ -80,9 +96,21 @@ struct RunSession {
         let summary = await specRun.run()
         interruption.cancel()
 
+        if let recorded, let collected {
+            let difference = Replay.firstDifference(expected: recorded, got: collected.lines + [summary.json])
+            guard let difference else {
+                out.line("replay: identical to the recorded trace (\(summary.steps) steps, status \(summary.status.rawValue))")
+                return 0
+            }
+            out.line(difference)
+            return Self.divergedStatus
+        }
         for line in formatter.summary(summary) { out.line(line) }
         if let fault = summary.fault {
             OutputWriter.standardError.line(fault.description)
+        }
+        if let message = limitMessage(summary) {
+            OutputWriter.standardError.line(message)
         }
         return Self.exitStatus(for: summary.status)
     }
@@ -92,7 +120,7 @@ struct RunSession {
         switch status {
         case .final, .idle, .until: return 0
         case .error: return 3
-        case .maxSteps, .maxTime: return 4
+        case .maxSteps, .maxTime, .livelock: return 4
         case .interrupted: return 130
         }
     }
@@ -121,6 +149,22 @@ struct RunSession {
         }
         let sorted = timed.enumerated().sorted { ($0.element.atMilliseconds, $0.offset) < ($1.element.atMilliseconds, $1.offset) }
         return .success(inputs + sorted.map(\.element))
+    }
+
+    /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.
+    func limitMessage(_ summary: RunSummary) -> String? {
+        switch summary.status {
+        case .maxSteps:
+            return "spinrun: stopped by the step limit: \(limits.maxSteps) steps (--max-steps); a spec that never settles runs until this limit"
+        case .maxTime:
+            return "spinrun: stopped by the time limit: \(maxTimeText) (--max-time)"
+        case .livelock:
+            let cycle = summary.cycle ?? []
+            let steps = cycle.count == 1 ? "1 step" : "\(cycle.count) steps"
+            return "spinrun: livelock at \(summary.time)ms: a cycle of \(steps) repeated \(limits.livelockRepeats) times with no time passing (--livelock-repeats): " + cycle.joined(separator: "; ")
+        case .final, .idle, .until, .error, .interrupted:
+            return nil
+        }
     }
 
     private func usageError(_ message: String) -> Int32 {

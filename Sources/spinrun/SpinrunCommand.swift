@@ -45,7 +45,7 @@ struct SpinrunCommand: AsyncParsableCommand {
           {"summary":{"status":"until","steps":10,"time":0,"spins":{"Levels":
            {"state":null,"data":{"left":15,"right":15}}}}}     (the last line)
         A run-time error adds "error":{"location":…,"message":…} to the
-        summary. Render lines are not part of the JSON Lines trace.
+        summary; a livelock adds "cycle":["Spin: event from → to", …]. Render lines are not part of the JSON Lines trace.
 
         EVENTS
           --event NAME[=JSON]  emitted at time 0 as an input, into --spin or
@@ -66,8 +66,11 @@ struct SpinrunCommand: AsyncParsableCommand {
           1    invalid spec (diagnostics on stderr), missing or unreadable file
           3    run-time error (overflow, division by zero, a failed effect);
                the fault is printed on stderr: file:line:column: error: message
-          4    a limit was reached: --max-steps (status max-steps) or
-               --max-time (status max-time)
+          4    a limit was reached: --max-steps (status max-steps),
+               --max-time (status max-time), or a livelock (status livelock:
+               the same cycle of states repeated --livelock-repeats times
+               without time passing); a line on stderr names the limit
+          5    --replay: the run diverged from the recorded trace
           64   bad usage: unknown option, event or spin; bad --until or payload
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
@@ -98,6 +101,21 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("max-time"), help: ArgumentHelp("Stop when the run's time reaches this (300ms, 1.5s, 2m, 24h).", valueName: "duration"))
     var maxTime: String = "24h"
+
+    @Option(name: .customLong("livelock-repeats"), help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
+    var livelockRepeats: Int = 100
+
+    @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes a spec may expand to, aliases included (alias bombs).")
+    var maxAliasNodes: Int = 1_000_000
+
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec.")
+    var maxDepth: Int = 512
+
+    @Option(name: .customLong("max-spec-bytes"), help: "The largest spec file accepted, in bytes.")
+    var maxSpecBytes: Int = 64 * 1024 * 1024
+
+    @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
+    var replay: String?
 
     @Option(help: ArgumentHelp("Stop as soon as this condition holds on the spin's state (e.g. 'left == right').", valueName: "expr"))
     var until: String?
@@ -136,6 +154,15 @@ struct SpinrunCommand: AsyncParsableCommand {
             }
         }
         guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1.") }
+        guard livelockRepeats >= 0 else { throw ValidationError("--livelock-repeats must be 0 (off) or more.") }
+        guard maxAliasNodes > 0 else { throw ValidationError("--max-alias-nodes must be at least 1.") }
+        guard maxDepth > 0 else { throw ValidationError("--max-depth must be at least 1.") }
+        guard maxSpecBytes > 0 else { throw ValidationError("--max-spec-bytes must be at least 1.") }
+        if replay != nil {
+            guard !validateOnly, !dot, !mermaid, !interactive else {
+                throw ValidationError("--replay runs a spec; it excludes --validate, --dot, --mermaid and --interactive.")
+            }
+        }
         guard DurationText.parse(maxTime) != nil else {
             throw ValidationError("--max-time '\(maxTime)' is not a duration (such as 300ms, 1.5s, 2m, 24h).")
         }
@@ -143,11 +170,11 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     func run() async throws {
         if validateOnly {
-            throw ExitCode(Validator(strict: strict).validate(specs))
+            throw ExitCode(Validator(strict: strict, limits: specLimits).validate(specs))
         }
         guard let path = specs.first else { throw ExitCode.validationFailure }
-        let spec = SpinSpec.load(contentsOf: path)
-        OutputWriter.standardError.write(spec.renderedDiagnostics)
+        let (spec, rendered) = specLimits.load(path)
+        OutputWriter.standardError.write(rendered)
         let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
         guard let model = spec.model, !spec.hasErrors, !failsStrict else {
             throw ExitCode(1)
@@ -159,10 +186,14 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let session = RunSession(
             model: model, format: format, colored: colored, quiet: quiet, seed: seed,
-            limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime)),
-            realtime: realtime, spin: spin, until: until)
-        let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive)
+            limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats),
+            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
+        let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
+    }
+
+    private var specLimits: SpecLimits {
+        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: maxDepth, maxBytes: maxSpecBytes))
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

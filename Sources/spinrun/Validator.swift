@@ -5,13 +5,15 @@ import SpinDSL
 struct Validator {
     /// Whether warnings fail the file too.
     let strict: Bool
+    /// The limits on reading each file.
+    let limits: SpecLimits
 
     /// Validates every file; returns the exit status: 0 when none failed, else 1.
     func validate(_ paths: [String]) -> Int32 {
         var failed = false
         for path in paths {
-            let spec = SpinSpec.load(contentsOf: path)
-            OutputWriter.standardError.write(spec.renderedDiagnostics)
+            let (spec, rendered) = limits.load(path)
+            OutputWriter.standardError.write(rendered)
             let errors = spec.diagnostics.filter { $0.severity == .error }.count
             let warnings = spec.diagnostics.filter { $0.severity == .warning }.count
             OutputWriter.standardOutput.line("\(path): \(Validator.verdict(errors: errors, warnings: warnings))")

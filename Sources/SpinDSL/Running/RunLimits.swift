@@ -4,10 +4,15 @@ public struct RunLimits: Sendable, Equatable {
     public var maxSteps: Int
     /// The most virtual time, in milliseconds; nil for no limit.
     public var maxTimeMilliseconds: Int64?
+    /// A livelock is reported once the same cycle of whole-spec states (every spin's control
+    /// state and data, with the step's spin and event) has repeated this many times in a row
+    /// without virtual time passing; 0 turns the check off. Default 100.
+    public var livelockRepeats: Int
 
-    /// Creates limits; by default 100,000 steps and one virtual day.
-    public init(maxSteps: Int = 100_000, maxTimeMilliseconds: Int64? = 86_400_000) {
+    /// Creates limits; by default 100,000 steps, one virtual day and livelock after 100 repeats.
+    public init(maxSteps: Int = 100_000, maxTimeMilliseconds: Int64? = 86_400_000, livelockRepeats: Int = 100) {
         self.maxSteps = maxSteps
         self.maxTimeMilliseconds = maxTimeMilliseconds
+        self.livelockRepeats = livelockRepeats
     }
 }

@@ -10,6 +10,8 @@ public enum RunStatus: String, Sendable, Equatable {
     case maxSteps = "max-steps"
     /// The virtual time limit was reached.
     case maxTime = "max-time"
+    /// The same cycle of states repeated without time passing (see `RunLimits.livelockRepeats`).
+    case livelock
     /// A run-time error: overflow, division by zero, an effect that failed.
     case error
     /// Interrupted (Ctrl-C).
@@ -28,6 +30,18 @@ public struct RunSummary: Sendable, Equatable {
     public let spins: [SpinSummary]
     /// The run-time error, when the status is `error`.
     public let fault: SpecFault?
+    /// The repeating steps (`Spin.event from → to`), when the status is `livelock`.
+    public let cycle: [String]?
+
+    /// Creates a summary.
+    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil) {
+        self.status = status
+        self.steps = steps
+        self.time = time
+        self.spins = spins
+        self.fault = fault
+        self.cycle = cycle
+    }
 
     /// The JSON Lines summary line.
     public var json: String {
@@ -35,6 +49,9 @@ public struct RunSummary: Sendable, Equatable {
         var line = "{\"summary\":{\"status\":\(JSONText.string(status.rawValue)),\"steps\":\(steps),\"time\":\(time),\"spins\":{\(spinsJSON)}"
         if let fault {
             line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message))}"
+        }
+        if let cycle {
+            line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
         }
         return line + "}}"
     }

@@ -24,6 +24,8 @@ public final class SpecRun: Sendable {
         var fault: SpecFault?
         var lastControl: [Int] = []
         var inputClosed = false
+        var cycle: [String]?
+        var livelock = LivelockDetector()
     }
 
     /// Prepares a run.
@@ -57,7 +59,10 @@ public final class SpecRun: Sendable {
             if let clock { return SpinRuntime(spin, clock: clock) }
             return SpinRuntime(spin)
         }
-        progress.withLock { $0.lastControl = compiled.model.spins.map(\.initialState) }
+        progress.withLock { progress in
+            progress.lastControl = compiled.model.spins.map(\.initialState)
+            progress.livelock.states = compiled.model.spins.map { _ in nil }
+        }
         for (index, runtime) in runtimes.enumerated() {
             let model = compiled.model.spins[index]
             runtime.onStep { [weak self] step in
@@ -177,20 +182,21 @@ public final class SpecRun: Sendable {
 
     /// The summary as of now.
     public func summary() -> RunSummary {
-        let (status, steps, fault) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault) }
+        let (status, steps, fault, cycle) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle) }
         let spins = runtimes.enumerated().map { index, runtime in
             let model = compiled.model.spins[index]
             let state = runtime.state
             return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
         }
-        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault)
+        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle)
     }
 
-    private func finish(_ status: RunStatus, fault: SpecFault? = nil) {
+    private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil) {
         let first: Bool = progress.withLock { progress in
             guard progress.status == nil else { return false }
             progress.status = status
             progress.fault = fault
+            progress.cycle = cycle
             return true
         }
         if first {
@@ -200,12 +206,20 @@ public final class SpecRun: Sendable {
 
     private func record(_ step: SpinStep<SpecState, SpecEvent>, spin model: SpinModel, index: Int, onStep: @Sendable (TraceRecord) -> Void) {
         let state = step.state
-        let (number, from, stopped): (Int, Int, Bool) = progress.withLock { progress in
-            guard progress.status == nil else { return (0, 0, true) }
+        let time = elapsedMilliseconds
+        let repeats = limits.livelockRepeats
+        let (number, from, stopped, cycle): (Int, Int, Bool, [LivelockDetector.Step]?) = progress.withLock { progress in
+            guard progress.status == nil else { return (0, 0, true, nil) }
             progress.steps += 1
             let from = progress.lastControl[index]
             progress.lastControl[index] = state.control
-            return (progress.steps, from, false)
+            var cycle: [LivelockDetector.Step]?
+            if repeats > 0 {
+                cycle = progress.livelock.observe(
+                    LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control),
+                    state: state, time: time, repeats: repeats)
+            }
+            return (progress.steps, from, false, cycle)
         }
         guard !stopped else { return }
         let source: String
@@ -220,6 +234,8 @@ public final class SpecRun: Sendable {
             dataText: model.dataText(state.data), changed: step.changed))
         if let fault = state.fault {
             finish(.error, fault: fault)
+        } else if let cycle {
+            finish(.livelock, cycle: cycle.map { describe($0) })
         } else if number >= limits.maxSteps {
             finish(.maxSteps)
         } else if let until, until.spinIndex == index, until.holds(state) {
@@ -227,5 +243,72 @@ public final class SpecRun: Sendable {
         } else if model.finalStates.contains(state.control) {
             runtimes[index].stop()
         }
+    }
+
+    /// `Spin: event from → to` (or `Spin: event` for a data-only spin or an unchanged state).
+    private func describe(_ step: LivelockDetector.Step) -> String {
+        let model = compiled.model.spins[step.spin]
+        var text = "\(model.name.text): \(model.eventName(step.event))"
+        if let from = model.controlName(step.from), let to = model.controlName(step.to) {
+            text += from == to ? " (\(from))" : " \(from) → \(to)"
+        }
+        return text
+    }
+}
+
+/// Finds a livelock: the same cycle of steps (each a spin, an event, and every spin's state after
+/// it) repeating back to back while virtual time stands still.
+///
+/// The check is exact about what it sees, all spins' states and the events reduced, but not the
+/// queues the core keeps to itself: a cycle is reported once it has repeated `repeats` times in a
+/// row, which no finite queue built before the cycle started can plausibly account for.
+struct LivelockDetector {
+    struct Step: Hashable {
+        let spin: Int
+        let event: SpecEvent
+        let from: Int
+        let to: Int
+    }
+
+    /// Each spin's latest state, nil before its first step.
+    var states: [SpecState?] = []
+    private var time: Int64 = -1
+    private var history: [Int] = []
+    private var steps: [Step] = []
+    private var lastSeen: [Int: Int] = [:]
+    private var period = 0
+    private var run = 0
+
+    /// Records a step; returns the cycle's steps (oldest first) once it repeated `repeats` times.
+    mutating func observe(_ step: Step, state: SpecState, time now: Int64, repeats: Int) -> [Step]? {
+        if states.indices.contains(step.spin) { states[step.spin] = state }
+        if now != time {
+            time = now
+            history.removeAll(keepingCapacity: true)
+            steps.removeAll(keepingCapacity: true)
+            lastSeen.removeAll(keepingCapacity: true)
+            period = 0
+            run = 0
+        }
+        var hasher = Hasher()
+        hasher.combine(step)
+        hasher.combine(states)
+        let signature = hasher.finalize()
+        let position = history.count
+        if period > 0, position >= period, history[position - period] == signature, steps[position - period] == step {
+            run += 1
+        } else if let seen = lastSeen[signature] {
+            period = position - seen
+            run = 1
+        } else {
+            period = 0
+            run = 0
+        }
+        history.append(signature)
+        steps.append(step)
+        lastSeen[signature] = position
+        let (needed, overflow) = period.multipliedReportingOverflow(by: repeats)
+        guard period > 0, !overflow, run >= needed else { return nil }
+        return Array(steps[(position + 1 - period)...])
     }
 }

@@ -1,0 +1,62 @@
+// libFuzzer entry point, compiled together with the SpinDSL sources into one module (so that
+// internal API such as the expression checker is reachable). Spin is a separate module.
+// The target is chosen by SPIN_FUZZ_TARGET: yaml, expression or pipeline.
+import Dispatch
+import Foundation
+import Spin
+
+private let fuzzTarget: String = ProcessInfo.processInfo.environment["SPIN_FUZZ_TARGET"] ?? "pipeline"
+
+/// Small limits: a fuzz input must finish in milliseconds.
+private let fuzzYAMLLimits = YAMLLimits(maxNodes: 20_000, maxDepth: 64, maxBytes: 64 * 1024)
+
+private let fuzzScope: ExpressionScope = {
+    let color = EnumType(name: "Color", cases: ["red", "green", "blue"])
+    return ExpressionScope(
+        dataFields: [("count", .int), ("ratio", .double), ("ready", .bool), ("label", .string), ("color", .enumeration(color))],
+        eventFields: [("amount", .int)],
+        controlStates: EnumType(name: "state", cases: ["idle", "busy", "done"]),
+        enumTypes: [color])
+}()
+
+private let fuzzContext = EvaluationContext(
+    data: [.int(Int64.max - 1), .double(.nan), .bool(true), .string("x"), .symbol(1)],
+    event: [.int(Int64.min)], state: 1)
+
+private final class Finished: @unchecked Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func spinFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch fuzzTarget {
+    case "yaml":
+        _ = YAMLReader(limits: fuzzYAMLLimits).read(bytes: bytes, path: "fuzz.yaml")
+    case "expression":
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let location = SourceLocation(file: "fuzz", line: 1, column: 1)
+        for expected in [nil, ValueType.int, .bool] {
+            let (compiled, _) = CompiledExpression.compile(text, at: location, in: fuzzScope, expecting: expected)
+            if let compiled {
+                _ = try? compiled.evaluate(fuzzContext)
+                _ = try? compiled.evaluateFormatted(fuzzContext)
+            }
+        }
+    default:
+        let text = String(decoding: bytes, as: UTF8.self)
+        let spec = SpinSpec.load(text: text, path: "fuzz.yaml", limits: fuzzYAMLLimits)
+        _ = spec.renderedDiagnostics
+        guard let compiled = spec.compiled else { return 0 }
+        _ = DiagramExporter.dot(compiled.model)
+        _ = DiagramExporter.mermaid(compiled.model)
+        let finished = Finished()
+        Task {
+            let run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10))
+            _ = await run.run().json
+            finished.semaphore.signal()
+        }
+        finished.semaphore.wait()
+    }
+    return 0
+}

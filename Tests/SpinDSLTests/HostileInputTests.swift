@@ -1,0 +1,139 @@
+@testable import Spin
+import Foundation
+import Testing
+@testable import SpinDSL
+
+/// Hostile input through the library: every case ends with an exact diagnostic or summary, and
+/// within a hard time bound (a generous one: it guards against hangs, it is not a speed target).
+@Suite("hostile input (library)", .timeLimit(.minutes(2)))
+struct HostileInputTests {
+    /// Runs `body`; the bound on time is the suite's time limit (generous: it catches hangs).
+    private func bounded<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
+        let start = ContinuousClock.now
+        let result = await body()
+        #expect(ContinuousClock.now - start < .seconds(seconds))
+        return result
+    }
+
+    /// `file:line:column: severity: message`.
+    private static func line(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+    }
+
+    private static let loader = """
+        spin: Loader
+        states: [idle, loading, loaded]
+        final: loaded
+        events: [load, loaded]
+        inputs: [load]
+        transitions:
+          - { from: idle, on: load, to: loading }
+          - { from: loading, on: loaded, to: loaded }
+        feedbacks:
+          fetch: { enter: loading, effect: fetchPage }
+        script:
+          - { at: 0s, emit: load }
+        """
+
+    private struct Refused: Error, CustomStringConvertible {
+        var description: String { "server refused" }
+    }
+
+    private func runLoader(_ effect: @escaping HostEffect, timeout: Duration?) async -> RunSummary? {
+        let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
+        guard let compiled = spec.compiled else { return nil }
+        let options = SpecRunOptions(effects: ["fetchPage": effect], effectTimeout: timeout)
+        return await bounded(30) { await SpecRun(compiled, options: options).run() }
+    }
+
+    @Test("a host effect that throws: status error with the effect's location and the error")
+    func effectThrows() async throws {
+        let summary = try #require(await runLoader({ _ in throw Refused() }, timeout: nil))
+        #expect(summary.status == .error)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' failed: server refused")
+    }
+
+    @Test("a host effect that never returns: failed by effectTimeout (virtual time passes meanwhile)")
+    func effectNeverReturns() async throws {
+        let summary = try #require(await runLoader({ _ in
+            try await Task.sleep(for: .seconds(1_000_000))
+            return HostEvent("loaded")
+        }, timeout: .milliseconds(500)))
+        #expect(summary.status == .error)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
+        #expect(summary.time == 500)
+    }
+
+    @Test("an unbound effect without simulate: a run-time error at the rule")
+    func unboundEffect() async throws {
+        let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
+        let compiled = try #require(spec.compiled)
+        let summary = try #require(await bounded(30) { await SpecRun(compiled).run() })
+        #expect(summary.status == .error)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' is not bound and has no 'simulate'")
+    }
+
+    @Test("an integer literal past Int64 in data is an error, not a rounded double")
+    func hugeIntegerInData() {
+        let spec = SpinSpec.load(text: "spin: Big\ndata:\n  n: 9223372036854775808\nevents: [go]\ninputs: [go]\ntransitions:\n  - { on: go }\n", path: "big.yaml")
+        #expect(spec.model == nil)
+        #expect(spec.diagnostics.map(Self.line) == ["big.yaml:3:6: error: integer literal '9223372036854775808' does not fit in a 64-bit integer"])
+        let smallest = SpinSpec.load(text: "spin: Big\ndata:\n  n: -9223372036854775808\nevents: [go]\ninputs: [go]\ntransitions:\n  - { on: go }\n", path: "big.yaml")
+        #expect(smallest.diagnostics.isEmpty)
+    }
+
+    @Test("a livelock is reported with its cycle, long before the step limit")
+    func livelock() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Switch
+            states: [off, on]
+            events: [flip]
+            transitions:
+              - { from: off, on: flip, to: on }
+              - { from: on, on: flip, to: off }
+            feedbacks:
+              flipper: { emit: flip }
+            """, path: "switch.yaml")
+        let result = try #require(await bounded(30) { await runSpec(spec, limits: RunLimits(livelockRepeats: 10)) } ?? nil)
+        #expect(result.summary.status == .livelock)
+        #expect(result.summary.steps == 22)
+        #expect(result.summary.cycle == ["Switch: flip off → on", "Switch: flip on → off"])
+        let off = try #require(await bounded(30) { await runSpec(spec, limits: RunLimits(maxSteps: 500, livelockRepeats: 0)) } ?? nil)
+        #expect(off.summary.status == .maxSteps)
+        #expect(off.summary.steps == 500)
+    }
+
+    @Test("a counter that never repeats a state is not a livelock: it runs to the step limit")
+    func runawayIsNotLivelock() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Runaway
+            data:
+              count: 0
+            events: [increase]
+            transitions:
+              - { on: increase, set: { count: count + 1 } }
+            feedbacks:
+              first: { emit: increase }
+              second: { emit: increase }
+            """, path: "runaway.yaml")
+        let result = try #require(await bounded(60) { await runSpec(spec, limits: RunLimits(maxSteps: 2000)) } ?? nil)
+        #expect(result.summary.status == .maxSteps)
+        #expect(result.summary.json == #"{"summary":{"status":"max-steps","steps":2000,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":2000}}}}}"#)
+    }
+
+    @Test("the YAML limits apply to text too: alias bomb, depth, size")
+    func yamlLimits() async throws {
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1..<10 {
+            bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let text = bomb
+        let spec = try #require(await bounded(30) { SpinSpec.load(text: text, path: "bomb.yaml") })
+        #expect(spec.diagnostics.map(Self.line) == ["bomb.yaml:6:45: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb)"])
+        let deep = "spin: Deep\ndata: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
+        let nested = try #require(await bounded(30) { SpinSpec.load(text: deep, path: "deep.yaml") })
+        #expect(nested.diagnostics.map(Self.line) == ["deep.yaml:2:518: error: nesting deeper than 512 levels"])
+        let small = SpinSpec.load(text: "spin: A\n", path: "a.yaml", limits: YAMLLimits(maxBytes: 4))
+        #expect(small.diagnostics.map(Self.line) == ["a.yaml:1:1: error: input is 8 bytes, more than the limit of 4 bytes"])
+    }
+}

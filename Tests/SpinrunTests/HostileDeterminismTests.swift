@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Determinism: the same spec and seed give a byte-identical trace, run after run; and
+/// `--replay` checks a run against a recorded trace.
+@Suite("determinism and --replay")
+struct HostileDeterminismTests {
+    @Test("Specs/movies.yaml with seed 7: 100 runs, byte-identical jsonl")
+    func hundredRuns() throws {
+        let first = try SpinrunProcess.run(["--format", "jsonl", "--seed", "7", "Specs/movies.yaml"])
+        #expect(first.status == 0)
+        #expect(first.stdout.split(separator: "\n").count == 10)
+        var differing: [Int] = []
+        for run in 2...100 {
+            let again = try SpinrunProcess.run(["--format", "jsonl", "--seed", "7", "Specs/movies.yaml"])
+            if again.stdout != first.stdout || again.status != first.status { differing.append(run) }
+        }
+        #expect(differing == [])
+    }
+
+    private func recorded(seed: String, spec: String) throws -> String {
+        let output = try SpinrunProcess.run(["--format", "jsonl", "--seed", seed, spec])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-replay-\(UUID().uuidString).jsonl")
+        try Data(output.stdout.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("--replay of a run's own trace: exit 0")
+    func replayIdentical() throws {
+        for spec in ["Specs/movies.yaml", "Specs/gear.yaml", "Specs/turnstile.yaml"] {
+            let trace = try recorded(seed: "7", spec: spec)
+            defer { try? FileManager.default.removeItem(atPath: trace) }
+            let output = try SpinrunProcess.run(["--replay", trace, "--seed", "7", spec])
+            #expect(output.status == 0)
+            #expect(output.stdout.hasPrefix("replay: identical to the recorded trace ("))
+            #expect(output.stderr == "")
+        }
+    }
+
+    @Test("--replay with another seed: exit 5 at the first differing step")
+    func replayDiverges() throws {
+        let trace = try recorded(seed: "7", spec: "Specs/movies.yaml")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let output = try SpinrunProcess.run(["--replay", trace, "--seed", "8", "Specs/movies.yaml"])
+        #expect(output.status == 5)
+        #expect(output.stdout == #"step 4: expected {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageLoaded","payload":{"count":20}},"source":"fetch","from":"paging","to":"loaded","state":{"page":2,"movies":40,"retries":0}} got {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageFailed","payload":{}},"source":"fetch","from":"paging","to":"failed","state":{"page":1,"movies":20,"retries":1}}"# + "\n")
+    }
+
+    @Test("--replay of a truncated trace: the first missing line is the difference")
+    func replayTruncated() throws {
+        let trace = try recorded(seed: "7", spec: "Specs/movies.yaml")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        try Data((lines.prefix(3).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: trace))
+        let output = try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"])
+        #expect(output.status == 5)
+        #expect(output.stdout == "step 4: expected the end of the trace got \(lines[3])\n")
+    }
+
+    @Test("--replay of something that is not a jsonl trace: a usage error")
+    func replayNotATrace() throws {
+        let output = try SpinrunProcess.run(["--replay", "Specs/movies.yaml", "Specs/movies.yaml"])
+        #expect(output.status == 64)
+        #expect(output.stderr == "Error: --replay: Specs/movies.yaml:1 is not a JSON Lines record; record the trace with --format jsonl\n")
+        let missing = try SpinrunProcess.run(["--replay", "no-such.jsonl", "Specs/movies.yaml"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "Error: --replay: cannot read 'no-such.jsonl'\n")
+    }
+}
