@@ -15,13 +15,41 @@ struct ReducerTable: Sendable {
 
     init(spin: SpinModel) {
         let eventCount = spin.events.count
+        let cellCount = spin.controlCount * eventCount
+        // Row indices bucketed once: per cell for rows with listed sources, per event for `any`
+        // rows. Each cell then merges its two lists in document order, so building the table is
+        // linear in rows plus cells, not rows × cells.
+        var listed = [[Int]](repeating: [], count: cellCount)
+        var anywhere = [[Int]](repeating: [], count: eventCount)
+        for (index, transition) in spin.transitions.enumerated() where transition.event >= 0 && transition.event < eventCount {
+            if let sources = transition.sources {
+                for source in Set(sources) where source >= 0 && source < spin.controlCount {
+                    listed[source * eventCount + transition.event].append(index)
+                }
+            } else {
+                anywhere[transition.event].append(index)
+            }
+        }
         var cells: [Range<Int>] = []
         var candidates: [Row] = []
-        cells.reserveCapacity(spin.controlCount * eventCount)
+        cells.reserveCapacity(cellCount)
         for control in 0..<spin.controlCount {
             for event in 0..<eventCount {
                 let start = candidates.count
-                for transition in spin.transitions where transition.event == event && transition.applies(in: control) {
+                let own = listed[control * eventCount + event]
+                let shared = anywhere[event]
+                var i = 0
+                var j = 0
+                while i < own.count || j < shared.count {
+                    let next: Int
+                    if j >= shared.count || (i < own.count && own[i] < shared[j]) {
+                        next = own[i]
+                        i += 1
+                    } else {
+                        next = shared[j]
+                        j += 1
+                    }
+                    let transition = spin.transitions[next]
                     candidates.append(Row(
                         guardExpression: transition.guardExpression,
                         target: transition.target,

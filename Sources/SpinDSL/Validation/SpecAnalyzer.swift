@@ -100,12 +100,12 @@ private struct SpinAnalysis {
     /// state is not expanded: the spin stops there, so rows out of it never fire. Only the set of
     /// reached states matters, so the visiting order does not (a stack is simplest).
     private static func reachableStates(of spin: SpinModel) -> Set<Int> {
-        let rows = spin.transitions.filter { !isNeverTaken($0) }
+        let rowsByState = rowsApplying(spin.transitions.filter { !isNeverTaken($0) }, states: spin.controlCount)
         var reached: Set<Int> = [spin.initialState]
         var pending = [spin.initialState]
         while let state = pending.popLast() {
-            if spin.finalStates.contains(state) { continue }
-            for row in rows where row.applies(in: state) {
+            if spin.finalStates.contains(state) || !rowsByState.indices.contains(state) { continue }
+            for row in rowsByState[state] {
                 let target = row.target ?? state
                 if reached.insert(target).inserted {
                     pending.append(target)
@@ -113,6 +113,22 @@ private struct SpinAnalysis {
             }
         }
         return reached
+    }
+
+    /// For each control state, the rows that apply in it, in document order: an index built once so
+    /// that the analyses are linear in rows and states rather than their product.
+    private static func rowsApplying(_ rows: [TransitionModel], states: Int) -> [[TransitionModel]] {
+        var byState = [[TransitionModel]](repeating: [], count: states)
+        for row in rows {
+            if let sources = row.sources {
+                for state in Set(sources).sorted() where state >= 0 && state < states {
+                    byState[state].append(row)
+                }
+            } else {
+                for state in 0..<states { byState[state].append(row) }
+            }
+        }
+        return byState
     }
 
     private mutating func checkReachability() {
@@ -131,10 +147,10 @@ private struct SpinAnalysis {
     /// are skipped: they are already reported, and whether they can be left does not matter while
     /// nothing leads into them.
     private mutating func checkWaysOut() {
-        let rows = spin.transitions.filter { !Self.isNeverTaken($0) }
+        let rowsByState = Self.rowsApplying(spin.transitions.filter { !Self.isNeverTaken($0) }, states: spin.controlCount)
         for (index, state) in spin.states.enumerated() where live.contains(index) {
-            let hasWayOut = rows.contains { row in
-                guard row.applies(in: index), let target = row.target else { return false }
+            let hasWayOut = rowsByState.indices.contains(index) && rowsByState[index].contains { row in
+                guard let target = row.target else { return false }
                 return target != index
             }
             if !hasWayOut {
@@ -208,8 +224,24 @@ private struct SpinAnalysis {
     /// with. Rows that can never fire are left out: they are reported as dead already.
     private mutating func checkNondeterminism() {
         let rows = spin.transitions.filter { neverFiresReason($0) == nil }
-        for (laterIndex, later) in rows.enumerated() {
-            for earlier in rows.prefix(laterIndex) where earlier.event == later.event {
+        // Row positions bucketed by (live state, event): only rows sharing a bucket can clash, so
+        // each row is compared with its few neighbours instead of every earlier row.
+        let eventCount = spin.events.count
+        var buckets: [Int: [Int]] = [:]
+        for (position, row) in rows.enumerated() where row.event >= 0 && row.event < eventCount {
+            for state in sources(of: row) where live.contains(state) {
+                buckets[state * eventCount + row.event, default: []].append(position)
+            }
+        }
+        for (laterIndex, later) in rows.enumerated() where later.event >= 0 && later.event < eventCount {
+            var earlierPositions = Set<Int>()
+            for state in sources(of: later) where live.contains(state) {
+                for position in buckets[state * eventCount + later.event] ?? [] where position < laterIndex {
+                    earlierPositions.insert(position)
+                }
+            }
+            for position in earlierPositions.sorted() {
+                let earlier = rows[position]
                 guard Self.guardsCanBothHold(earlier, later) else { continue }
                 let shared = sources(of: earlier).filter { later.applies(in: $0) && live.contains($0) }
                 guard let state = shared.first else { continue }
