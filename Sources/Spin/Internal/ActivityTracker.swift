@@ -7,6 +7,7 @@ import Synchronization
 /// loop on it has settled and the next deadline may fire. Effects suspended in the virtual clock,
 /// and stream feedbacks waiting for the next state, are not counted: nothing but time or a new
 /// state can wake them.
+@usableFromInline
 final class ActivityTracker: Sendable {
     private struct Counts {
         var busy = 0
@@ -24,11 +25,13 @@ final class ActivityTracker: Sendable {
     var busy: Int { counts.withLock { $0.busy } }
 
     /// One more unit of work is in progress.
+    @usableFromInline
     func enter() {
         counts.withLock { $0.busy += 1 }
     }
 
     /// One unit of work is done; wakes the waiters when none is left.
+    @usableFromInline
     func leave() {
         let waiters: [CheckedContinuation<Void, Never>] = counts.withLock { counts in
             counts.busy -= 1

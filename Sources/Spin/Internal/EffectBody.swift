@@ -39,7 +39,7 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
     /// a task. Returns the task's handle, or nil when it ran inline.
     func run(_ input: Input, in context: FeedbackContext<Event>) -> EffectHandle? {
         if let synchronous, context.executor == nil {
-            if let event = synchronous(input) { context.emitNow(event) }
+            context.emitResult { synchronous(input) }
             return nil
         }
         let operation = self.operation

@@ -1,12 +1,18 @@
 /// A first-in, first-out ring buffer. Grows by doubling and never shrinks, so a loop that keeps a
 /// steady queue length does not allocate per event.
+@usableFromInline
 struct EventQueue<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
-    private(set) var count = 0
+    @usableFromInline var storage: [Element?] = []
+    @usableFromInline var head = 0
+    @usableFromInline private(set) var count = 0
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var isEmpty: Bool { count == 0 }
 
+    @inlinable
     mutating func append(_ element: Element) {
         if count == storage.count { grow() }
         var tail = head + count
@@ -15,6 +21,7 @@ struct EventQueue<Element> {
         count += 1
     }
 
+    @inlinable
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = storage[head]
@@ -26,6 +33,7 @@ struct EventQueue<Element> {
     }
 
     /// Removes every element for which `shouldRemove` is true, keeping the order of the rest.
+    @usableFromInline
     mutating func removeAll(where shouldRemove: (Element) -> Bool) {
         var kept: [Element?] = []
         kept.reserveCapacity(storage.count)
@@ -39,11 +47,13 @@ struct EventQueue<Element> {
         storage = kept
     }
 
+    @usableFromInline
     mutating func removeAll() {
         while popFirst() != nil {}
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let newCapacity = max(16, storage.count * 2)
         var grown: [Element?] = []
         grown.reserveCapacity(newCapacity)

@@ -2,6 +2,7 @@
 ///
 /// Instances are only touched by the loop's drainer, which holds the loop exclusively while it
 /// delivers a state, so they need no locks of their own.
+@usableFromInline
 protocol FeedbackInstance<State, Event>: AnyObject {
     associatedtype State: Sendable
     associatedtype Event: Sendable

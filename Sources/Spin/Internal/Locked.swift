@@ -11,13 +11,17 @@ import Darwin
 /// Used instead of `Synchronization.Mutex` because the thread sanitizer understands pthread
 /// mutexes: on Linux `Mutex` is built on raw futexes, and TSan reports every access it guards as a
 /// race, which would hide real ones.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched between lock and unlock of `mutex`.
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // @unchecked: `value` is only touched between lock and unlock of `mutex`. It lives behind a
+    // pointer rather than in a stored `var`, so that accessing it needs no dynamic exclusivity
+    // check (the mutex already makes access exclusive).
+    @usableFromInline let value: UnsafeMutablePointer<Value>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ value: Value) {
-        self.value = value
+        self.value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -27,12 +31,15 @@ package final class Locked<Value>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

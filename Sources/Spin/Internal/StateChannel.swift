@@ -5,6 +5,7 @@ import Synchronization
 ///
 /// When it is given an `ActivityTracker`, a consumer waiting for the next value does not count as
 /// busy: a stream feedback that waits for a state does not keep a virtual clock from advancing.
+@usableFromInline
 final class StateChannel<Element: Sendable>: Sendable {
     private struct Storage {
         var buffer = EventQueue<Element>()
@@ -21,6 +22,7 @@ final class StateChannel<Element: Sendable>: Sendable {
     }
 
     /// Adds a value; ignored after `finish()`.
+    @usableFromInline
     func send(_ element: Element) {
         let waiter: CheckedContinuation<Element?, Never>? = storage.withLock { storage in
             guard !storage.finished else { return nil }
@@ -37,6 +39,7 @@ final class StateChannel<Element: Sendable>: Sendable {
     }
 
     /// Ends the sequence: the consumer receives the buffered values, then nil.
+    @usableFromInline
     func finish() {
         let waiter: CheckedContinuation<Element?, Never>? = storage.withLock { storage in
             storage.finished = true

@@ -1,46 +1,64 @@
 /// The part of a runtime guarded by its lock.
+///
+/// `@usableFromInline` (with the drain in `SpinRuntime`) so that clients specialize the hot path
+/// for their own `State` and `Event` instead of running generic code.
+@usableFromInline
 struct RuntimeCore<State: Sendable, Event: Sendable>: Sendable {
-    var state: State
-    var queue = EventQueue<QueuedEvent<Event>>()
-    var started = false
-    var stopRequested = false
+    @usableFromInline var state: State
+    @usableFromInline var queue = EventQueue<QueuedEvent<Event>>()
+    @usableFromInline var started = false
+    @usableFromInline var stopRequested = false
     /// Whether some thread is the drainer right now.
-    var draining = false
-    var stepCount = 0
+    @usableFromInline var draining = false
+    @usableFromInline var stepCount = 0
     /// Running (or about to run) asynchronous effects by token.
-    var effects: [UInt64: EffectRecord] = [:]
-    var nextToken: UInt64 = 0
+    @usableFromInline var effects: [UInt64: EffectRecord] = [:]
+    @usableFromInline var nextToken: UInt64 = 0
     /// Effect tasks asked for during the current drain, started when it ends.
-    var pendingStarts: [PendingStart<Event>] = []
-    var channels: [StateChannel<State>] = []
-    var renders: [RenderObserver<State>] = []
+    @usableFromInline var pendingStarts: [PendingStart<Event>] = []
+    @usableFromInline var channels: [StateChannel<State>] = []
+    @usableFromInline var renders: [RenderObserver<State>] = []
     /// Render callbacks that have not yet received the current state.
-    var unprimedRenders: [RenderObserver<State>] = []
-    var stepObservers: [@Sendable (SpinStep<State, Event>) -> Void] = []
+    @usableFromInline var unprimedRenders: [RenderObserver<State>] = []
+    @usableFromInline var stepObservers: [@Sendable (SpinStep<State, Event>) -> Void] = []
 
+    @usableFromInline
     init(state: State) {
         self.state = state
     }
 }
 
 /// An event waiting to be reduced.
+@usableFromInline
 struct QueuedEvent<Event: Sendable>: Sendable {
-    let event: Event
+    @usableFromInline let event: Event
     /// -1 for input from outside, else the index of the feedback that emitted it.
-    let origin: Int
+    @usableFromInline let origin: Int
     /// The effect run that emitted it, or 0 when it cannot be cancelled.
-    let token: UInt64
+    @usableFromInline let token: UInt64
+
+    @inlinable
+    init(event: Event, origin: Int, token: UInt64) {
+        self.event = event
+        self.origin = origin
+        self.token = token
+    }
 }
 
 /// A running asynchronous effect.
+@usableFromInline
 struct EffectRecord: Sendable {
     /// Nil until the task is created at the end of the drain that asked for it.
-    var task: Task<Void, Never>?
+    @usableFromInline var task: Task<Void, Never>?
     /// How many of its events wait in the queue, so cancelling skips the scan when there are none.
-    var queued = 0
+    @usableFromInline var queued = 0
+
+    @usableFromInline
+    init() {}
 }
 
 /// An effect task to create once the current drain ends.
+@usableFromInline
 struct PendingStart<Event: Sendable>: Sendable {
     let token: UInt64
     let origin: Int
@@ -49,28 +67,57 @@ struct PendingStart<Event: Sendable>: Sendable {
 }
 
 /// What the drainer does next, decided under the lock and done outside it.
+@usableFromInline
 enum DrainAction<State: Sendable, Event: Sendable> {
-    case deliver(Delivery<State, Event>)
     case prime([RenderObserver<State>], State)
     case finished([PendingStart<Event>])
     case teardown
 }
 
 /// A reduced event and everything needed to deliver its state without the lock.
+@usableFromInline
 struct Delivery<State: Sendable, Event: Sendable> {
-    let state: State
-    let event: Event
-    let origin: Int
-    let changed: Bool
-    let step: Int
-    let channels: [StateChannel<State>]
-    let renders: [RenderObserver<State>]
-    let stepObservers: [@Sendable (SpinStep<State, Event>) -> Void]
+    @usableFromInline let state: State
+    @usableFromInline let event: Event
+    @usableFromInline let origin: Int
+    @usableFromInline let changed: Bool
+    @usableFromInline let step: Int
+    /// Nil when there is no observer to call for this step.
+    @usableFromInline let observers: DeliveryObservers<State, Event>?
+
+    @inlinable
+    init(state: State, event: Event, origin: Int, changed: Bool, step: Int, observers: DeliveryObservers<State, Event>?) {
+        self.state = state
+        self.event = event
+        self.origin = origin
+        self.changed = changed
+        self.step = step
+        self.observers = observers
+    }
+}
+
+/// The observers a delivery calls: `onStep` observers always, the others only for a changed state.
+@usableFromInline
+struct DeliveryObservers<State: Sendable, Event: Sendable> {
+    @usableFromInline let channels: [StateChannel<State>]
+    @usableFromInline let renders: [RenderObserver<State>]
+    @usableFromInline let stepObservers: [@Sendable (SpinStep<State, Event>) -> Void]
+
+    @inlinable
+    init(
+        channels: [StateChannel<State>], renders: [RenderObserver<State>],
+        stepObservers: [@Sendable (SpinStep<State, Event>) -> Void]
+    ) {
+        self.channels = channels
+        self.renders = renders
+        self.stepObservers = stepObservers
+    }
 }
 
 /// A render callback; `call` returns false once its container is gone.
+@usableFromInline
 final class RenderObserver<State: Sendable>: Sendable {
-    let call: @Sendable (State) -> Bool
+    @usableFromInline let call: @Sendable (State) -> Bool
     private let alive = AtomicFlag(true)
 
     init(call: @escaping @Sendable (State) -> Bool) {
@@ -81,11 +128,15 @@ final class RenderObserver<State: Sendable>: Sendable {
         }
     }
 
-    var isAlive: Bool { alive.value }
+    @usableFromInline var isAlive: Bool { alive.value }
 }
 
 /// What only the drainer touches: the feedback instances. The drainer is exclusive (one thread at a
 /// time holds the `draining` flag, handed over under the lock), which is what makes this safe.
+@usableFromInline
 final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable {
-    var instances: [any FeedbackInstance<State, Event>] = []
+    @usableFromInline var instances: [any FeedbackInstance<State, Event>] = []
+
+    @usableFromInline
+    init() {}
 }

@@ -18,10 +18,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The clock effects see as `SpinClock.current`.
     public let clock: any Clock<Duration>
 
-    let tracker: ActivityTracker
-    private let virtualClock: VirtualClock?
-    private let core: Locked<RuntimeCore<State, Event>>
-    private let drainerOwned = DrainerOwned<State, Event>()
+    // The drain and what it touches are `@inlinable`/`@usableFromInline`, so that a client module
+    // specializes them for its own State and Event: generic code would spend most of a step in
+    // Swift runtime metadata lookups.
+    @usableFromInline let tracker: ActivityTracker
+    @usableFromInline let virtualClock: VirtualClock?
+    @usableFromInline let core: Locked<RuntimeCore<State, Event>>
+    @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
+    /// The reducer as the drain runs it: reduces in place and returns whether the state changed
+    /// (comparing with `isSameState` when the reducer cannot tell).
+    @usableFromInline let reduceStep: @Sendable (inout State, Event) -> Bool
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
     ///
@@ -34,6 +40,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.virtualClock = virtualClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState))
+        let apply = spin.reducer.apply
+        if spin.reducer.needsComparison, let isSameState = spin.isSameState {
+            self.reduceStep = { state, event in
+                let previous = state
+                _ = apply(&state, event)
+                return !isSameState(previous, state)
+            }
+        } else {
+            self.reduceStep = { state, event in apply(&state, event) != .unchanged }
+        }
     }
 
     // MARK: Reading
@@ -73,32 +89,47 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Starts the loop: every feedback receives the initial state, in declaration order, then the
     /// queued events (including any emitted before `start()`) are reduced. Calling it again does
     /// nothing.
+    @inlinable
     public func start() {
+        // The closure is made here, in specialized code, so that synchronous feedbacks queue their
+        // events through code specialized for State and Event.
+        guard connect(enqueueResult: { [self] effect, origin in
+            if let event = effect() { enqueueFromDelivery(event, origin: origin) }
+        }) else { return }
+        drain()
+    }
+
+    /// Claims the drain for the start, connects the feedbacks and delivers them the initial
+    /// state. Returns false when the loop was already started or stopped.
+    @usableFromInline
+    func connect(enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void) -> Bool {
         let claimed: Bool = core.withLock { core in
             guard !core.started, !core.stopRequested else { return false }
             core.started = true
             return claimDrain(&core)
         }
-        guard claimed else { return }
+        guard claimed else { return false }
         let initial = state
         var instances: [any FeedbackInstance<State, Event>] = []
         instances.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
             let context = FeedbackContext<Event>(
                 host: self, origin: index, executor: feedback.executor,
-                taskExecutor: feedback.executor ?? virtualClock?.executor)
+                taskExecutor: feedback.executor ?? virtualClock?.executor,
+                enqueueResult: enqueueResult)
             instances.append(feedback.connect(context, tracker))
         }
         drainerOwned.instances = instances
         for instance in instances {
             instance.receive(initial, cause: nil)
         }
-        drain()
+        return true
     }
 
     /// Stops the loop: running effects are cancelled, queued events are dropped, gears are
     /// detached and state sequences end. Safe from any thread, including from inside an effect or
     /// a feedback of this loop. Events emitted afterwards are ignored.
+    @inlinable
     public func stop() {
         let claimed: Bool = core.withLock { core in
             guard !core.stopRequested else { return false }
@@ -109,6 +140,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Queues an event from outside the loop (a UI, a test, a host program).
+    @inlinable
     public func emit(_ event: Event) {
         enqueue(event, origin: -1, token: 0)
     }
@@ -183,13 +215,15 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     // MARK: The drain
 
     /// Marks the caller as the drainer if no one is draining. Must be called under the lock.
-    private func claimDrain(_ core: inout RuntimeCore<State, Event>) -> Bool {
+    @inlinable
+    func claimDrain(_ core: inout RuntimeCore<State, Event>) -> Bool {
         guard !core.draining, core.started || core.stopRequested else { return false }
         core.draining = true
         tracker.enter()
         return true
     }
 
+    @inlinable
     func enqueue(_ event: Event, origin: Int, token: UInt64) {
         let claimed: Bool = core.withLock { core in
             guard !core.stopRequested else { return false }
@@ -205,82 +239,103 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Reduces queued events until none is left. Only the drainer runs this.
-    private func drain() {
-        let reducer = spin.reducer
-        let isSameState = spin.isSameState
-        let compares = reducer.needsComparison && isSameState != nil
+    @inlinable
+    func drain() {
+        let reduceStep = self.reduceStep
+        // Only the drainer sets the instances: `start()` before its drain, `teardown()` at the end
+        // of one. So they cannot change during a drain.
+        let instances = drainerOwned.instances
         while true {
-            let action: DrainAction<State, Event> = core.withLock { core in
-                if core.stopRequested { return .teardown }
+            // The common case, an event to deliver, comes back as a `Delivery`; the rest as `other`.
+            var other: DrainAction<State, Event>?
+            let delivery: Delivery<State, Event>? = core.withLock { core in
+                if core.stopRequested {
+                    other = .teardown
+                    return nil
+                }
                 if !core.unprimedRenders.isEmpty {
                     let renders = core.unprimedRenders
                     core.unprimedRenders = []
                     core.renders.append(contentsOf: renders)
-                    return .prime(renders, core.state)
+                    other = .prime(renders, core.state)
+                    return nil
                 }
                 guard let item = core.queue.popFirst() else {
                     core.draining = false
                     let starts = core.pendingStarts
                     core.pendingStarts = []
-                    return .finished(starts)
+                    other = .finished(starts)
+                    return nil
                 }
                 if item.token != 0 { core.effects[item.token]?.queued -= 1 }
                 core.stepCount += 1
-                let changed: Bool
-                if compares, let isSameState {
-                    let previous = core.state
-                    _ = reducer.apply(&core.state, item.event)
-                    changed = !isSameState(previous, core.state)
-                } else {
-                    changed = reducer.apply(&core.state, item.event) != .unchanged
-                }
-                return .deliver(
-                    Delivery(
-                        state: core.state, event: item.event, origin: item.origin, changed: changed,
-                        step: core.stepCount, channels: changed ? core.channels : [],
-                        renders: changed ? core.renders : [], stepObservers: core.stepObservers))
+                let changed = reduceStep(&core.state, item.event)
+                // The observer arrays are copied only when there are observers.
+                let observers: DeliveryObservers<State, Event>? =
+                    core.stepObservers.isEmpty && (!changed || (core.channels.isEmpty && core.renders.isEmpty))
+                    ? nil
+                    : DeliveryObservers(
+                        channels: changed ? core.channels : [], renders: changed ? core.renders : [],
+                        stepObservers: core.stepObservers)
+                return Delivery(
+                    state: core.state, event: item.event, origin: item.origin, changed: changed,
+                    step: core.stepCount, observers: observers)
             }
-            switch action {
-            case .teardown:
+            if let delivery {
+                deliver(delivery, to: instances)
+                continue
+            }
+            switch other {
+            case .teardown, nil:
                 teardown()
                 return
-            case let .prime(renders, state):
+            case let .prime(renders, state)?:
                 for render in renders { _ = render.call(state) }
-            case let .finished(starts):
+            case let .finished(starts)?:
                 startTasks(starts)
                 tracker.leave()
                 return
-            case let .deliver(delivery):
-                deliver(delivery)
             }
         }
     }
 
-    private func deliver(_ delivery: Delivery<State, Event>) {
-        if !delivery.stepObservers.isEmpty {
+    @inlinable
+    func deliver(_ delivery: Delivery<State, Event>, to instances: [any FeedbackInstance<State, Event>]) {
+        if let observers = delivery.observers {
+            notifyObservers(delivery, observers)
+        }
+        guard delivery.changed else { return }
+        for instance in instances {
+            instance.receive(delivery.state, cause: delivery.event)
+        }
+    }
+
+    /// Calls the step observers, then, when the state changed, sends it to the `states` sequences
+    /// and the render callbacks.
+    @usableFromInline
+    func notifyObservers(_ delivery: Delivery<State, Event>, _ observers: DeliveryObservers<State, Event>) {
+        if !observers.stepObservers.isEmpty {
             let origin: EventOrigin = delivery.origin < 0
                 ? .input
                 : .feedback(index: delivery.origin, name: spin.feedbacks[delivery.origin].name)
             let step = SpinStep(
                 number: delivery.step, event: delivery.event, origin: origin,
                 state: delivery.state, changed: delivery.changed)
-            for observer in delivery.stepObservers { observer(step) }
+            for observer in observers.stepObservers { observer(step) }
         }
         guard delivery.changed else { return }
-        for channel in delivery.channels { channel.send(delivery.state) }
+        for channel in observers.channels { channel.send(delivery.state) }
         var releasedRender = false
-        for render in delivery.renders where !render.call(delivery.state) {
+        for render in observers.renders where !render.call(delivery.state) {
             releasedRender = true
         }
         if releasedRender {
             core.withLock { core in core.renders.removeAll { !$0.isAlive } }
         }
-        for instance in drainerOwned.instances {
-            instance.receive(delivery.state, cause: delivery.event)
-        }
     }
 
-    private func teardown() {
+    @usableFromInline
+    func teardown() {
         let instances = drainerOwned.instances
         drainerOwned.instances = []
         for instance in instances { instance.stop() }
@@ -306,7 +361,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Starts the effect tasks asked for during a drain, in the order they were asked for. They
     /// start only once the drain is over, so that on a virtual clock's serial executor they run in
     /// a reproducible order after the synchronous work they follow.
-    private func startTasks(_ starts: [PendingStart<Event>]) {
+    @usableFromInline
+    func startTasks(_ starts: [PendingStart<Event>]) {
         for start in starts {
             let wanted = core.withLock { $0.effects[start.token] != nil }
             guard wanted else {
@@ -347,6 +403,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 }
 
 extension SpinRuntime: EffectHost {
+    @inlinable
     func enqueueFromDelivery(_ event: Event, origin: Int) {
         core.withLock { core in
             guard !core.stopRequested else { return }

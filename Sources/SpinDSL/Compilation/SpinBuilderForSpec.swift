@@ -15,8 +15,18 @@ struct SpinBuilderForSpec {
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
         // First, so that periodic rules always read the state every feedback is seeing.
+        // Only periodic and gear-triggered rules read the latest state. Without them the feedback
+        // stays (feedback indices are part of the trace) but keeps nothing: holding a copy of the
+        // state would make the reducer's next in-place write copy the data array on every step.
+        let readsLatest = spin.feedbacks.contains { feedback in
+            feedback.cases.contains { rule in
+                if rule.period != nil { return true }
+                if case .gearEvent = rule.trigger { return true }
+                return false
+            }
+        }
         feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
-            latest.set(state)
+            if readsLatest { latest.set(state) }
             return nil
         }).named("state"))
         for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
