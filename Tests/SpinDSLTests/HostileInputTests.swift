@@ -136,4 +136,21 @@ struct HostileInputTests {
         let small = SpinSpec.load(text: "spin: A\n", path: "a.yaml", limits: YAMLLimits(maxBytes: 4))
         #expect(small.diagnostics.map(Self.line) == ["a.yaml:1:1: error: input is 8 bytes, more than the limit of 4 bytes"])
     }
+
+    @Test("fuzz regression: inputs Fuzz/run found, run through the pipeline with the fuzz limits")
+    func fuzzRegressions() async throws {
+        let directory = "\(packageRoot)/Tests/SpinrunTests/Fixtures/hostile"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("fuzz-") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)")), as: UTF8.self)
+            let spec = SpinSpec.load(text: text, path: name, limits: YAMLLimits(maxNodes: 20_000, maxDepth: 64, maxBytes: 64 * 1024))
+            _ = spec.renderedDiagnostics
+            guard let compiled = spec.compiled else { continue }
+            let summary = try #require(await bounded(30) {
+                await SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10)).run()
+            })
+            #expect([RunStatus.final, .idle, .maxSteps, .maxTime, .livelock, .error].contains(summary.status))
+        }
+    }
 }
