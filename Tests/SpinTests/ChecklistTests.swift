@@ -16,12 +16,13 @@ import Testing
         var values: [T] { storage.withLock { $0 } }
     }
 
-    /// A thread-safe slot, to hand a runtime to its own feedbacks after creation.
-    final class Box<T: Sendable>: Sendable {
-        private let storage = Locked<T?>(nil)
+    /// A thread-safe slot, to hand a runtime to its own feedbacks after creation. It holds the
+    /// runtime weakly: the runtime holds its spin, whose feedbacks hold this box.
+    final class Box<T: AnyObject & Sendable>: Sendable {
+        private let storage = Locked<WeakReference<T>>(WeakReference())
         init() {}
-        func set(_ value: T) { storage.withLock { $0 = value } }
-        var value: T? { storage.withLock { $0 } }
+        func set(_ value: T) { storage.withLock { $0.object = value } }
+        var value: T? { storage.withLock { $0.object } }
     }
 
     /// A one-shot gate an effect can wait on; it ignores cancellation on purpose.

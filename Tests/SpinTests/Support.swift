@@ -12,15 +12,21 @@ final class Recorder<Element: Sendable>: Sendable {
     var values: [Element] { storage.withLock { $0 } }
 }
 
-/// Holds a value set after creation (for effects that need the runtime that runs them).
-final class LateBox<Value: Sendable>: Sendable {
-    private let storage = Locked<Value?>(nil)
+/// Holds a runtime set after creation, for effects that need the runtime that runs them. Weakly:
+/// the runtime holds its spin, whose feedbacks hold this box.
+final class LateBox<Value: AnyObject & Sendable>: Sendable {
+    private let storage = Locked<WeakReference<Value>>(WeakReference())
 
     func set(_ value: Value) {
-        storage.withLock { $0 = value }
+        storage.withLock { $0.object = value }
     }
 
-    var value: Value? { storage.withLock { $0 } }
+    var value: Value? { storage.withLock { $0.object } }
+}
+
+/// A weak reference as a value.
+struct WeakReference<Object: AnyObject> {
+    weak var object: Object?
 }
 
 /// Runs a spin to completion on a virtual clock and returns the runtime.

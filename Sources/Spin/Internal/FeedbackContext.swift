@@ -3,7 +3,9 @@
 /// A class rather than a struct: generic code (the feedback instances) then reads its fields
 /// through the instance's own metadata, without looking up `FeedbackContext<Event>` on every call.
 final class FeedbackContext<Event: Sendable>: Sendable {
-    let host: any EffectHost<Event>
+    /// Weak: the runtime owns its feedback instances, which own this context; a gear listener may
+    /// outlive the runtime, and then its events go nowhere.
+    weak let host: (any EffectHost<Event>)?
     /// The feedback's index in declaration order; events it emits carry it as their origin.
     let origin: Int
     /// Where the feedback asked its effects to run (`Feedback.execute(on:)`); synchronous effects
@@ -36,14 +38,14 @@ final class FeedbackContext<Event: Sendable>: Sendable {
     }
 
     func start(_ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void) -> EffectHandle {
-        host.startEffect(origin: origin, executor: taskExecutor, operation: operation)
+        host?.startEffect(origin: origin, executor: taskExecutor, operation: operation) ?? EffectHandle(token: 0)
     }
 
     func cancel(_ handle: EffectHandle) {
-        host.cancelEffect(handle)
+        host?.cancelEffect(handle)
     }
 
     func emitFromListener(_ event: Event) {
-        host.emitFromListener(event, origin: origin)
+        host?.emitFromListener(event, origin: origin)
     }
 }

@@ -15,4 +15,9 @@ final class GearListenerInstance<State: Sendable, Event: Sendable, GearEvent: Se
     func stop() {
         gear.detach(listenerID)
     }
+
+    // Also when the runtime goes away without `stop()`.
+    deinit {
+        gear.detach(listenerID)
+    }
 }

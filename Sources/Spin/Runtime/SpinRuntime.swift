@@ -93,7 +93,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     public func start() {
         // The closure is made here, in specialized code, so that synchronous feedbacks queue their
         // events through code specialized for State and Event.
-        guard connect(enqueueResult: { [self] effect, origin in
+        // Unowned: only this loop's drainer calls it, from inside a method of the live runtime; a
+        // strong capture would keep the runtime alive through its own feedbacks.
+        guard connect(enqueueResult: { [unowned self] effect, origin in
             if let event = effect() { enqueueFromDelivery(event, origin: origin) }
         }) else { return }
         drain()
@@ -339,6 +341,12 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let instances = drainerOwned.instances
         drainerOwned.instances = []
         for instance in instances { instance.stop() }
+        releaseEffectsAndObservers(drainerDone: true)
+    }
+
+    /// Cancels the effect tasks, drops the queue and ends the state sequences; with `drainerDone`,
+    /// also hands back the drainer's unit of work.
+    private func releaseEffectsAndObservers(drainerDone: Bool) {
         let (tasks, channels, unstarted): ([Task<Void, Never>], [StateChannel<State>], Int) = core.withLock { core in
             let tasks = core.effects.values.compactMap(\.task)
             let unstarted = core.pendingStarts.count
@@ -355,7 +363,13 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         for task in tasks { task.cancel() }
         for _ in 0..<unstarted { tracker.leave() }
         for channel in channels { channel.finish() }
-        tracker.leave()
+        if drainerDone { tracker.leave() }
+    }
+
+    // A runtime dropped without `stop()` must not leave effects running for nobody: its feedback
+    // instances go with it (they only hold it weakly), and its effects are cancelled here.
+    deinit {
+        releaseEffectsAndObservers(drainerDone: false)
     }
 
     /// Starts the effect tasks asked for during a drain, in the order they were asked for. They
