@@ -91,27 +91,7 @@ enum AnalyzerPipeline {
     // MARK: Valid specs
 
     @Test func levelsExampleHasNoFindings() {
-        let source = SourceFile(path: "levels.yaml", text: """
-            spin: Levels
-            data:
-              left: 10
-              right: 20
-            events: [increaseLeft, decreaseLeft, increaseRight, decreaseRight]
-            transitions:
-              - { on: increaseLeft,  when: left != right, set: { left: left + 1 } }
-              - { on: decreaseLeft,  when: left != right, set: { left: left - 1 } }
-              - { on: increaseRight, when: left != right, set: { right: right + 1 } }
-              - { on: decreaseRight, when: left != right, set: { right: right - 1 } }
-            feedbacks:
-              leftEffect:
-                - { when: left < right, emit: increaseLeft }
-                - { when: left > right, emit: decreaseLeft }
-              rightEffect:
-                - { when: right < left, emit: increaseRight }
-                - { when: right > left, emit: decreaseRight }
-            render: "left={left} right={right}"
-
-            """)
+        let source = SourceFile(path: "levels.yaml", text: levelsExampleSpec + "\n")
         #expect(AnalyzerPipeline.rendered(source) == "")
     }
 

@@ -37,7 +37,8 @@ private func rendered(_ text: String) -> String {
     return DiagnosticRenderer(sources: [source]).render(result.diagnostics)
 }
 
-private let levels = """
+/// The levels example of docs/spec-format.md (shared with AnalyzerTests).
+let levelsExampleSpec = """
     spin: Levels
     data:
       left: 10
@@ -60,7 +61,7 @@ private let levels = """
 
 @Suite struct SpecLoaderDocumentTests {
     @Test func levelsExample() throws {
-        let document = try document(levels)
+        let document = try document(levelsExampleSpec)
         #expect(document.path == path)
         #expect(document.gears.isEmpty)
         #expect(document.summary == nil)
@@ -121,7 +122,7 @@ private let levels = """
         let start = try #require(text.range(of: "```yaml\n"))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
         let example = String(text[start.upperBound..<end.lowerBound])
-        #expect(example == levels + "\n")
+        #expect(example == levelsExampleSpec + "\n")
         #expect(try document(example).spins.first?.feedbacks.count == 2)
     }
 
@@ -883,10 +884,10 @@ private let levels = """
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/levels.yaml"
-        try Data(levels.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(levelsExampleSpec.utf8).write(to: URL(fileURLWithPath: file))
         let result = SpecLoader().load(contentsOf: file)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.source?.text == levels)
+        #expect(result.source?.text == levelsExampleSpec)
         #expect(result.document?.path == file)
         #expect(result.document?.spins.first?.name == Name("Levels", at: SpinDSL.SourceLocation(file: file, line: 1, column: 7)))
     }
@@ -912,9 +913,9 @@ private let levels = """
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/big.yaml"
-        try Data(levels.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(levelsExampleSpec.utf8).write(to: URL(fileURLWithPath: file))
         let result = SpecLoader(limits: YAMLLimits(maxBytes: 10)).load(contentsOf: file)
         #expect(result.source == nil)
-        #expect(result.diagnostics.map(\.message) == ["input is \(levels.utf8.count) bytes, more than the limit of 10 bytes"])
+        #expect(result.diagnostics.map(\.message) == ["input is \(levelsExampleSpec.utf8.count) bytes, more than the limit of 10 bytes"])
     }
 }
