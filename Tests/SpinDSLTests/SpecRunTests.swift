@@ -92,6 +92,16 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
         #expect(result.summary.json == #"{"summary":{"status":"max-steps","steps":50,"time":0,"spins":{"Runaway":{"state":null,"data":{"n":50}}}}}"#)
     }
 
+    /// Levels far apart leave a long tail of queued events that change nothing: a finite queue
+    /// draining, not a livelock (a cycle must change some state and change it back).
+    @Test func aLongTailOfUnchangedStepsIsNotALivelock() async throws {
+        let text = (try? String(contentsOfFile: "\(packageRoot)/Specs/levels.yaml", encoding: .utf8)) ?? ""
+        let spec = SpinSpec.load(text: text.replacingOccurrences(of: "left: 10", with: "left: 0").replacingOccurrences(of: "right: 20", with: "right: 2000"), path: "levels-far.yaml")
+        #expect(spec.renderedDiagnostics == "")
+        let result = try #require(await runSpec(spec))
+        #expect(result.summary.json == #"{"summary":{"status":"idle","steps":4000,"time":0,"spins":{"Levels":{"state":null,"data":{"left":1000,"right":1000}}}}}"#)
+    }
+
     @Test func overflowIsARunTimeErrorAtTheExpression() async throws {
         let spec = SpinSpec.load(text: """
             spin: Overflow

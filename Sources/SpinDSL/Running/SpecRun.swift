@@ -216,7 +216,7 @@ public final class SpecRun: Sendable {
             var cycle: [LivelockDetector.Step]?
             if repeats > 0 {
                 cycle = progress.livelock.observe(
-                    LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control),
+                    LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control, changed: step.changed),
                     state: state, time: time, repeats: repeats)
             }
             return (progress.steps, from, false, cycle)
@@ -261,13 +261,16 @@ public final class SpecRun: Sendable {
 ///
 /// The check is exact about what it sees, all spins' states and the events reduced, but not the
 /// queues the core keeps to itself: a cycle is reported once it has repeated `repeats` times in a
-/// row, which no finite queue built before the cycle started can plausibly account for.
+/// row, which no finite queue built before the cycle started can plausibly account for, and only
+/// when it changes some state (steps that change nothing deliver nothing and cannot loop).
 struct LivelockDetector {
     struct Step: Hashable {
         let spin: Int
         let event: SpecEvent
         let from: Int
         let to: Int
+        /// Whether the step changed its spin's state.
+        let changed: Bool
     }
 
     /// Each spin's latest state, nil before its first step.
@@ -309,6 +312,11 @@ struct LivelockDetector {
         lastSeen[signature] = position
         let (needed, overflow) = period.multipliedReportingOverflow(by: repeats)
         guard period > 0, !overflow, run >= needed else { return nil }
-        return Array(steps[(position + 1 - period)...])
+        let cycle = Array(steps[(position + 1 - period)...])
+        // Steps that change nothing deliver no state, so they cannot feed themselves: a run of them
+        // is a finite queue draining (levels with a large gap), not a livelock. A real cycle
+        // changes some state and changes it back.
+        guard cycle.contains(where: \.changed) else { return nil }
+        return cycle
     }
 }
