@@ -41,6 +41,34 @@ import Testing
         #expect(rendered.values == [":0", "a:0", "a:2"])
     }
 
+    @Test func aFullQueueStopsTheLoopWithItsReason() async {
+        // Two feedbacks emit on every state: the queue grows by one event per step. After step k's
+        // delivery k + 2 events wait; step 9 pops one of 10 (9 left), queues one (10 again) and finds
+        // the queue full for the next.
+        let emitsTwice = Spin<Int, Int>(
+            initialState: 0,
+            feedbacks: [Feedback(effect: { (_: Int) -> Int? in 1 }), Feedback(effect: { (_: Int) -> Int? in 1 })],
+            reducer: Reducer(mutating: { state, increment in state += increment }))
+        let runtime = SpinRuntime(emitsTwice, clock: VirtualClock(), maxQueueLength: 10)
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(runtime.stepCount == 9)
+        #expect(runtime.state == 9)
+        #expect(runtime.isStopped)
+        #expect(runtime.stopReason == .queueFull(limit: 10))
+        #expect(runtime.queuedEventCount == 0)
+        runtime.emit(5)
+        #expect(runtime.stepCount == 9)
+    }
+
+    @Test func stopRecordsThatItWasRequested() {
+        let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
+        runtime.start()
+        #expect(runtime.stopReason == nil)
+        runtime.stop()
+        #expect(runtime.stopReason == .requested)
+    }
+
     @Test func bindingReadsTheSubStateAndWritesByEmitting() async {
         let runtime = SpinRuntime(Self.formSpin, clock: VirtualClock())
         runtime.start()

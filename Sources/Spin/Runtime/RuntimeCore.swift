@@ -8,6 +8,10 @@ struct RuntimeCore<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline var queue = EventQueue<QueuedEvent<Event>>()
     @usableFromInline var started = false
     @usableFromInline var stopRequested = false
+    /// Why the loop stopped; nil while it runs.
+    @usableFromInline var stopReason: SpinStopReason?
+    /// The most events that may wait in `queue`; one more stops the loop.
+    @usableFromInline let maxQueueLength: Int
     /// Whether some thread is the drainer right now.
     @usableFromInline var draining = false
     @usableFromInline var stepCount = 0
@@ -23,8 +27,22 @@ struct RuntimeCore<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline var stepObservers: [@Sendable (SpinStep<State, Event>) -> Void] = []
 
     @usableFromInline
-    init(state: State) {
+    init(state: State, maxQueueLength: Int) {
         self.state = state
+        self.maxQueueLength = maxQueueLength
+    }
+
+    /// Queues `item` unless the queue is full; when it is full, the loop stops itself (the caller
+    /// then claims the drain, whose next turn tears the loop down). Returns whether it was queued.
+    @inlinable
+    mutating func append(_ item: QueuedEvent<Event>) -> Bool {
+        guard queue.count < maxQueueLength else {
+            stopRequested = true
+            stopReason = .queueFull(limit: maxQueueLength)
+            return false
+        }
+        queue.append(item)
+        return true
     }
 }
 

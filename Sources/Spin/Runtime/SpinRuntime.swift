@@ -31,15 +31,21 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
     ///
-    /// - Parameter clock: the clock of the loop's effects. With a `VirtualClock`, effects run one at
-    ///   a time on the clock's executor and time moves only when the clock is advanced.
-    public init(_ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock()) {
+    /// - Parameters:
+    ///   - clock: the clock of the loop's effects. With a `VirtualClock`, effects run one at a time
+    ///     on the clock's executor and time moves only when the clock is advanced.
+    ///   - maxQueueLength: the most events that may wait to be reduced. An event that arrives when
+    ///     the queue is full stops the loop, with `stopReason` `.queueFull`: a loop whose feedbacks
+    ///     emit faster than it reduces would otherwise grow without bound.
+    public init(
+        _ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock(), maxQueueLength: Int = .max
+    ) {
         self.spin = spin
         self.clock = clock
         let virtualClock = clock as? VirtualClock
         self.virtualClock = virtualClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
-        self.core = Locked(RuntimeCore(state: spin.initialState))
+        self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
         let apply = spin.reducer.apply
         if spin.reducer.needsComparison, let isSameState = spin.isSameState {
             self.reduceStep = { state, event in
@@ -62,6 +68,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Whether `stop()` was called (or the loop was stopped from inside).
     public var isStopped: Bool {
         core.withLock { $0.stopRequested }
+    }
+
+    /// Why the loop stopped, or nil while it runs.
+    public var stopReason: SpinStopReason? {
+        core.withLock { $0.stopReason }
+    }
+
+    /// How many events wait to be reduced right now.
+    public var queuedEventCount: Int {
+        core.withLock { $0.queue.count }
     }
 
     /// How many events have been reduced so far.
@@ -136,6 +152,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let claimed: Bool = core.withLock { core in
             guard !core.stopRequested else { return false }
             core.stopRequested = true
+            core.stopReason = .requested
             return claimDrain(&core)
         }
         if claimed { drain() }
@@ -232,9 +249,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             if token != 0 {
                 // Events of an effect that was cancelled or has ended are dropped.
                 guard core.effects[token] != nil else { return false }
+            }
+            if core.append(QueuedEvent(event: event, origin: origin, token: token)), token != 0 {
                 core.effects[token]?.queued += 1
             }
-            core.queue.append(QueuedEvent(event: event, origin: origin, token: token))
             return claimDrain(&core)
         }
         if claimed { drain() }
@@ -421,7 +439,7 @@ extension SpinRuntime: EffectHost {
     func enqueueFromDelivery(_ event: Event, origin: Int) {
         core.withLock { core in
             guard !core.stopRequested else { return }
-            core.queue.append(QueuedEvent(event: event, origin: origin, token: 0))
+            _ = core.append(QueuedEvent(event: event, origin: origin, token: 0))
         }
     }
 
