@@ -265,7 +265,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
     @Test(.timeLimit(.minutes(1))) func billionLaughsIsStoppedBeforeAnythingIsExpanded() {
         let result = read(Self.billionLaughs)
         #expect(result.document == nil)
-        // Totals: a..f come to 672,610 nodes; g's first *f (597,871 nodes) would pass 1,000,000.
+        // Alias copies: b..f come to 672,588 nodes; g's first *f (597,871 nodes) would pass 1,000,000.
         #expect(rendered(Self.billionLaughs) == """
             spec.yaml:7:8: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb)
                 g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
@@ -276,17 +276,25 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
     }
 
     @Test func nodeLimitCountsAliasCopiesExactly() throws {
-        // 1 mapping + key + 3-node sequence + key + alias worth 3 = 9 nodes.
+        // The alias stands for a 3-node sequence; the 6 nodes written are not counted.
         let text = "a: &a [1, 2]\nb: *a\n"
-        #expect(read(text, limits: YAMLLimits(maxNodes: 9)).document != nil)
-        let result = read(text, limits: YAMLLimits(maxNodes: 8))
+        #expect(read(text, limits: YAMLLimits(maxNodes: 3)).document != nil)
+        let result = read(text, limits: YAMLLimits(maxNodes: 2))
         #expect(result.document == nil)
         #expect(result.diagnostics == [.error(
-            at: at(2, 4), "alias expansion exceeds the limit of 8 nodes (possible alias bomb)",
+            at: at(2, 4), "alias expansion exceeds the limit of 2 nodes (possible alias bomb)",
             hint: "raise YAMLLimits.maxNodes if the document really is this large")])
-        let plain = read("[1, 2, 3]", limits: YAMLLimits(maxNodes: 3))
-        #expect(plain.diagnostics.map(\.message) == ["document has more than 3 nodes"])
-        #expect(plain.diagnostics.map(\.location) == [at(1, 8)])
+        // Copies of copies count in full: *b is worth b's 1 + 2 × 3 nodes.
+        let nested = "a: &a [1, 2]\nb: &b [*a, *a]\nc: *b\n"
+        #expect(read(nested, limits: YAMLLimits(maxNodes: 13)).document != nil)
+        #expect(read(nested, limits: YAMLLimits(maxNodes: 12)).diagnostics.map(\.location) == [at(3, 4)])
+    }
+
+    @Test func nodesWrittenInTheDocumentAreNotCounted() {
+        // A large spec without aliases is bounded by maxBytes, not by the alias limit.
+        let plain = read("[1, 2, 3]", limits: YAMLLimits(maxNodes: 1))
+        #expect(plain.diagnostics.isEmpty)
+        #expect(plain.document?.sequence?.count == 3)
     }
 }
 

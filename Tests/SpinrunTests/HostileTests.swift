@@ -51,7 +51,7 @@ struct HostileTests {
             """)
         let lower = try run(["--max-alias-nodes", "50", path])
         #expect(lower.status == 1)
-        #expect(lower.stderr.hasPrefix("\(path):2:25: error: alias expansion exceeds the limit of 50 nodes (possible alias bomb)"))
+        #expect(lower.stderr.hasPrefix("\(path):2:30: error: alias expansion exceeds the limit of 50 nodes (possible alias bomb)"))
     }
 
     @Test("nesting 10,000 deep: exit 1 at the 513th level, naming --max-depth")

@@ -76,36 +76,9 @@ public struct SpecLoader: Sendable {
         }
         var builder = SpecBuilder(path: source.path)
         let document = builder.document(read.document)
-        let diagnostics = read.diagnostics + Self.oversizedIntegers(in: read.document) + builder.sortedDiagnostics()
+        // Integer literals too large for 64 bits were found by the reader, in one pass over the events.
+        let diagnostics = read.diagnostics + read.oversizedIntegers + builder.sortedDiagnostics()
         let failed = diagnostics.contains { $0.severity == .error }
         return SpecLoadResult(source: source, document: failed ? nil : document, diagnostics: diagnostics)
-    }
-
-    /// Plain scalars written as decimal integers that do not fit in 64 bits: without this check
-    /// they would silently be read as (rounded) doubles. Walks the tree with an explicit stack.
-    static func oversizedIntegers(in root: YAMLNode?) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var pending: [YAMLNode] = root.map { [$0] } ?? []
-        while let node = pending.popLast() {
-            switch node.kind {
-            case .scalar(let scalar):
-                guard scalar.style == .plain, isDecimalInteger(scalar.value), scalar.asInt() == nil else { continue }
-                diagnostics.append(.error(
-                    at: scalar.contentLocation,
-                    "integer literal '\(scalar.value)' does not fit in a 64-bit integer",
-                    hint: "integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant"))
-            case .mapping(let entries):
-                pending.append(contentsOf: entries.reversed().flatMap { [$0.value, $0.key] })
-            case .sequence(let items):
-                pending.append(contentsOf: items.reversed())
-            }
-        }
-        return diagnostics
-    }
-
-    private static func isDecimalInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 }

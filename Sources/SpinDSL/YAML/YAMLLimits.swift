@@ -4,9 +4,11 @@
 /// billions of nodes, and deep nesting can exhaust the stack of any code that later walks the
 /// tree recursively. These limits turn such input into diagnostics instead of hangs or crashes.
 public struct YAMLLimits: Sendable, Hashable {
-    /// The most nodes a document may materialise, counting every node an alias expands to
-    /// (an alias to a 10-node sequence counts 10). Default 1,000,000.
+    /// The most nodes aliases may expand to in one document, counting every node of every copy
+    /// (an alias to a 10-node sequence counts 10, whether those nodes were written or are
+    /// themselves copies). Default 1,000,000.
     ///
+    /// The nodes written in the document itself are not counted: `maxBytes` already bounds them.
     /// Exceeding it is reported as a possible alias bomb and no document is returned.
     public var maxNodes: Int
     /// The deepest nesting of mappings and sequences allowed; a top-level mapping is depth 1.

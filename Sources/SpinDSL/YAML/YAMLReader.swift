@@ -74,7 +74,9 @@ public struct YAMLReader: Sendable {
             finished = step == .stop || event.type == YAML_STREAM_END_EVENT
         }
         let hasErrors = builder.diagnostics.contains { $0.severity == .error }
-        return YAMLReadResult(document: hasErrors ? nil : builder.root, diagnostics: builder.diagnostics)
+        return YAMLReadResult(
+            document: hasErrors ? nil : builder.root, diagnostics: builder.diagnostics,
+            oversizedIntegers: builder.oversizedIntegers)
     }
 
     /// Hands one event to the builder, converting C data into Swift values.

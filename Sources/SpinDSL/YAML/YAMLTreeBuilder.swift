@@ -1,5 +1,5 @@
 /// Turns the stream of parse events into a `YAMLNode` tree, enforcing the reader's rules
-/// (unique scalar keys, one document, node and depth limits).
+/// (unique scalar keys, one document, alias-expansion and depth limits).
 ///
 /// Kept free of libyaml types so that `YAMLReader.swift` stays the only file that touches C.
 /// The tree is built with an explicit stack of open collections instead of recursion, so that
@@ -23,10 +23,12 @@ struct YAMLTreeBuilder {
         /// False when the pending key was rejected (duplicate or not a scalar): its value is
         /// read, so parsing can go on and find further problems, but then dropped.
         var pendingKeyAccepted = true
-        /// Where each key was first seen, for duplicate-key diagnostics.
-        var keyLocations: [String: SourceLocation] = [:]
+        /// Where each key was first seen, for duplicate-key diagnostics: made only for mappings
+        /// with many keys, since searching a few entries costs less than hashing.
+        var keyLocations: [String: SourceLocation]?
         /// Nodes in this subtree, counting alias expansions; recorded with its anchor so a later
-        /// alias can be charged for its full size before anything is copied.
+        /// alias can be charged for its full size before anything is copied. Bounded by the input's
+        /// length plus `YAMLLimits.maxNodes`.
         var size = 1
     }
 
@@ -39,10 +41,15 @@ struct YAMLTreeBuilder {
     private var text: YAMLSourceText
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
-    private var totalNodes = 0
+    /// Nodes materialised by aliases so far; the document's own nodes are bounded by its size.
+    private var aliasNodes = 0
     private var documentCount = 0
     private(set) var root: YAMLNode?
     private(set) var diagnostics: [Diagnostic] = []
+    /// Plain scalars spelling decimal integers that do not fit in 64 bits, once each in document
+    /// order. Kept apart from `diagnostics`: they are the spec's concern, not the YAML's, and do
+    /// not stop the document from being returned.
+    private(set) var oversizedIntegers: [Diagnostic] = []
 
     init(limits: YAMLLimits, text: YAMLSourceText) {
         self.limits = limits
@@ -67,10 +74,16 @@ struct YAMLTreeBuilder {
         _ value: String, style: YAMLScalar.Style, tag: String?, anchor: String?,
         start: SourceLocation, end: SourceLocation
     ) -> Step {
-        guard charge(1, at: start, isAlias: false) else { return .stop }
         let start = anchor == nil && tag == nil ? start : ownStart(start, end: end)
         let scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
             of: value, style: style, start: start, end: end))
+        if style == .plain, Self.isOversizedInteger(scalar) {
+            // Without this check such a literal would silently be read as a (rounded) double.
+            oversizedIntegers.append(.error(
+                at: scalar.contentLocation,
+                "integer literal '\(value)' does not fit in a 64-bit integer",
+                hint: "integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant"))
+        }
         let node = YAMLNode(.scalar(scalar), at: start, tag: tag)
         if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
         attach(node, size: 1)
@@ -85,7 +98,6 @@ struct YAMLTreeBuilder {
                 hint: "raise YAMLLimits.maxDepth if the document really nests this deep"))
             return .stop
         }
-        guard charge(1, at: location, isAlias: false) else { return .stop }
         let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
         stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
         return .proceed
@@ -121,66 +133,104 @@ struct YAMLTreeBuilder {
             return .proceed
         }
         // Charged before copying: the bound holds however the alias is nested.
-        guard charge(anchored.size, at: location, isAlias: true) else { return .stop }
+        guard charge(anchored.size, at: location) else { return .stop }
         // Copying is O(1) (the subtree is shared, not duplicated), so nothing recursive happens here.
         attach(YAMLNode(anchored.node.kind, at: location, tag: anchored.node.tag), size: anchored.size)
         return .proceed
     }
 
-    /// Adds `count` nodes to the document's total; false (with a diagnostic) past the limit.
-    private mutating func charge(_ count: Int, at location: SourceLocation, isAlias: Bool) -> Bool {
-        let (total, overflow) = totalNodes.addingReportingOverflow(count)
+    /// Adds the `count` nodes an alias expands to to the expansion total; false (with a
+    /// diagnostic) past `YAMLLimits.maxNodes`.
+    ///
+    /// Only alias copies are counted: the nodes written in the document are already bounded by
+    /// `YAMLLimits.maxBytes` (each takes at least a byte of text), while a few bytes of aliases can
+    /// stand for billions of nodes. So a large spec with no aliases is never refused here.
+    private mutating func charge(_ count: Int, at location: SourceLocation) -> Bool {
+        let (total, overflow) = aliasNodes.addingReportingOverflow(count)
         guard !overflow, total <= limits.maxNodes else {
             diagnostics.append(.error(
-                at: location,
-                isAlias
-                    ? "alias expansion exceeds the limit of \(limits.maxNodes) nodes (possible alias bomb)"
-                    : "document has more than \(limits.maxNodes) nodes",
+                at: location, "alias expansion exceeds the limit of \(limits.maxNodes) nodes (possible alias bomb)",
                 hint: "raise YAMLLimits.maxNodes if the document really is this large"))
             return false
         }
-        totalNodes = total
+        aliasNodes = total
         return true
     }
 
     /// Places a finished node into the open collection, or makes it the document's root.
     private mutating func attach(_ node: YAMLNode, size: Int) {
-        guard var frame = stack.popLast() else {
+        let top = stack.count &- 1
+        guard top >= 0 else {
             root = node
             return
         }
-        // Sizes are bounded by `totalNodes`, which `charge` keeps within `maxNodes`.
-        frame.size = frame.size.addingReportingOverflow(size).partialValue
-        if !frame.isMapping {
-            frame.items.append(node)
-        } else if let key = frame.pendingKey {
-            if frame.pendingKeyAccepted {
-                frame.entries.append(YAMLMappingEntry(key: key, value: node))
+        // The frame is changed where it lies, so its arrays stay uniquely referenced and grow in place.
+        // Sizes are bounded by the input's length plus `aliasNodes`, which `charge` keeps within
+        // `maxNodes`; wrapping is only there because no arithmetic may trap.
+        stack[top].size = stack[top].size &+ size
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            if stack[top].pendingKeyAccepted {
+                stack[top].entries.append(YAMLMappingEntry(key: key, value: node))
             }
-            frame.pendingKey = nil
+            stack[top].pendingKey = nil
         } else {
-            frame.pendingKey = node
-            frame.pendingKeyAccepted = accept(key: node, in: &frame)
+            let problem = Self.problem(withKey: node, in: &stack[top])
+            if let problem { diagnostics.append(problem) }
+            stack[top].pendingKey = node
+            stack[top].pendingKeyAccepted = problem == nil
         }
-        stack.append(frame)
     }
 
-    /// Checks a mapping key: it must be a scalar not seen before in the same mapping.
-    private mutating func accept(key: YAMLNode, in frame: inout Frame) -> Bool {
+    /// Mappings with more keys than this index them by text for duplicate checks; smaller ones are
+    /// searched.
+    private static let keysSearchedInPlace = 8
+
+    /// Checks a mapping key, which must be a scalar not seen before in the same mapping, and
+    /// records it; the diagnostic when it is rejected.
+    private static func problem(withKey key: YAMLNode, in frame: inout Frame) -> Diagnostic? {
         guard let scalar = key.scalar else {
-            diagnostics.append(.error(
+            return .error(
                 at: key.location, "mapping keys must be scalars",
-                hint: "use a plain name as the key; complex keys such as '[a, b]: x' are not supported"))
-            return false
+                hint: "use a plain name as the key; complex keys such as '[a, b]: x' are not supported")
         }
-        if let first = frame.keyLocations[scalar.value] {
-            diagnostics.append(.error(
+        let first: SourceLocation?
+        if let keyLocations = frame.keyLocations {
+            first = keyLocations[scalar.value]
+        } else {
+            // Accepted keys are exactly the keys of `entries`, plus the key whose value is pending.
+            first = frame.entries.first { $0.key.scalar?.value == scalar.value }?.key.location
+        }
+        if let first {
+            return .error(
                 at: key.location, "duplicate key '\(scalar.value)'",
-                hint: "first defined at line \(first.line):\(first.column)"))
-            return false
+                hint: "first defined at line \(first.line):\(first.column)")
         }
-        frame.keyLocations[scalar.value] = key.location
-        return true
+        if frame.keyLocations != nil {
+            frame.keyLocations?[scalar.value] = key.location
+        } else if frame.entries.count >= keysSearchedInPlace {
+            var keyLocations: [String: SourceLocation] = [:]
+            for entry in frame.entries {
+                if let text = entry.key.scalar?.value { keyLocations[text] = entry.key.location }
+            }
+            keyLocations[scalar.value] = key.location
+            frame.keyLocations = keyLocations
+        }
+        return nil
+    }
+
+    /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
+    /// fit in `Int64`.
+    private static func isOversizedInteger(_ scalar: YAMLScalar) -> Bool {
+        var digits = 0
+        for (offset, byte) in scalar.value.utf8.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            digits &+= 1
+        }
+        // Int64 has 19 digits: anything shorter fits, and only then is the value worth parsing.
+        return digits >= 19 && scalar.asInt() == nil
     }
 
     /// libyaml starts a node with an anchor or tag at that property; callers want the node's own
