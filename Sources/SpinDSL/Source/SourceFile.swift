@@ -4,33 +4,55 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The whole text.
     public let text: String
-    private let lineStarts: [String.Index]
+    /// UTF-8 offsets of the line starts: found with one pass over the bytes, since every file is
+    /// read into one of these and most are never quoted.
+    private let lineStarts: [Int]
 
     /// Creates a source file from its path and text.
     public init(path: String, text: String) {
         self.path = path
         // A byte-order mark is not part of line 1 as an editor shows it; dropping it keeps carets
         // under the right column.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        var text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // Offsets are only O(1) to turn into indices in native UTF-8; bridged text is copied once.
+        text.makeContiguousUTF8()
         self.text = text
-        var starts = [text.startIndex]
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            index = text.index(after: index)
-            // "\r\n" is one Character in Swift, so this counts CRLF once.
-            if character.isNewline {
-                starts.append(index)
+        lineStarts = Self.lineStarts(text.utf8)
+    }
+
+    /// Where each line starts. The breaks are those `Character.isNewline` accepts, each of which is
+    /// a character of its own ("\r\n" counting once): LF, VT, FF, CR, NEL, LS and PS.
+    private static func lineStarts(_ utf8: String.UTF8View) -> [Int] {
+        var starts = [0]
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for (offset, byte) in utf8.enumerated() {
+            let next = offset &+ 1
+            switch byte {
+            case 0x0A:
+                // The LF of a CRLF ends the line the CR already ended.
+                if previous == 0x0D { starts[starts.count &- 1] = next } else { starts.append(next) }
+            case 0x0B, 0x0C, 0x0D:
+                starts.append(next)
+            case 0x85 where previous == 0xC2:
+                starts.append(next)
+            case 0xA8, 0xA9:
+                if previous == 0x80, beforePrevious == 0xE2 { starts.append(next) }
+            default:
+                break
             }
+            beforePrevious = previous
+            previous = byte
         }
-        self.lineStarts = starts
+        return starts
     }
 
     /// The text of a 1-based line without its terminator, or nil when out of range.
     public func line(_ number: Int) -> Substring? {
         guard number >= 1, number <= lineStarts.count else { return nil }
-        let start = lineStarts[number - 1]
-        var end = number < lineStarts.count ? lineStarts[number] : text.endIndex
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number &- 1])
+        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number]) : text.endIndex
         while end > start, text[text.index(before: end)].isNewline {
             end = text.index(before: end)
         }
