@@ -114,3 +114,32 @@ struct TypedExpression: Hashable, Sendable {
         }
     }
 }
+
+extension TypedExpression {
+    /// The same expression written elsewhere on one line: every node on line `line`, `columnShift`
+    /// columns to the right of where it was (left when negative), in `file`. Only meaningful for an
+    /// expression whose text is on one line. The parser bounds the tree height, so the recursion is
+    /// shallow.
+    func moved(toLine line: Int, columnShift: Int, file: String) -> TypedExpression {
+        let location = SourceLocation(file: file, line: line, column: self.location.column &+ columnShift)
+        func move(_ child: TypedExpression) -> TypedExpression {
+            child.moved(toLine: line, columnShift: columnShift, file: file)
+        }
+        let kind: Kind
+        switch self.kind {
+        case .constant, .dataField, .eventField, .controlState:
+            kind = self.kind
+        case .toDouble(let operand):
+            kind = .toDouble(move(operand))
+        case .unary(let op, let operand):
+            kind = .unary(op, move(operand))
+        case .binary(let op, let left, let right):
+            kind = .binary(op, move(left), move(right))
+        case .conditional(let condition, let then, let otherwise):
+            kind = .conditional(move(condition), move(then), move(otherwise))
+        case .call(let function, let arguments):
+            kind = .call(function, arguments.map(move))
+        }
+        return TypedExpression(kind: kind, type: type, location: location, text: text)
+    }
+}

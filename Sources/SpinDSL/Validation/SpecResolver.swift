@@ -5,6 +5,11 @@
 /// the model.
 struct SpecResolver {
     private var diagnostics: [Diagnostic] = []
+    /// The number of errors in `diagnostics`, kept so that asking costs nothing per row.
+    private var errorCount = 0
+    /// Expressions already checked, by text and scope, located where they were first written:
+    /// generated and hand-written specs repeat the same guards and assignments on many rows.
+    private var checkedExpressions = CheckedExpressionCache()
 
     /// Resolves `document`; the model is nil when any error was found.
     static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
@@ -52,17 +57,20 @@ struct SpecResolver {
 
     private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: [GearModel]) -> SpinModel? {
         let context = "spin '\(spin.name)'"
+        // Scope identities are per spin.
+        checkedExpressions = CheckedExpressionCache()
         checkUnique(spin.states, what: "state")
         checkUnique(spin.data.map(\.name), what: "data field")
         checkUnique(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
+        let states = NameIndex(stateNames)
 
         var initialState = 0
         if let initial = spin.initial {
             if spin.states.isEmpty {
                 error(at: initial.location, "\(context) has no control states, so it has no initial state", hint: "declare 'states' or remove 'initial'")
-            } else if let found = resolveState(initial, in: spin) {
+            } else if let found = resolveState(initial, in: spin, states: states) {
                 initialState = found
             }
         }
@@ -70,7 +78,7 @@ struct SpecResolver {
         for final in spin.finals {
             if spin.states.isEmpty {
                 error(at: final.location, "\(context) has no control states, so it has no final state", hint: "declare 'states' or remove 'final'")
-            } else if let found = resolveState(final, in: spin) {
+            } else if let found = resolveState(final, in: spin, states: states) {
                 finals.insert(found)
             }
         }
@@ -87,9 +95,10 @@ struct SpecResolver {
             fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
         }
 
+        let eventNames = NameIndex(spin.events.map(\.name.text))
         var inputs = Set<String>()
         for input in spin.inputs {
-            if spin.events.contains(where: { $0.name.text == input.text }) {
+            if eventNames[input.text] != nil {
                 inputs.insert(input.text)
             } else {
                 error(at: input.location, "unknown event '\(input.text)' in the inputs of \(context)", hint: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
@@ -100,7 +109,8 @@ struct SpecResolver {
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
-            controlType: controlType, enumTypes: enumTypes, fields: fields)
+            controlType: controlType, enumTypes: enumTypes, fields: fields,
+            states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
 
         let transitions = spin.transitions.compactMap { resolveTransition($0, in: environment) }
         let feedbacks = spin.feedbacks.map { feedback in
@@ -134,23 +144,23 @@ struct SpecResolver {
         case .int:
             if let int = scalar.asInt() { return .int(int) }
             if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                diagnostics.append(.error(at: value.location, "integer literal '\(value.text)' does not fit in a 64-bit integer"))
+                error(at: value.location, "integer literal '\(value.text)' does not fit in a 64-bit integer")
             } else {
-                diagnostics.append(mismatch("an int"))
+                append([mismatch("an int")])
             }
         case .double:
             if let double = scalar.asDouble() { return .double(double) }
-            diagnostics.append(mismatch("a double"))
+            append([mismatch("a double")])
         case .bool:
             if let bool = scalar.asBool() { return .bool(bool) }
-            diagnostics.append(Diagnostic.error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not a bool", hint: "write true or false"))
+            error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not a bool", hint: "write true or false")
         case .string:
             return .string(value.text)
         case .enumeration(let enumType):
             if let index = enumType.index(of: value.text) { return .symbol(index) }
-            diagnostics.append(Diagnostic.error(
+            error(
                 at: value.location, "initial value '\(value.text)' of data field '\(field)' is not one of its values",
-                hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))"))
+                hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))")
         }
         return .int(0)
     }
@@ -161,7 +171,7 @@ struct SpecResolver {
         let errorsBefore = errorCount
         var sources: [Int]?
         if case .states(let names) = row.source {
-            sources = names.compactMap { resolveState($0, in: environment.spin) }
+            sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
         let event = resolveEventName(row.event, in: environment)
         let scope = environment.scope(event: event)
@@ -171,11 +181,12 @@ struct SpecResolver {
         }
         var target: Int?
         if let name = row.target {
-            target = resolveState(name, in: environment.spin)
+            target = resolveState(name, in: environment.spin, states: environment.states)
         }
         var assignments: [(slot: Int, value: CompiledExpression)] = []
+        assignments.reserveCapacity(row.assignments.count)
         for assignment in row.assignments {
-            guard let slot = environment.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
+            guard let slot = environment.fieldNames[assignment.field.text] else {
                 error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
@@ -245,7 +256,7 @@ struct SpecResolver {
             period: rule.period?.duration, strategy: rule.strategy, action: action)
     }
 
-    private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ExpressionScope) -> ActionModel? {
+    private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ResolverScope) -> ActionModel? {
         switch action {
         case .emit(let emit):
             return resolveEmit(emit, in: environment, scope: scope).map(ActionModel.emit)
@@ -275,7 +286,7 @@ struct SpecResolver {
         }
     }
 
-    private mutating func resolveChoice(_ branches: [WeightedEmit], in environment: SpinEnvironment, scope: ExpressionScope) -> [(weight: Int, emit: EmitModel)]? {
+    private mutating func resolveChoice(_ branches: [WeightedEmit], in environment: SpinEnvironment, scope: ResolverScope) -> [(weight: Int, emit: EmitModel)]? {
         var resolved: [(weight: Int, emit: EmitModel)] = []
         var failed = false
         for branch in branches {
@@ -292,14 +303,14 @@ struct SpecResolver {
         return failed ? nil : resolved
     }
 
-    private mutating func resolveEmit(_ emit: EmitDeclaration, in environment: SpinEnvironment, scope: ExpressionScope) -> EmitModel? {
+    private mutating func resolveEmit(_ emit: EmitDeclaration, in environment: SpinEnvironment, scope: ResolverScope) -> EmitModel? {
         guard let event = resolveEventName(emit.event, in: environment) else { return nil }
         guard let payload = resolvePayload(emit.payload, of: environment.events[event], at: emit.event.location, scope: scope) else { return nil }
         return EmitModel(event: event, payload: payload)
     }
 
     /// The payload expressions in the event's field order; every field must be given once.
-    private mutating func resolvePayload(_ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ExpressionScope) -> [CompiledExpression]? {
+    private mutating func resolvePayload(_ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope) -> [CompiledExpression]? {
         var values = [CompiledExpression?](repeating: nil, count: event.fields.count)
         var failed = false
         for assignment in payload {
@@ -326,8 +337,8 @@ struct SpecResolver {
 
     // MARK: Names
 
-    private mutating func resolveState(_ name: Name, in spin: SpinDeclaration) -> Int? {
-        if let index = spin.states.firstIndex(where: { $0.text == name.text }) { return index }
+    private mutating func resolveState(_ name: Name, in spin: SpinDeclaration, states: NameIndex) -> Int? {
+        if let index = states[name.text] { return index }
         if spin.states.isEmpty {
             error(at: name.location, "spin '\(spin.name)' has no control states", hint: "declare them with 'states: [\(name.text), …]'")
         } else {
@@ -337,12 +348,12 @@ struct SpecResolver {
     }
 
     private mutating func resolveStates(_ names: [Name], rule: FeedbackRuleDeclaration, in environment: SpinEnvironment) -> Set<Int>? {
-        let resolved = names.compactMap { resolveState($0, in: environment.spin) }
+        let resolved = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         return resolved.count == names.count ? Set(resolved) : nil
     }
 
     private mutating func resolveEventName(_ name: Name, in environment: SpinEnvironment) -> Int? {
-        if let index = environment.events.firstIndex(where: { $0.name.text == name.text }) { return index }
+        if let index = environment.eventNames[name.text] { return index }
         error(at: name.location, "unknown event '\(name)'", hint: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
         return nil
     }
@@ -374,22 +385,35 @@ struct SpecResolver {
 
     // MARK: Expressions
 
-    private mutating func expression(_ text: ExpressionText, in scope: ExpressionScope, expecting type: ValueType?) -> CompiledExpression? {
-        let (compiled, found) = CompiledExpression.compile(text.text, at: text.location, in: scope, expecting: type)
-        diagnostics.append(contentsOf: found)
-        return compiled
+    /// Checks and compiles an expression. One already checked in the same scope with the same
+    /// expected type is not parsed and checked again: the checked tree is moved to this location.
+    private mutating func expression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> CompiledExpression? {
+        let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        if let key, let typed = checkedExpressions.expression(for: key, at: text.location) {
+            return CompiledExpression(typed)
+        }
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type)
+        if let key, found.isEmpty, let typed {
+            checkedExpressions.insert(typed, for: key, at: text.location)
+        }
+        append(found)
+        return typed.map(CompiledExpression.init)
     }
 
-    private mutating func template(_ text: ExpressionText, in scope: ExpressionScope) -> Template? {
-        let (template, found) = Template.parse(text.text, at: text.location, in: scope)
-        diagnostics.append(contentsOf: found)
+    private mutating func template(_ text: ExpressionText, in scope: ResolverScope) -> Template? {
+        let (template, found) = Template.parse(text.text, at: text.location, in: scope.scope)
+        append(found)
         return template
     }
 
-    private var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    private mutating func append(_ found: [Diagnostic]) {
+        diagnostics.append(contentsOf: found)
+        errorCount &+= found.count { $0.severity == .error }
+    }
 
     private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
         diagnostics.append(.error(at: location, message, hint: hint))
+        errorCount &+= 1
     }
 }
 
@@ -398,28 +422,86 @@ private struct SpinEnvironment {
     let spin: SpinDeclaration
     let events: [EventModel]
     let gears: [GearModel]
-    let dataScope: [(name: String, type: ValueType)]
-    let controlType: EnumType?
-    let enumTypes: [EnumType]
     let fields: [FieldModel]
+    /// Control state, event and data field names to their indices, so that resolving a row costs
+    /// the same however many states, events and fields the spin has.
+    let states: NameIndex
+    let eventNames: NameIndex
+    let fieldNames: NameIndex
+    private let dataScope: [(name: String, type: ValueType)]
+    private let controlType: EnumType?
+    private let enumTypes: [EnumType]
+    /// The scope of expressions on a state without an event, and one per event: built once per
+    /// spin, not once per row.
+    private let stateScope: ResolverScope
+    private let eventScopes: [ResolverScope]
 
-    /// The scope of expressions on a state, with the payload of `event` when given.
-    func scope(event: Int?) -> ExpressionScope {
-        ExpressionScope(
-            dataFields: dataScope,
-            eventFields: event.map { events[$0].fields.map { (name: $0.name.text, type: $0.type) } },
-            controlStates: controlType,
-            enumTypes: enumTypes)
+    init(
+        spin: SpinDeclaration, events: [EventModel], gears: [GearModel], dataScope: [(name: String, type: ValueType)],
+        controlType: EnumType?, enumTypes: [EnumType], fields: [FieldModel],
+        states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex
+    ) {
+        self.spin = spin
+        self.events = events
+        self.gears = gears
+        self.fields = fields
+        self.states = states
+        self.eventNames = eventNames
+        self.fieldNames = fieldNames
+        self.dataScope = dataScope
+        self.controlType = controlType
+        self.enumTypes = enumTypes
+        stateScope = ResolverScope(id: -1, scope: ExpressionScope(
+            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes))
+        eventScopes = events.indices.map { index in
+            ResolverScope(id: index, scope: ExpressionScope(
+                dataFields: dataScope,
+                eventFields: events[index].fields.map { (name: $0.name.text, type: $0.type) },
+                controlStates: controlType,
+                enumTypes: enumTypes))
+        }
     }
 
-    /// The scope of a rule triggered by a gear event: its payload is `event.x`.
-    func scope(gearEvent: EventModel) -> ExpressionScope {
-        ExpressionScope(
+    /// The scope of expressions on a state, with the payload of `event` when given.
+    func scope(event: Int?) -> ResolverScope {
+        guard let event else { return stateScope }
+        return eventScopes.indices.contains(event) ? eventScopes[event] : stateScope
+    }
+
+    /// The scope of a rule triggered by a gear event: its payload is `event.x`. Such rules are
+    /// few, so their scopes are made when needed and their expressions are not cached.
+    func scope(gearEvent: EventModel) -> ResolverScope {
+        ResolverScope(id: nil, scope: ExpressionScope(
             dataFields: dataScope,
             eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
             controlStates: controlType,
-            enumTypes: enumTypes)
+            enumTypes: enumTypes))
     }
+}
+
+/// An expression scope and its identity within one spin (-1 without an event, else the event's
+/// index): expressions checked in scopes of the same identity mean the same thing. Nil for a scope
+/// that is not shared.
+private struct ResolverScope {
+    let id: Int?
+    let scope: ExpressionScope
+}
+
+/// Names to their indices in declaration order. The first of duplicate names wins, as a search
+/// from the start would find it (duplicates are reported separately).
+struct NameIndex {
+    private let indices: [String: Int]
+
+    init(_ names: [String]) {
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() where indices[name] == nil {
+            indices[name] = index
+        }
+        self.indices = indices
+    }
+
+    subscript(name: String) -> Int? { indices[name] }
 }
 
 extension TypeReference {

@@ -1,0 +1,43 @@
+/// Expressions the resolver has already parsed and checked, so that a text written on many rows
+/// (`count + 1` on every row of a generated table) is parsed and checked once per scope.
+///
+/// A checked tree records where each of its nodes was written, for run-time errors. A cached tree
+/// is reused at another location by shifting those positions, which is exact when the text is on
+/// one line: every node is then on the text's first line, at a fixed distance from its start.
+/// Texts spanning lines (block scalars) are not cached, and neither are expressions with
+/// diagnostics, so a cache hit yields exactly what checking the text there would.
+struct CheckedExpressionCache {
+    /// What an expression's meaning depends on besides its text.
+    struct Key: Hashable {
+        let text: String
+        /// The scope's identity within the spin being resolved.
+        let scope: Int
+        let expected: ValueType?
+    }
+
+    private struct Entry {
+        let expression: TypedExpression
+        let location: SourceLocation
+    }
+
+    private var entries: [Key: Entry] = [:]
+
+    /// The checked expression for `key`, located as if written at `location`; nil when not cached.
+    func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
+        guard let entry = entries[key] else { return nil }
+        if entry.location == location { return entry.expression }
+        return entry.expression.moved(
+            toLine: location.line, columnShift: location.column &- entry.location.column, file: location.file)
+    }
+
+    /// Remembers `expression`, checked from `key.text` written at `location`.
+    mutating func insert(_ expression: TypedExpression, for key: Key, at location: SourceLocation) {
+        guard !Self.spansLines(key.text) else { return }
+        entries[key] = Entry(expression: expression, location: location)
+    }
+
+    /// Whether the text has a line break, as `TextPositions` counts them.
+    private static func spansLines(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+    }
+}
