@@ -54,23 +54,33 @@ struct SpecAnalyzer {
 // MARK: - One spin
 
 /// The per-spin analyses: reachability, ways out, dead rows, unemitted events, nondeterminism.
+///
+/// Rows are referred to by their position in `spin.transitions`, and the states each applies in
+/// are worked out once, so that every analysis is linear in rows and states (plus, for a row on
+/// `any` state, one entry per state).
 private struct SpinAnalysis {
     let spin: SpinModel
-    /// States reachable from the initial state (by index); `[0]` for a data-only spin.
-    let reachable: Set<Int>
-    /// Reachable states that are not final: the only states in which a row can fire.
-    let live: Set<Int>
+    /// Whether each state (by index) is reachable from the initial state; `[true]` for a data-only
+    /// spin.
+    let reachable: [Bool]
+    /// Whether each state is reachable and not final: the only states in which a row can fire.
+    let live: [Bool]
+    /// For each row, the states it applies in, in state order without repeats; nil for any state.
+    private let rowSources: [[Int]?]
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ spin: SpinModel) {
         self.spin = spin
+        rowSources = spin.transitions.map { Self.sortedSources($0.sources) }
+        let count = spin.controlCount
         if spin.hasControlStates {
-            reachable = Self.reachableStates(of: spin)
-            live = reachable.subtracting(spin.finalStates)
+            let reached = Self.reachableStates(of: spin, rowSources: rowSources)
+            reachable = reached
+            live = reached.indices.map { reached[$0] && !spin.finalStates.contains($0) }
         } else {
             // A data-only spin has one implicit state that it never leaves and that is not final.
-            reachable = [0]
-            live = [0]
+            reachable = [Bool](repeating: true, count: count)
+            live = reachable
         }
         if spin.hasControlStates {
             checkReachability()
@@ -89,9 +99,39 @@ private struct SpinAnalysis {
         return guardExpression.kind == .constant(.bool(false))
     }
 
-    /// The states `row` applies in, in state order.
-    private func sources(of row: TransitionModel) -> [Int] {
-        row.sources.map { Array(Set($0)).sorted() } ?? Array(0..<spin.controlCount)
+    /// `sources` in state order without repeats; the array itself when it already is (the usual case).
+    private static func sortedSources(_ sources: [Int]?) -> [Int]? {
+        guard let sources else { return nil }
+        var ordered = true
+        var index = 1
+        while index < sources.count {
+            if sources[index &- 1] >= sources[index] {
+                ordered = false
+                break
+            }
+            index &+= 1
+        }
+        return ordered ? sources : Array(Set(sources)).sorted()
+    }
+
+    /// Whether `state` is a valid index into a per-state array.
+    private func isState(_ state: Int) -> Bool {
+        state >= 0 && state < live.count
+    }
+
+    /// Whether the row at `position` applies in some live state.
+    private func appliesInLiveState(_ position: Int) -> Bool {
+        guard let sources = rowSources[position] else { return live.contains(true) }
+        return sources.contains { isState($0) && live[$0] }
+    }
+
+    /// Calls `body` with each live state the row at `position` applies in, in state order.
+    private func forEachLiveSource(of position: Int, _ body: (Int) -> Void) {
+        if let sources = rowSources[position] {
+            for state in sources where isState(state) && live[state] { body(state) }
+        } else {
+            for state in live.indices where live[state] { body(state) }
+        }
     }
 
     // MARK: Reachability
@@ -99,41 +139,56 @@ private struct SpinAnalysis {
     /// A graph search from the initial state, ignoring guards except the literal `false`. A final
     /// state is not expanded: the spin stops there, so rows out of it never fire. Only the set of
     /// reached states matters, so the visiting order does not (a stack is simplest).
-    private static func reachableStates(of spin: SpinModel) -> Set<Int> {
-        let rowsByState = rowsApplying(spin.transitions.filter { !isNeverTaken($0) }, states: spin.controlCount)
-        var reached: Set<Int> = [spin.initialState]
-        var pending = [spin.initialState]
+    private static func reachableStates(of spin: SpinModel, rowSources: [[Int]?]) -> [Bool] {
+        let count = spin.controlCount
+        let (rowsByState, anyStateRows) = rowsApplying(spin, rowSources: rowSources)
+        var reached = [Bool](repeating: false, count: count)
+        var pending: [Int] = []
+        func reach(_ state: Int) {
+            guard state >= 0, state < count, !reached[state] else { return }
+            reached[state] = true
+            pending.append(state)
+        }
+        reach(spin.initialState)
+        // Rows on any state lead to the same places from every state, so they are followed once.
+        var followedAnyStateRows = false
         while let state = pending.popLast() {
-            if spin.finalStates.contains(state) || !rowsByState.indices.contains(state) { continue }
-            for row in rowsByState[state] {
-                let target = row.target ?? state
-                if reached.insert(target).inserted {
-                    pending.append(target)
+            if spin.finalStates.contains(state) { continue }
+            for position in rowsByState[state] {
+                reach(spin.transitions[position].target ?? state)
+            }
+            if !followedAnyStateRows {
+                followedAnyStateRows = true
+                for position in anyStateRows {
+                    if let target = spin.transitions[position].target { reach(target) }
                 }
             }
         }
         return reached
     }
 
-    /// For each control state, the rows that apply in it, in document order: an index built once so
-    /// that the analyses are linear in rows and states rather than their product.
-    private static func rowsApplying(_ rows: [TransitionModel], states: Int) -> [[TransitionModel]] {
-        var byState = [[TransitionModel]](repeating: [], count: states)
-        for row in rows {
-            if let sources = row.sources {
-                for state in Set(sources).sorted() where state >= 0 && state < states {
-                    byState[state].append(row)
-                }
-            } else {
-                for state in 0..<states { byState[state].append(row) }
+    /// For each control state, the positions of the rows listing it in `from`, in document order;
+    /// and the rows on any state. Rows whose guard is the literal `false` are left out. An index
+    /// built once so that the analyses are linear in rows and states rather than their product.
+    private static func rowsApplying(_ spin: SpinModel, rowSources: [[Int]?]) -> (byState: [[Int]], anyState: [Int]) {
+        let count = spin.controlCount
+        var byState = [[Int]](repeating: [], count: count)
+        var anyState: [Int] = []
+        for (position, row) in spin.transitions.enumerated() where !isNeverTaken(row) {
+            guard let sources = rowSources[position] else {
+                anyState.append(position)
+                continue
+            }
+            for state in sources where state >= 0 && state < count {
+                byState[state].append(position)
             }
         }
-        return byState
+        return (byState, anyState)
     }
 
     private mutating func checkReachability() {
         let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
-        for (index, state) in spin.states.enumerated() where !reachable.contains(index) {
+        for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
             diagnostics.append(.error(
                 at: state.location,
                 "state '\(state.text)' of spin '\(spinName)' is unreachable from the initial state '\(initialName)'",
@@ -147,10 +202,18 @@ private struct SpinAnalysis {
     /// are skipped: they are already reported, and whether they can be left does not matter while
     /// nothing leads into them.
     private mutating func checkWaysOut() {
-        let rowsByState = Self.rowsApplying(spin.transitions.filter { !Self.isNeverTaken($0) }, states: spin.controlCount)
-        for (index, state) in spin.states.enumerated() where live.contains(index) {
-            let hasWayOut = rowsByState.indices.contains(index) && rowsByState[index].contains { row in
-                guard let target = row.target else { return false }
+        let (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources)
+        // A row on any state is a way out of every state but its target; two different targets are
+        // a way out of every state.
+        var anyStateTargets: [Int] = []
+        for position in anyStateRows {
+            guard let target = spin.transitions[position].target, !anyStateTargets.contains(target) else { continue }
+            anyStateTargets.append(target)
+            if anyStateTargets.count == 2 { break }
+        }
+        for (index, state) in spin.states.enumerated() where isState(index) && live[index] {
+            let hasWayOut = anyStateTargets.contains { $0 != index } || rowsByState[index].contains { position in
+                guard let target = spin.transitions[position].target else { return false }
                 return target != index
             }
             if !hasWayOut {
@@ -165,20 +228,20 @@ private struct SpinAnalysis {
     // MARK: Dead rows
 
     private mutating func checkDeadRows() {
-        for row in spin.transitions {
-            guard let reason = neverFiresReason(row) else { continue }
-            diagnostics.append(.warning(at: row.declaration.location, "this transition can never fire: \(reason)"))
+        for position in spin.transitions.indices {
+            guard let reason = neverFiresReason(position) else { continue }
+            diagnostics.append(.warning(at: spin.transitions[position].declaration.location, "this transition can never fire: \(reason)"))
         }
     }
 
-    /// Why `row` can never fire, or nil when it may.
-    private func neverFiresReason(_ row: TransitionModel) -> String? {
-        if Self.isNeverTaken(row) { return "its guard is always false" }
+    /// Why the row at `position` can never fire, or nil when it may.
+    private func neverFiresReason(_ position: Int) -> String? {
+        if Self.isNeverTaken(spin.transitions[position]) { return "its guard is always false" }
         guard spin.hasControlStates else { return nil }
-        let states = sources(of: row)
-        if states.contains(where: live.contains) { return nil }
+        if appliesInLiveState(position) { return nil }
+        let states = rowSources[position] ?? Array(0..<spin.controlCount)
         if states.allSatisfy(spin.finalStates.contains) { return "every source state is final" }
-        if states.allSatisfy({ !reachable.contains($0) }) { return "every source state is unreachable" }
+        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "every source state is unreachable" }
         return "every source state is final or unreachable"
     }
 
@@ -223,34 +286,49 @@ private struct SpinAnalysis {
     /// identical guards. Each later row is reported once, against the first earlier row it clashes
     /// with. Rows that can never fire are left out: they are reported as dead already.
     private mutating func checkNondeterminism() {
-        let rows = spin.transitions.filter { neverFiresReason($0) == nil }
-        // Row positions bucketed by (live state, event): only rows sharing a bucket can clash, so
-        // each row is compared with its few neighbours instead of every earlier row.
         let eventCount = spin.events.count
-        var buckets: [Int: [Int]] = [:]
-        for (position, row) in rows.enumerated() where row.event >= 0 && row.event < eventCount {
-            for state in sources(of: row) where live.contains(state) {
-                buckets[state * eventCount + row.event, default: []].append(position)
-            }
-        }
-        for (laterIndex, later) in rows.enumerated() where later.event >= 0 && later.event < eventCount {
-            var earlierPositions = Set<Int>()
-            for state in sources(of: later) where live.contains(state) {
-                for position in buckets[state * eventCount + later.event] ?? [] where position < laterIndex {
-                    earlierPositions.insert(position)
+        // Rows are taken in document order and filed under each (live state, event) they apply in,
+        // after being compared with the earlier rows already filed there: only rows sharing a
+        // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
+        // nothing per bucket.
+        var newestInBucket: [Int: Int] = [:]
+        var filed: [(position: Int, previous: Int)] = []
+        var earlier: [Int] = []
+        for (position, row) in spin.transitions.enumerated() where row.event >= 0 && row.event < eventCount {
+            guard neverFiresReason(position) == nil else { continue }
+            earlier.removeAll(keepingCapacity: true)
+            forEachLiveSource(of: position) { state in
+                var link = newestInBucket[state &* eventCount &+ row.event] ?? -1
+                while link >= 0 {
+                    earlier.append(filed[link].position)
+                    link = filed[link].previous
                 }
             }
-            for position in earlierPositions.sorted() {
-                let earlier = rows[position]
-                guard Self.guardsCanBothHold(earlier, later) else { continue }
-                let shared = sources(of: earlier).filter { later.applies(in: $0) && live.contains($0) }
-                guard let state = shared.first else { continue }
-                diagnostics.append(.error(
-                    at: later.declaration.location,
-                    clashMessage(earlier, later, state: state),
-                    hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
-                break
+            if !earlier.isEmpty {
+                reportFirstClash(of: position, amongEarlier: Set(earlier).sorted())
             }
+            forEachLiveSource(of: position) { state in
+                let key = state &* eventCount &+ row.event
+                filed.append((position, newestInBucket[key] ?? -1))
+                newestInBucket[key] = filed.count &- 1
+            }
+        }
+    }
+
+    /// Reports the row at `position` against the first of `earlierPositions` (in document order)
+    /// whose guard can hold together with its own, if any.
+    private mutating func reportFirstClash(of position: Int, amongEarlier earlierPositions: [Int]) {
+        let later = spin.transitions[position]
+        for earlierPosition in earlierPositions {
+            let earlier = spin.transitions[earlierPosition]
+            guard Self.guardsCanBothHold(earlier, later) else { continue }
+            let earlierStates = rowSources[earlierPosition] ?? Array(0..<spin.controlCount)
+            guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
+            diagnostics.append(.error(
+                at: later.declaration.location,
+                clashMessage(earlier, later, state: state),
+                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
+            return
         }
     }
 
