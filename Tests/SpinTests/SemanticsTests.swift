@@ -79,6 +79,30 @@ import Testing
         #expect(runtime.state == 20)
     }
 
+    /// Rule 2: what synchronous feedbacks return for a state joins the queue when the delivery of
+    /// that state ends, so an `emit` made during the delivery comes first.
+    @Test func rule2_returnedEventsJoinTheQueueWhenTheDeliveryEnds() async {
+        let log = Recorder<String>()
+        let runtimeBox = LateBox<SpinRuntime<Int, Event>>()
+        let spin = Spin<Int, Event>(initialState: 0) {
+            Feedback(effect: { (state: Int) -> Event? in state == 0 ? .set(1) : nil })
+            Feedback(effect: { (state: Int) -> Event? in
+                if state == 0 { runtimeBox.value?.emit(.set(2)) }
+                return state == 0 ? .set(3) : nil
+            })
+            Reducer { state, event in
+                log.append("\(event)")
+                return Self.reduce(state, event)
+            }
+        }
+        let runtime = SpinRuntime(spin, clock: VirtualClock())
+        runtimeBox.set(runtime)
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(log.values == ["set(2)", "set(1)", "set(3)"])
+        #expect(runtime.state == 3)
+    }
+
     /// Rule 3: `.cancelOnNewState` cancels the running effect when a new state arrives and drops
     /// the events it queued that were not reduced yet.
     @Test(arguments: [ExecutionStrategy.cancelOnNewState, .continueOnNewState])

@@ -23,6 +23,12 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     /// Where the effects run, when set by `execute(on:)`.
     public private(set) var executor: (any TaskExecutor)?
 
+    /// For a feedback that is one synchronous function of the delivered state (and the event that
+    /// produced it), that function. The runtime then calls it straight from its drain, without a
+    /// feedback instance in between: the common case costs one call per step. Ignored with
+    /// `execute(on:)`, where the effect runs as a task.
+    @usableFromInline private(set) var inline: (@Sendable (State, Event?) -> Event?)?
+
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
         self.connect = connect
     }
@@ -51,14 +57,23 @@ extension Feedback {
         select: @escaping @Sendable (State, Event?) -> Input?,
         body: EffectBody<Input, Event>
     ) -> Feedback {
-        Feedback { context, _ in
+        var feedback = Feedback { context, _ in
             PerStateFeedbackInstance(context: context, strategy: strategy, select: select, body: body)
         }
+        // A synchronous effect never leaves anything running, so the strategy cannot matter.
+        if let synchronous = body.synchronous {
+            feedback.inline = { state, cause in select(state, cause).flatMap(synchronous) }
+        }
+        return feedback
     }
 
     /// A feedback on every state, unfiltered.
     static func onEveryState(strategy: ExecutionStrategy, body: EffectBody<State, Event>) -> Feedback {
-        perState(strategy: strategy, select: { state, _ in state }, body: body)
+        var feedback = perState(strategy: strategy, select: { state, _ in state }, body: body)
+        if let synchronous = body.synchronous {
+            feedback.inline = { state, _ in synchronous(state) }
+        }
+        return feedback
     }
 
     /// A feedback on the states a predicate accepts.

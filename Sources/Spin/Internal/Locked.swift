@@ -35,6 +35,19 @@ package final class Locked<Value>: @unchecked Sendable {
         value.deallocate()
     }
 
+    /// Takes the lock, for a caller that works on `value` itself (a hot loop that would otherwise
+    /// return a large result out of `withLock`). Every `lock()` is followed by one `unlock()`.
+    @inlinable
+    package func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Releases the lock taken by `lock()`.
+    @inlinable
+    package func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Runs `body` with exclusive access to the value.
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

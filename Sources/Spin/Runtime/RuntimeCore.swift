@@ -84,14 +84,6 @@ struct PendingStart<Event: Sendable>: Sendable {
     let operation: @Sendable (EffectEmitter<Event>) async -> Void
 }
 
-/// What the drainer does next, decided under the lock and done outside it.
-@usableFromInline
-enum DrainAction<State: Sendable, Event: Sendable> {
-    case prime([RenderObserver<State>], State)
-    case finished([PendingStart<Event>])
-    case teardown
-}
-
 /// A reduced event and everything needed to deliver its state without the lock.
 @usableFromInline
 struct Delivery<State: Sendable, Event: Sendable> {
@@ -149,12 +141,31 @@ final class RenderObserver<State: Sendable>: Sendable {
     @usableFromInline var isAlive: Bool { alive.value }
 }
 
-/// What only the drainer touches: the feedback instances. The drainer is exclusive (one thread at a
-/// time holds the `draining` flag, handed over under the lock), which is what makes this safe.
+/// What only the drainer touches: the feedbacks as connected, and the events they returned while
+/// the current state was delivered. The drainer is exclusive (one thread at a time holds the
+/// `draining` flag, handed over under the lock), which is what makes this safe.
 @usableFromInline
 final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable {
-    @usableFromInline var instances: [any FeedbackInstance<State, Event>] = []
+    // Unchecked exclusivity: the drainer is the only thread that touches these (see above), and
+    // a dynamic access check on every step costs more than the rest of a simple step.
+    @exclusivity(unchecked) @usableFromInline var slots: [FeedbackSlot<State, Event>] = []
+    /// Events returned by synchronous feedbacks during the current delivery. They join the queue,
+    /// in feedback order, under the lock the drain takes for its next step: one lock per step.
+    @exclusivity(unchecked) @usableFromInline var pending = EventQueue<QueuedEvent<Event>>()
 
     @usableFromInline
     init() {}
+}
+
+/// One connected feedback: a synchronous function the drain calls itself, or an instance.
+@usableFromInline
+struct FeedbackSlot<State: Sendable, Event: Sendable> {
+    @usableFromInline let inline: (@Sendable (State, Event?) -> Event?)?
+    @usableFromInline let instance: (any FeedbackInstance<State, Event>)?
+
+    @usableFromInline
+    init(inline: (@Sendable (State, Event?) -> Event?)?, instance: (any FeedbackInstance<State, Event>)?) {
+        self.inline = inline
+        self.instance = instance
+    }
 }

@@ -107,18 +107,19 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// nothing.
     @inlinable
     public func start() {
-        // The closure is made here, in specialized code, so that synchronous feedbacks queue their
-        // events through code specialized for State and Event.
-        // Unowned: only this loop's drainer calls it, from inside a method of the live runtime; a
-        // strong capture would keep the runtime alive through its own feedbacks.
-        guard connect(enqueueResult: { [unowned self] effect, origin in
-            if let event = effect() { enqueueFromDelivery(event, origin: origin) }
+        // The closure is made here, in specialized code, so that synchronous feedback instances
+        // queue their events through code specialized for State and Event. It holds the drainer's
+        // buffer, not the runtime; `teardown()` and `deinit` break the cycle through the slots.
+        let owned = drainerOwned
+        guard connect(enqueueResult: { effect, origin in
+            if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
         }) else { return }
+        deliver(state, cause: nil, to: owned.slots)
         drain()
     }
 
-    /// Claims the drain for the start, connects the feedbacks and delivers them the initial
-    /// state. Returns false when the loop was already started or stopped.
+    /// Claims the drain for the start and connects the feedbacks. Returns false when the loop was
+    /// already started or stopped.
     @usableFromInline
     func connect(enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void) -> Bool {
         let claimed: Bool = core.withLock { core in
@@ -127,20 +128,20 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             return claimDrain(&core)
         }
         guard claimed else { return false }
-        let initial = state
-        var instances: [any FeedbackInstance<State, Event>] = []
-        instances.reserveCapacity(spin.feedbacks.count)
+        var slots: [FeedbackSlot<State, Event>] = []
+        slots.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
+            if let inline = feedback.inline, feedback.executor == nil {
+                slots.append(FeedbackSlot(inline: inline, instance: nil))
+                continue
+            }
             let context = FeedbackContext<Event>(
                 host: self, origin: index, executor: feedback.executor,
                 taskExecutor: feedback.executor ?? virtualClock?.executor,
                 enqueueResult: enqueueResult)
-            instances.append(feedback.connect(context, tracker))
+            slots.append(FeedbackSlot(inline: nil, instance: feedback.connect(context, tracker)))
         }
-        drainerOwned.instances = instances
-        for instance in instances {
-            instance.receive(initial, cause: nil)
-        }
+        drainerOwned.slots = slots
         return true
     }
 
@@ -259,74 +260,88 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Reduces queued events until none is left. Only the drainer runs this.
+    ///
+    /// One lock per step: under it, the events the feedbacks returned for the previous state join
+    /// the queue, the next event is popped and reduced. The new state is then delivered without the
+    /// lock, read in place: only the drainer ever writes the state, so reading it needs no lock
+    /// (others read it under the lock, and reads do not conflict).
     @inlinable
     func drain() {
         let reduceStep = self.reduceStep
-        // Only the drainer sets the instances: `start()` before its drain, `teardown()` at the end
-        // of one. So they cannot change during a drain.
-        let instances = drainerOwned.instances
+        // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
+        // one. So they cannot change during a drain.
+        let owned = drainerOwned
+        let slots = owned.slots
+        let core = self.core.value
         while true {
-            // The common case, an event to deliver, comes back as a `Delivery`; the rest as `other`.
-            var other: DrainAction<State, Event>?
-            let delivery: Delivery<State, Event>? = core.withLock { core in
-                if core.stopRequested {
-                    other = .teardown
-                    return nil
+            self.core.lock()
+            if !owned.pending.isEmpty {
+                // What the feedbacks returned for the last delivered state joins the queue.
+                while let item = owned.pending.popFirst() {
+                    if core.pointee.stopRequested || !core.pointee.append(item) {
+                        owned.pending.removeAll()
+                        break
+                    }
                 }
-                if !core.unprimedRenders.isEmpty {
-                    let renders = core.unprimedRenders
-                    core.unprimedRenders = []
-                    core.renders.append(contentsOf: renders)
-                    other = .prime(renders, core.state)
-                    return nil
-                }
-                guard let item = core.queue.popFirst() else {
-                    core.draining = false
-                    let starts = core.pendingStarts
-                    core.pendingStarts = []
-                    other = .finished(starts)
-                    return nil
-                }
-                if item.token != 0 { core.effects[item.token]?.queued -= 1 }
-                core.stepCount += 1
-                let changed = reduceStep(&core.state, item.event)
-                // The observer arrays are copied only when there are observers.
-                let observers: DeliveryObservers<State, Event>? =
-                    core.stepObservers.isEmpty && (!changed || (core.channels.isEmpty && core.renders.isEmpty))
-                    ? nil
-                    : DeliveryObservers(
-                        channels: changed ? core.channels : [], renders: changed ? core.renders : [],
-                        stepObservers: core.stepObservers)
-                return Delivery(
-                    state: core.state, event: item.event, origin: item.origin, changed: changed,
-                    step: core.stepCount, observers: observers)
             }
-            if let delivery {
-                deliver(delivery, to: instances)
-                continue
-            }
-            switch other {
-            case .teardown, nil:
+            if core.pointee.stopRequested {
+                self.core.unlock()
                 teardown()
                 return
-            case let .prime(renders, state)?:
+            }
+            if !core.pointee.unprimedRenders.isEmpty {
+                let renders = core.pointee.unprimedRenders
+                core.pointee.unprimedRenders = []
+                core.pointee.renders.append(contentsOf: renders)
+                let state = core.pointee.state
+                self.core.unlock()
                 for render in renders { _ = render.call(state) }
-            case let .finished(starts)?:
+                continue
+            }
+            guard let item = core.pointee.queue.popFirst() else {
+                core.pointee.draining = false
+                let starts = core.pointee.pendingStarts
+                core.pointee.pendingStarts = []
+                self.core.unlock()
                 startTasks(starts)
                 tracker.leave()
                 return
             }
+            if item.token != 0 { core.pointee.effects[item.token]?.queued -= 1 }
+            core.pointee.stepCount += 1
+            let changed = reduceStep(&core.pointee.state, item.event)
+            // The observers are looked at only when there are some.
+            if !core.pointee.stepObservers.isEmpty || (changed && !(core.pointee.channels.isEmpty && core.pointee.renders.isEmpty)) {
+                let delivery = Delivery(
+                    state: core.pointee.state, event: item.event, origin: item.origin, changed: changed,
+                    step: core.pointee.stepCount,
+                    observers: DeliveryObservers(
+                        channels: changed ? core.pointee.channels : [], renders: changed ? core.pointee.renders : [],
+                        stepObservers: core.pointee.stepObservers))
+                self.core.unlock()
+                if let observers = delivery.observers { notifyObservers(delivery, observers) }
+            } else {
+                self.core.unlock()
+            }
+            if changed {
+                deliver(core.pointee.state, cause: item.event, to: slots)
+            }
         }
     }
 
+    /// Delivers a state to the feedbacks in declaration order. Events returned by inline feedbacks
+    /// wait in the drainer's buffer until the drain's next step.
     @inlinable
-    func deliver(_ delivery: Delivery<State, Event>, to instances: [any FeedbackInstance<State, Event>]) {
-        if let observers = delivery.observers {
-            notifyObservers(delivery, observers)
-        }
-        guard delivery.changed else { return }
-        for instance in instances {
-            instance.receive(delivery.state, cause: delivery.event)
+    func deliver(_ state: State, cause: Event?, to slots: [FeedbackSlot<State, Event>]) {
+        let owned = drainerOwned
+        for index in slots.indices {
+            if let inline = slots[index].inline {
+                if let event = inline(state, cause) {
+                    owned.pending.append(QueuedEvent(event: event, origin: index, token: 0))
+                }
+            } else {
+                slots[index].instance?.receive(state, cause: cause)
+            }
         }
     }
 
@@ -356,9 +371,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     func teardown() {
-        let instances = drainerOwned.instances
-        drainerOwned.instances = []
-        for instance in instances { instance.stop() }
+        let slots = drainerOwned.slots
+        drainerOwned.slots = []
+        drainerOwned.pending.removeAll()
+        for slot in slots { slot.instance?.stop() }
         releaseEffectsAndObservers(drainerDone: true)
     }
 
@@ -387,6 +403,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     // A runtime dropped without `stop()` must not leave effects running for nobody: its feedback
     // instances go with it (they only hold it weakly), and its effects are cancelled here.
     deinit {
+        drainerOwned.slots = []
         releaseEffectsAndObservers(drainerDone: false)
     }
 
@@ -437,10 +454,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 extension SpinRuntime: EffectHost {
     @inlinable
     func enqueueFromDelivery(_ event: Event, origin: Int) {
-        core.withLock { core in
-            guard !core.stopRequested else { return }
-            _ = core.append(QueuedEvent(event: event, origin: origin, token: 0))
-        }
+        drainerOwned.pending.append(QueuedEvent(event: event, origin: origin, token: 0))
     }
 
     func startEffect(

@@ -2,10 +2,18 @@
 /// order, with compiled guards and assignments. No name is looked up and nothing is allocated per
 /// step: the state's data array is mutated in place.
 struct ReducerTable: Sendable {
+    /// A candidate row, holding only the code it runs: copying a row, or an expression with its
+    /// five entry points, on every step would cost a retain per closure.
     struct Row: Sendable {
-        let guardExpression: CompiledExpression?
+        let guardCode: BoolCode?
         let target: Int?
-        let assignments: [(slot: Int, value: CompiledExpression, type: ValueType)]
+        let assignments: [Assignment]
+    }
+
+    struct Assignment: Sendable {
+        let slot: Int
+        /// The value, already converted to the field's type.
+        let value: ValueCode
     }
 
     private let eventCount: Int
@@ -51,9 +59,11 @@ struct ReducerTable: Sendable {
                     }
                     let transition = spin.transitions[next]
                     candidates.append(Row(
-                        guardExpression: transition.guardExpression,
+                        guardCode: transition.guardExpression?.boolClosure,
                         target: transition.target,
-                        assignments: transition.assignments.map { ($0.slot, $0.value, spin.fields[$0.slot].type) }))
+                        assignments: transition.assignments.map {
+                            Assignment(slot: $0.slot, value: $0.value.valueClosure(as: spin.fields[$0.slot].type))
+                        }))
                 }
                 cells.append(start..<candidates.count)
             }
@@ -65,41 +75,44 @@ struct ReducerTable: Sendable {
 
     /// Applies the first row whose guard holds; returns whether the state changed.
     func reduce(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
-        if state.fault != nil { return false }
-        if let fault = event.fault {
-            state.fault = fault
+        if state.hasFault { return false }
+        if event.hasFault {
+            state.fault = event.fault
             return true
         }
-        let cellIndex = state.control * eventCount + event.kind
+        let cellIndex = state.control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
-        for index in cells[cellIndex] {
-            let row = candidates[index]
-            do throws(EvaluationError) {
-                if let guardExpression = row.guardExpression {
-                    let holds = try guardExpression.evaluateBool(EvaluationContext(data: state.data, event: event.payload, state: state.control))
-                    if !holds { continue }
-                }
-                var changed = false
-                for assignment in row.assignments {
-                    // The context is a temporary: it is gone before the slot is written, so the
-                    // data array stays uniquely referenced and is mutated in place.
-                    let value = try assignment.value.evaluate(as: assignment.type, EvaluationContext(data: state.data, event: event.payload, state: state.control))
-                    if state.data[assignment.slot] != value {
-                        state.data[assignment.slot] = value
+        let cell = cells[cellIndex]
+        // Rows are read in place: no row, and none of its closures, is copied per step. The data
+        // array moves into the evaluation context and back (no retain, no copy), and assignments
+        // write it there, where it is uniquely referenced.
+        return candidates.withUnsafeBufferPointer { rows in
+            var context = EvaluationContext(data: [], event: event.payload, state: state.control)
+            swap(&context.data, &state.data)
+            defer { swap(&context.data, &state.data) }
+            for index in cell {
+                do throws(EvaluationError) {
+                    if let guardCode = rows[index].guardCode, try !guardCode(context) { continue }
+                    var changed = false
+                    for assignment in rows[index].assignments {
+                        let value = try assignment.value(context)
+                        if context.data[assignment.slot] != value {
+                            context.data[assignment.slot] = value
+                            changed = true
+                        }
+                    }
+                    if let target = rows[index].target, target != state.control {
+                        state.control = target
                         changed = true
                     }
+                    return changed
+                } catch {
+                    state.fault = SpecFault(error)
+                    return true
                 }
-                if let target = row.target, target != state.control {
-                    state.control = target
-                    changed = true
-                }
-                return changed
-            } catch {
-                state.fault = SpecFault(error)
-                return true
             }
+            return false
         }
-        return false
     }
 }
 

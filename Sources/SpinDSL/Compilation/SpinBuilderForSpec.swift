@@ -35,7 +35,7 @@ struct SpinBuilderForSpec {
         if let render = spin.render, let sink = options.render {
             let name = spin.name.text
             feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                guard state.fault == nil else { return nil }
+                guard !state.hasFault else { return nil }
                 do throws(EvaluationError) {
                     sink(name, try render.render(state.context))
                     return nil
@@ -68,12 +68,12 @@ struct SpinBuilderForSpec {
                 (holds: levelPredicate(rule), act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
             }
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                guard state.fault == nil else { return nil }
+                guard !state.hasFault else { return nil }
                 for rule in cases {
-                    switch rule.holds(state) {
-                    case .failure(let fault): return .failure(fault)
-                    case .success(false): continue
-                    case .success(true): return rule.act(state, [])
+                    do throws(EvaluationError) {
+                        if try rule.holds(state) { return rule.act(state, []) }
+                    } catch {
+                        return .failure(SpecFault(error))
                     }
                 }
                 return nil
@@ -119,17 +119,17 @@ struct SpinBuilderForSpec {
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
                 return Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                    guard state.fault == nil else { return nil }
-                    switch holds(state) {
-                    case .failure(let fault): return .failure(fault)
-                    case .success(let holds): return holds ? immediate(state, []) : nil
+                    guard !state.hasFault else { return nil }
+                    do throws(EvaluationError) {
+                        return try holds(state) ? immediate(state, []) : nil
+                    } catch {
+                        return .failure(SpecFault(error))
                     }
                 }).named(name)
             }
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
                             filteredBy: { (state: SpecState) -> Bool in
-                if case .success(true) = holds(state) { return state.fault == nil }
-                return false
+                !state.hasFault && ((try? holds(state)) ?? false)
             }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
@@ -159,27 +159,30 @@ struct SpinBuilderForSpec {
         }
     }
 
-    /// For level triggers: whether the rule holds in a state, or the error evaluating it.
-    private func levelPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Result<Bool, SpecFault> {
+    /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
+    /// One closure per shape, so that the common `when` rule is a single expression call.
+    private func levelPredicate(_ rule: RuleModel) -> @Sendable (SpecState) throws(EvaluationError) -> Bool {
         let condition = rule.condition
-        let trigger = rule.trigger
-        return { state in
-            do throws(EvaluationError) {
-                let context = state.context
-                switch trigger {
-                case .everyState: break
-                case .when(let expression):
-                    if try !expression.evaluateBool(context) { return .success(false) }
-                case .inStates(let states):
-                    if !states.contains(state.control) { return .success(false) }
-                default:
-                    return .success(false)
-                }
-                if let condition, try !condition.evaluateBool(context) { return .success(false) }
-                return .success(true)
-            } catch {
-                return .failure(SpecFault(error))
+        switch rule.trigger {
+        case .everyState:
+            guard let condition else { return { (_: SpecState) throws(EvaluationError) -> Bool in true } }
+            return { (state: SpecState) throws(EvaluationError) -> Bool in try condition.evaluateBool(state.context) }
+        case .when(let expression):
+            guard let condition else {
+                return { (state: SpecState) throws(EvaluationError) -> Bool in try expression.evaluateBool(state.context) }
             }
+            return { (state: SpecState) throws(EvaluationError) -> Bool in
+                let context = state.context
+                guard try expression.evaluateBool(context) else { return false }
+                return try condition.evaluateBool(context)
+            }
+        case .inStates(let states):
+            return { (state: SpecState) throws(EvaluationError) -> Bool in
+                guard states.contains(state.control) else { return false }
+                return try condition?.evaluateBool(state.context) ?? true
+            }
+        default:
+            return { (_: SpecState) throws(EvaluationError) -> Bool in false }
         }
     }
 
@@ -190,17 +193,14 @@ struct SpinBuilderForSpec {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in state.fault == nil && ((try? expression.evaluateBool(state.context)) ?? false) }
+            return { state in !state.hasFault && ((try? expression.evaluateBool(state.context)) ?? false) }
         case .enter(let states):
             return { state in
-                guard state.fault == nil, states.contains(state.control) else { return false }
+                guard !state.hasFault, states.contains(state.control) else { return false }
                 return (try? condition?.evaluateBool(state.context)) ?? true
             }
         default:
-            return { state in
-                if case .success(true) = level(state) { return state.fault == nil }
-                return false
-            }
+            return { state in !state.hasFault && ((try? level(state)) ?? false) }
         }
     }
 

@@ -94,6 +94,19 @@ struct CompiledExpression: Sendable {
         try symbolCode(context)
     }
 
+    /// The code of a guard, for tables that call it directly (no copy of this value per call).
+    var boolClosure: BoolCode { boolCode }
+
+    /// The code of the value converted to `type` (an int promoted for a double field), for tables
+    /// that call it directly.
+    func valueClosure(as type: ValueType) -> ValueCode {
+        if case .double = type, case .int = expression.type {
+            let doubleCode = self.doubleCode
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(try doubleCode(c)) }
+        }
+        return valueCode
+    }
+
     /// The value as text, formatted as `SpinValue.formatted(as:)` does.
     func evaluateFormatted(_ context: borrowing EvaluationContext) throws(EvaluationError) -> String {
         try evaluate(context).formatted(as: type)
