@@ -62,6 +62,12 @@ struct RunSession {
 
         let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
         let out = OutputWriter.standardOutput
+        // A run on virtual time into a file or a pipe is written in chunks; someone watching (a
+        // terminal, --interactive, --realtime) sees each line as it happens.
+        if !interactive && !realtime && !out.isTerminal {
+            out.bufferChunks()
+        }
+        defer { out.flush() }
         let quiet = self.quiet || recorded != nil
         let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
@@ -71,16 +77,22 @@ struct RunSession {
                 if let text = formatter.render(spin: spin, line: line) { out.line(text) }
             }
         }
+        let model = self.model
+        let observer: StepObserver?
+        if let collected {
+            observer = StepObserver { step in collected.append(TraceRecord(step, in: model).json) }
+        } else if quiet {
+            observer = nil
+        } else if format == .jsonl {
+            // The JSON Lines trace goes straight into the output buffer, no string per line.
+            let encoder = TraceEncoder(model)
+            observer = StepObserver { step in out.append { encoder.appendLine(step, to: &$0) } }
+        } else {
+            observer = StepObserver { step in out.line(formatter.step(TraceRecord(step, in: model))) }
+        }
         let specRun = SpecRun(
             CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
-            holdOpen: interactive,
-            onStep: { record in
-                if let collected {
-                    collected.append(record.json)
-                } else if !quiet {
-                    out.line(formatter.step(record))
-                }
-            })
+            holdOpen: interactive, observer: observer)
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
         for (input, event) in events {
@@ -106,6 +118,8 @@ struct RunSession {
             return Self.divergedStatus
         }
         for line in formatter.summary(summary) { out.line(line) }
+        // The trace and summary come before whatever goes to stderr, as they happened.
+        out.flush()
         if let fault = summary.fault {
             OutputWriter.standardError.line(fault.description)
         }

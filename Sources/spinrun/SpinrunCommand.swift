@@ -38,7 +38,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         Then the summary: status, steps, time, each spin's state and data.
         Colored only on a terminal, and never when NO_COLOR is set.
 
-        JSON LINES (--format jsonl; written and flushed line by line)
+        JSON LINES (--format jsonl)
           {"step":1,"time":0,"spin":"Levels","event":{"name":"increaseLeft",
            "payload":{}},"source":"leftEffect","from":null,"to":null,
            "state":{"left":11,"right":20}}                     (one line each)
@@ -46,6 +46,12 @@ struct SpinrunCommand: AsyncParsableCommand {
            {"state":null,"data":{"left":15,"right":15}}}}}     (the last line)
         A run-time error adds "error":{"location":…,"message":…} to the
         summary; a livelock adds "cycle":["Spin: event from → to", …]. Render lines are not part of the JSON Lines trace.
+
+        OUTPUT
+        The trace is written line by line to a terminal, with --interactive and
+        with --realtime; into a file or a pipe it is written in 64 KiB chunks,
+        flushed when the run ends, however it ends (a limit, an error, Ctrl-C),
+        and before anything is written to stderr.
 
         EVENTS
           --event NAME[=JSON]  emitted at time 0 as an input, into --spin or

@@ -222,4 +222,20 @@ struct HostileTests {
         }
         #expect(summary.contains("\"steps\":\(lines.count - 1),"))
     }
+
+    /// On virtual time into a pipe the trace is written in chunks; Ctrl-C must still flush them all.
+    @Test("Ctrl-C mid-run on virtual time (chunked output): every step so far, then the summary, exit 130")
+    func interruptChunked() throws {
+        let output = try run(["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], interruptAfter: 0.5)
+        #expect(output.status == 130)
+        let lines = output.stdout.split(separator: "\n")
+        let summary = try #require(lines.last)
+        #expect(summary.hasPrefix(#"{"summary":{"status":"interrupted","steps":"#))
+        #expect(lines.count > 1)
+        for (offset, line) in lines.dropLast().enumerated() {
+            #expect(line.hasPrefix("{\"step\":\(offset + 1),"))
+            #expect(line.hasSuffix("}"))
+        }
+        #expect(summary.contains("\"steps\":\(lines.count - 1),"))
+    }
 }

@@ -25,7 +25,30 @@ public final class SpecRun: Sendable {
         var lastControl: [Int] = []
         var inputClosed = false
         var cycle: [String]?
-        var livelock = LivelockDetector()
+        var livelock: LivelockDetector?
+    }
+
+    /// Prepares a run that reports each step as a `TraceRecord`.
+    ///
+    /// - Parameters:
+    ///   - realtime: use the wall clock instead of virtual time.
+    ///   - until: a condition on one spin's state that ends the run when it holds.
+    ///   - holdOpen: when nothing is left to do, wait for `emit(spin:event:)` instead of ending,
+    ///     until `closeInput()` or `interrupt()` (an interactive session).
+    ///   - onStep: receives each step as it is reduced (from the loop's drainer, one at a time).
+    public convenience init(
+        _ compiled: CompiledSpec,
+        options: SpecRunOptions = SpecRunOptions(),
+        limits: RunLimits = RunLimits(),
+        realtime: Bool = false,
+        until: UntilCondition? = nil,
+        holdOpen: Bool = false,
+        onStep: @escaping @Sendable (TraceRecord) -> Void
+    ) {
+        let model = compiled.model
+        self.init(
+            compiled, options: options, limits: limits, realtime: realtime, until: until, holdOpen: holdOpen,
+            observer: StepObserver { step in onStep(TraceRecord(step, in: model)) })
     }
 
     /// Prepares a run.
@@ -35,7 +58,8 @@ public final class SpecRun: Sendable {
     ///   - until: a condition on one spin's state that ends the run when it holds.
     ///   - holdOpen: when nothing is left to do, wait for `emit(spin:event:)` instead of ending,
     ///     until `closeInput()` or `interrupt()` (an interactive session).
-    ///   - onStep: receives each step as it is reduced (from the loop's drainer, one at a time).
+    ///   - observer: receives each step as it is reduced (from the loop's drainer, one at a time);
+    ///     nil when only the summary matters, and then no step is formatted at all.
     public init(
         _ compiled: CompiledSpec,
         options: SpecRunOptions = SpecRunOptions(),
@@ -43,7 +67,7 @@ public final class SpecRun: Sendable {
         realtime: Bool = false,
         until: UntilCondition? = nil,
         holdOpen: Bool = false,
-        onStep: @escaping @Sendable (TraceRecord) -> Void = { _ in }
+        observer: StepObserver? = nil
     ) {
         self.compiled = compiled
         self.limits = limits
@@ -61,12 +85,15 @@ public final class SpecRun: Sendable {
         }
         progress.withLock { progress in
             progress.lastControl = compiled.model.spins.map(\.initialState)
-            progress.livelock.states = compiled.model.spins.map { _ in nil }
+            if limits.livelockRepeats > 0 {
+                progress.livelock = LivelockDetector(spins: compiled.model.spins.count, maxSteps: limits.maxSteps, repeats: limits.livelockRepeats)
+            }
         }
+        let observe = observer?.observe
         for (index, runtime) in runtimes.enumerated() {
-            let model = compiled.model.spins[index]
+            let finalStates = compiled.model.spins[index].finalStates
             runtime.onStep { [weak self] step in
-                self?.record(step, spin: model, index: index, onStep: onStep)
+                self?.record(step, index: index, finalStates: finalStates, observe: observe)
             }
         }
     }
@@ -204,34 +231,21 @@ public final class SpecRun: Sendable {
         }
     }
 
-    private func record(_ step: SpinStep<SpecState, SpecEvent>, spin model: SpinModel, index: Int, onStep: @Sendable (TraceRecord) -> Void) {
+    private func record(_ step: SpinStep<SpecState, SpecEvent>, index: Int, finalStates: Set<Int>, observe: (@Sendable (TraceStep) -> Void)?) {
         let state = step.state
         let time = elapsedMilliseconds
-        let repeats = limits.livelockRepeats
         let (number, from, stopped, cycle): (Int, Int, Bool, [LivelockDetector.Step]?) = progress.withLock { progress in
             guard progress.status == nil else { return (0, 0, true, nil) }
             progress.steps += 1
             let from = progress.lastControl[index]
             progress.lastControl[index] = state.control
-            var cycle: [LivelockDetector.Step]?
-            if repeats > 0 {
-                cycle = progress.livelock.observe(
-                    LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control, changed: step.changed),
-                    state: state, time: time, repeats: repeats)
-            }
+            let cycle = progress.livelock?.observe(
+                LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control, changed: step.changed),
+                state: state, time: time)
             return (progress.steps, from, false, cycle)
         }
         guard !stopped else { return }
-        let source: String
-        switch step.origin {
-        case .input: source = "input"
-        case .feedback(let feedbackIndex, let name): source = name ?? "feedback#\(feedbackIndex)"
-        }
-        onStep(TraceRecord(
-            step: number, time: elapsedMilliseconds, spin: model.name.text, event: model.eventName(step.event),
-            payloadJSON: model.payloadJSON(step.event), source: source, from: model.controlName(from),
-            to: model.controlName(state.control), dataJSON: model.dataJSON(state.data),
-            dataText: model.dataText(state.data), changed: step.changed))
+        observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: state, changed: step.changed))
         if let fault = state.fault {
             finish(.error, fault: fault)
         } else if let cycle {
@@ -240,7 +254,7 @@ public final class SpecRun: Sendable {
             finish(.maxSteps)
         } else if let until, until.spinIndex == index, until.holds(state) {
             finish(.until)
-        } else if model.finalStates.contains(state.control) {
+        } else if finalStates.contains(state.control) {
             runtimes[index].stop()
         }
     }
@@ -253,70 +267,5 @@ public final class SpecRun: Sendable {
             text += from == to ? " (\(from))" : " \(from) → \(to)"
         }
         return text
-    }
-}
-
-/// Finds a livelock: the same cycle of steps (each a spin, an event, and every spin's state after
-/// it) repeating back to back while virtual time stands still.
-///
-/// The check is exact about what it sees, all spins' states and the events reduced, but not the
-/// queues the core keeps to itself: a cycle is reported once it has repeated `repeats` times in a
-/// row, which no finite queue built before the cycle started can plausibly account for, and only
-/// when it changes some state (steps that change nothing deliver nothing and cannot loop).
-struct LivelockDetector {
-    struct Step: Hashable {
-        let spin: Int
-        let event: SpecEvent
-        let from: Int
-        let to: Int
-        /// Whether the step changed its spin's state.
-        let changed: Bool
-    }
-
-    /// Each spin's latest state, nil before its first step.
-    var states: [SpecState?] = []
-    private var time: Int64 = -1
-    private var history: [Int] = []
-    private var steps: [Step] = []
-    private var lastSeen: [Int: Int] = [:]
-    private var period = 0
-    private var run = 0
-
-    /// Records a step; returns the cycle's steps (oldest first) once it repeated `repeats` times.
-    mutating func observe(_ step: Step, state: SpecState, time now: Int64, repeats: Int) -> [Step]? {
-        if states.indices.contains(step.spin) { states[step.spin] = state }
-        if now != time {
-            time = now
-            history.removeAll(keepingCapacity: true)
-            steps.removeAll(keepingCapacity: true)
-            lastSeen.removeAll(keepingCapacity: true)
-            period = 0
-            run = 0
-        }
-        var hasher = Hasher()
-        hasher.combine(step)
-        hasher.combine(states)
-        let signature = hasher.finalize()
-        let position = history.count
-        if period > 0, position >= period, history[position - period] == signature, steps[position - period] == step {
-            run += 1
-        } else if let seen = lastSeen[signature] {
-            period = position - seen
-            run = 1
-        } else {
-            period = 0
-            run = 0
-        }
-        history.append(signature)
-        steps.append(step)
-        lastSeen[signature] = position
-        let (needed, overflow) = period.multipliedReportingOverflow(by: repeats)
-        guard period > 0, !overflow, run >= needed else { return nil }
-        let cycle = Array(steps[(position + 1 - period)...])
-        // Steps that change nothing deliver no state, so they cannot feed themselves: a run of them
-        // is a finite queue draining (levels with a large gap), not a livelock. A real cycle
-        // changes some state and changes it back.
-        guard cycle.contains(where: \.changed) else { return nil }
-        return cycle
     }
 }

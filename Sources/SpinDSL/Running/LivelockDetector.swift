@@ -1,0 +1,113 @@
+/// Finds a livelock: the same cycle of steps (each a spin, an event, and every spin's state after
+/// it) repeating back to back while virtual time stands still.
+///
+/// The check is exact about what it sees, all spins' states and the events reduced, but not the
+/// queues the core keeps to itself: a cycle is reported once it has repeated `repeats` times in a
+/// row, which no finite queue built before the cycle started can plausibly account for, and only
+/// when it changes some state (steps that change nothing deliver nothing and cannot loop).
+///
+/// Each step is one signature: a hash of the step and of every spin's state. It runs on every
+/// step of every run, so it is kept cheap: each spin's state is hashed only when that spin steps,
+/// and the spins' hashes are combined by an order-sensitive sum updated in place; signatures are
+/// looked up in an open-addressing table that a new virtual time empties in O(1); the steps
+/// themselves are kept only as far back as a reportable cycle can reach.
+struct LivelockDetector {
+    struct Step: Hashable {
+        let spin: Int
+        let event: SpecEvent
+        let from: Int
+        let to: Int
+        /// Whether the step changed its spin's state.
+        let changed: Bool
+    }
+
+    /// Each spin's contribution to `statesHash`: a mix of its index and its latest state's hash.
+    private var contributions: [Int]
+    /// The sum of `contributions`: all spins' states at once.
+    private var statesHash = 0
+    private var time: Int64 = -1
+    /// The signature of each step since time last moved.
+    private var history: [Int] = []
+    /// The latest steps, step `p` at `p % recentCapacity`: a cycle can only be reported when it
+    /// fits in `maxSteps / repeats` steps, so older steps are never part of one.
+    private var recent: [Step] = []
+    private let recentCapacity: Int
+    private let repeats: Int
+    private var lastSeen = SignatureTable()
+    private var period = 0
+    private var run = 0
+
+    /// A detector for `spins` spins, in runs of at most `maxSteps` steps, reporting cycles that
+    /// repeated `repeats` times.
+    init(spins: Int, maxSteps: Int, repeats: Int) {
+        contributions = (0..<max(0, spins)).map { Self.contribution(spin: $0, stateHash: Self.noState) }
+        statesHash = contributions.reduce(0, &+)
+        self.repeats = repeats
+        recentCapacity = max(1, maxSteps / max(1, repeats)) &+ 1
+    }
+
+    /// The hash standing for a spin that has not stepped yet.
+    private static let noState = 0x5F3759DF
+
+    /// Records a step; returns the cycle's steps (oldest first) once it repeated `repeats` times.
+    mutating func observe(_ step: Step, state: SpecState, time now: Int64) -> [Step]? {
+        if contributions.indices.contains(step.spin) {
+            let updated = Self.contribution(spin: step.spin, stateHash: state.hashValue)
+            statesHash = statesHash &- contributions[step.spin] &+ updated
+            contributions[step.spin] = updated
+        }
+        if now != time {
+            time = now
+            history.removeAll(keepingCapacity: true)
+            recent.removeAll(keepingCapacity: true)
+            lastSeen.removeAll()
+            period = 0
+            run = 0
+        }
+        var hasher = Hasher()
+        hasher.combine(step)
+        hasher.combine(statesHash)
+        let signature = hasher.finalize()
+        let position = history.count
+        let seen = lastSeen.exchange(signature, position: position)
+        if period > 0, position >= period, history[position &- period] == signature, sameStep(step, at: position &- period, now: position) {
+            run &+= 1
+        } else if let seen {
+            period = position &- seen
+            run = 1
+        } else {
+            period = 0
+            run = 0
+        }
+        history.append(signature)
+        if recent.count < recentCapacity {
+            recent.append(step)
+        } else {
+            recent[position % recentCapacity] = step
+        }
+        let (needed, overflow) = period.multipliedReportingOverflow(by: repeats)
+        guard period > 0, !overflow, run >= needed, period <= recentCapacity else { return nil }
+        let cycle = ((position &+ 1 &- period)...position).map { recent[$0 % recentCapacity] }
+        // Steps that change nothing deliver no state, so they cannot feed themselves: a run of them
+        // is a finite queue draining (levels with a large gap), not a livelock. A real cycle
+        // changes some state and changes it back.
+        guard cycle.contains(where: \.changed) else { return nil }
+        return cycle
+    }
+
+    /// Whether step `earlier` was `step`. Steps older than `recent` keeps can never be part of a
+    /// reported cycle; for them the equal signature (which hashes the step) stands in.
+    private func sameStep(_ step: Step, at earlier: Int, now position: Int) -> Bool {
+        guard position &- earlier < recentCapacity else { return true }
+        return recent[earlier % recentCapacity] == step
+    }
+
+    /// A well-mixed function of a spin's index and its state's hash (the splitmix64 finalizer),
+    /// so that a sum of them changes when any spin's state does and when two spins swap states.
+    private static func contribution(spin: Int, stateHash: Int) -> Int {
+        var bits = UInt64(bitPattern: Int64(stateHash)) &+ UInt64(truncatingIfNeeded: spin &+ 1) &* 0x9E37_79B9_7F4A_7C15
+        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: bits ^ (bits >> 31))
+    }
+}

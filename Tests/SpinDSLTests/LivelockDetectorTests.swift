@@ -1,0 +1,128 @@
+import Testing
+@testable import SpinDSL
+
+/// The livelock detector reports exactly what the straightforward version reports (every spin's
+/// whole state hashed on every step, every signature kept), on long random step sequences.
+@Suite struct LivelockDetectorTests {
+    /// The first version of the detector, kept as the reference.
+    struct ReferenceDetector {
+        var states: [SpecState?]
+        var time: Int64 = -1
+        var history: [Int] = []
+        var steps: [LivelockDetector.Step] = []
+        var lastSeen: [Int: Int] = [:]
+        var period = 0
+        var run = 0
+
+        mutating func observe(_ step: LivelockDetector.Step, state: SpecState, time now: Int64, repeats: Int) -> [LivelockDetector.Step]? {
+            if states.indices.contains(step.spin) { states[step.spin] = state }
+            if now != time {
+                time = now
+                history.removeAll()
+                steps.removeAll()
+                lastSeen.removeAll()
+                period = 0
+                run = 0
+            }
+            var hasher = Hasher()
+            hasher.combine(step)
+            hasher.combine(states)
+            let signature = hasher.finalize()
+            let position = history.count
+            if period > 0, position >= period, history[position - period] == signature, steps[position - period] == step {
+                run += 1
+            } else if let seen = lastSeen[signature] {
+                period = position - seen
+                run = 1
+            } else {
+                period = 0
+                run = 0
+            }
+            history.append(signature)
+            steps.append(step)
+            lastSeen[signature] = position
+            guard period > 0, run >= period * repeats else { return nil }
+            let cycle = Array(steps[(position + 1 - period)...])
+            guard cycle.contains(where: \.changed) else { return nil }
+            return cycle
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var bits = state
+            bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+            return bits ^ (bits >> 31)
+        }
+    }
+
+    /// Steps that wander among few states, fall into cycles of a few steps for a while, and now
+    /// and then let time pass: both detectors see the same steps and must answer alike each time.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func agreesWithTheReferenceOnRandomRuns(seed: UInt64) {
+        var random = Generator(state: seed)
+        let spins = Int.random(in: 1...3, using: &random)
+        let repeats = Int.random(in: 1...6, using: &random)
+        let maxSteps = 20_000
+        var detector = LivelockDetector(spins: spins, maxSteps: maxSteps, repeats: repeats)
+        var reference = ReferenceDetector(states: Array(repeating: nil, count: spins))
+        var controls = Array(repeating: 0, count: spins)
+        var time: Int64 = 0
+        var cycle: [(spin: Int, event: Int, control: Int, value: Int64)] = []
+        var cycleLeft = 0
+        var reports = 0
+        for number in 0..<maxSteps {
+            if Int.random(in: 0..<500, using: &random) == 0 { time += 1 }
+            if cycleLeft == 0, Int.random(in: 0..<50, using: &random) == 0 {
+                cycle = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    (Int.random(in: 0..<spins, using: &random), Int.random(in: 0..<2, using: &random), Int.random(in: 0..<2, using: &random), Int64.random(in: 0..<2, using: &random))
+                }
+                cycleLeft = cycle.count * Int.random(in: 1...(repeats + 3), using: &random)
+            }
+            let (spin, event, control, value): (Int, Int, Int, Int64)
+            if cycleLeft > 0 {
+                (spin, event, control, value) = cycle[cycleLeft % cycle.count]
+                cycleLeft -= 1
+            } else {
+                (spin, event, control, value) = (Int.random(in: 0..<spins, using: &random), Int.random(in: 0..<2, using: &random), Int.random(in: 0..<2, using: &random), Int64.random(in: 0..<3, using: &random))
+            }
+            let state = SpecState(control: control, data: [.int(value)])
+            let step = LivelockDetector.Step(spin: spin, event: SpecEvent(kind: event), from: controls[spin], to: control, changed: controls[spin] != control || value != 0)
+            controls[spin] = control
+            let found = detector.observe(step, state: state, time: time)
+            let expected = reference.observe(step, state: state, time: time, repeats: repeats)
+            #expect(found == expected, "step \(number)")
+            if found != expected { return }
+            if found != nil { reports += 1 }
+        }
+        #expect(reports > 0, "the run should contain livelocks to compare")
+    }
+
+    /// A two-step cycle is reported after it repeated `repeats` times, not one step earlier.
+    @Test func aCycleIsReportedWhenItHasRepeatedEnough() {
+        var detector = LivelockDetector(spins: 1, maxSteps: 1000, repeats: 3)
+        let on = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 0), from: 0, to: 1, changed: true)
+        let off = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 0), from: 1, to: 0, changed: true)
+        var reportedAt: Int?
+        for number in 0..<20 where reportedAt == nil {
+            let step = number.isMultiple(of: 2) ? on : off
+            if detector.observe(step, state: SpecState(control: step.to, data: []), time: 0) != nil { reportedAt = number }
+        }
+        // Positions 0, 1 first seen; 2 starts the cycle (run 1); 2 + 3 * 2 - 1 = 7 completes it.
+        #expect(reportedAt == 7)
+    }
+
+    /// The same cycle with time passing between its steps is no livelock.
+    @Test func timePassingResetsTheCheck() {
+        var detector = LivelockDetector(spins: 1, maxSteps: 1000, repeats: 3)
+        for number in 0..<100 {
+            let to = number % 2
+            let step = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 0), from: 1 - to, to: to, changed: true)
+            #expect(detector.observe(step, state: SpecState(control: to, data: []), time: Int64(number / 3)) == nil)
+        }
+    }
+}
