@@ -129,12 +129,13 @@ struct RunSession {
         return Self.exitStatus(for: summary.status)
     }
 
-    /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps or time); 130 interrupted.
+    /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps, time, queue length or a
+    /// livelock); 130 interrupted.
     static func exitStatus(for status: RunStatus) -> Int32 {
         switch status {
         case .final, .idle, .until: return 0
         case .error: return 3
-        case .maxSteps, .maxTime, .livelock: return 4
+        case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
         case .interrupted: return 130
         }
     }
@@ -172,6 +173,9 @@ struct RunSession {
             return "spinrun: stopped by the step limit: \(limits.maxSteps) steps (--max-steps); a spec that never settles runs until this limit"
         case .maxTime:
             return "spinrun: stopped by the time limit: \(maxTimeText) (--max-time)"
+        case .maxQueue:
+            let spin = summary.fullQueue.map { "spin '\($0)'" } ?? "a spin"
+            return "spinrun: stopped by the queue limit: \(spin) had \(limits.maxQueueLength) events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit"
         case .livelock:
             let cycle = summary.cycle ?? []
             let steps = cycle.count == 1 ? "1 step" : "\(cycle.count) steps"

@@ -73,9 +73,11 @@ struct SpinrunCommand: AsyncParsableCommand {
           3    run-time error (overflow, division by zero, a failed effect);
                the fault is printed on stderr: file:line:column: error: message
           4    a limit was reached: --max-steps (status max-steps),
-               --max-time (status max-time), or a livelock (status livelock:
-               the same cycle of states repeated --livelock-repeats times
-               without time passing); a line on stderr names the limit
+               --max-time (status max-time), --max-queue (status max-queue:
+               an event arrived at a spin with that many events waiting), or a
+               livelock (status livelock: the same cycle of states repeated
+               --livelock-repeats times without time passing); a line on
+               stderr names the limit
           5    --replay: the run diverged from the recorded trace
           64   bad usage: unknown option, event or spin; bad --until or payload
           130  interrupted (Ctrl-C): the trace so far, then the summary with
@@ -110,6 +112,9 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("livelock-repeats"), help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
     var livelockRepeats: Int = 100
+
+    @Option(name: .customLong("max-queue"), help: "Stop when an event arrives at a spin that already has this many events waiting.")
+    var maxQueue: Int = 1_000_000
 
     @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes a spec may expand to, aliases included (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
@@ -160,6 +165,7 @@ struct SpinrunCommand: AsyncParsableCommand {
             }
         }
         guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1.") }
+        guard maxQueue > 0 else { throw ValidationError("--max-queue must be at least 1.") }
         guard livelockRepeats >= 0 else { throw ValidationError("--livelock-repeats must be 0 (off) or more.") }
         guard maxAliasNodes > 0 else { throw ValidationError("--max-alias-nodes must be at least 1.") }
         guard maxDepth > 0 else { throw ValidationError("--max-depth must be at least 1.") }
@@ -192,7 +198,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let session = RunSession(
             model: model, format: format, colored: colored, quiet: quiet, seed: seed,
-            limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats),
+            limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)

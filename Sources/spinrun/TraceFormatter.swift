@@ -85,7 +85,7 @@ struct TraceFormatter: Sendable {
             let color: Color = switch summary.status {
             case .final, .idle, .until: .green
             case .error, .interrupted: .red
-            case .maxSteps, .maxTime, .livelock: .yellow
+            case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
             let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
             var lines = [paint(summary.status.rawValue, color) + ": \(steps), \(summary.time)ms"]

@@ -121,6 +121,33 @@ struct HostileInputTests {
         #expect(result.summary.json == #"{"summary":{"status":"max-steps","steps":2000,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":2000}}}}}"#)
     }
 
+    @Test("a runaway with a queue limit: status max-queue, the spin named, the steps before it exact")
+    func runawayHitsTheQueueLimit() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Runaway
+            data:
+              count: 0
+            events: [increase]
+            transitions:
+              - { on: increase, set: { count: count + 1 } }
+            feedbacks:
+              first: { emit: increase }
+              second: { emit: increase }
+            """, path: "runaway.yaml")
+        let result = try #require(await bounded(60) { await runSpec(spec, limits: RunLimits(maxQueueLength: 10)) } ?? nil)
+        #expect(result.summary.status == .maxQueue)
+        #expect(result.summary.fullQueue == "Runaway")
+        #expect(result.trace.count == 9)
+        #expect(result.summary.json == #"{"summary":{"status":"max-queue","steps":9,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":9}}}}}"#)
+    }
+
+    /// A runaway whose two feedbacks emit on every state queues one more event per step: within the
+    /// default step limit its queue stays below the default queue limit, and the step limit reports it.
+    @Test func theDefaultQueueLimitIsAboveWhatTheDefaultStepsCanQueue() {
+        let limits = RunLimits()
+        #expect(limits.maxQueueLength > limits.maxSteps + 1)
+    }
+
     @Test("the YAML limits apply to text too: alias bomb, depth, size")
     func yamlLimits() async throws {
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"

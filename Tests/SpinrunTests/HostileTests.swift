@@ -181,6 +181,36 @@ struct HostileTests {
         #expect(output.stderr == "spinrun: stopped by the step limit: 5000 steps (--max-steps); a spec that never settles runs until this limit\n")
     }
 
+    @Test("the same runaway with default limits: its queue grows one event per step, and the step limit comes first")
+    func runawayWithDefaultLimits() throws {
+        let output = try run(["--format", "jsonl", "--quiet", "\(Self.fixtures)/runaway.yaml"], within: 120)
+        #expect(output.status == 4)
+        #expect(output.stdout == #"{"summary":{"status":"max-steps","steps":100000,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":100000}}}}}"# + "\n")
+        #expect(output.stderr == "spinrun: stopped by the step limit: 100000 steps (--max-steps); a spec that never settles runs until this limit\n")
+    }
+
+    @Test("--max-queue 10 on the runaway: stopped when an event finds 10 waiting, reported as the queue limit, exit 4")
+    func runawayQueueLimit() throws {
+        let output = try run(["--format", "jsonl", "--max-queue", "10", "\(Self.fixtures)/runaway.yaml"])
+        #expect(output.status == 4)
+        let lines = output.stdout.split(separator: "\n")
+        // Step k leaves k + 1 events waiting; the events emitted after step 9 find the queue full.
+        #expect(lines.count == 10)
+        #expect(lines.first == #"{"step":1,"time":0,"spin":"Runaway","event":{"name":"increase","payload":{}},"source":"first","from":null,"to":null,"state":{"count":1}}"#)
+        #expect(lines.last == #"{"summary":{"status":"max-queue","steps":9,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":9}}}}}"#)
+        #expect(output.stderr == "spinrun: stopped by the queue limit: spin 'Runaway' had 10 events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit\n")
+        let text = try run(["--max-queue", "10", "\(Self.fixtures)/runaway.yaml"])
+        #expect(text.status == 4)
+        #expect(text.stdout.hasSuffix("max-queue: 9 steps, 0ms\n  Runaway  count=9\n"))
+    }
+
+    @Test("--max-queue below 1 is bad usage")
+    func queueLimitMustBePositive() throws {
+        let output = try run(["--max-queue", "0", "\(Self.fixtures)/runaway.yaml"])
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix("Error: --max-queue must be at least 1.\n"))
+    }
+
     @Test("a livelock: reported with its cycle after 100 repeats, not run to the step limit")
     func livelock() throws {
         let output = try run(["--format", "jsonl", "--quiet", "\(Self.fixtures)/livelock.yaml"])

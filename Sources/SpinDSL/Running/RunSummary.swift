@@ -12,6 +12,8 @@ public enum RunStatus: String, Sendable, Equatable {
     case maxTime = "max-time"
     /// The same cycle of states repeated without time passing (see `RunLimits.livelockRepeats`).
     case livelock
+    /// An event arrived at a spin whose queue already held `RunLimits.maxQueueLength` events.
+    case maxQueue = "max-queue"
     /// A run-time error: overflow, division by zero, an effect that failed.
     case error
     /// Interrupted (Ctrl-C).
@@ -32,15 +34,18 @@ public struct RunSummary: Sendable, Equatable {
     public let fault: SpecFault?
     /// The repeating steps (`Spin.event from → to`), when the status is `livelock`.
     public let cycle: [String]?
+    /// The spin whose queue was full, when the status is `max-queue`.
+    public let fullQueue: String?
 
     /// Creates a summary.
-    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil) {
+    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil, fullQueue: String? = nil) {
         self.status = status
         self.steps = steps
         self.time = time
         self.spins = spins
         self.fault = fault
         self.cycle = cycle
+        self.fullQueue = fullQueue
     }
 
     /// The JSON Lines summary line.

@@ -25,6 +25,7 @@ public final class SpecRun: Sendable {
         var lastControl: [Int] = []
         var inputClosed = false
         var cycle: [String]?
+        var fullQueue: String?
         var livelock: LivelockDetector?
     }
 
@@ -80,8 +81,8 @@ public final class SpecRun: Sendable {
         let clock: VirtualClock? = realtime ? nil : VirtualClock()
         self.clock = clock
         self.runtimes = instance.spins.map { spin in
-            if let clock { return SpinRuntime(spin, clock: clock) }
-            return SpinRuntime(spin)
+            if let clock { return SpinRuntime(spin, clock: clock, maxQueueLength: limits.maxQueueLength) }
+            return SpinRuntime(spin, maxQueueLength: limits.maxQueueLength)
         }
         progress.withLock { progress in
             progress.lastControl = compiled.model.spins.map(\.initialState)
@@ -178,6 +179,11 @@ public final class SpecRun: Sendable {
                 for runtime in runtimes { await runtime.awaitIdle() }
             }
             if progress.withLock({ $0.status }) != nil { break }
+            // A spin whose queue overflowed stopped itself; the run ends there, not as final.
+            if let full = runtimes.firstIndex(where: { if case .queueFull = $0.stopReason { true } else { false } }) {
+                finish(.maxQueue, fullQueue: compiled.model.spins[full].name.text)
+                break
+            }
             if runtimes.allSatisfy(\.isStopped) {
                 finish(.final)
                 break
@@ -209,21 +215,22 @@ public final class SpecRun: Sendable {
 
     /// The summary as of now.
     public func summary() -> RunSummary {
-        let (status, steps, fault, cycle) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle) }
+        let (status, steps, fault, cycle, fullQueue) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue) }
         let spins = runtimes.enumerated().map { index, runtime in
             let model = compiled.model.spins[index]
             let state = runtime.state
             return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
         }
-        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle)
+        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue)
     }
 
-    private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil) {
+    private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil) {
         let first: Bool = progress.withLock { progress in
             guard progress.status == nil else { return false }
             progress.status = status
             progress.fault = fault
             progress.cycle = cycle
+            progress.fullQueue = fullQueue
             return true
         }
         if first {
