@@ -67,14 +67,20 @@ private struct SpinAnalysis {
     let live: [Bool]
     /// For each row, the states it applies in, in state order without repeats; nil for any state.
     private let rowSources: [[Int]?]
+    /// For each state, the rows listing it in `from`, and the rows on any state; rows whose guard is
+    /// the literal `false` are left out (see `rowsApplying`).
+    private let rowsByState: [[Int]]
+    private let anyStateRows: [Int]
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ spin: SpinModel) {
         self.spin = spin
-        rowSources = spin.transitions.map { Self.sortedSources($0.sources) }
+        let rowSources = spin.transitions.map { Self.sortedSources($0.sources) }
+        self.rowSources = rowSources
+        (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources)
         let count = spin.controlCount
         if spin.hasControlStates {
-            let reached = Self.reachableStates(of: spin, rowSources: rowSources)
+            let reached = Self.reachableStates(of: spin, rowsByState: rowsByState, anyStateRows: anyStateRows)
             reachable = reached
             live = reached.indices.map { reached[$0] && !spin.finalStates.contains($0) }
         } else {
@@ -139,9 +145,8 @@ private struct SpinAnalysis {
     /// A graph search from the initial state, ignoring guards except the literal `false`. A final
     /// state is not expanded: the spin stops there, so rows out of it never fire. Only the set of
     /// reached states matters, so the visiting order does not (a stack is simplest).
-    private static func reachableStates(of spin: SpinModel, rowSources: [[Int]?]) -> [Bool] {
+    private static func reachableStates(of spin: SpinModel, rowsByState: [[Int]], anyStateRows: [Int]) -> [Bool] {
         let count = spin.controlCount
-        let (rowsByState, anyStateRows) = rowsApplying(spin, rowSources: rowSources)
         var reached = [Bool](repeating: false, count: count)
         var pending: [Int] = []
         func reach(_ state: Int) {
@@ -202,7 +207,6 @@ private struct SpinAnalysis {
     /// are skipped: they are already reported, and whether they can be left does not matter while
     /// nothing leads into them.
     private mutating func checkWaysOut() {
-        let (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources)
         // A row on any state is a way out of every state but its target; two different targets are
         // a way out of every state.
         var anyStateTargets: [Int] = []
