@@ -28,7 +28,13 @@ extension SpecBuilder {
             case "events": events = self.events(value) ?? []
             case "inputs": inputs = nameList(value, "inputs") ?? []
             case "transitions":
-                transitions = (list(value, "for 'transitions'") ?? []).compactMap { transition($0) }
+                // Reserved up front: rows are large, and a table can have many thousands.
+                let rows = list(value, "for 'transitions'") ?? []
+                transitions = []
+                transitions.reserveCapacity(rows.count)
+                for row in rows {
+                    if let declaration = transition(row) { transitions.append(declaration) }
+                }
             case "feedbacks":
                 feedbacks = (mapping(value, "for 'feedbacks'") ?? []).compactMap { feedback($0) }
             case "render": render = expression(value, "for 'render'")
@@ -249,16 +255,20 @@ extension SpecBuilder {
 
     // MARK: - Transitions
 
+    /// The keys of a transition row.
+    static let transitionKeys = ["from", "on", "when", "to", "set"]
+
     /// One row: `{ from, on, when, to, set }`.
     private mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
         guard let entries = mapping(node, "for each transition") else { return nil }
-        checkKeys(entries, allowed: ["from", "on", "when", "to", "set"], "in transition")
+        checkKeys(entries, allowed: Self.transitionKeys, "in transition")
         var complete = true
         var source = TransitionDeclaration.Source.any
         var event: Name?
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments: [Assignment] = []
+        var hasEvent = false
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
@@ -271,6 +281,7 @@ extension SpecBuilder {
                     complete = false
                 }
             case "on":
+                hasEvent = true
                 event = name(value, "for 'on'")
                 if event == nil { complete = false }
             case "when":
@@ -285,7 +296,7 @@ extension SpecBuilder {
                 break
             }
         }
-        if node.entry(for: "on") == nil {
+        if !hasEvent {
             error(at: node.location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
         }
         guard complete, let event else { return nil }

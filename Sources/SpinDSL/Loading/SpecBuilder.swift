@@ -28,6 +28,10 @@ struct SpecBuilder {
     }
 
     // MARK: - Kinds of values
+    //
+    // What a value is for ("for 'set'", "in 'states'") is only needed in a diagnostic, so it is
+    // passed unevaluated: most values are right, and building the text for each cost more than
+    // checking the value.
 
     /// How a node is described after "found".
     static func describe(_ node: YAMLNode) -> String {
@@ -44,35 +48,35 @@ struct SpecBuilder {
     }
 
     /// The entries of a mapping, or nil (reported) when `node` is something else.
-    mutating func mapping(_ node: YAMLNode, _ role: String) -> [YAMLMappingEntry]? {
+    mutating func mapping(_ node: YAMLNode, _ role: @autoclosure () -> String) -> [YAMLMappingEntry]? {
         guard let entries = node.mapping else {
-            wrongKind(node, expected: "a mapping", role)
+            wrongKind(node, expected: "a mapping", role())
             return nil
         }
         return entries
     }
 
     /// The items of a list, or nil (reported) when `node` is something else.
-    mutating func list(_ node: YAMLNode, _ role: String) -> [YAMLNode]? {
+    mutating func list(_ node: YAMLNode, _ role: @autoclosure () -> String) -> [YAMLNode]? {
         guard let items = node.sequence else {
-            wrongKind(node, expected: "a list", role)
+            wrongKind(node, expected: "a list", role())
             return nil
         }
         return items
     }
 
     /// A scalar that is not null, or nil (reported).
-    mutating func string(_ node: YAMLNode, _ role: String) -> YAMLScalar? {
+    mutating func string(_ node: YAMLNode, _ role: @autoclosure () -> String) -> YAMLScalar? {
         guard let scalar = node.scalar, !scalar.isNull else {
-            wrongKind(node, expected: "a string", role)
+            wrongKind(node, expected: "a string", role())
             return nil
         }
         return scalar
     }
 
     /// A name written as a scalar, located at its first character.
-    mutating func name(_ node: YAMLNode, _ role: String) -> Name? {
-        string(node, role).map { Name($0.value, at: $0.contentLocation) }
+    mutating func name(_ node: YAMLNode, _ role: @autoclosure () -> String) -> Name? {
+        string(node, role()).map { Name($0.value, at: $0.contentLocation) }
     }
 
     /// The name a mapping key spells.
@@ -108,9 +112,9 @@ struct SpecBuilder {
     }
 
     /// An expression or template written as a scalar.
-    mutating func expression(_ node: YAMLNode, _ role: String) -> ExpressionText? {
+    mutating func expression(_ node: YAMLNode, _ role: @autoclosure () -> String) -> ExpressionText? {
         guard let scalar = node.scalar, !scalar.isNull else {
-            wrongKind(node, expected: "an expression", role)
+            wrongKind(node, expected: "an expression", role())
             return nil
         }
         return ExpressionText(scalar.value, at: scalar.contentLocation)
@@ -175,13 +179,13 @@ struct SpecBuilder {
     // MARK: - Keys
 
     /// Reports every key of `entries` not in `allowed`, with a "did you mean" hint.
-    mutating func checkKeys(_ entries: [YAMLMappingEntry], allowed: [String], _ context: String) {
+    mutating func checkKeys(_ entries: [YAMLMappingEntry], allowed: [String], _ context: @autoclosure () -> String) {
         for entry in entries {
             let key = Self.key(entry)
             guard !allowed.contains(key) else { continue }
             let hint = Suggestion.hint(for: key, in: allowed)
                 ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
-            error(at: entry.key.location, "unknown key '\(key)' \(context)", hint: hint)
+            error(at: entry.key.location, "unknown key '\(key)' \(context())", hint: hint)
         }
     }
 }
