@@ -23,21 +23,28 @@ public struct SourceFile: Sendable {
     /// Where each line starts. The breaks are those `Character.isNewline` accepts, each of which is
     /// a character of its own ("\r\n" counting once): LF, VT, FF, CR, NEL, LS and PS.
     private static func lineStarts(_ utf8: String.UTF8View) -> [Int] {
+        utf8.withContiguousStorageIfAvailable(lineStarts) ?? lineStarts(Array(utf8))
+    }
+
+    private static func lineStarts<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [Int] where Bytes.Index == Int {
         var starts = [0]
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
-        for (offset, byte) in utf8.enumerated() {
-            let next = offset &+ 1
+        var offset = bytes.startIndex
+        let end = bytes.endIndex
+        while offset < end {
+            let byte = bytes[offset]
+            offset &+= 1
             switch byte {
             case 0x0A:
                 // The LF of a CRLF ends the line the CR already ended.
-                if previous == 0x0D { starts[starts.count &- 1] = next } else { starts.append(next) }
+                if previous == 0x0D { starts[starts.count &- 1] = offset } else { starts.append(offset) }
             case 0x0B, 0x0C, 0x0D:
-                starts.append(next)
+                starts.append(offset)
             case 0x85 where previous == 0xC2:
-                starts.append(next)
+                starts.append(offset)
             case 0xA8, 0xA9:
-                if previous == 0x80, beforePrevious == 0xE2 { starts.append(next) }
+                if previous == 0x80, beforePrevious == 0xE2 { starts.append(offset) }
             default:
                 break
             }

@@ -170,11 +170,10 @@ struct YAMLTreeBuilder {
         stack[top].size = stack[top].size &+ size
         if !stack[top].isMapping {
             stack[top].items.append(node)
-        } else if let key = stack[top].pendingKey {
+        } else if let key = stack[top].pendingKey.take() {
             if stack[top].pendingKeyAccepted {
                 stack[top].entries.append(YAMLMappingEntry(key: key, value: node))
             }
-            stack[top].pendingKey = nil
         } else {
             let problem = Self.problem(withKey: node, in: &stack[top])
             if let problem { diagnostics.append(problem) }
