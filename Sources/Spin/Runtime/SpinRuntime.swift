@@ -23,6 +23,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     // Swift runtime metadata lookups.
     @usableFromInline let tracker: ActivityTracker
     @usableFromInline let virtualClock: VirtualClock?
+    /// Whether `clock` is the `ContinuousClock` effects see by default (checked once, not per task).
+    @usableFromInline let clockIsContinuous: Bool
     @usableFromInline let core: Locked<RuntimeCore<State, Event>>
     @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
@@ -44,6 +46,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.clock = clock
         let virtualClock = clock as? VirtualClock
         self.virtualClock = virtualClock
+        self.clockIsContinuous = clock is ContinuousClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
         let apply = spin.reducer.apply
@@ -421,7 +424,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         guard !starts.isEmpty else { return }
         // Task-local values are bound only when they differ from what a task would see anyway:
         // binding costs an allocation per task.
-        let bindClock = virtualClock != nil || !(clock is ContinuousClock) || !(SpinClock.current is ContinuousClock)
+        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
         let bindTracker = virtualClock != nil || ActivityTracker.current != nil
         for start in starts {
             let wanted = core.withLock { $0.effects[start.token] != nil }
