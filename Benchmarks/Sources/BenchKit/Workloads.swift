@@ -200,7 +200,10 @@ public func asyncCoreToggle(_ n: Int) async -> Double {
     let runtime = SpinRuntime(spin)
     return await timeAsync {
         runtime.start()
-        _ = await runtime.awaitState { $0.count >= n }
+        // The loop settles when the last effect returns nil. Waiting with `awaitState` would
+        // wake this task on every state, work the AsyncStream loop below does not do.
+        await runtime.awaitIdle()
+        precondition(runtime.state.count == n)
         runtime.stop()
     }
 }

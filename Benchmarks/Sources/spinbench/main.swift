@@ -86,11 +86,18 @@ case "run":
     let timers = await bestAsync { await virtualTimers(timersN) }
     emit("timers.virtual", Double(timersN) / timers, "timers/s")
 case "profile":
-    // One compiled-toggle run, for valgrind --tool=callgrind.
-    let n = Int(arguments.dropFirst().first ?? "") ?? 100_000
-    let runtime = compiledRuntime(compile(BenchSpecs.toggle(n)))
-    runtime.start()
-    print("steps \(runtime.stepCount)")
+    // One run for a profiler (`perf record -g`): the compiled toggle, or with `async` the core's
+    // async toggle.
+    if arguments.dropFirst().first == "async" {
+        let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
+        let seconds = await asyncCoreToggle(n)
+        print("steps \(n) in \(seconds) s")
+    } else {
+        let n = Int(arguments.dropFirst().first ?? "") ?? 100_000
+        let runtime = compiledRuntime(compile(BenchSpecs.toggle(n)))
+        runtime.start()
+        print("steps \(runtime.stepCount)")
+    }
 case "steps":
     // The number of steps of a workload's compiled run (levels has no closed form).
     let kind = arguments[1], n = Int(arguments[2])!

@@ -17,7 +17,13 @@ final class ActivityTracker: Sendable {
     private let counts = Locked(Counts())
 
     /// The tracker that counts the current task, set for effect tasks started by a runtime.
-    @TaskLocal static var current: ActivityTracker?
+    @TaskLocal @usableFromInline static var current: ActivityTracker?
+
+    /// Runs `body` with `tracker` as `current` (for inlinable code, which cannot reach `$current`).
+    @usableFromInline
+    static func withCurrent<Result>(_ tracker: ActivityTracker, _ body: () -> Result) -> Result {
+        $current.withValue(tracker, operation: body)
+    }
 
     init() {}
 

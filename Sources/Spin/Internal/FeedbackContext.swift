@@ -3,9 +3,10 @@
 /// A class rather than a struct: generic code (the feedback instances) then reads its fields
 /// through the instance's own metadata, without looking up `FeedbackContext<Event>` on every call.
 final class FeedbackContext<Event: Sendable>: Sendable {
-    /// Weak: the runtime owns its feedback instances, which own this context; a gear listener may
-    /// outlive the runtime, and then its events go nowhere.
-    weak let host: (any EffectHost<Event>)?
+    /// The runtime's operations. The closures hold the runtime weakly: the runtime owns its feedback
+    /// instances, which own this context, and a gear listener may outlive the runtime, and then its
+    /// events go nowhere.
+    let hooks: RuntimeHooks<Event>
     /// The feedback's index in declaration order; events it emits carry it as their origin.
     let origin: Int
     /// Where the feedback asked its effects to run (`Feedback.execute(on:)`); synchronous effects
@@ -14,38 +15,60 @@ final class FeedbackContext<Event: Sendable>: Sendable {
     /// Where effect tasks run: the feedback's executor, else the virtual clock's serial executor,
     /// else the global one (nil).
     let taskExecutor: (any TaskExecutor)?
-    /// Runs a synchronous effect and queues the event it returns, if any, as
-    /// `host.enqueueFromDelivery` does. A closure made in the runtime's inlinable `start()`, so
-    /// that it runs code specialized for the client's `Event` (generic code would look up the
-    /// metadata of `Event?` on every call).
-    let enqueueResult: @Sendable (_ effect: () -> Event?, _ origin: Int) -> Void
 
-    init(
-        host: any EffectHost<Event>, origin: Int, executor: (any TaskExecutor)?,
-        taskExecutor: (any TaskExecutor)?,
-        enqueueResult: @escaping @Sendable (_ effect: () -> Event?, _ origin: Int) -> Void
-    ) {
-        self.host = host
+    init(hooks: RuntimeHooks<Event>, origin: Int, executor: (any TaskExecutor)?, taskExecutor: (any TaskExecutor)?) {
+        self.hooks = hooks
         self.origin = origin
         self.executor = executor
         self.taskExecutor = taskExecutor
-        self.enqueueResult = enqueueResult
     }
 
-    /// Runs `effect` now and queues the event it returns, if any.
+    /// Runs `effect` now and queues the event it returns, if any. Only the loop's drainer calls
+    /// this, from inside `FeedbackInstance.receive`.
     func emitResult(of effect: () -> Event?) {
-        enqueueResult(effect, origin)
+        hooks.enqueueResult(effect, origin)
     }
 
     func start(_ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void) -> EffectHandle {
-        host?.startEffect(origin: origin, executor: taskExecutor, operation: operation) ?? EffectHandle(token: 0)
+        hooks.startEffect(origin, taskExecutor, operation)
     }
 
     func cancel(_ handle: EffectHandle) {
-        host?.cancelEffect(handle)
+        hooks.cancelEffect(handle)
     }
 
     func emitFromListener(_ event: Event) {
-        host?.emitFromListener(event, origin: origin)
+        hooks.emitFromListener(event, origin)
+    }
+}
+
+/// What a feedback instance can ask of its loop, as closures made in the runtime's inlinable
+/// `start()`: they run code specialized for the client's State and Event. Through a protocol they
+/// would run the runtime's generic code, which looks up type metadata on every call (a third of
+/// the time of an asynchronous step).
+@usableFromInline
+struct RuntimeHooks<Event: Sendable>: Sendable {
+    /// Runs a synchronous effect and queues the event it returns for the end of the delivery.
+    let enqueueResult: @Sendable (_ effect: () -> Event?, _ origin: Int) -> Void
+    /// Asks for an effect task (started when the drain ends) and returns its handle.
+    let startEffect: @Sendable (
+        _ origin: Int, _ executor: (any TaskExecutor)?, _ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void
+    ) -> EffectHandle
+    /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
+    let cancelEffect: @Sendable (EffectHandle) -> Void
+    /// Queues an event from outside any effect, as `emit(_:)` does, with a feedback as origin.
+    let emitFromListener: @Sendable (_ event: Event, _ origin: Int) -> Void
+
+    @usableFromInline
+    init(
+        enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void,
+        startEffect: @escaping @Sendable (Int, (any TaskExecutor)?, @escaping @Sendable (EffectEmitter<Event>) async -> Void) -> EffectHandle,
+        cancelEffect: @escaping @Sendable (EffectHandle) -> Void,
+        emitFromListener: @escaping @Sendable (Event, Int) -> Void
+    ) {
+        self.enqueueResult = enqueueResult
+        self.startEffect = startEffect
+        self.cancelEffect = cancelEffect
+        self.emitFromListener = emitFromListener
     }
 }

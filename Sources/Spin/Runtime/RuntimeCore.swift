@@ -78,10 +78,18 @@ struct EffectRecord: Sendable {
 /// An effect task to create once the current drain ends.
 @usableFromInline
 struct PendingStart<Event: Sendable>: Sendable {
-    let token: UInt64
-    let origin: Int
-    let executor: (any TaskExecutor)?
-    let operation: @Sendable (EffectEmitter<Event>) async -> Void
+    @usableFromInline let token: UInt64
+    @usableFromInline let origin: Int
+    @usableFromInline let executor: (any TaskExecutor)?
+    @usableFromInline let operation: @Sendable (EffectEmitter<Event>) async -> Void
+
+    @inlinable
+    init(token: UInt64, origin: Int, executor: (any TaskExecutor)?, operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void) {
+        self.token = token
+        self.origin = origin
+        self.executor = executor
+        self.operation = operation
+    }
 }
 
 /// A reduced event and everything needed to deliver its state without the lock.

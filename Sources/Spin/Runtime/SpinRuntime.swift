@@ -23,6 +23,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     // Swift runtime metadata lookups.
     @usableFromInline let tracker: ActivityTracker
     @usableFromInline let virtualClock: VirtualClock?
+    /// Whether `clock` is the `ContinuousClock` effects see by default (checked once, not per task).
+    @usableFromInline let clockIsContinuous: Bool
     @usableFromInline let core: Locked<RuntimeCore<State, Event>>
     @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
@@ -44,6 +46,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.clock = clock
         let virtualClock = clock as? VirtualClock
         self.virtualClock = virtualClock
+        self.clockIsContinuous = clock is ContinuousClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
         let apply = spin.reducer.apply
@@ -111,9 +114,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // queue their events through code specialized for State and Event. It holds the drainer's
         // buffer, not the runtime; `teardown()` and `deinit` break the cycle through the slots.
         let owned = drainerOwned
-        guard connect(enqueueResult: { effect, origin in
-            if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
-        }) else { return }
+        let hooks = RuntimeHooks<Event>(
+            enqueueResult: { effect, origin in
+                if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
+            },
+            startEffect: { [weak self] origin, executor, operation in
+                self?.startEffect(origin: origin, executor: executor, operation: operation) ?? EffectHandle(token: 0)
+            },
+            cancelEffect: { [weak self] handle in self?.cancelEffect(handle) },
+            emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) })
+        guard connect(hooks) else { return }
         deliver(state, cause: nil, to: owned.slots)
         drain()
     }
@@ -121,7 +131,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Claims the drain for the start and connects the feedbacks. Returns false when the loop was
     /// already started or stopped.
     @usableFromInline
-    func connect(enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void) -> Bool {
+    func connect(_ hooks: RuntimeHooks<Event>) -> Bool {
         let claimed: Bool = core.withLock { core in
             guard !core.started, !core.stopRequested else { return false }
             core.started = true
@@ -136,9 +146,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 continue
             }
             let context = FeedbackContext<Event>(
-                host: self, origin: index, executor: feedback.executor,
-                taskExecutor: feedback.executor ?? virtualClock?.executor,
-                enqueueResult: enqueueResult)
+                hooks: hooks, origin: index, executor: feedback.executor,
+                taskExecutor: feedback.executor ?? virtualClock?.executor)
             slots.append(FeedbackSlot(inline: nil, instance: feedback.connect(context, tracker)))
         }
         drainerOwned.slots = slots
@@ -410,8 +419,13 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Starts the effect tasks asked for during a drain, in the order they were asked for. They
     /// start only once the drain is over, so that on a virtual clock's serial executor they run in
     /// a reproducible order after the synchronous work they follow.
-    @usableFromInline
+    @inlinable
     func startTasks(_ starts: [PendingStart<Event>]) {
+        guard !starts.isEmpty else { return }
+        // Task-local values are bound only when they differ from what a task would see anyway:
+        // binding costs an allocation per task.
+        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
+        let bindTracker = virtualClock != nil || ActivityTracker.current != nil
         for start in starts {
             let wanted = core.withLock { $0.effects[start.token] != nil }
             guard wanted else {
@@ -425,14 +439,20 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             let emitter = EffectEmitter<Event> { [weak self] event in
                 self?.enqueue(event, origin: origin, token: token)
             }
-            let task: Task<Void, Never> = SpinClock.$current.withValue(clock) {
-                ActivityTracker.$current.withValue(tracker) {
-                    Task(executorPreference: start.executor) { [weak self] in
-                        await operation(emitter)
-                        self?.effectEnded(token)
-                        tracker.leave()
-                    }
+            let makeTask = {
+                Task(executorPreference: start.executor) { [weak self] in
+                    await operation(emitter)
+                    self?.effectEnded(token)
+                    tracker.leave()
                 }
+            }
+            let task: Task<Void, Never>
+            switch (bindClock, bindTracker) {
+            case (false, false): task = makeTask()
+            case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
+            case (false, true): task = ActivityTracker.withCurrent(tracker, makeTask)
+            case (true, true):
+                task = SpinClock.$current.withValue(clock) { ActivityTracker.withCurrent(tracker, makeTask) }
             }
             let cancelNow: Bool = core.withLock { core in
                 guard core.effects[token] != nil else { return true }
@@ -443,20 +463,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         }
     }
 
-    private func effectEnded(_ token: UInt64) {
+    @inlinable
+    func effectEnded(_ token: UInt64) {
         core.withLock { core in
             // Its queued events stay: an effect that finished gave its whole answer.
             _ = core.effects.removeValue(forKey: token)
         }
     }
-}
 
-extension SpinRuntime: EffectHost {
+    /// Asks for an effect task, started when the current drain ends, and returns its handle.
     @inlinable
-    func enqueueFromDelivery(_ event: Event, origin: Int) {
-        drainerOwned.pending.append(QueuedEvent(event: event, origin: origin, token: 0))
-    }
-
     func startEffect(
         origin: Int,
         executor: (any TaskExecutor)?,
@@ -473,6 +489,8 @@ extension SpinRuntime: EffectHost {
         }
     }
 
+    /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
+    @inlinable
     func cancelEffect(_ handle: EffectHandle) {
         let task: Task<Void, Never>? = core.withLock { core in
             guard let record = core.effects.removeValue(forKey: handle.token) else { return nil }
@@ -482,9 +500,5 @@ extension SpinRuntime: EffectHost {
             return record.task
         }
         task?.cancel()
-    }
-
-    func emitFromListener(_ event: Event, origin: Int) {
-        enqueue(event, origin: origin, token: 0)
     }
 }
