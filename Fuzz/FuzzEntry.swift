@@ -52,7 +52,8 @@ public func spinFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         _ = DiagramExporter.mermaid(compiled.model)
         let finished = Finished()
         Task {
-            let run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10))
+            // Small limits, the queue's included, so that every limit is reached now and then.
+            let run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10, maxQueueLength: 64))
             _ = await run.run().json
             finished.semaphore.signal()
         }
