@@ -53,7 +53,7 @@ struct HostileInputTests {
         #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' failed: server refused")
     }
 
-    @Test("a host effect that never returns: failed by effectTimeout (virtual time passes meanwhile)")
+    @Test("a host effect that never returns: failed by effectTimeout after that much real time (virtual time waits for working effects)")
     func effectNeverReturns() async throws {
         let summary = try #require(await runLoader({ _ in
             try await Task.sleep(for: .seconds(1_000_000))
@@ -61,7 +61,41 @@ struct HostileInputTests {
         }, timeout: .milliseconds(500)))
         #expect(summary.status == .error)
         #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
+        #expect(summary.time == 0)
+    }
+
+    @Test("a host effect that never returns and ignores cancellation: failed by effectTimeout all the same")
+    func effectIgnoresCancellation() async throws {
+        let summary = try #require(await runLoader({ _ in
+            // Never resumed, and deaf to cancellation: only abandoning the effect ends the wait.
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            return HostEvent("loaded")
+        }, timeout: .milliseconds(500)))
+        #expect(summary.status == .error)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
+        #expect(summary.time == 0)
+    }
+
+    @Test("a host effect that sleeps on the virtual clock past its timeout: failed at the timeout")
+    func effectSleepsPastTimeout() async throws {
+        let summary = try #require(await runLoader({ _ in
+            try await SpinClock.sleep(for: .seconds(1_000))
+            return HostEvent("loaded")
+        }, timeout: .milliseconds(500)))
+        #expect(summary.status == .error)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
         #expect(summary.time == 500)
+    }
+
+    @Test("a host effect that sleeps on the virtual clock within its timeout answers at its virtual time")
+    func effectSleepsWithinTimeout() async throws {
+        let summary = try #require(await runLoader({ _ in
+            try await SpinClock.sleep(for: .milliseconds(200))
+            return HostEvent("loaded")
+        }, timeout: .milliseconds(500)))
+        #expect(summary.status == .final)
+        #expect(summary.spins.first?.state == "loaded")
+        #expect(summary.time == 200)
     }
 
     @Test("an unbound effect without simulate: a run-time error at the rule")

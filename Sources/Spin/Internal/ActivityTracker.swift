@@ -8,22 +8,13 @@ import Synchronization
 /// and stream feedbacks waiting for the next state, are not counted: nothing but time or a new
 /// state can wake them.
 @usableFromInline
-final class ActivityTracker: Sendable {
+package final class ActivityTracker: Sendable {
     private struct Counts {
         var busy = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let counts = Locked(Counts())
-
-    /// The tracker that counts the current task, set for effect tasks started by a runtime.
-    @TaskLocal @usableFromInline static var current: ActivityTracker?
-
-    /// Runs `body` with `tracker` as `current` (for inlinable code, which cannot reach `$current`).
-    @usableFromInline
-    static func withCurrent<Result>(_ tracker: ActivityTracker, _ body: () -> Result) -> Result {
-        $current.withValue(tracker, operation: body)
-    }
 
     init() {}
 
@@ -32,13 +23,13 @@ final class ActivityTracker: Sendable {
 
     /// One more unit of work is in progress.
     @usableFromInline
-    func enter() {
+    package func enter() {
         counts.withLock { $0.busy += 1 }
     }
 
     /// One unit of work is done; wakes the waiters when none is left.
     @usableFromInline
-    func leave() {
+    package func leave() {
         let waiters: [CheckedContinuation<Void, Never>] = counts.withLock { counts in
             counts.busy -= 1
             guard counts.busy <= 0 else { return [] }

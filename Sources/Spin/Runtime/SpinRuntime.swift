@@ -425,7 +425,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // Task-local values are bound only when they differ from what a task would see anyway:
         // binding costs an allocation per task.
         let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
-        let bindTracker = virtualClock != nil || ActivityTracker.current != nil
+        // On a virtual clock each effect task is a member of the clock's tracker, so that its
+        // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
+        let bindMember = virtualClock != nil || ActivityMember.current != nil
         for start in starts {
             let wanted = core.withLock { $0.effects[start.token] != nil }
             guard wanted else {
@@ -436,6 +438,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             let origin = start.origin
             let operation = start.operation
             let tracker = self.tracker
+            // startEffect entered the tracker for this task already.
+            let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
             let emitter = EffectEmitter<Event> { [weak self] event in
                 self?.enqueue(event, origin: origin, token: token)
             }
@@ -443,16 +447,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 Task(executorPreference: start.executor) { [weak self] in
                     await operation(emitter)
                     self?.effectEnded(token)
-                    tracker.leave()
+                    if let member { member.end() } else { tracker.leave() }
                 }
             }
             let task: Task<Void, Never>
-            switch (bindClock, bindTracker) {
+            switch (bindClock, bindMember) {
             case (false, false): task = makeTask()
             case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
-            case (false, true): task = ActivityTracker.withCurrent(tracker, makeTask)
+            case (false, true): task = ActivityMember.withCurrent(member, makeTask)
             case (true, true):
-                task = SpinClock.$current.withValue(clock) { ActivityTracker.withCurrent(tracker, makeTask) }
+                task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
             }
             let cancelNow: Bool = core.withLock { core in
                 guard core.effects[token] != nil else { return true }

@@ -28,8 +28,8 @@ public final class VirtualClock: Clock, Sendable {
     private struct Sleeper {
         let deadline: Instant
         let sequence: UInt64
-        /// Whether the sleeping task is an effect counted by this clock's tracker.
-        let counted: Bool
+        /// The sleeping task's share of this clock's tracker, if it is counted by it.
+        let member: ActivityMember?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -66,9 +66,9 @@ public final class VirtualClock: Clock, Sendable {
     /// task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        // Only effects of loops on this clock are counted as work; any other task may sleep here
+        // Only tasks of loops on this clock are counted as work; any other task may sleep here
         // too without disturbing the count.
-        let counted = ActivityTracker.current === tracker
+        let member = ActivityMember.current.flatMap { $0.tracker === tracker ? $0 : nil }
         let id: UInt64 = storage.withLock { storage in
             storage.nextSequence += 1
             return storage.nextSequence
@@ -79,7 +79,7 @@ public final class VirtualClock: Clock, Sendable {
                     // Checked under the lock: a cancellation handler that ran before the sleeper
                     // was stored found nothing to cancel, so the sleeper must not be stored.
                     if deadline <= storage.now || Task.isCancelled { return true }
-                    storage.sleepers[id] = Sleeper(deadline: deadline, sequence: id, counted: counted, continuation: continuation)
+                    storage.sleepers[id] = Sleeper(deadline: deadline, sequence: id, member: member, continuation: continuation)
                     return false
                 }
                 if expired {
@@ -88,15 +88,15 @@ public final class VirtualClock: Clock, Sendable {
                     } else {
                         continuation.resume()
                     }
-                } else if counted {
-                    // A sleeping effect is waiting for time, not working.
-                    tracker.leave()
+                } else {
+                    // A sleeping task is waiting for time, not working.
+                    member?.suspend()
                 }
             }
         } onCancel: {
             let sleeper: Sleeper? = storage.withLock { $0.sleepers.removeValue(forKey: id) }
             if let sleeper {
-                if sleeper.counted { tracker.enter() }
+                sleeper.member?.resume()
                 sleeper.continuation.resume(throwing: CancellationError())
             }
         }
@@ -113,7 +113,7 @@ public final class VirtualClock: Clock, Sendable {
     public func advance(to target: Instant) async {
         await tracker.settled()
         while let sleeper = popSleeper(notAfter: target) {
-            if sleeper.counted { tracker.enter() }
+            sleeper.member?.resume()
             sleeper.continuation.resume()
             await tracker.settled()
         }
