@@ -116,7 +116,7 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-queue"), help: "Stop when an event arrives at a spin that already has this many events waiting.")
     var maxQueue: Int = 1_000_000
 
-    @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes a spec may expand to, aliases included (alias bombs).")
+    @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes aliases may expand to (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
 
     @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec.")
