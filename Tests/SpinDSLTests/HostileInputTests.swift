@@ -35,6 +35,9 @@ struct HostileInputTests {
           - { at: 0s, emit: load }
         """
 
+    /// Requests a never-answering host effect keeps for ever.
+    private static let unanswered = Locked<[CheckedContinuation<Void, Never>]>([])
+
     private struct Refused: Error, CustomStringConvertible {
         var description: String { "server refused" }
     }
@@ -68,7 +71,11 @@ struct HostileInputTests {
     func effectIgnoresCancellation() async throws {
         let summary = try #require(await runLoader({ _ in
             // Never resumed, and deaf to cancellation: only abandoning the effect ends the wait.
-            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            // The continuation is kept, as a host would keep its request, so that the abandoned
+            // task stays reachable (the leak checker would otherwise report it).
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Self.unanswered.withLock { $0.append(continuation) }
+            }
             return HostEvent("loaded")
         }, timeout: .milliseconds(500)))
         #expect(summary.status == .error)
