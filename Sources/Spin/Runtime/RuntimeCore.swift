@@ -7,9 +7,10 @@ struct RuntimeCore<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline var state: State
     @usableFromInline var queue = EventQueue<QueuedEvent<Event>>()
     @usableFromInline var started = false
-    @usableFromInline var stopRequested = false
     /// Why the loop stopped; nil while it runs.
     @usableFromInline var stopReason: SpinStopReason?
+    /// Whether the loop was asked to stop, for whatever reason.
+    @inlinable var stopRequested: Bool { stopReason != nil }
     /// The most events that may wait in `queue`; one more stops the loop.
     @usableFromInline let maxQueueLength: Int
     /// Whether some thread is the drainer right now.
@@ -37,7 +38,6 @@ struct RuntimeCore<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     mutating func append(_ item: QueuedEvent<Event>) -> Bool {
         guard queue.count < maxQueueLength else {
-            stopRequested = true
             stopReason = .queueFull(limit: maxQueueLength)
             return false
         }
@@ -92,7 +92,9 @@ struct PendingStart<Event: Sendable>: Sendable {
     }
 }
 
-/// A reduced event and everything needed to deliver its state without the lock.
+/// A reduced event and what its observers need, copied under the lock and handed to them
+/// without it: `onStep` observers always, the `states` channels and renders only for a changed
+/// state (their arrays are empty otherwise). Made only for steps that have observers.
 @usableFromInline
 struct Delivery<State: Sendable, Event: Sendable> {
     @usableFromInline let state: State
@@ -100,32 +102,21 @@ struct Delivery<State: Sendable, Event: Sendable> {
     @usableFromInline let origin: Int
     @usableFromInline let changed: Bool
     @usableFromInline let step: Int
-    /// Nil when there is no observer to call for this step.
-    @usableFromInline let observers: DeliveryObservers<State, Event>?
-
-    @inlinable
-    init(state: State, event: Event, origin: Int, changed: Bool, step: Int, observers: DeliveryObservers<State, Event>?) {
-        self.state = state
-        self.event = event
-        self.origin = origin
-        self.changed = changed
-        self.step = step
-        self.observers = observers
-    }
-}
-
-/// The observers a delivery calls: `onStep` observers always, the others only for a changed state.
-@usableFromInline
-struct DeliveryObservers<State: Sendable, Event: Sendable> {
     @usableFromInline let channels: [StateChannel<State>]
     @usableFromInline let renders: [RenderObserver<State>]
     @usableFromInline let stepObservers: [@Sendable (SpinStep<State, Event>) -> Void]
 
     @inlinable
     init(
+        state: State, event: Event, origin: Int, changed: Bool, step: Int,
         channels: [StateChannel<State>], renders: [RenderObserver<State>],
         stepObservers: [@Sendable (SpinStep<State, Event>) -> Void]
     ) {
+        self.state = state
+        self.event = event
+        self.origin = origin
+        self.changed = changed
+        self.step = step
         self.channels = channels
         self.renders = renders
         self.stepObservers = stepObservers

@@ -161,7 +161,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     public func stop() {
         let claimed: Bool = core.withLock { core in
             guard !core.stopRequested else { return false }
-            core.stopRequested = true
             core.stopReason = .requested
             return claimDrain(&core)
         }
@@ -324,11 +323,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 let delivery = Delivery(
                     state: core.pointee.state, event: item.event, origin: item.origin, changed: changed,
                     step: core.pointee.stepCount,
-                    observers: DeliveryObservers(
-                        channels: changed ? core.pointee.channels : [], renders: changed ? core.pointee.renders : [],
-                        stepObservers: core.pointee.stepObservers))
+                    channels: changed ? core.pointee.channels : [], renders: changed ? core.pointee.renders : [],
+                    stepObservers: core.pointee.stepObservers)
                 self.core.unlock()
-                if let observers = delivery.observers { notifyObservers(delivery, observers) }
+                notifyObservers(delivery)
             } else {
                 self.core.unlock()
             }
@@ -357,20 +355,20 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Calls the step observers, then, when the state changed, sends it to the `states` sequences
     /// and the render callbacks.
     @usableFromInline
-    func notifyObservers(_ delivery: Delivery<State, Event>, _ observers: DeliveryObservers<State, Event>) {
-        if !observers.stepObservers.isEmpty {
+    func notifyObservers(_ delivery: Delivery<State, Event>) {
+        if !delivery.stepObservers.isEmpty {
             let origin: EventOrigin = delivery.origin < 0
                 ? .input
                 : .feedback(index: delivery.origin, name: spin.feedbacks[delivery.origin].name)
             let step = SpinStep(
                 number: delivery.step, event: delivery.event, origin: origin,
                 state: delivery.state, changed: delivery.changed)
-            for observer in observers.stepObservers { observer(step) }
+            for observer in delivery.stepObservers { observer(step) }
         }
         guard delivery.changed else { return }
-        for channel in observers.channels { channel.send(delivery.state) }
+        for channel in delivery.channels { channel.send(delivery.state) }
         var releasedRender = false
-        for render in observers.renders where !render.call(delivery.state) {
+        for render in delivery.renders where !render.call(delivery.state) {
             releasedRender = true
         }
         if releasedRender {
