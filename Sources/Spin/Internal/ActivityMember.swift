@@ -28,6 +28,13 @@ package final class ActivityMember: Sendable {
         self.state = Locked(State(busy: busy))
     }
 
+    /// A new member of the same tracker, counted from now on. Made by a member that counts, so
+    /// that the count cannot touch zero in between.
+    package func newSibling() -> ActivityMember {
+        tracker.enter()
+        return ActivityMember(tracker: tracker, busy: true)
+    }
+
     /// Runs `body` with `member` as `current` (for inlinable code, which cannot reach `$current`).
     @usableFromInline
     static func withCurrent<Result>(_ member: ActivityMember?, _ body: () -> Result) -> Result {

@@ -136,9 +136,8 @@ func withTimeout<Result: Sendable>(
 ) async throws -> Result {
     let waiter = ActivityMember.current
     let race = TimeoutRace<Result>(waiter: waiter)
-    // Entered now, while the effect still counts, so that the count cannot touch zero in between.
-    let runner = waiter.map { $0.tracker.enter(); return ActivityMember(tracker: $0.tracker, busy: true) }
-    let timer = waiter.map { $0.tracker.enter(); return ActivityMember(tracker: $0.tracker, busy: true) }
+    let runner = waiter?.newSibling()
+    let timer = waiter?.newSibling()
     let operationTask = ActivityMember.$current.withValue(runner) {
         Task {
             do {

@@ -127,10 +127,9 @@ struct SpinBuilderForSpec {
                     }
                 }).named(name)
             }
+            let accepts = triggerPredicate(rule)
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in
-                !state.hasFault && ((try? holds(state)) ?? false)
-            }, strategy: strategy).named(name)
+                            filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
             if strategy == .continueOnNewState {
@@ -189,7 +188,6 @@ struct SpinBuilderForSpec {
     /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
     /// the reducer or an action reports them).
     private func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
-        let level = levelPredicate(rule)
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
@@ -200,6 +198,7 @@ struct SpinBuilderForSpec {
                 return (try? condition?.evaluateBool(state.context)) ?? true
             }
         default:
+            let level = levelPredicate(rule)
             return { state in !state.hasFault && ((try? level(state)) ?? false) }
         }
     }
