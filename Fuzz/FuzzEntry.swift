@@ -50,14 +50,24 @@ public func spinFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         guard let compiled = spec.compiled else { return 0 }
         _ = DiagramExporter.dot(compiled.model)
         _ = DiagramExporter.mermaid(compiled.model)
+        // Small limits, the queue's included, so that every limit is reached now and then.
+        var run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10, maxQueueLength: 64))
         let finished = Finished()
-        Task {
-            // Small limits, the queue's included, so that every limit is reached now and then.
-            let run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10, maxQueueLength: 64))
+        Task { [run] in
             _ = await run.run().json
             finished.semaphore.signal()
         }
         finished.semaphore.wait()
+        // The task may still hold the run for a moment after it signals. The run is released here,
+        // on this thread, before the input ends: libFuzzer's leak check runs as soon as this
+        // function returns, and a run torn down concurrently would look like a leak (an object
+        // being destroyed is reachable only through its shifted side-table pointer).
+        var spins = 0
+        while !isKnownUniquelyReferenced(&run), spins < 1_000_000 {
+            sched_yield()
+            spins += 1
+        }
+        withExtendedLifetime(run) {}
     }
     return 0
 }

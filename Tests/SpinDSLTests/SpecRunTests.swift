@@ -102,6 +102,21 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
         #expect(result.summary.json == #"{"summary":{"status":"idle","steps":4000,"time":0,"spins":{"Levels":{"state":null,"data":{"left":1000,"right":1000}}}}}"#)
     }
 
+    /// A run that ends at its time limit cancels the timers still asleep; `run()` returns only
+    /// once those tasks have ended, so nothing of the run is left working (rule in docs/semantics.md).
+    @Test func aRunReturnsOnlyWhenItsEffectTasksHaveEnded() async throws {
+        let compiled = try #require(loadSpec("traffic-light.yaml").compiled)
+        for _ in 0..<20 {
+            let run = SpecRun(compiled, limits: RunLimits(maxTimeMilliseconds: 25_000))
+            let summary = await run.run()
+            #expect(summary.status == .maxTime)
+            #expect(summary.spins.first?.state == "green")
+            let clock = try #require(run.clock)
+            #expect(clock.tracker.busy == 0)
+            #expect(clock.hasPendingTimers == false)
+        }
+    }
+
     @Test func overflowIsARunTimeErrorAtTheExpression() async throws {
         let spec = SpinSpec.load(text: """
             spin: Overflow

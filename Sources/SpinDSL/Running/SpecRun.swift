@@ -8,7 +8,8 @@ public final class SpecRun: Sendable {
     /// The spec being run.
     public let compiled: CompiledSpec
     private let runtimes: [SpinRuntime<SpecState, SpecEvent>]
-    private let clock: VirtualClock?
+    /// The virtual clock of the run (nil with `realtime`); internal for tests.
+    let clock: VirtualClock?
     private let start = ContinuousClock.now
     private let limits: RunLimits
     private let until: UntilCondition?
@@ -170,14 +171,14 @@ public final class SpecRun: Sendable {
     }
 
     /// Starts the spins (in document order) and runs until the run ends; returns the summary.
+    ///
+    /// When it returns, every effect task the run started has ended: the spins' effects are
+    /// cancelled when the run ends, and the run waits for them to finish (a host effect that
+    /// ignores cancellation is abandoned by its timeout and not waited for).
     public func run() async -> RunSummary {
         for runtime in runtimes { runtime.start() }
         while true {
-            if let clock {
-                await clock.settled()
-            } else {
-                for runtime in runtimes { await runtime.awaitIdle() }
-            }
+            await settle()
             if progress.withLock({ $0.status }) != nil { break }
             // A spin whose queue overflowed stopped itself; the run ends there, not as final.
             if let full = runtimes.firstIndex(where: { if case .queueFull = $0.stopReason { true } else { false } }) {
@@ -204,7 +205,18 @@ public final class SpecRun: Sendable {
             }
             await clock.advanceToNextDeadline()
         }
+        // The spins are stopped; their cancelled effects end promptly.
+        await settle()
         return summary()
+    }
+
+    /// Waits until nothing runs: no event is queued and every effect task has ended or sleeps.
+    private func settle() async {
+        if let clock {
+            await clock.settled()
+        } else {
+            for runtime in runtimes { await runtime.awaitIdle() }
+        }
     }
 
     /// Ends the run from outside (Ctrl-C): stops every spin; `run()` then returns `interrupted`.
