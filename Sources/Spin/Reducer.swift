@@ -17,6 +17,9 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
     }
 
     let apply: @Sendable (inout State, Event) -> Outcome
+    /// The function given to `init(reportingChanges:)`, which the runtime calls as is: wrapping it
+    /// in `apply` and unwrapping the outcome again would cost two closure calls per step.
+    let reportsChanges: (@Sendable (inout State, Event) -> Bool)?
     /// True when `apply` returns `.unknown`, so the runtime must keep the previous state to compare.
     let needsComparison: Bool
 
@@ -27,6 +30,7 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
             return .unknown
         }
         self.needsComparison = true
+        self.reportsChanges = nil
     }
 
     /// Creates a reducer that mutates the state in place.
@@ -36,6 +40,7 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
             return .unknown
         }
         self.needsComparison = true
+        self.reportsChanges = nil
     }
 
     /// Creates a reducer that mutates the state in place and returns `true` when it changed it.
@@ -44,6 +49,7 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
     public init(reportingChanges reduce: @escaping @Sendable (inout State, Event) -> Bool) {
         self.apply = { state, event in reduce(&state, event) ? .changed : .unchanged }
         self.needsComparison = false
+        self.reportsChanges = reduce
     }
 
     /// Applies the reducer to a state and an event, as a pure function.

@@ -29,6 +29,10 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     /// `execute(on:)`, where the effect runs as a task.
     @usableFromInline private(set) var inline: (@Sendable (State, Event?) -> Event?)?
 
+    /// For a feedback that is one synchronous function of the delivered state alone, that
+    /// function: called as is, without the adapter `inline` needs for the event parameter.
+    @usableFromInline private(set) var plain: (@Sendable (State) -> Event?)?
+
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
         self.connect = connect
     }
@@ -72,6 +76,7 @@ extension Feedback {
         var feedback = perState(strategy: strategy, select: { state, _ in state }, body: body)
         if let synchronous = body.synchronous {
             feedback.inline = { state, _ in synchronous(state) }
+            feedback.plain = synchronous
         }
         return feedback
     }

@@ -156,15 +156,17 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     init() {}
 }
 
-/// One connected feedback: a synchronous function the drain calls itself, or an instance.
+/// One connected feedback: a synchronous function the drain calls itself (of the state alone, or
+/// of the state and the event that produced it), or an instance.
 @usableFromInline
-struct FeedbackSlot<State: Sendable, Event: Sendable> {
-    @usableFromInline let inline: (@Sendable (State, Event?) -> Event?)?
-    @usableFromInline let instance: (any FeedbackInstance<State, Event>)?
+enum FeedbackSlot<State: Sendable, Event: Sendable> {
+    case plain(@Sendable (State) -> Event?)
+    case inline(@Sendable (State, Event?) -> Event?)
+    case instance(any FeedbackInstance<State, Event>)
 
-    @usableFromInline
-    init(inline: (@Sendable (State, Event?) -> Event?)?, instance: (any FeedbackInstance<State, Event>)?) {
-        self.inline = inline
-        self.instance = instance
+    /// The instance, for a feedback that has one.
+    @usableFromInline var instance: (any FeedbackInstance<State, Event>)? {
+        if case .instance(let instance) = self { return instance }
+        return nil
     }
 }

@@ -50,7 +50,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
         let apply = spin.reducer.apply
-        if spin.reducer.needsComparison, let isSameState = spin.isSameState {
+        if let reportsChanges = spin.reducer.reportsChanges {
+            self.reduceStep = reportsChanges
+        } else if spin.reducer.needsComparison, let isSameState = spin.isSameState {
             self.reduceStep = { state, event in
                 let previous = state
                 _ = apply(&state, event)
@@ -141,14 +143,20 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         var slots: [FeedbackSlot<State, Event>] = []
         slots.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
-            if let inline = feedback.inline, feedback.executor == nil {
-                slots.append(FeedbackSlot(inline: inline, instance: nil))
-                continue
+            if feedback.executor == nil {
+                if let plain = feedback.plain {
+                    slots.append(.plain(plain))
+                    continue
+                }
+                if let inline = feedback.inline {
+                    slots.append(.inline(inline))
+                    continue
+                }
             }
             let context = FeedbackContext<Event>(
                 hooks: hooks, origin: index, executor: feedback.executor,
                 taskExecutor: feedback.executor ?? virtualClock?.executor)
-            slots.append(FeedbackSlot(inline: nil, instance: feedback.connect(context, tracker)))
+            slots.append(.instance(feedback.connect(context, tracker)))
         }
         drainerOwned.slots = slots
         return true
@@ -342,12 +350,17 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     func deliver(_ state: State, cause: Event?, to slots: [FeedbackSlot<State, Event>]) {
         let owned = drainerOwned
         for index in slots.indices {
-            if let inline = slots[index].inline {
-                if let event = inline(state, cause) {
+            switch slots[index] {
+            case .plain(let effect):
+                if let event = effect(state) {
                     owned.pending.append(QueuedEvent(event: event, origin: index, token: 0))
                 }
-            } else {
-                slots[index].instance?.receive(state, cause: cause)
+            case .inline(let effect):
+                if let event = effect(state, cause) {
+                    owned.pending.append(QueuedEvent(event: event, origin: index, token: 0))
+                }
+            case .instance(let instance):
+                instance.receive(state, cause: cause)
             }
         }
     }
