@@ -15,9 +15,8 @@ struct SpinBuilderForSpec {
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
         // First, so that periodic rules always read the state every feedback is seeing.
-        // Only periodic and gear-triggered rules read the latest state. Without them the feedback
-        // stays (feedback indices are part of the trace) but keeps nothing: holding a copy of the
-        // state would make the reducer's next in-place write copy the data array on every step.
+        // Only periodic and gear-triggered rules read the latest state; without them there is no
+        // such feedback, which would cost a call per step (traces name feedbacks, not indices).
         let readsLatest = spin.feedbacks.contains { feedback in
             feedback.cases.contains { rule in
                 if rule.period != nil { return true }
@@ -25,10 +24,12 @@ struct SpinBuilderForSpec {
                 return false
             }
         }
-        feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
-            if readsLatest { latest.set(state) }
-            return nil
-        }).named("state"))
+        if readsLatest {
+            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                latest.set(state)
+                return nil
+            }).named("state"))
+        }
         for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
             feedbacks.append(contentsOf: compile(feedback, ruleIndex: ruleIndex, latest: latest))
         }
@@ -71,7 +72,7 @@ struct SpinBuilderForSpec {
                 guard !state.hasFault else { return nil }
                 for rule in cases {
                     do throws(EvaluationError) {
-                        if try rule.holds(state) { return rule.act(state, []) }
+                        if try rule.holds.holds(state) { return rule.act(state, []) }
                     } catch {
                         return .failure(SpecFault(error))
                     }
@@ -118,10 +119,15 @@ struct SpinBuilderForSpec {
             let holds = levelPredicate(rule)
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
+                // The commonest rule, `when: … emit: e`, emits a constant: no call to make it.
+                var constant: SpecEvent?
+                if case .emit(let emit) = rule.action, emit.payload.isEmpty { constant = SpecEvent(kind: emit.event) }
+                let event = constant
                 return Feedback(effect: { (state: SpecState) -> SpecEvent? in
                     guard !state.hasFault else { return nil }
                     do throws(EvaluationError) {
-                        return try holds(state) ? immediate(state, []) : nil
+                        guard try holds.holds(state) else { return nil }
+                        return event ?? immediate(state, [])
                     } catch {
                         return .failure(SpecFault(error))
                     }
@@ -159,29 +165,19 @@ struct SpinBuilderForSpec {
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
-    /// One closure per shape, so that the common `when` rule is a single expression call.
-    private func levelPredicate(_ rule: RuleModel) -> @Sendable (SpecState) throws(EvaluationError) -> Bool {
-        let condition = rule.condition
+    private func levelPredicate(_ rule: RuleModel) -> LevelTest {
+        let condition = rule.condition?.boolClosure
         switch rule.trigger {
         case .everyState:
-            guard let condition else { return { (_: SpecState) throws(EvaluationError) -> Bool in true } }
-            return { (state: SpecState) throws(EvaluationError) -> Bool in try condition.evaluateBool(state.context) }
+            return LevelTest(states: nil, first: condition, second: nil)
         case .when(let expression):
-            guard let condition else {
-                return { (state: SpecState) throws(EvaluationError) -> Bool in try expression.evaluateBool(state.context) }
-            }
-            return { (state: SpecState) throws(EvaluationError) -> Bool in
-                let context = state.context
-                guard try expression.evaluateBool(context) else { return false }
-                return try condition.evaluateBool(context)
-            }
+            return LevelTest(states: nil, first: expression.boolClosure, second: condition)
         case .inStates(let states):
-            return { (state: SpecState) throws(EvaluationError) -> Bool in
-                guard states.contains(state.control) else { return false }
-                return try condition?.evaluateBool(state.context) ?? true
-            }
+            var member = [Bool](repeating: false, count: spin.controlCount)
+            for state in states where state >= 0 && state < member.count { member[state] = true }
+            return LevelTest(states: member, first: condition, second: nil)
         default:
-            return { (_: SpecState) throws(EvaluationError) -> Bool in false }
+            return .never
         }
     }
 
@@ -199,7 +195,7 @@ struct SpinBuilderForSpec {
             }
         default:
             let level = levelPredicate(rule)
-            return { state in !state.hasFault && ((try? level(state)) ?? false) }
+            return { state in !state.hasFault && ((try? level.holds(state)) ?? false) }
         }
     }
 
