@@ -24,8 +24,8 @@ struct EventQueue<Element> {
     @inlinable
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
-        let element = storage[head]
-        storage[head] = nil
+        // Moved out, not copied and then cleared: no retain and release of the element.
+        let element = storage[head].take()
         head += 1
         if head == storage.count { head = 0 }
         count -= 1
