@@ -7,10 +7,18 @@
 /// when it changes some state (steps that change nothing deliver nothing and cannot loop).
 ///
 /// Each step is one signature: a hash of the step and of every spin's state. It runs on every
-/// step of every run, so it is kept cheap: each spin's state is hashed only when that spin steps,
-/// and the spins' hashes are combined by an order-sensitive sum updated in place; signatures are
-/// looked up in an open-addressing table that a new virtual time empties in O(1); the steps
-/// themselves are kept only as far back as a reportable cycle can reach.
+/// step of every run, so it is kept cheap: each spin's state is hashed only when that spin steps
+/// (with `SignatureHash`, a few multiplications per word), and the spins' hashes are combined by
+/// an order-sensitive sum updated in place; the signatures since time last moved are indexed by a
+/// table of one word per slot (`SignatureTable`), small enough to stay in cache on long runs; the
+/// steps themselves are kept only as far back as a reportable cycle can reach.
+///
+/// Why not a constant-memory cycle finder (Brent's, a hash of a window): what is reported, and
+/// when, follows this detector's own rule (a run of matches at the distance to the latest equal
+/// signature), which such a finder does not reproduce: for signatures `a b a c a b a c …` it
+/// follows distance 2 from the second `a`, and only from the second `b` distance 4, so it reports
+/// one step later than the first place four-step repetition would be found. Keeping the reports
+/// identical needs the latest position of every signature.
 struct LivelockDetector {
     struct Step: Hashable {
         let spin: Int
@@ -26,14 +34,13 @@ struct LivelockDetector {
     /// The sum of `contributions`: all spins' states at once.
     private var statesHash = 0
     private var time: Int64 = -1
-    /// The signature of each step since time last moved.
-    private var history: [Int] = []
+    /// The signature of each step since time last moved, and where each was seen last.
+    private var history = SignatureTable()
     /// The latest steps, step `p` at `p % recentCapacity`: a cycle can only be reported when it
     /// fits in `maxSteps / repeats` steps, so older steps are never part of one.
     private var recent: [Step] = []
     private let recentCapacity: Int
     private let repeats: Int
-    private var lastSeen = SignatureTable()
     private var period = 0
     private var run = 0
 
@@ -52,24 +59,20 @@ struct LivelockDetector {
     /// Records a step; returns the cycle's steps (oldest first) once it repeated `repeats` times.
     mutating func observe(_ step: Step, state: SpecState, time now: Int64) -> [Step]? {
         if contributions.indices.contains(step.spin) {
-            let updated = Self.contribution(spin: step.spin, stateHash: state.hashValue)
+            let updated = Self.contribution(spin: step.spin, stateHash: Int(truncatingIfNeeded: SignatureHash.state(state)))
             statesHash = statesHash &- contributions[step.spin] &+ updated
             contributions[step.spin] = updated
         }
         if now != time {
             time = now
-            history.removeAll(keepingCapacity: true)
+            history.removeAll()
             recent.removeAll(keepingCapacity: true)
-            lastSeen.removeAll()
             period = 0
             run = 0
         }
-        var hasher = Hasher()
-        hasher.combine(step)
-        hasher.combine(statesHash)
-        let signature = hasher.finalize()
+        let signature = Self.signature(step, statesHash: statesHash)
         let position = history.count
-        let seen = lastSeen.exchange(signature, position: position)
+        let seen = history.record(signature)
         if period > 0, position >= period, history[position &- period] == signature, sameStep(step, at: position &- period, now: position) {
             run &+= 1
         } else if let seen {
@@ -79,7 +82,6 @@ struct LivelockDetector {
             period = 0
             run = 0
         }
-        history.append(signature)
         if recent.count < recentCapacity {
             recent.append(step)
         } else {
@@ -100,6 +102,17 @@ struct LivelockDetector {
     private func sameStep(_ step: Step, at earlier: Int, now position: Int) -> Bool {
         guard position &- earlier < recentCapacity else { return true }
         return recent[earlier % recentCapacity] == step
+    }
+
+    /// The step's signature: its spin, event, control states and whether it changed anything,
+    /// with every spin's state.
+    private static func signature(_ step: Step, statesHash: Int) -> Int {
+        var hash = SignatureHash.combine(SignatureHash.seed, step.spin)
+        hash = SignatureHash.event(step.event, into: hash)
+        hash = SignatureHash.combine(hash, step.from)
+        hash = SignatureHash.combine(hash, step.to)
+        hash = SignatureHash.combine(hash, step.changed ? 1 : 0)
+        return Int(truncatingIfNeeded: SignatureHash.combine(hash, statesHash))
     }
 
     /// A well-mixed function of a spin's index and its state's hash (the splitmix64 finalizer),
