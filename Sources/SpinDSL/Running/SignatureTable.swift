@@ -1,26 +1,17 @@
-/// The signatures of the steps since virtual time last moved, in order, with the position where
-/// each was last seen, for `LivelockDetector`.
+/// Where each step signature was seen last, for `LivelockDetector`: an index over an array of
+/// signatures kept in order by its owner (signature `p` at `p`).
 ///
-/// A run that never leaves one virtual time records one signature per step, so the index is kept
-/// small enough to stay in cache: an open-addressing table of one word per slot, holding 31 bits
-/// of the signature (a tag, never zero, so that a zero slot is empty) and the low 32 bits of its
-/// position. A tag match is confirmed against the signature kept in order (`signatures`), so a
-/// lookup is exact: the answer is the same as a dictionary from signature to last position.
-/// Keys are already well-mixed hashes, so no key is hashed again.
+/// An open-addressing table of one word per slot, so that it stays in cache as long as possible:
+/// 31 bits of the signature (a tag, never zero, so that a zero slot is empty) and the low 32 bits
+/// of its position. A tag match is confirmed against the signatures themselves, so a lookup is
+/// exact: the answer is the same as a dictionary from signature to last position. Keys are
+/// already well-mixed hashes, so no key is hashed again.
 struct SignatureTable {
-    /// Every signature recorded since the last `removeAll()`, signature `p` at `p`.
-    private(set) var signatures: [Int] = []
     private var slots = Array(repeating: UInt64(0), count: Self.minimumCapacity)
     /// How many distinct signatures the slots hold.
     private var distinct = 0
 
     private static let minimumCapacity = 64
-
-    /// How many signatures were recorded.
-    var count: Int { signatures.count }
-
-    /// The signature recorded at `position` (which must be below `count`).
-    subscript(position: Int) -> Int { signatures[position] }
 
     /// Forgets every signature.
     ///
@@ -28,7 +19,6 @@ struct SignatureTable {
     /// signatures it held: a table grown for a long stretch of one time shrinks back once the
     /// stretches are short again, so that steps that let time pass stay cheap.
     mutating func removeAll() {
-        signatures.removeAll(keepingCapacity: true)
         if distinct &* 16 < slots.count, slots.count > Self.minimumCapacity {
             var capacity = Self.minimumCapacity
             while capacity < distinct &* 4 { capacity &*= 2 }
@@ -39,10 +29,10 @@ struct SignatureTable {
         distinct = 0
     }
 
-    /// Appends `key` as the next signature; returns the position where it was seen last, if any.
-    mutating func record(_ key: Int) -> Int? {
-        let position = signatures.count
-        signatures.append(key)
+    /// Records that `signatures[position]` was seen at `position`, the latest position recorded so
+    /// far; returns the position where it was recorded before, if it was.
+    mutating func record(at position: Int, of signatures: [Int]) -> Int? {
+        let key = signatures[position]
         if (distinct &+ 1) &* 2 > slots.count { grow() }
         let tag = Self.tag(key)
         let mask = slots.count &- 1
@@ -54,7 +44,8 @@ struct SignatureTable {
                 distinct &+= 1
                 return nil
             }
-            if UInt32(truncatingIfNeeded: slot >> 32) == tag, let previous = latest(key, low: UInt32(truncatingIfNeeded: slot), before: position) {
+            if UInt32(truncatingIfNeeded: slot >> 32) == tag,
+               let previous = Self.latest(key, low: UInt32(truncatingIfNeeded: slot), before: position, in: signatures) {
                 slots[index] = Self.slot(tag: tag, position: position)
                 return previous
             }
@@ -65,7 +56,7 @@ struct SignatureTable {
     /// The latest position below `end` whose low 32 bits are `low` and whose signature is `key`:
     /// the slot keeps only the low bits of a position, and more than 2^32 signatures of one time
     /// are unlikely but not impossible. Nil when the tag matched another signature.
-    private func latest(_ key: Int, low: UInt32, before end: Int) -> Int? {
+    private static func latest(_ key: Int, low: UInt32, before end: Int, in signatures: [Int]) -> Int? {
         guard Int(low) < end else { return nil }
         let span = Int(UInt32.max) &+ 1
         var position = (end &- 1) - ((end &- 1 &- Int(low)) % span)
