@@ -14,7 +14,8 @@ import Testing
         var period = 0
         var run = 0
 
-        mutating func observe(_ step: LivelockDetector.Step, state: SpecState, time now: Int64, repeats: Int) -> [LivelockDetector.Step]? {
+        /// `longest`: the longest reportable period (the detector's `maxSteps / repeats + 1`).
+        mutating func observe(_ step: LivelockDetector.Step, state: SpecState, time now: Int64, repeats: Int, longest: Int = .max) -> [LivelockDetector.Step]? {
             if states.indices.contains(step.spin) { states[step.spin] = state }
             if now != time {
                 time = now
@@ -41,7 +42,7 @@ import Testing
             history.append(signature)
             steps.append(step)
             lastSeen[signature] = position
-            guard period > 0, run >= period * repeats else { return nil }
+            guard period > 0, period <= longest, run >= period * repeats else { return nil }
             let cycle = Array(steps[(position + 1 - period)...])
             guard cycle.contains(where: \.changed) else { return nil }
             return cycle
@@ -100,6 +101,74 @@ import Testing
             if found != nil { reports += 1 }
         }
         #expect(reports > 0, "the run should contain livelocks to compare")
+    }
+
+    /// Runs that repeat long stretches of earlier steps, further back than any reportable period
+    /// (a window of a few steps here), mixed with short cycles: the detector leaves such periods
+    /// open and settles them by replaying, and must still answer as the reference does.
+    @Test(arguments: [11, 12, 13, 14, 15, 16])
+    func agreesWithTheReferenceWhenRepeatsLieBeyondTheWindow(seed: UInt64) {
+        var random = Generator(state: seed)
+        let repeats = Int.random(in: 1...4, using: &random)
+        let maxSteps = repeats * Int.random(in: 2...12, using: &random)
+        let longest = maxSteps / repeats + 1
+        var detector = LivelockDetector(spins: 1, maxSteps: maxSteps, repeats: repeats)
+        var reference = ReferenceDetector(states: [nil])
+        var made: [(control: Int, value: Int64)] = []
+        var script: [(control: Int, value: Int64)] = []
+        var time: Int64 = 0
+        var control = 0
+        var reports = 0
+        for number in 0..<30_000 {
+            if Int.random(in: 0..<3000, using: &random) == 0 { time += 1 }
+            if script.isEmpty {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0 where made.count > 100:
+                    // A stretch of earlier steps again, from well beyond the window.
+                    let length = Int.random(in: 1...60, using: &random)
+                    let start = Int.random(in: max(0, made.count - 2000)..<(made.count - length), using: &random)
+                    script = Array(made[start..<(start + length)])
+                case 1:
+                    let cycle = (0..<Int.random(in: 1...longest + 2, using: &random)).map { _ in
+                        (control: Int.random(in: 0..<2, using: &random), value: Int64.random(in: 0..<4, using: &random))
+                    }
+                    script = Array(repeating: cycle, count: Int.random(in: 1...(repeats + 2), using: &random)).flatMap { $0 }
+                default:
+                    script = (0..<Int.random(in: 1...30, using: &random)).map { _ in
+                        (control: Int.random(in: 0..<2, using: &random), value: Int64.random(in: 0..<40, using: &random))
+                    }
+                }
+            }
+            let next = script.removeFirst()
+            made.append(next)
+            let state = SpecState(control: next.control, data: [.int(next.value)])
+            let step = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 0), from: control, to: next.control, changed: control != next.control || next.value != 0)
+            control = next.control
+            let found = detector.observe(step, state: state, time: time)
+            let expected = reference.observe(step, state: state, time: time, repeats: repeats, longest: longest)
+            #expect(found == expected, "step \(number)")
+            if found != expected { return }
+            if found != nil { reports += 1 }
+        }
+        #expect(reports > 0, "the run should contain livelocks to compare")
+    }
+
+    /// The rule's own answer, which a first-repetition cycle finder would not give: signatures
+    /// `a b a c a b a c …` follow distance 2 from the second `a` and distance 4 only from the second
+    /// `b`, so the four-step cycle is reported at position 5 + 4 * repeats - 1.
+    @Test func aCycleIsReportedWhereTheRuleFindsIt() {
+        let repeats = 3
+        var detector = LivelockDetector(spins: 1, maxSteps: 1000, repeats: repeats)
+        // Steps of one spin whose state returns to `a` every other step, by way of `b` or `c`.
+        let a0 = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 0), from: 1, to: 0, changed: true)
+        let b = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 1), from: 0, to: 1, changed: true)
+        let c = LivelockDetector.Step(spin: 0, event: SpecEvent(kind: 2), from: 0, to: 1, changed: true)
+        var reportedAt: Int?
+        for number in 0..<100 where reportedAt == nil {
+            let step = [a0, b, a0, c][number % 4]
+            if detector.observe(step, state: SpecState(control: step.to, data: []), time: 0) != nil { reportedAt = number }
+        }
+        #expect(reportedAt == 5 + 4 * repeats - 1)
     }
 
     /// A two-step cycle is reported after it repeated `repeats` times, not one step earlier.

@@ -30,6 +30,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
     /// (comparing with `isSameState` when the reducer cannot tell).
     @usableFromInline let reduceStep: @Sendable (inout State, Event) -> Bool
+    /// The origin of an event from each feedback, by declaration index: made once, so that a step
+    /// does not look up the feedback's name (and copy it) on every step that has observers.
+    @usableFromInline let feedbackOrigins: [EventOrigin]
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
     ///
@@ -49,6 +52,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.clockIsContinuous = clock is ContinuousClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
+        self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
         let apply = spin.reducer.apply
         if let reportsChanges = spin.reducer.reportsChanges {
             self.reduceStep = reportsChanges
@@ -367,18 +371,34 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     /// Calls the step observers, then, when the state changed, sends it to the `states` sequences
     /// and the render callbacks.
-    @usableFromInline
+    ///
+    /// `@inlinable` like the drain: a client specializes it, so that making the `SpinStep` and
+    /// calling the observers costs no generic metadata lookups per step.
+    @inlinable
     func notifyObservers(_ delivery: Delivery<State, Event>) {
         if !delivery.stepObservers.isEmpty {
-            let origin: EventOrigin = delivery.origin < 0
-                ? .input
-                : .feedback(index: delivery.origin, name: spin.feedbacks[delivery.origin].name)
             let step = SpinStep(
-                number: delivery.step, event: delivery.event, origin: origin,
+                number: delivery.step, event: delivery.event, origin: origin(delivery.origin),
                 state: delivery.state, changed: delivery.changed)
             for observer in delivery.stepObservers { observer(step) }
         }
-        guard delivery.changed else { return }
+        guard delivery.changed, !(delivery.channels.isEmpty && delivery.renders.isEmpty) else { return }
+        publish(delivery)
+    }
+
+    /// The origin of an event queued with `origin` (-1 for input, else a feedback's index).
+    @inlinable
+    func origin(_ origin: Int) -> EventOrigin {
+        guard origin >= 0 else { return .input }
+        // Every queued feedback index is one of the spin's feedbacks; the fallback only keeps this
+        // total.
+        return origin < feedbackOrigins.count ? feedbackOrigins[origin] : .feedback(index: origin, name: nil)
+    }
+
+    /// Sends a changed state to the `states` sequences and the render callbacks (rare: generic code
+    /// is good enough here).
+    @usableFromInline
+    func publish(_ delivery: Delivery<State, Event>) {
         for channel in delivery.channels { channel.send(delivery.state) }
         var releasedRender = false
         for render in delivery.renders where !render.call(delivery.state) {

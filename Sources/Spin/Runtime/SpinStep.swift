@@ -10,4 +10,15 @@ public struct SpinStep<State: Sendable, Event: Sendable>: Sendable {
     public let state: State
     /// Whether the reduction changed the state. Unchanged states are not delivered to feedbacks.
     public let changed: Bool
+
+    /// Creates a step; `@inlinable` so that the runtime's specialized drain makes it without
+    /// generic metadata lookups.
+    @inlinable
+    init(number: Int, event: Event, origin: EventOrigin, state: State, changed: Bool) {
+        self.number = number
+        self.event = event
+        self.origin = origin
+        self.state = state
+        self.changed = changed
+    }
 }
