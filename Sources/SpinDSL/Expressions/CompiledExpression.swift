@@ -25,7 +25,7 @@ struct CompiledExpression: Sendable {
         let wrong = { (wanted: String) in
             EvaluationError(
                 location: expression.location,
-                message: "internal error: '\(expression.text)' has type \(expression.type), not \(wanted)")
+                reason: .wrongEntryPoint(expression: expression.text, type: expression.type, wanted: wanted))
         }
         let notInt = wrong("int"), notDouble = wrong("double"), notBool = wrong("bool"), notSymbol = wrong("an enumeration")
         var intCode: IntCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw notInt }
