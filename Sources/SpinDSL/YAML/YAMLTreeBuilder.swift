@@ -240,7 +240,7 @@ struct YAMLTreeBuilder {
         guard let own = text.skippingNodeProperties(line: start.line - 1, column: start.column - 1, limit: limit) else {
             return start
         }
-        return SourceLocation(file: start.file, line: own.line + 1, column: own.column + 1)
+        return start.moved(toLine: own.line + 1, column: own.column + 1)
     }
 
     /// Where a scalar's content starts; see `YAMLScalar.contentLocation`.
@@ -273,7 +273,7 @@ struct YAMLTreeBuilder {
         while line <= lastLine {
             if let scalars = text.scalars(ofLine: line), let firstNonSpace = scalars.firstIndex(where: { $0 != " " }) {
                 guard firstNonSpace >= valueIndent else { return nil }
-                return SourceLocation(file: start.file, line: line + 1, column: firstNonSpace - valueIndent + 1)
+                return start.moved(toLine: line + 1, column: firstNonSpace - valueIndent + 1)
             }
             line += 1
         }
