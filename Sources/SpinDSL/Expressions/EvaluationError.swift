@@ -25,6 +25,9 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case compiledAs(expression: String, type: ValueType, wanted: String)
         /// An entry point for another type was called (a caller bug).
         case wrongEntryPoint(expression: String, type: ValueType, wanted: String)
+        /// The same, thrown by code that does not know its expression: `CompiledExpression`
+        /// replaces it with a `wrongEntryPoint` before it leaves.
+        case misusedEntryPoint
     }
 
     /// The kind of context value a `fieldType` failure read.
@@ -74,8 +77,15 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
             return "internal error: '\(text)' of type \(type) compiled as \(wanted)"
         case .wrongEntryPoint(let text, let type, let wanted):
             return "internal error: '\(text)' has type \(type), not \(wanted)"
+        case .misusedEntryPoint:
+            return "internal error: an expression was evaluated as a type it does not have"
         }
     }
+
+    /// What the unused entry points of a `CompiledExpression` throw, made once: those closures
+    /// capture nothing, so they cost no allocation per expression.
+    static let misusedEntryPoint = EvaluationError(
+        location: SourceLocation(file: "<expression>", line: 1, column: 1), reason: .misusedEntryPoint)
 
     /// `file:line:column: error: message`.
     var description: String { "\(location): error: \(message)" }
