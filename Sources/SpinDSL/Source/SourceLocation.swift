@@ -3,16 +3,28 @@
 /// Positions are converted once, at the libyaml boundary, from libyaml's 0-based marks; everything
 /// after the reader speaks in these.
 ///
-/// The file is held as a `SourceFileName`, so a location is plain data: copying one (which the
-/// reader, the builder and the checker do millions of times for a large spec) involves no reference
-/// counting.
+/// A location is small plain data, because the reader, the builder and the checker copy millions
+/// of them for a large spec (every YAML node holds one or two): the file is held as a
+/// `SourceFileName`, so copies involve no reference counting, and the line and column are kept in
+/// 32 bits, which makes a location 12 bytes instead of 32. A line or column past `Int32.max`
+/// (a file of more than 2 GiB, 32 times `YAMLLimits.maxBytes`' default) reads back as `Int32.max`.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, by name.
     private var fileName: SourceFileName
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
     /// 1-based line number.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
     /// 1-based column, counted in Unicode scalars.
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     /// The path of the file as the user gave it (used verbatim in diagnostics).
     public var file: String {
@@ -28,8 +40,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     /// Creates a location in a file already named, without looking the path up.
     init(file: SourceFileName, line: Int, column: Int) {
         self.fileName = file
-        self.line = line
-        self.column = column
+        self.storedLine = Int32(clamping: line)
+        self.storedColumn = Int32(clamping: column)
     }
 
     /// The location at `line` and `column` in the same file.
@@ -42,6 +54,6 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.fileName != rhs.fileName { return lhs.file < rhs.file }
-        return (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        return (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 }
