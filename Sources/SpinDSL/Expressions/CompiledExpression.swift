@@ -41,8 +41,8 @@ struct CompiledExpression: Sendable {
         case .int:
             let f = ExpressionCompiler.int(expression)
             intCode = f
-            // evaluateDouble accepts int expressions, converting.
-            doubleCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
+            // evaluateDouble accepts int expressions, converting: it calls intCode itself rather than
+            // through a closure of its own, which would be one more allocation per expression.
             valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
         case .double:
             let f = ExpressionCompiler.double(expression)
@@ -86,6 +86,7 @@ struct CompiledExpression: Sendable {
 
     /// The value of a double expression; an int expression is converted. Throws for other types.
     func evaluateDouble(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Double {
+        if case .int = expression.type { return Double(try intCode(context)) }
         do { return try doubleCode(context) } catch { throw located(error, wanted: "double") }
     }
 
@@ -119,8 +120,8 @@ struct CompiledExpression: Sendable {
     /// that call it directly.
     func valueClosure(as type: ValueType) -> ValueCode {
         if case .double = type, case .int = expression.type {
-            let doubleCode = self.doubleCode
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(try doubleCode(c)) }
+            let intCode = self.intCode
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(Double(try intCode(c))) }
         }
         return valueCode
     }

@@ -211,14 +211,18 @@ enum ExpressionCompiler {
         }
     }
 
+    /// Code for an int node whose shape has no int code (a checker bug): it throws.
+    private static func notInt(_ e: TypedExpression) -> IntCode {
+        let wrong = mismatch(e, "int")
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+    }
+
     private static func intArithmetic(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ e: TypedExpression) -> IntCode {
-        guard let operation = intOperation(op, e) else {
-            let wrong = mismatch(e, "int")
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
-        }
+        // Each path builds only the closures it returns: a closure made and dropped still costs an
+        // allocation, and a large spec compiles one expression per row.
+        guard op.isArithmetic else { return notInt(e) }
         // The common shapes `field op constant` and `field op field` read slots directly.
         if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind {
-            let read = readInt(left, slot: l.slot, event: false)
             if op == .add {
                 let error = overflow(e)
                 let slot = l.slot
@@ -230,6 +234,8 @@ enum ExpressionCompiler {
                     return r
                 }
             }
+            let read = readInt(left, slot: l.slot, event: false)
+            guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
                 try operation(try read(c), k)
             }
@@ -251,6 +257,7 @@ enum ExpressionCompiler {
                 return v
             }
         default:
+            guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
                 try operation(try l(c), try r(c))
             }
