@@ -238,13 +238,15 @@ struct YAMLTreeBuilder {
     /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
     /// fit in `Int64`.
     private static func isOversizedInteger(_ scalar: YAMLScalar) -> Bool {
+        // Int64 has 19 digits: anything shorter fits. Most scalars are short names, so this is the
+        // answer for nearly all of them, without a look at their bytes.
+        guard scalar.value.utf8.count >= 19 else { return false }
         var digits = 0
         for (offset, byte) in scalar.value.utf8.enumerated() {
             if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
             digits &+= 1
         }
-        // Int64 has 19 digits: anything shorter fits, and only then is the value worth parsing.
         return digits >= 19 && scalar.asInt() == nil
     }
 
