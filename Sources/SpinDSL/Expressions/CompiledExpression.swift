@@ -9,7 +9,10 @@ struct CompiledExpression: Sendable {
 
     // One entry point per result type, all non-optional: the ones that do not fit the expression's
     // type throw. Calling a stored closure needs no retain, whereas switching over an enum of closures
-    // copied (and so retained and released) the closure on every evaluation.
+    // copied (and so retained and released) the closure on every evaluation. The throwing ones capture
+    // nothing, so they cost no allocation (most expressions leave three of the four unused); they
+    // throw `EvaluationError.misusedEntryPoint`, which the `evaluate…` methods turn into an error
+    // located at this expression.
     private let valueCode: ValueCode
     private let intCode: IntCode
     private let doubleCode: DoubleCode
@@ -22,22 +25,24 @@ struct CompiledExpression: Sendable {
     /// Compiles a checked expression.
     init(_ expression: TypedExpression) {
         self.expression = expression
-        let wrong = { (wanted: String) in
-            EvaluationError(
-                location: expression.location,
-                message: "internal error: '\(expression.text)' has type \(expression.type), not \(wanted)")
+        var intCode: IntCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            throw EvaluationError.misusedEntryPoint
         }
-        let notInt = wrong("int"), notDouble = wrong("double"), notBool = wrong("bool"), notSymbol = wrong("an enumeration")
-        var intCode: IntCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw notInt }
-        var doubleCode: DoubleCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw notDouble }
-        var boolCode: BoolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw notBool }
-        var symbolCode: SymbolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in throw notSymbol }
+        var doubleCode: DoubleCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+            throw EvaluationError.misusedEntryPoint
+        }
+        var boolCode: BoolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+            throw EvaluationError.misusedEntryPoint
+        }
+        var symbolCode: SymbolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+            throw EvaluationError.misusedEntryPoint
+        }
         switch expression.type {
         case .int:
             let f = ExpressionCompiler.int(expression)
             intCode = f
-            // evaluateDouble accepts int expressions, converting.
-            doubleCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
+            // evaluateDouble accepts int expressions, converting: it calls intCode itself rather than
+            // through a closure of its own, which would be one more allocation per expression.
             valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
         case .double:
             let f = ExpressionCompiler.double(expression)
@@ -76,33 +81,47 @@ struct CompiledExpression: Sendable {
 
     /// The value of an int expression. Throws for any other type (a caller bug).
     func evaluateInt(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int64 {
-        try intCode(context)
+        do { return try intCode(context) } catch { throw located(error, wanted: "int") }
     }
 
     /// The value of a double expression; an int expression is converted. Throws for other types.
     func evaluateDouble(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Double {
-        try doubleCode(context)
+        if case .int = expression.type { return Double(try intCode(context)) }
+        do { return try doubleCode(context) } catch { throw located(error, wanted: "double") }
     }
 
     /// The value of a bool expression (a guard). Throws for any other type (a caller bug).
     func evaluateBool(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Bool {
-        try boolCode(context)
+        do { return try boolCode(context) } catch { throw located(error, wanted: "bool") }
     }
 
     /// The case index of an enumeration expression. Throws for any other type (a caller bug).
     func evaluateSymbol(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int {
-        try symbolCode(context)
+        do { return try symbolCode(context) } catch { throw located(error, wanted: "an enumeration") }
+    }
+
+    /// `error`, or for an entry point that does not fit the expression's type, the error saying so.
+    private func located(_ error: EvaluationError, wanted: String) -> EvaluationError {
+        guard case .misusedEntryPoint = error.reason else { return error }
+        return EvaluationError(
+            location: expression.location,
+            reason: .wrongEntryPoint(expression: expression.text, type: expression.type, wanted: wanted))
     }
 
     /// The code of a guard, for tables that call it directly (no copy of this value per call).
-    var boolClosure: BoolCode { boolCode }
+    /// Throws for an expression of any other type (a caller bug), as `evaluateBool` does.
+    var boolClosure: BoolCode {
+        if case .bool = expression.type { return boolCode }
+        let error = located(.misusedEntryPoint, wanted: "bool")
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw error }
+    }
 
     /// The code of the value converted to `type` (an int promoted for a double field), for tables
     /// that call it directly.
     func valueClosure(as type: ValueType) -> ValueCode {
         if case .double = type, case .int = expression.type {
-            let doubleCode = self.doubleCode
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(try doubleCode(c)) }
+            let intCode = self.intCode
+            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(Double(try intCode(c))) }
         }
         return valueCode
     }

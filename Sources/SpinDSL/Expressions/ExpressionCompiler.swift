@@ -26,16 +26,18 @@ typealias ValueCode = @Sendable (borrowing EvaluationContext) throws(EvaluationE
 enum ExpressionCompiler {
     // MARK: Errors
 
-    private static func failure(_ e: TypedExpression, _ message: String) -> EvaluationError {
-        EvaluationError(location: e.location, message: message)
+    // Each error keeps the parts of its message and writes it only if thrown (see `EvaluationError`).
+
+    private static func failure(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> EvaluationError {
+        EvaluationError(location: e.location, reason: reason)
     }
 
     private static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
-        failure(e, "internal error: '\(e.text)' of type \(e.type) compiled as \(wanted)")
+        failure(e, .compiledAs(expression: e.text, type: e.type, wanted: wanted))
     }
 
     private static func overflow(_ e: TypedExpression) -> EvaluationError {
-        failure(e, "integer overflow in '\(e.text)'")
+        failure(e, .overflow(expression: e.text))
     }
 
     // MARK: Field reads
@@ -43,11 +45,11 @@ enum ExpressionCompiler {
     private static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
         switch e.kind {
         case .eventField(let slot, let name):
-            return failure(e, "event payload field '\(name)' (slot \(slot)) does not hold \(typeName) value")
+            return failure(e, .fieldType(.event(slot: slot, name: name), wanted: typeName))
         case .dataField(let slot, let name):
-            return failure(e, "data field '\(name)' (slot \(slot)) does not hold \(typeName) value")
+            return failure(e, .fieldType(.data(slot: slot, name: name), wanted: typeName))
         default:
-            return failure(e, "control state does not hold \(typeName) value")
+            return failure(e, .fieldType(.controlState, wanted: typeName))
         }
     }
 
@@ -134,7 +136,6 @@ enum ExpressionCompiler {
 
     /// Code for an int-typed expression.
     static func int(_ e: TypedExpression) -> IntCode {
-        let wrong = mismatch(e, "int")
         switch e.kind {
         case .constant(.int(let value)):
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in value }
@@ -160,6 +161,7 @@ enum ExpressionCompiler {
         case .call(let function, let arguments):
             return intCall(function, arguments, e)
         default:
+            let wrong = mismatch(e, "int")
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
         }
     }
@@ -188,7 +190,7 @@ enum ExpressionCompiler {
                 return r
             }
         case .divide:
-            let zero = failure(e, "division by zero in '\(e.text)'")
+            let zero = failure(e, .divisionByZero(expression: e.text))
             return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
                 if b == 0 { throw zero }
                 // Only Int64.min / -1 overflows.
@@ -197,7 +199,7 @@ enum ExpressionCompiler {
                 return r
             }
         case .remainder:
-            let zero = failure(e, "modulo by zero in '\(e.text)'")
+            let zero = failure(e, .moduloByZero(expression: e.text))
             return { (a: Int64, b: Int64) throws(EvaluationError) -> Int64 in
                 if b == 0 { throw zero }
                 // Int64.min % -1 reports overflow but its true value, 0, is representable.
@@ -209,14 +211,18 @@ enum ExpressionCompiler {
         }
     }
 
+    /// Code for an int node whose shape has no int code (a checker bug): it throws.
+    private static func notInt(_ e: TypedExpression) -> IntCode {
+        let wrong = mismatch(e, "int")
+        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+    }
+
     private static func intArithmetic(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ e: TypedExpression) -> IntCode {
-        guard let operation = intOperation(op, e) else {
-            let wrong = mismatch(e, "int")
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
-        }
+        // Each path builds only the closures it returns: a closure made and dropped still costs an
+        // allocation, and a large spec compiles one expression per row.
+        guard op.isArithmetic else { return notInt(e) }
         // The common shapes `field op constant` and `field op field` read slots directly.
         if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind {
-            let read = readInt(left, slot: l.slot, event: false)
             if op == .add {
                 let error = overflow(e)
                 let slot = l.slot
@@ -228,6 +234,8 @@ enum ExpressionCompiler {
                     return r
                 }
             }
+            let read = readInt(left, slot: l.slot, event: false)
+            guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
                 try operation(try read(c), k)
             }
@@ -249,6 +257,7 @@ enum ExpressionCompiler {
                 return v
             }
         default:
+            guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
                 try operation(try l(c), try r(c))
             }
@@ -256,7 +265,6 @@ enum ExpressionCompiler {
     }
 
     private static func intCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> IntCode {
-        let wrong = mismatch(e, "int")
         switch function {
         case .min, .max:
             // Built as a chain of two-argument closures: no array to iterate (and retain) per call.
@@ -292,7 +300,7 @@ enum ExpressionCompiler {
             guard let argument = arguments.first else { break }
             if argument.type == .int { return int(argument) }
             let f = double(argument)
-            let nanError = failure(e, "cannot convert nan to int in '\(e.text)'")
+            let nanError = failure(e, .nanToInt(expression: e.text))
             let text = e.text
             let location = e.location
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
@@ -301,6 +309,7 @@ enum ExpressionCompiler {
                 // 2^63 is exactly representable; every double below it and at or above -2^63
                 // truncates to a valid Int64.
                 guard v < 9_223_372_036_854_775_808.0, v >= -9_223_372_036_854_775_808.0 else {
+                    // Thrown with its message written: the value is only known here, and this is the failure path.
                     throw EvaluationError(location: location, message: "\(SpinValue.format(v)) does not fit in a 64-bit integer in '\(text)'")
                 }
                 return Int64(v)
@@ -308,6 +317,7 @@ enum ExpressionCompiler {
         default:
             break
         }
+        let wrong = mismatch(e, "int")
         return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
     }
 
@@ -315,7 +325,6 @@ enum ExpressionCompiler {
 
     /// Code for a double-typed expression (or an int one, converted).
     static func double(_ e: TypedExpression) -> DoubleCode {
-        let wrong = mismatch(e, "double")
         if e.type == .int {
             let f = int(e)
             return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
@@ -355,6 +364,7 @@ enum ExpressionCompiler {
         default:
             break
         }
+        let wrong = mismatch(e, "double")
         return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
     }
 
@@ -368,7 +378,6 @@ enum ExpressionCompiler {
     }
 
     private static func doubleCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DoubleCode {
-        let wrong = mismatch(e, "double")
         switch function {
         case .min, .max:
             let codes = arguments.map(double)
@@ -398,6 +407,7 @@ enum ExpressionCompiler {
         default:
             break
         }
+        let wrong = mismatch(e, "double")
         return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
     }
 
@@ -405,7 +415,6 @@ enum ExpressionCompiler {
 
     /// Code for a bool-typed expression.
     static func bool(_ e: TypedExpression) -> BoolCode {
-        let wrong = mismatch(e, "bool")
         switch e.kind {
         case .constant(.bool(let value)):
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in value }
@@ -430,6 +439,7 @@ enum ExpressionCompiler {
                 try c0(c) ? try t(c) : try o(c)
             }
         default:
+            let wrong = mismatch(e, "bool")
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
@@ -546,7 +556,6 @@ enum ExpressionCompiler {
 
     /// Code for a string-typed expression.
     static func string(_ e: TypedExpression) -> StringCode {
-        let wrong = mismatch(e, "string")
         switch e.kind {
         case .constant(.string(let value)):
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in value }
@@ -568,6 +577,7 @@ enum ExpressionCompiler {
         default:
             break
         }
+        let wrong = mismatch(e, "string")
         return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in throw wrong }
     }
 
@@ -598,7 +608,6 @@ enum ExpressionCompiler {
 
     /// Code for an enumeration-typed expression, producing the case index.
     static func symbol(_ e: TypedExpression) -> SymbolCode {
-        let wrong = mismatch(e, "enumeration")
         switch e.kind {
         case .constant(.symbol(let value)):
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in value }
@@ -614,6 +623,7 @@ enum ExpressionCompiler {
                 try c0(c) ? try t(c) : try o(c)
             }
         default:
+            let wrong = mismatch(e, "enumeration")
             return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in throw wrong }
         }
     }

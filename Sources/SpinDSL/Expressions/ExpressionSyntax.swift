@@ -22,6 +22,14 @@ enum BinaryOperator: String, Hashable, Sendable {
     case and = "&&"
     case or = "||"
 
+    /// Whether the operator is one of `+ - * / %`.
+    var isArithmetic: Bool {
+        switch self {
+        case .add, .subtract, .multiply, .divide, .remainder: return true
+        default: return false
+        }
+    }
+
     /// Binding strength; higher binds tighter. All levels are left-associative.
     var precedence: Int {
         switch self {

@@ -7,13 +7,13 @@
 /// Counters here and in the lexer, parser and template scanner use wrapping `&+`: they are bounded by
 /// the text's length so they cannot overflow, and the project rule is that no arithmetic may trap.
 struct TextPositions: Sendable {
-    private let file: String
+    private let base: SourceLocation
     private let lines: [Int]
     private let columns: [Int]
 
     /// Positions for `scalars`, whose first scalar is at `base`.
     init(_ scalars: [Unicode.Scalar], base: SourceLocation) {
-        file = base.file
+        self.base = base
         var lines: [Int] = []
         var columns: [Int] = []
         lines.reserveCapacity(scalars.count &+ 1)
@@ -41,7 +41,7 @@ struct TextPositions: Sendable {
     /// The location of the scalar at `offset`; offsets past the end map to just after the text.
     func location(at offset: Int) -> SourceLocation {
         let index = min(max(offset, 0), lines.count &- 1)
-        return SourceLocation(file: file, line: lines[index], column: columns[index])
+        return base.moved(toLine: lines[index], column: columns[index])
     }
 }
 

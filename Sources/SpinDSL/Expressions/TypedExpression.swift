@@ -116,14 +116,14 @@ struct TypedExpression: Hashable, Sendable {
 }
 
 extension TypedExpression {
-    /// The same expression written elsewhere on one line: every node on line `line`, `columnShift`
-    /// columns to the right of where it was (left when negative), in `file`. Only meaningful for an
-    /// expression whose text is on one line. The parser bounds the tree height, so the recursion is
-    /// shallow.
-    func moved(toLine line: Int, columnShift: Int, file: String) -> TypedExpression {
-        let location = SourceLocation(file: file, line: line, column: self.location.column &+ columnShift)
+    /// The same expression written elsewhere on one line: every node on the line of `start`,
+    /// `columnShift` columns to the right of where it was (left when negative), in the file of
+    /// `start`. Only meaningful for an expression whose text is on one line. The parser bounds the
+    /// tree height, so the recursion is shallow.
+    func moved(to start: SourceLocation, columnShift: Int) -> TypedExpression {
+        let location = start.moved(toLine: start.line, column: self.location.column &+ columnShift)
         func move(_ child: TypedExpression) -> TypedExpression {
-            child.moved(toLine: line, columnShift: columnShift, file: file)
+            child.moved(to: start, columnShift: columnShift)
         }
         let kind: Kind
         switch self.kind {

@@ -183,9 +183,15 @@ struct SpecBuilder {
         for entry in entries {
             let key = Self.key(entry)
             guard !allowed.contains(key) else { continue }
-            let hint = Suggestion.hint(for: key, in: allowed)
-                ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
-            error(at: entry.key.location, "unknown key '\(key)' \(context())", hint: hint)
+            unknownKey(entry, allowed: allowed, context())
         }
+    }
+
+    /// Reports the key of `entry`, which is not in `allowed`, with a "did you mean" hint.
+    mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], _ context: @autoclosure () -> String) {
+        let key = Self.key(entry)
+        let hint = Suggestion.hint(for: key, in: allowed)
+            ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+        error(at: entry.key.location, "unknown key '\(key)' \(context())", hint: hint)
     }
 }

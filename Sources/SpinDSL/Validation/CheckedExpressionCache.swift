@@ -26,8 +26,7 @@ struct CheckedExpressionCache {
     func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
         guard let entry = entries[key] else { return nil }
         if entry.location == location { return entry.expression }
-        return entry.expression.moved(
-            toLine: location.line, columnShift: location.column &- entry.location.column, file: location.file)
+        return entry.expression.moved(to: location, columnShift: location.column &- entry.location.column)
     }
 
     /// Remembers `expression`, checked from `key.text` written at `location`.

@@ -102,7 +102,10 @@ private struct SpinAnalysis {
     /// Whether the row's guard is the literal `false`: such a row is never taken.
     private static func isNeverTaken(_ row: TransitionModel) -> Bool {
         guard let guardExpression = row.guardExpression?.expression else { return false }
-        return guardExpression.kind == .constant(.bool(false))
+        // Matched rather than compared with `==`, which would box a `.constant(.bool(false))` (the
+        // kind is an indirect enum) on every call, and this is asked several times per row.
+        if case .constant(.bool(false)) = guardExpression.kind { return true }
+        return false
     }
 
     /// `sources` in state order without repeats; the array itself when it already is (the usual case).

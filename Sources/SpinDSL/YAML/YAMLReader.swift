@@ -49,7 +49,9 @@ public struct YAMLReader: Sendable {
     /// Runs libyaml over a buffer the caller keeps alive for the whole call.
     private func parse(_ input: UnsafePointer<UInt8>, count: Int, text: YAMLSourceText, path: String) -> YAMLReadResult {
         var text = text
-        let start = SourceLocation(file: path, line: 1, column: 1)
+        // Named once: every location of the document then refers to it without a lookup.
+        let file = SourceFileName(path)
+        let start = SourceLocation(file: file, line: 1, column: 1)
         // yaml_parser_t is large and libyaml keeps pointers into it, so it gets a stable heap address.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
@@ -65,12 +67,12 @@ public struct YAMLReader: Sendable {
         while !finished {
             guard yaml_parser_parse(parser, &event) != 0 else {
                 // On failure libyaml leaves the event empty; there is nothing to free.
-                let error = syntaxError(parser.pointee, text: &text, path: path)
+                let error = syntaxError(parser.pointee, text: &text, file: file)
                 return YAMLReadResult(document: nil, diagnostics: builder.diagnostics + [error])
             }
             // Freed on every path out of this iteration; all data is copied into Swift values first.
             defer { yaml_event_delete(&event) }
-            let step = handle(event, builder: &builder, path: path)
+            let step = handle(event, builder: &builder, file: file)
             finished = step == .stop || event.type == YAML_STREAM_END_EVENT
         }
         let hasErrors = builder.diagnostics.contains { $0.severity == .error }
@@ -80,8 +82,8 @@ public struct YAMLReader: Sendable {
     }
 
     /// Hands one event to the builder, converting C data into Swift values.
-    private func handle(_ event: yaml_event_t, builder: inout YAMLTreeBuilder, path: String) -> YAMLTreeBuilder.Step {
-        let start = location(event.start_mark, path: path)
+    private func handle(_ event: yaml_event_t, builder: inout YAMLTreeBuilder, file: SourceFileName) -> YAMLTreeBuilder.Step {
+        let start = location(event.start_mark, file: file)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             return builder.documentStart(at: start)
@@ -92,7 +94,7 @@ public struct YAMLReader: Sendable {
             } ?? ""
             return builder.scalar(
                 value, style: style(data.style), tag: string(data.tag), anchor: string(data.anchor),
-                start: start, end: location(event.end_mark, path: path))
+                start: start, end: location(event.end_mark, file: file))
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             return builder.collectionStart(isMapping: false, tag: string(data.tag), anchor: string(data.anchor), at: start)
@@ -110,8 +112,8 @@ public struct YAMLReader: Sendable {
     }
 
     /// libyaml's 0-based mark as a 1-based location: the one place this conversion happens.
-    private func location(_ mark: yaml_mark_t, path: String) -> SourceLocation {
-        SourceLocation(file: path, line: Self.oneBased(mark.line), column: Self.oneBased(mark.column))
+    private func location(_ mark: yaml_mark_t, file: SourceFileName) -> SourceLocation {
+        SourceLocation(file: file, line: Self.oneBased(mark.line), column: Self.oneBased(mark.column))
     }
 
     private static func oneBased(_ value: Int) -> Int {
@@ -133,15 +135,15 @@ public struct YAMLReader: Sendable {
     }
 
     /// The diagnostic for a failed `yaml_parser_parse`, positioned where libyaml found the problem.
-    private func syntaxError(_ parser: yaml_parser_t, text: inout YAMLSourceText, path: String) -> Diagnostic {
+    private func syntaxError(_ parser: yaml_parser_t, text: inout YAMLSourceText, file: SourceFileName) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_MEMORY_ERROR:
-            return .error(at: SourceLocation(file: path, line: 1, column: 1), "out of memory while parsing YAML")
+            return .error(at: SourceLocation(file: file, line: 1, column: 1), "out of memory while parsing YAML")
         case YAML_READER_ERROR:
             // Reader errors (bad encoding, control characters) come with a byte offset, not a mark.
             let position = text.position(ofByteOffset: text.startOfBrokenCharacter(at: parser.problem_offset))
-            let at = SourceLocation(file: path, line: position.line + 1, column: position.column + 1)
+            let at = SourceLocation(file: file, line: position.line + 1, column: position.column + 1)
             let detail: String
             if problem.contains("UTF-8") {
                 detail = parser.problem_value >= 0
@@ -153,7 +155,7 @@ public struct YAMLReader: Sendable {
             return .error(at: at, "YAML reader error: \(problem)\(detail)")
         default:
             let mark = parser.problem_mark
-            let at = location(mark, path: path)
+            let at = location(mark, file: file)
             let context = parser.context.map { String(cString: $0) }
             if let line = text.scalars(ofLine: mark.line), mark.column >= 0, mark.column < line.count,
                line[mark.column] == "\t" {
@@ -165,7 +167,7 @@ public struct YAMLReader: Sendable {
             }
             let message = context.map { "YAML syntax error: \(problem) (\($0))" } ?? "YAML syntax error: \(problem)"
             if context == "while scanning a quoted scalar", problem.contains("end of stream") {
-                let opened = location(parser.context_mark, path: path)
+                let opened = location(parser.context_mark, file: file)
                 return .error(at: at, message, hint: "the quoted scalar opened at line \(opened.line):\(opened.column) is never closed")
             }
             return .error(at: at, message)
