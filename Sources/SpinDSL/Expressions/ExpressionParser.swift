@@ -84,13 +84,16 @@
 ///
 /// # Limits
 ///
-/// Parentheses, unary operators, conditionals and calls may nest at most 256 deep, and the syntax tree
-/// may be at most 256 levels high (so a chain of more than 255 binary operators is also rejected):
+/// Parentheses, unary operators, conditionals and calls may nest at most 128 deep, and the syntax tree
+/// may be at most 128 levels high (so a chain of more than 127 binary operators is also rejected):
 /// `expression nested too deeply`. This keeps every later pass, which recurses over the tree, far from
 /// the stack limit.
 enum ExpressionParser {
-    /// The maximum nesting depth and tree height.
-    static let maximumDepth = 256
+    /// The maximum nesting depth and tree height. Each level of parentheses is four frames of the
+    /// recursive descent; in a debug build with the address sanitizer a level takes several KiB of
+    /// stack, and 256 levels overflowed a worker thread's stack. 128 levels is far beyond any
+    /// expression a person writes.
+    static let maximumDepth = 128
 
     /// Parses `text`, whose first character is at `location`.
     ///
