@@ -49,23 +49,11 @@ import Testing
         }
     }
 
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var bits = state
-            bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
-            return bits ^ (bits >> 31)
-        }
-    }
-
     /// Steps that wander among few states, fall into cycles of a few steps for a while, and now
     /// and then let time pass: both detectors see the same steps and must answer alike each time.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func agreesWithTheReferenceOnRandomRuns(seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)  // deterministic, so that a failure can be replayed
         let spins = Int.random(in: 1...3, using: &random)
         let repeats = Int.random(in: 1...6, using: &random)
         let maxSteps = 20_000
@@ -108,7 +96,7 @@ import Testing
     /// open and settles them by replaying, and must still answer as the reference does.
     @Test(arguments: [11, 12, 13, 14, 15, 16])
     func agreesWithTheReferenceWhenRepeatsLieBeyondTheWindow(seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)  // deterministic, so that a failure can be replayed
         let repeats = Int.random(in: 1...4, using: &random)
         let maxSteps = repeats * Int.random(in: 2...12, using: &random)
         let longest = maxSteps / repeats + 1
