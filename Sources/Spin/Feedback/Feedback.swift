@@ -30,7 +30,8 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline private(set) var inline: (@Sendable (State, Event?) -> Event?)?
 
     /// For a feedback that is one synchronous function of the delivered state alone, that
-    /// function: called as is, without the adapter `inline` needs for the event parameter.
+    /// function, called as is (such a feedback has no `inline` function: it would only adapt
+    /// this one to the event parameter).
     @usableFromInline private(set) var plain: (@Sendable (State) -> Event?)?
 
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
@@ -75,7 +76,6 @@ extension Feedback {
     static func onEveryState(strategy: ExecutionStrategy, body: EffectBody<State, Event>) -> Feedback {
         var feedback = perState(strategy: strategy, select: { state, _ in state }, body: body)
         if let synchronous = body.synchronous {
-            feedback.inline = { state, _ in synchronous(state) }
             feedback.plain = synchronous
         }
         return feedback
