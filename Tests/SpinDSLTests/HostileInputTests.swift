@@ -49,6 +49,13 @@ struct HostileInputTests {
         return await bounded(30) { await SpecRun(compiled, options: options).run() }
     }
 
+    /// The loader's effect was failed by its 0.5 s timeout, at virtual time `time`.
+    private func expectTimedOut(_ summary: RunSummary, atVirtualMilliseconds time: Int64, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(summary.status == .error, sourceLocation: sourceLocation)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds", sourceLocation: sourceLocation)
+        #expect(summary.time == time, sourceLocation: sourceLocation)
+    }
+
     @Test("a host effect that throws: status error with the effect's location and the error")
     func effectThrows() async throws {
         let summary = try #require(await runLoader({ _ in throw Refused() }, timeout: nil))
@@ -62,9 +69,7 @@ struct HostileInputTests {
             try await Task.sleep(for: .seconds(1_000_000))
             return HostEvent("loaded")
         }, timeout: .milliseconds(500)))
-        #expect(summary.status == .error)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
-        #expect(summary.time == 0)
+        expectTimedOut(summary, atVirtualMilliseconds: 0)
     }
 
     @Test("a host effect that never returns and ignores cancellation: failed by effectTimeout all the same")
@@ -78,9 +83,7 @@ struct HostileInputTests {
             }
             return HostEvent("loaded")
         }, timeout: .milliseconds(500)))
-        #expect(summary.status == .error)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
-        #expect(summary.time == 0)
+        expectTimedOut(summary, atVirtualMilliseconds: 0)
     }
 
     @Test("a host effect that sleeps on the virtual clock past its timeout: failed at the timeout")
@@ -89,9 +92,7 @@ struct HostileInputTests {
             try await SpinClock.sleep(for: .seconds(1_000))
             return HostEvent("loaded")
         }, timeout: .milliseconds(500)))
-        #expect(summary.status == .error)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds")
-        #expect(summary.time == 500)
+        expectTimedOut(summary, atVirtualMilliseconds: 500)
     }
 
     @Test("a host effect that sleeps on the virtual clock within its timeout answers at its virtual time")
