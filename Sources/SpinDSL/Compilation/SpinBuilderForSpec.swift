@@ -120,9 +120,11 @@ struct SpinBuilderForSpec {
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
                 // The commonest rule, `when: … emit: e`, emits a constant: no call to make it.
-                var constant: SpecEvent?
-                if case .emit(let emit) = rule.action, emit.payload.isEmpty { constant = SpecEvent(kind: emit.event) }
-                let event = constant
+                let event: SpecEvent? = if case .emit(let emit) = rule.action, emit.payload.isEmpty {
+                    SpecEvent(kind: emit.event)
+                } else {
+                    nil
+                }
                 return Feedback(effect: { (state: SpecState) -> SpecEvent? in
                     guard !state.hasFault else { return nil }
                     do throws(EvaluationError) {
