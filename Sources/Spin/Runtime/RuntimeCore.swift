@@ -150,7 +150,7 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var slots: [FeedbackSlot<State, Event>] = []
     /// Events returned by synchronous feedbacks during the current delivery. They join the queue,
     /// in feedback order, under the lock the drain takes for its next step: one lock per step.
-    @exclusivity(unchecked) @usableFromInline var pending = EventQueue<QueuedEvent<Event>>()
+    @exclusivity(unchecked) @usableFromInline var pending = PendingEvents<Event>()
 
     @usableFromInline
     init() {}

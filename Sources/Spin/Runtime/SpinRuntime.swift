@@ -282,7 +282,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Reduces queued events until none is left. Only the drainer runs this.
     ///
     /// One lock per step: under it, the events the feedbacks returned for the previous state join
-    /// the queue, the next event is popped and reduced. The new state is then delivered without the
+    /// the queue, the next event is popped and reduced. (When the queue is empty, the first of
+    /// those events is taken directly: it would be the next one popped anyway.) The new state is then delivered without the
     /// lock, read in place: only the drainer ever writes the state, so reading it needs no lock
     /// (others read it under the lock, and reads do not conflict).
     @inlinable
@@ -295,8 +296,14 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let core = self.core.value
         while true {
             self.core.lock()
+            var next: QueuedEvent<Event>?
             if !owned.pending.isEmpty {
-                // What the feedbacks returned for the last delivered state joins the queue.
+                // What the feedbacks returned for the last delivered state joins the queue. When
+                // nothing else waits, its first event is the next one anyway: it is reduced
+                // without passing through the queue.
+                if core.pointee.queue.isEmpty, core.pointee.unprimedRenders.isEmpty, !core.pointee.stopRequested {
+                    next = owned.pending.popFirst()
+                }
                 while let item = owned.pending.popFirst() {
                     if core.pointee.stopRequested || !core.pointee.append(item) {
                         owned.pending.removeAll()
@@ -318,7 +325,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 for render in renders { _ = render.call(state) }
                 continue
             }
-            guard let item = core.pointee.queue.popFirst() else {
+            guard let item = next ?? core.pointee.queue.popFirst() else {
                 core.pointee.draining = false
                 let starts = core.pointee.pendingStarts
                 core.pointee.pendingStarts = []
