@@ -86,9 +86,14 @@ case "run":
     let timers = await bestAsync { await virtualTimers(timersN) }
     emit("timers.virtual", Double(timersN) / timers, "timers/s")
 case "profile":
-    // One run for a profiler (`perf record -g`): the compiled toggle, or with `async` the core's
-    // async toggle.
-    if arguments.dropFirst().first == "async" {
+    // One run for a profiler (`perf record -g`): the compiled toggle, with `core` the toggle
+    // hand-written on the core, or with `async` the core's async toggle.
+    if arguments.dropFirst().first == "core" {
+        let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
+        let runtime = coreToggleRuntime(n)
+        runtime.start()
+        print("steps \(runtime.stepCount)")
+    } else if arguments.dropFirst().first == "async" {
         let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
         let seconds = await asyncCoreToggle(n)
         print("steps \(n) in \(seconds) s")

@@ -18,9 +18,12 @@ struct LevelTest: Sendable {
             guard state.control >= 0, state.control < states.count, states[state.control] else { return false }
         }
         guard first != nil || second != nil else { return true }
-        let context = state.context
-        if let first, try !first(context) { return false }
-        if let second, try !second(context) { return false }
-        return true
+        // A view of the state's data, not a copy of the array: no retain per test.
+        return try state.data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(EvaluationError) -> Bool in
+            let view = EvaluationView(data: data, event: EvaluationView.noFields, state: state.control)
+            if let first = self.first, try !first(view) { return false }
+            if let second = self.second, try !second(view) { return false }
+            return true
+        }
     }
 }

@@ -5,21 +5,35 @@ struct ReducerTable: Sendable {
     /// A candidate row, holding only the code it runs: copying a row, or an expression with its
     /// five entry points, on every step would cost a retain per closure.
     struct Row: Sendable {
-        let guardCode: BoolCode?
+        /// Whether the row has a guard; `guardCode` is called only then. Not an optional: binding
+        /// an optional closure copies (retains) it.
+        let hasGuard: Bool
+        let guardCode: BoolCode
         let target: Int?
-        let assignments: [Assignment]
+        /// The row's assignments, a range of the table's `assignments`: one flat array, so that a
+        /// step reads them in place instead of retaining an array per row.
+        let assignments: Range<Int>
     }
 
+    /// An assignment `slot = value`. Int fields, the common case, use code that produces a bare
+    /// `Int64`, compared with the old value without going through `SpinValue` equality.
+    ///
+    /// A struct of non-optional closures rather than an enum with closure payloads: a closure
+    /// called as a stored property of a row read in place is not copied, whereas binding an enum
+    /// payload copies (and so retains and releases) it on every step.
     struct Assignment: Sendable {
         let slot: Int
-        /// The value, already converted to the field's type.
-        let value: ValueCode
+        let isInt: Bool
+        let intCode: IntCode
+        /// The value, already converted to the field's type (used when `isInt` is false).
+        let valueCode: ValueCode
     }
 
     private let eventCount: Int
     /// `cells[control * eventCount + event]` is the range of `candidates` to try.
     private let cells: [Range<Int>]
     private let candidates: [Row]
+    private let assignments: [Assignment]
 
     init(spin: SpinModel) {
         let eventCount = spin.events.count
@@ -37,6 +51,15 @@ struct ReducerTable: Sendable {
             } else {
                 anywhere[transition.event].append(index)
             }
+        }
+        // Each transition's assignments are compiled once, however many cells list the row.
+        var assignments: [Assignment] = []
+        let assignmentRanges = spin.transitions.map { transition in
+            let start = assignments.count
+            for assignment in transition.assignments {
+                assignments.append(Self.assignment(slot: assignment.slot, value: assignment.value, type: spin.fields[assignment.slot].type))
+            }
+            return start..<assignments.count
         }
         var cells: [Range<Int>] = []
         var candidates: [Row] = []
@@ -59,11 +82,10 @@ struct ReducerTable: Sendable {
                     }
                     let transition = spin.transitions[next]
                     candidates.append(Row(
-                        guardCode: transition.guardExpression?.boolClosure,
+                        hasGuard: transition.guardExpression != nil,
+                        guardCode: transition.guardExpression?.boolClosure ?? Self.noGuard,
                         target: transition.target,
-                        assignments: transition.assignments.map {
-                            Assignment(slot: $0.slot, value: $0.value.valueClosure(as: spin.fields[$0.slot].type))
-                        }))
+                        assignments: assignmentRanges[next]))
                 }
                 cells.append(start..<candidates.count)
             }
@@ -71,6 +93,24 @@ struct ReducerTable: Sendable {
         self.eventCount = eventCount
         self.cells = cells
         self.candidates = candidates
+        self.assignments = assignments
+    }
+
+    /// The code of a row without a guard (never called).
+    private static let noGuard: BoolCode = { (_: EvaluationView) throws(EvaluationError) -> Bool in true }
+
+    private static func assignment(slot: Int, value: CompiledExpression, type: ValueType) -> Assignment {
+        let isInt = if case .int = type, case .int = value.type { true } else { false }
+        return Assignment(slot: slot, isInt: isInt, intCode: value.intClosure, valueCode: value.valueClosure(as: type))
+    }
+
+    /// What trying a cell's rows came to.
+    private enum Outcome {
+        /// No row's guard held.
+        case noRow
+        /// Row `row` applied; `changed` tells whether an assignment changed a field.
+        case applied(row: Int, changed: Bool)
+        case failed(EvaluationError)
     }
 
     /// Applies the first row whose guard holds; returns whether the state changed.
@@ -80,39 +120,70 @@ struct ReducerTable: Sendable {
             state.fault = event.fault
             return true
         }
-        let cellIndex = state.control &* eventCount &+ event.kind
+        let control = state.control
+        let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
         let cell = cells[cellIndex]
-        // Rows are read in place: no row, and none of its closures, is copied per step. The data
-        // array moves into the evaluation context and back (no retain, no copy), and assignments
-        // write it there, where it is uniquely referenced.
-        return candidates.withUnsafeBufferPointer { rows in
-            var context = EvaluationContext(data: [], event: event.payload, state: state.control)
-            swap(&context.data, &state.data)
-            defer { swap(&context.data, &state.data) }
-            for index in cell {
-                do throws(EvaluationError) {
-                    if let guardCode = rows[index].guardCode, try !guardCode(context) { continue }
-                    var changed = false
-                    for assignment in rows[index].assignments {
-                        let value = try assignment.value(context)
-                        if context.data[assignment.slot] != value {
-                            context.data[assignment.slot] = value
-                            changed = true
+        // Rows and assignments are read in place: no row, and none of its closures, is copied per
+        // step. Expressions read the data and payload through views, and assignments write the
+        // data array in place (uniquely referenced: the runtime holds the only copy).
+        let outcome = candidates.withUnsafeBufferPointer { rows in
+            assignments.withUnsafeBufferPointer { assignments in
+                event.payload.withUnsafeBufferPointer { payload in
+                    state.data.withUnsafeMutableBufferPointer { data -> Outcome in
+                        let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
+                        for index in cell {
+                            do throws(EvaluationError) {
+                                if rows[index].hasGuard, try !rows[index].guardCode(view) { continue }
+                                var changed = false
+                                for assignment in rows[index].assignments {
+                                    if try Self.apply(assignments, assignment, view, data) { changed = true }
+                                }
+                                return .applied(row: index, changed: changed)
+                            } catch {
+                                return .failed(error)
+                            }
                         }
+                        return .noRow
                     }
-                    if let target = rows[index].target, target != state.control {
-                        state.control = target
-                        changed = true
-                    }
-                    return changed
-                } catch {
-                    state.fault = SpecFault(error)
-                    return true
                 }
             }
-            return false
         }
+        switch outcome {
+        case .noRow:
+            return false
+        case .applied(let row, var changed):
+            if let target = candidates[row].target, target != control {
+                state.control = target
+                changed = true
+            }
+            return changed
+        case .failed(let error):
+            state.fault = SpecFault(error)
+            return true
+        }
+    }
+
+    /// Evaluates an assignment and writes its slot of `data` (which `view` also reads, so that
+    /// later assignments of the row see it); returns whether the value changed.
+    private static func apply(
+        _ assignments: UnsafeBufferPointer<Assignment>, _ index: Int,
+        _ view: EvaluationView, _ data: UnsafeMutableBufferPointer<SpinValue>
+    ) throws(EvaluationError) -> Bool {
+        let slot = assignments[index].slot
+        if assignments[index].isInt {
+            let value = try assignments[index].intCode(view)
+            // Slots come from the checker, but a total check keeps a bad one from writing outside.
+            guard slot >= 0, slot < data.count else { return false }
+            if case .int(let old) = data[slot], old == value { return false }
+            data[slot] = .int(value)
+            return true
+        }
+        let value = try assignments[index].valueCode(view)
+        guard slot >= 0, slot < data.count else { return false }
+        if data[slot] == value { return false }
+        data[slot] = value
+        return true
     }
 }
 

@@ -1,6 +1,6 @@
 /// A checked expression compiled once into specialised closures, ready to evaluate many times.
 ///
-/// Evaluation reads values by slot from a borrowed `EvaluationContext`: no name or dictionary
+/// Evaluation reads values by slot from an `EvaluationView` of the context: no name or dictionary
 /// lookups, and no heap allocation for int, double, bool and enumeration expressions (strings
 /// necessarily allocate). It never traps; failures are thrown as `EvaluationError`.
 struct CompiledExpression: Sendable {
@@ -25,16 +25,16 @@ struct CompiledExpression: Sendable {
     /// Compiles a checked expression.
     init(_ expression: TypedExpression) {
         self.expression = expression
-        var intCode: IntCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+        var intCode: IntCode = { (_: EvaluationView) throws(EvaluationError) -> Int64 in
             throw EvaluationError.misusedEntryPoint
         }
-        var doubleCode: DoubleCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+        var doubleCode: DoubleCode = { (_: EvaluationView) throws(EvaluationError) -> Double in
             throw EvaluationError.misusedEntryPoint
         }
-        var boolCode: BoolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+        var boolCode: BoolCode = { (_: EvaluationView) throws(EvaluationError) -> Bool in
             throw EvaluationError.misusedEntryPoint
         }
-        var symbolCode: SymbolCode = { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+        var symbolCode: SymbolCode = { (_: EvaluationView) throws(EvaluationError) -> Int in
             throw EvaluationError.misusedEntryPoint
         }
         switch expression.type {
@@ -43,22 +43,22 @@ struct CompiledExpression: Sendable {
             intCode = f
             // evaluateDouble accepts int expressions, converting: it calls intCode itself rather than
             // through a closure of its own, which would be one more allocation per expression.
-            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
+            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
         case .double:
             let f = ExpressionCompiler.double(expression)
             doubleCode = f
-            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(try f(c)) }
+            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(try f(c)) }
         case .bool:
             let f = ExpressionCompiler.bool(expression)
             boolCode = f
-            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .bool(try f(c)) }
+            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .bool(try f(c)) }
         case .string:
             let f = ExpressionCompiler.string(expression)
-            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .string(try f(c)) }
+            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .string(try f(c)) }
         case .enumeration:
             let f = ExpressionCompiler.symbol(expression)
             symbolCode = f
-            valueCode = { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
+            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
         }
         self.intCode = intCode
         self.doubleCode = doubleCode
@@ -76,28 +76,44 @@ struct CompiledExpression: Sendable {
 
     /// The value of the expression, of type `type`.
     func evaluate(_ context: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue {
-        try valueCode(context)
+        try context.withView { (view: EvaluationView) throws(EvaluationError) -> SpinValue in try evaluate(view) }
+    }
+
+    /// The value of the expression on a view (no copy of the arrays it views).
+    func evaluate(_ view: EvaluationView) throws(EvaluationError) -> SpinValue {
+        try valueCode(view)
     }
 
     /// The value of an int expression. Throws for any other type (a caller bug).
     func evaluateInt(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int64 {
-        do { return try intCode(context) } catch { throw located(error, wanted: "int") }
+        try context.withView { (view: EvaluationView) throws(EvaluationError) -> Int64 in
+            do throws(EvaluationError) { return try intCode(view) } catch { throw located(error, wanted: "int") }
+        }
     }
 
     /// The value of a double expression; an int expression is converted. Throws for other types.
     func evaluateDouble(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Double {
-        if case .int = expression.type { return Double(try intCode(context)) }
-        do { return try doubleCode(context) } catch { throw located(error, wanted: "double") }
+        try context.withView { (view: EvaluationView) throws(EvaluationError) -> Double in
+            if case .int = expression.type { return Double(try intCode(view)) }
+            do throws(EvaluationError) { return try doubleCode(view) } catch { throw located(error, wanted: "double") }
+        }
     }
 
     /// The value of a bool expression (a guard). Throws for any other type (a caller bug).
     func evaluateBool(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Bool {
-        do { return try boolCode(context) } catch { throw located(error, wanted: "bool") }
+        try context.withView { (view: EvaluationView) throws(EvaluationError) -> Bool in try evaluateBool(view) }
+    }
+
+    /// The value of a bool expression on a view (no copy of the arrays it views).
+    func evaluateBool(_ view: EvaluationView) throws(EvaluationError) -> Bool {
+        do throws(EvaluationError) { return try boolCode(view) } catch { throw located(error, wanted: "bool") }
     }
 
     /// The case index of an enumeration expression. Throws for any other type (a caller bug).
     func evaluateSymbol(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int {
-        do { return try symbolCode(context) } catch { throw located(error, wanted: "an enumeration") }
+        try context.withView { (view: EvaluationView) throws(EvaluationError) -> Int in
+            do throws(EvaluationError) { return try symbolCode(view) } catch { throw located(error, wanted: "an enumeration") }
+        }
     }
 
     /// `error`, or for an entry point that does not fit the expression's type, the error saying so.
@@ -113,7 +129,15 @@ struct CompiledExpression: Sendable {
     var boolClosure: BoolCode {
         if case .bool = expression.type { return boolCode }
         let error = located(.misusedEntryPoint, wanted: "bool")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw error }
+        return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw error }
+    }
+
+    /// The code of an int expression, for tables that call it directly. Throws for an expression
+    /// of any other type (a caller bug), as `evaluateInt` does.
+    var intClosure: IntCode {
+        if case .int = expression.type { return intCode }
+        let error = located(.misusedEntryPoint, wanted: "int")
+        return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw error }
     }
 
     /// The code of the value converted to `type` (an int promoted for a double field), for tables
@@ -121,7 +145,7 @@ struct CompiledExpression: Sendable {
     func valueClosure(as type: ValueType) -> ValueCode {
         if case .double = type, case .int = expression.type {
             let intCode = self.intCode
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue in .double(Double(try intCode(c))) }
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(Double(try intCode(c))) }
         }
         return valueCode
     }
@@ -129,5 +153,10 @@ struct CompiledExpression: Sendable {
     /// The value as text, formatted as `SpinValue.formatted(as:)` does.
     func evaluateFormatted(_ context: borrowing EvaluationContext) throws(EvaluationError) -> String {
         try evaluate(context).formatted(as: type)
+    }
+
+    /// The value as text on a view.
+    func evaluateFormatted(_ view: EvaluationView) throws(EvaluationError) -> String {
+        try evaluate(view).formatted(as: type)
     }
 }

@@ -1,16 +1,17 @@
-/// Compiled code producing an int. All compiled code takes the context `borrowing` and throws only
-/// `EvaluationError`, so evaluation neither copies the context nor boxes errors.
-typealias IntCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Int64
+/// Compiled code producing an int. All compiled code reads an `EvaluationView` (buffers, no
+/// reference to retain) and throws only `EvaluationError`, so evaluation neither copies nor
+/// retains the context's arrays, nor boxes errors.
+typealias IntCode = @Sendable (EvaluationView) throws(EvaluationError) -> Int64
 /// Compiled code producing a double.
-typealias DoubleCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Double
+typealias DoubleCode = @Sendable (EvaluationView) throws(EvaluationError) -> Double
 /// Compiled code producing a bool.
-typealias BoolCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Bool
+typealias BoolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Bool
 /// Compiled code producing a string.
-typealias StringCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> String
+typealias StringCode = @Sendable (EvaluationView) throws(EvaluationError) -> String
 /// Compiled code producing the case index of an enumeration value.
-typealias SymbolCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> Int
+typealias SymbolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Int
 /// Compiled code producing any value.
-typealias ValueCode = @Sendable (borrowing EvaluationContext) throws(EvaluationError) -> SpinValue
+typealias ValueCode = @Sendable (EvaluationView) throws(EvaluationError) -> SpinValue
 
 /// Turns a `TypedExpression` into a tree of closures, one per node, each specialised for its
 /// operator and operand types.
@@ -65,12 +66,12 @@ enum ExpressionCompiler {
     private static func readInt(_ e: TypedExpression, slot: Int, event: Bool) -> IntCode {
         let error = fieldError(e, "an int")
         if event {
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 guard slot < c.event.count, case .int(let v) = c.event[slot] else { throw error }
                 return v
             }
         }
-        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+        return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
             guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw error }
             return v
         }
@@ -79,12 +80,12 @@ enum ExpressionCompiler {
     private static func readDouble(_ e: TypedExpression, slot: Int, event: Bool) -> DoubleCode {
         let error = fieldError(e, "a double")
         if event {
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in
                 guard slot < c.event.count, case .double(let v) = c.event[slot] else { throw error }
                 return v
             }
         }
-        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+        return { (c: EvaluationView) throws(EvaluationError) -> Double in
             guard slot < c.data.count, case .double(let v) = c.data[slot] else { throw error }
             return v
         }
@@ -93,12 +94,12 @@ enum ExpressionCompiler {
     private static func readBool(_ e: TypedExpression, slot: Int, event: Bool) -> BoolCode {
         let error = fieldError(e, "a bool")
         if event {
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in
                 guard slot < c.event.count, case .bool(let v) = c.event[slot] else { throw error }
                 return v
             }
         }
-        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+        return { (c: EvaluationView) throws(EvaluationError) -> Bool in
             guard slot < c.data.count, case .bool(let v) = c.data[slot] else { throw error }
             return v
         }
@@ -107,12 +108,12 @@ enum ExpressionCompiler {
     private static func readString(_ e: TypedExpression, slot: Int, event: Bool) -> StringCode {
         let error = fieldError(e, "a string")
         if event {
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+            return { (c: EvaluationView) throws(EvaluationError) -> String in
                 guard slot < c.event.count, case .string(let v) = c.event[slot] else { throw error }
                 return v
             }
         }
-        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+        return { (c: EvaluationView) throws(EvaluationError) -> String in
             guard slot < c.data.count, case .string(let v) = c.data[slot] else { throw error }
             return v
         }
@@ -121,12 +122,12 @@ enum ExpressionCompiler {
     private static func readSymbol(_ e: TypedExpression, slot: Int, event: Bool) -> SymbolCode {
         let error = fieldError(e, "an enumeration")
         if event {
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int in
                 guard slot < c.event.count, case .symbol(let v) = c.event[slot] else { throw error }
                 return v
             }
         }
-        return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+        return { (c: EvaluationView) throws(EvaluationError) -> Int in
             guard slot < c.data.count, case .symbol(let v) = c.data[slot] else { throw error }
             return v
         }
@@ -138,7 +139,7 @@ enum ExpressionCompiler {
     static func int(_ e: TypedExpression) -> IntCode {
         switch e.kind {
         case .constant(.int(let value)):
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in value }
+            return { (_: EvaluationView) throws(EvaluationError) -> Int64 in value }
         case .dataField(let slot, _):
             return readInt(e, slot: slot, event: false)
         case .eventField(let slot, _):
@@ -146,7 +147,7 @@ enum ExpressionCompiler {
         case .unary(.negate, let operand):
             let f = int(operand)
             let error = overflow(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
                 if o { throw error }
                 return r
@@ -155,14 +156,14 @@ enum ExpressionCompiler {
             return intArithmetic(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = int(then), o = int(otherwise)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 try c0(c) ? try t(c) : try o(c)
             }
         case .call(let function, let arguments):
             return intCall(function, arguments, e)
         default:
             let wrong = mismatch(e, "int")
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+            return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw wrong }
         }
     }
 
@@ -214,7 +215,7 @@ enum ExpressionCompiler {
     /// Code for an int node whose shape has no int code (a checker bug): it throws.
     private static func notInt(_ e: TypedExpression) -> IntCode {
         let wrong = mismatch(e, "int")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+        return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw wrong }
     }
 
     private static func intArithmetic(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ e: TypedExpression) -> IntCode {
@@ -227,7 +228,7 @@ enum ExpressionCompiler {
                 let error = overflow(e)
                 let slot = l.slot
                 let fieldError = fieldError(left, "an int")
-                return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+                return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                     guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw fieldError }
                     let (r, o) = v.addingReportingOverflow(k)
                     if o { throw error }
@@ -236,7 +237,7 @@ enum ExpressionCompiler {
             }
             let read = readInt(left, slot: l.slot, event: false)
             guard let operation = intOperation(op, e) else { return notInt(e) }
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 try operation(try read(c), k)
             }
         }
@@ -244,21 +245,21 @@ enum ExpressionCompiler {
         switch op {
         case .add:
             let error = overflow(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 let (v, o) = try l(c).addingReportingOverflow(try r(c))
                 if o { throw error }
                 return v
             }
         case .subtract:
             let error = overflow(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
                 if o { throw error }
                 return v
             }
         default:
             guard let operation = intOperation(op, e) else { return notInt(e) }
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 try operation(try l(c), try r(c))
             }
         }
@@ -273,9 +274,9 @@ enum ExpressionCompiler {
             for next in codes.dropFirst() {
                 let l = result
                 if function == .min {
-                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in Swift.min(try l(c), try next(c)) }
+                    result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.min(try l(c), try next(c)) }
                 } else {
-                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in Swift.max(try l(c), try next(c)) }
+                    result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.max(try l(c), try next(c)) }
                 }
             }
             return result
@@ -283,7 +284,7 @@ enum ExpressionCompiler {
             guard let argument = arguments.first else { break }
             let f = int(argument)
             let error = overflow(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 let v = try f(c)
                 if v >= 0 { return v }
                 let (r, o) = Int64(0).subtractingReportingOverflow(v)
@@ -293,7 +294,7 @@ enum ExpressionCompiler {
         case .clamp:
             guard arguments.count == 3 else { break }
             let x = int(arguments[0]), lo = int(arguments[1]), hi = int(arguments[2])
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
             }
         case .int:
@@ -303,7 +304,7 @@ enum ExpressionCompiler {
             let nanError = failure(e, .nanToInt(expression: e.text))
             let text = e.text
             let location = e.location
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
                 let v = try f(c)
                 if v.isNaN { throw nanError }
                 // 2^63 is exactly representable; every double below it and at or above -2^63
@@ -318,7 +319,7 @@ enum ExpressionCompiler {
             break
         }
         let wrong = mismatch(e, "int")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int64 in throw wrong }
+        return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw wrong }
     }
 
     // MARK: Double
@@ -327,11 +328,11 @@ enum ExpressionCompiler {
     static func double(_ e: TypedExpression) -> DoubleCode {
         if e.type == .int {
             let f = int(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Double(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in Double(try f(c)) }
         }
         switch e.kind {
         case .constant(.double(let value)):
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in value }
+            return { (_: EvaluationView) throws(EvaluationError) -> Double in value }
         case .dataField(let slot, _):
             return readDouble(e, slot: slot, event: false)
         case .eventField(let slot, _):
@@ -340,23 +341,23 @@ enum ExpressionCompiler {
             return double(operand)
         case .unary(.negate, let operand):
             let f = double(operand)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in -(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in -(try f(c)) }
         case .binary(let op, let left, let right):
             let l = double(left), r = double(right)
             switch op {
-            case .add: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) + r(c) }
-            case .subtract: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) - r(c) }
-            case .multiply: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) * r(c) }
-            case .divide: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in try l(c) / r(c) }
+            case .add: return { (c: EvaluationView) throws(EvaluationError) -> Double in try l(c) + r(c) }
+            case .subtract: return { (c: EvaluationView) throws(EvaluationError) -> Double in try l(c) - r(c) }
+            case .multiply: return { (c: EvaluationView) throws(EvaluationError) -> Double in try l(c) * r(c) }
+            case .divide: return { (c: EvaluationView) throws(EvaluationError) -> Double in try l(c) / r(c) }
             case .remainder:
-                return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+                return { (c: EvaluationView) throws(EvaluationError) -> Double in
                     try l(c).truncatingRemainder(dividingBy: try r(c))
                 }
             default: break
             }
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = double(then), o = double(otherwise)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in
                 try c0(c) ? try t(c) : try o(c)
             }
         case .call(let function, let arguments):
@@ -365,7 +366,7 @@ enum ExpressionCompiler {
             break
         }
         let wrong = mismatch(e, "double")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
+        return { (_: EvaluationView) throws(EvaluationError) -> Double in throw wrong }
     }
 
     /// Minimum and maximum that propagate NaN (Swift.min/max would depend on argument order).
@@ -385,20 +386,20 @@ enum ExpressionCompiler {
             for next in codes.dropFirst() {
                 let l = result
                 if function == .min {
-                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in nanMin(try l(c), try next(c)) }
+                    result = { (c: EvaluationView) throws(EvaluationError) -> Double in nanMin(try l(c), try next(c)) }
                 } else {
-                    result = { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in nanMax(try l(c), try next(c)) }
+                    result = { (c: EvaluationView) throws(EvaluationError) -> Double in nanMax(try l(c), try next(c)) }
                 }
             }
             return result
         case .abs:
             guard let argument = arguments.first else { break }
             let f = double(argument)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in Swift.abs(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in Swift.abs(try f(c)) }
         case .clamp:
             guard arguments.count == 3 else { break }
             let x = double(arguments[0]), lo = double(arguments[1]), hi = double(arguments[2])
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Double in
+            return { (c: EvaluationView) throws(EvaluationError) -> Double in
                 nanMin(nanMax(try x(c), try lo(c)), try hi(c))
             }
         case .double:
@@ -408,7 +409,7 @@ enum ExpressionCompiler {
             break
         }
         let wrong = mismatch(e, "double")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Double in throw wrong }
+        return { (_: EvaluationView) throws(EvaluationError) -> Double in throw wrong }
     }
 
     // MARK: Bool
@@ -417,30 +418,30 @@ enum ExpressionCompiler {
     static func bool(_ e: TypedExpression) -> BoolCode {
         switch e.kind {
         case .constant(.bool(let value)):
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in value }
+            return { (_: EvaluationView) throws(EvaluationError) -> Bool in value }
         case .dataField(let slot, _):
             return readBool(e, slot: slot, event: false)
         case .eventField(let slot, _):
             return readBool(e, slot: slot, event: true)
         case .unary(.not, let operand):
             let f = bool(operand)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in !(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in !(try f(c)) }
         case .binary(.and, let left, let right):
             let l = bool(left), r = bool(right)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) ? try r(c) : false }
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? try r(c) : false }
         case .binary(.or, let left, let right):
             let l = bool(left), r = bool(right)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
         case .binary(let op, let left, let right):
             return comparison(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = bool(then), o = bool(otherwise)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in
                 try c0(c) ? try t(c) : try o(c)
             }
         default:
             let wrong = mismatch(e, "bool")
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+            return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
 
@@ -450,76 +451,98 @@ enum ExpressionCompiler {
 
     private static func compareInts(_ op: BinaryOperator, _ l: @escaping IntCode, _ r: @escaping IntCode, _ wrong: EvaluationError) -> BoolCode {
         switch op {
-        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
-        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
-        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
-        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
-        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
-        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
-        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        case .equal: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
 
     /// IEEE comparison: every comparison with NaN is false, except `!=`.
     private static func compareDoubles(_ op: BinaryOperator, _ l: @escaping DoubleCode, _ r: @escaping DoubleCode, _ wrong: EvaluationError) -> BoolCode {
         switch op {
-        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
-        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
-        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
-        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
-        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
-        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
-        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        case .equal: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
 
     private static func compareStrings(_ op: BinaryOperator, _ l: @escaping StringCode, _ r: @escaping StringCode, _ wrong: EvaluationError) -> BoolCode {
         switch op {
-        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
-        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
-        case .less: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) < r(c) }
-        case .lessOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
-        case .greater: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) > r(c) }
-        case .greaterOrEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
-        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        case .equal: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        case .less: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) < r(c) }
+        case .lessOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) <= r(c) }
+        case .greater: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) > r(c) }
+        case .greaterOrEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) >= r(c) }
+        default: return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
 
     private static func compareSymbols(_ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ wrong: EvaluationError) -> BoolCode {
         // `state == .locked` and `mode == .heat` are the common shapes: compare with the constant directly.
         if case .constant(.symbol(let k)) = right.kind, case .controlState = left.kind {
-            if op == .equal { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in c.state == k } }
-            if op == .notEqual { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in c.state != k } }
+            if op == .equal { return { (c: EvaluationView) throws(EvaluationError) -> Bool in c.state == k } }
+            if op == .notEqual { return { (c: EvaluationView) throws(EvaluationError) -> Bool in c.state != k } }
         }
         if case .constant(.symbol(let k)) = right.kind {
             let l = symbol(left)
-            if op == .equal { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == k } }
-            if op == .notEqual { return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != k } }
+            if op == .equal { return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == k } }
+            if op == .notEqual { return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != k } }
         }
         let l = symbol(left), r = symbol(right)
         switch op {
-        case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
-        case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
-        default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+        case .equal: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+        case .notEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+        default: return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
         }
     }
 
-    /// `field op constant` on ints, the most common guard shape, with the slot read inlined.
-    private static func compareFieldWithConstant(_ op: BinaryOperator, _ slot: Int, _ k: Int64, _ fieldError: EvaluationError, _ wrong: EvaluationError) -> BoolCode? {
-        func make(_ test: @escaping @Sendable (Int64) -> Bool) -> BoolCode {
-            { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in
-                guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw fieldError }
-                return test(v)
+    /// The result of comparison `op` on two ints, or nil when `op` is not a comparison.
+    @inline(__always)
+    private static func compare(_ op: BinaryOperator, _ a: Int64, _ b: Int64) -> Bool? {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        default: return nil
+        }
+    }
+
+    /// `field op constant` and `field op field` on ints, the most common guard shapes, as one
+    /// closure that reads the slots itself (the operator is switched on inside: a predictable
+    /// branch costs less than a call per operand). Nil when `op` is not a comparison.
+    private static func compareIntFields(
+        _ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ wrong: EvaluationError
+    ) -> BoolCode? {
+        guard compare(op, 0, 0) != nil, let l = field(left), !l.event else { return nil }
+        let slot = l.slot
+        let leftError = fieldError(left, "an int")
+        if case .constant(.int(let k)) = right.kind {
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in
+                guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw leftError }
+                guard let result = compare(op, v, k) else { throw wrong }
+                return result
             }
         }
-        switch op {
-        case .equal: return make { $0 == k }
-        case .notEqual: return make { $0 != k }
-        case .less: return make { $0 < k }
-        case .lessOrEqual: return make { $0 <= k }
-        case .greater: return make { $0 > k }
-        case .greaterOrEqual: return make { $0 >= k }
-        default: return nil
+        guard let r = field(right), !r.event else { return nil }
+        let other = r.slot
+        let rightError = fieldError(right, "an int")
+        return { (c: EvaluationView) throws(EvaluationError) -> Bool in
+            guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw leftError }
+            guard other < c.data.count, case .int(let w) = c.data[other] else { throw rightError }
+            guard let result = compare(op, v, w) else { throw wrong }
+            return result
         }
     }
 
@@ -527,10 +550,7 @@ enum ExpressionCompiler {
         let wrong = mismatch(e, "bool")
         switch left.type {
         case .int:
-            if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind,
-               let code = compareFieldWithConstant(op, l.slot, k, fieldError(left, "an int"), wrong) {
-                return code
-            }
+            if let code = compareIntFields(op, left, right, wrong) { return code }
             return compareInts(op, int(left), int(right), wrong)
         case .double:
             return compareDoubles(op, double(left), double(right), wrong)
@@ -539,9 +559,9 @@ enum ExpressionCompiler {
         case .bool:
             let l = bool(left), r = bool(right)
             switch op {
-            case .equal: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) == r(c) }
-            case .notEqual: return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Bool in try l(c) != r(c) }
-            default: return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Bool in throw wrong }
+            case .equal: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) == r(c) }
+            case .notEqual: return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) != r(c) }
+            default: return { (_: EvaluationView) throws(EvaluationError) -> Bool in throw wrong }
             }
         case .enumeration:
             // A constant on the left is moved to the right; equality is symmetric.
@@ -558,17 +578,17 @@ enum ExpressionCompiler {
     static func string(_ e: TypedExpression) -> StringCode {
         switch e.kind {
         case .constant(.string(let value)):
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in value }
+            return { (_: EvaluationView) throws(EvaluationError) -> String in value }
         case .dataField(let slot, _):
             return readString(e, slot: slot, event: false)
         case .eventField(let slot, _):
             return readString(e, slot: slot, event: true)
         case .binary(.add, let left, let right):
             let l = string(left), r = string(right)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in try l(c) + r(c) }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in try l(c) + r(c) }
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = string(then), o = string(otherwise)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+            return { (c: EvaluationView) throws(EvaluationError) -> String in
                 try c0(c) ? try t(c) : try o(c)
             }
         case .call(.string, let arguments):
@@ -578,7 +598,7 @@ enum ExpressionCompiler {
             break
         }
         let wrong = mismatch(e, "string")
-        return { (_: borrowing EvaluationContext) throws(EvaluationError) -> String in throw wrong }
+        return { (_: EvaluationView) throws(EvaluationError) -> String in throw wrong }
     }
 
     /// Code producing the value of `e` as text, as `SpinValue.formatted(as:)` does.
@@ -586,19 +606,19 @@ enum ExpressionCompiler {
         switch e.type {
         case .int:
             let f = int(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in String(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in String(try f(c)) }
         case .double:
             let f = double(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in SpinValue.format(try f(c)) }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in SpinValue.format(try f(c)) }
         case .bool:
             let f = bool(e)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in try f(c) ? "true" : "false" }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in try f(c) ? "true" : "false" }
         case .string:
             return string(e)
         case .enumeration:
             let f = symbol(e)
             let type = e.type
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> String in
+            return { (c: EvaluationView) throws(EvaluationError) -> String in
                 SpinValue.symbol(try f(c)).formatted(as: type)
             }
         }
@@ -610,21 +630,21 @@ enum ExpressionCompiler {
     static func symbol(_ e: TypedExpression) -> SymbolCode {
         switch e.kind {
         case .constant(.symbol(let value)):
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in value }
+            return { (_: EvaluationView) throws(EvaluationError) -> Int in value }
         case .dataField(let slot, _):
             return readSymbol(e, slot: slot, event: false)
         case .eventField(let slot, _):
             return readSymbol(e, slot: slot, event: true)
         case .controlState:
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in c.state }
+            return { (c: EvaluationView) throws(EvaluationError) -> Int in c.state }
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = symbol(then), o = symbol(otherwise)
-            return { (c: borrowing EvaluationContext) throws(EvaluationError) -> Int in
+            return { (c: EvaluationView) throws(EvaluationError) -> Int in
                 try c0(c) ? try t(c) : try o(c)
             }
         default:
             let wrong = mismatch(e, "enumeration")
-            return { (_: borrowing EvaluationContext) throws(EvaluationError) -> Int in throw wrong }
+            return { (_: EvaluationView) throws(EvaluationError) -> Int in throw wrong }
         }
     }
 }

@@ -1,0 +1,35 @@
+/// What compiled expression code reads while it runs: the data and payload fields as views of
+/// arrays someone else owns, and the control state.
+///
+/// Every closure `ExpressionCompiler` makes takes one. Its buffers are valid only during the call
+/// that made the view (`EvaluationContext.withView`, or a table that views a state's storage for
+/// one step), so a view is never stored. Made from a borrowed array, it costs no retain: on the
+/// hot path a step used to copy the state's data array into a context, an atomic increment and
+/// decrement per evaluation.
+///
+/// Reads check the slot against the buffer's count and throw when it is out of range (the checker
+/// guarantees slots, but a bad one must not read outside the buffer).
+struct EvaluationView {
+    /// The spin's data fields, by slot.
+    let data: UnsafeBufferPointer<SpinValue>
+    /// The current event's payload fields, by slot; empty where there is no event.
+    let event: UnsafeBufferPointer<SpinValue>
+    /// The index of the current control state.
+    let state: Int
+
+    /// An empty field list, for a view without an event.
+    static var noFields: UnsafeBufferPointer<SpinValue> { UnsafeBufferPointer(start: nil, count: 0) }
+}
+
+extension EvaluationContext {
+    /// Calls `body` with a view of this context's arrays.
+    func withView<Result, Failure: Error>(
+        _ body: (EvaluationView) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(Failure) -> Result in
+            try event.withUnsafeBufferPointer { (event: UnsafeBufferPointer<SpinValue>) throws(Failure) -> Result in
+                try body(EvaluationView(data: data, event: event, state: state))
+            }
+        }
+    }
+}
