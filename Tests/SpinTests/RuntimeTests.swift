@@ -41,6 +41,38 @@ import Testing
         #expect(rendered.values == [":0", "a:0", "a:2"])
     }
 
+    /// The drain calls up to `maximumChainedFeedbacks` feedbacks through one chain of closures
+    /// and more slot by slot; either way each state reaches them in declaration order, through a
+    /// mix of plain, event-aware and asynchronous (instance) feedbacks.
+    @Test(arguments: [3, SpinRuntime<[Int], Int>.maximumChainedFeedbacks, SpinRuntime<[Int], Int>.maximumChainedFeedbacks + 1, 40])
+    func feedbacksSeeEachStateInDeclarationOrderChainedOrNot(count: Int) async {
+        // Every feedback answers the state `[-1]` (made by an input event, so that it is delivered
+        // by the drain) with its own index: synchronous answers are queued in the order the
+        // feedbacks are called, asynchronous ones in the order their tasks start, after the drain
+        // (they continue when the state changes meanwhile).
+        let feedbacks = (0..<count).map { index -> Feedback<[Int], Int> in
+            switch index % 3 {
+            case 0:
+                return Feedback(effect: { (log: [Int]) -> Int? in log == [-1] ? index : nil })
+            case 1:
+                return Feedback(eventAware: { (log: [Int], cause: Int?) -> Int? in
+                    log == [-1] && cause == -1 ? index : nil
+                })
+            default:
+                return Feedback(effect: { (log: [Int]) async -> Int? in log == [-1] ? index : nil }, strategy: .continueOnNewState)
+            }
+        }
+        let spin = Spin<[Int], Int>(initialState: [], feedbacks: feedbacks, reducer: Reducer { log, event in log + [event] })
+        let runtime = SpinRuntime(spin, clock: VirtualClock())
+        runtime.start()
+        runtime.emit(-1)
+        await runtime.awaitIdle()
+        let synchronous = (0..<count).filter { $0 % 3 != 2 }
+        let asynchronous = (0..<count).filter { $0 % 3 == 2 }
+        #expect(runtime.state == [-1] + synchronous + asynchronous)
+        runtime.stop()
+    }
+
     @Test func aFullQueueStopsTheLoopWithItsReason() async {
         // Two feedbacks emit on every state: the queue grows by one event per step. After step k's
         // delivery k + 2 events wait; step 9 pops one of 10 (9 left), queues one (10 again) and finds

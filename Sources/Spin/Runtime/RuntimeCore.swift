@@ -148,6 +148,8 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     // Unchecked exclusivity: the drainer is the only thread that touches these (see above), and
     // a dynamic access check on every step costs more than the rest of a simple step.
     @exclusivity(unchecked) @usableFromInline var slots: [FeedbackSlot<State, Event>] = []
+    /// The slots as one chain of calls (`SpinRuntime.feedbackChain(of:)`), or nil.
+    @exclusivity(unchecked) @usableFromInline var feedbackChain: FeedbackChain<State, Event>?
     /// Events returned by synchronous feedbacks during the current delivery. They join the queue,
     /// in feedback order, under the lock the drain takes for its next step: one lock per step.
     @exclusivity(unchecked) @usableFromInline var pending = PendingEvents<Event>()
@@ -155,6 +157,13 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     @usableFromInline
     init() {}
 }
+
+/// The feedbacks of a spin as one call: delivers a state and the event that produced it to each
+/// in declaration order, keeping what synchronous ones return in the drainer's buffer. (The event
+/// is not optional: the drain always has one, and passes it without copying; the initial state
+/// is delivered slot by slot.)
+@usableFromInline
+typealias FeedbackChain<State: Sendable, Event: Sendable> = (State, Event, DrainerOwned<State, Event>) -> Void
 
 /// One connected feedback: a synchronous function the drain calls itself (of the state alone, or
 /// of the state and the event that produced it), or an instance.
