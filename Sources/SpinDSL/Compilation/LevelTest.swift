@@ -1,28 +1,44 @@
 /// Whether a level-triggered rule (`when`, `in`, or every state, with an optional `if`) holds in
 /// a state.
 ///
-/// A value the rule's feedback calls directly rather than a closure: a closure with a typed
+/// An object the rule's feedback calls directly rather than a closure: a closure with a typed
 /// `throws` costs a chain of reabstraction thunks per call, and this test runs on every state.
-struct LevelTest: Sendable {
+/// A final class, so that its expression code is called as is: a closure read out of a value
+/// that is itself read from memory is retained and released around the call.
+final class LevelTest: Sendable {
     /// For `in:` rules, whether each control state (by index) is one of the rule's states.
     let states: [Bool]?
-    /// The `when` expression, then the `if` condition; nil where the rule has none.
-    let first: BoolCode?
-    let second: BoolCode?
+    /// The `when` expression, then the `if` condition, each called only when its flag is set: not
+    /// optionals, because binding an optional closure copies (retains) it.
+    let hasFirst: Bool
+    let first: BoolCode
+    let hasSecond: Bool
+    let second: BoolCode
 
     /// A test that never holds (a trigger that is not level-triggered).
     static let never = LevelTest(states: [], first: nil, second: nil)
+
+    init(states: [Bool]?, first: BoolCode?, second: BoolCode?) {
+        self.states = states
+        hasFirst = first != nil
+        self.first = first ?? Self.absent
+        hasSecond = second != nil
+        self.second = second ?? Self.absent
+    }
+
+    /// The code standing for an absent expression (never called).
+    private static let absent: BoolCode = { (_: EvaluationView) throws(EvaluationError) -> Bool in true }
 
     func holds(_ state: SpecState) throws(EvaluationError) -> Bool {
         if let states {
             guard state.control >= 0, state.control < states.count, states[state.control] else { return false }
         }
-        guard first != nil || second != nil else { return true }
+        guard hasFirst || hasSecond else { return true }
         // A view of the state's data, not a copy of the array: no retain per test.
         return try state.data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(EvaluationError) -> Bool in
             let view = EvaluationView(data: data, event: EvaluationView.noFields, state: state.control)
-            if let first = self.first, try !first(view) { return false }
-            if let second = self.second, try !second(view) { return false }
+            if hasFirst, try !first(view) { return false }
+            if hasSecond, try !second(view) { return false }
             return true
         }
     }

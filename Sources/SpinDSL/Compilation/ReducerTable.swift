@@ -2,13 +2,9 @@
 /// order, with compiled guards and assignments. No name is looked up and nothing is allocated per
 /// step: the state's data array is mutated in place.
 struct ReducerTable: Sendable {
-    /// A candidate row, holding only the code it runs: copying a row, or an expression with its
-    /// five entry points, on every step would cost a retain per closure.
+    /// A candidate row, holding only the code it runs, as plain words (see `CompiledCode`).
     struct Row: Sendable {
-        /// Whether the row has a guard; `guardCode` is called only then. Not an optional: binding
-        /// an optional closure copies (retains) it.
-        let hasGuard: Bool
-        let guardCode: BoolCode
+        let guardCode: Unmanaged<CompiledCode>?
         let target: Int?
         /// The row's assignments, a range of the table's `assignments`: one flat array, so that a
         /// step reads them in place instead of retaining an array per row.
@@ -17,16 +13,11 @@ struct ReducerTable: Sendable {
 
     /// An assignment `slot = value`. Int fields, the common case, use code that produces a bare
     /// `Int64`, compared with the old value without going through `SpinValue` equality.
-    ///
-    /// A struct of non-optional closures rather than an enum with closure payloads: a closure
-    /// called as a stored property of a row read in place is not copied, whereas binding an enum
-    /// payload copies (and so retains and releases) it on every step.
     struct Assignment: Sendable {
         let slot: Int
         let isInt: Bool
-        let intCode: IntCode
-        /// The value, already converted to the field's type (used when `isInt` is false).
-        let valueCode: ValueCode
+        /// The value, converted to the field's type.
+        let code: Unmanaged<CompiledCode>
     }
 
     private let eventCount: Int
@@ -34,6 +25,8 @@ struct ReducerTable: Sendable {
     private let cells: [Range<Int>]
     private let candidates: [Row]
     private let assignments: [Assignment]
+    /// What keeps the code of `candidates` and `assignments` alive.
+    private let code: [CompiledCode]
 
     init(spin: SpinModel) {
         let eventCount = spin.events.count
@@ -52,12 +45,26 @@ struct ReducerTable: Sendable {
                 anywhere[transition.event].append(index)
             }
         }
-        // Each transition's assignments are compiled once, however many cells list the row.
+        // Each transition's guard and assignments are compiled once, however many cells list it.
         var assignments: [Assignment] = []
+        var code: [CompiledCode] = []
+        var guards: [Unmanaged<CompiledCode>?] = []
+        guards.reserveCapacity(spin.transitions.count)
         let assignmentRanges = spin.transitions.map { transition in
+            if let expression = transition.guardExpression {
+                let compiled = CompiledCode(expression, as: .bool)
+                code.append(compiled)
+                guards.append(Unmanaged.passUnretained(compiled))
+            } else {
+                guards.append(nil)
+            }
             let start = assignments.count
             for assignment in transition.assignments {
-                assignments.append(Self.assignment(slot: assignment.slot, value: assignment.value, type: spin.fields[assignment.slot].type))
+                let type = spin.fields[assignment.slot].type
+                let isInt = if case .int = type, case .int = assignment.value.type { true } else { false }
+                let compiled = CompiledCode(assignment.value, as: type)
+                code.append(compiled)
+                assignments.append(Assignment(slot: assignment.slot, isInt: isInt, code: Unmanaged.passUnretained(compiled)))
             }
             return start..<assignments.count
         }
@@ -82,10 +89,7 @@ struct ReducerTable: Sendable {
                     }
                     let transition = spin.transitions[next]
                     candidates.append(Row(
-                        hasGuard: transition.guardExpression != nil,
-                        guardCode: transition.guardExpression?.boolClosure ?? Self.noGuard,
-                        target: transition.target,
-                        assignments: assignmentRanges[next]))
+                        guardCode: guards[next], target: transition.target, assignments: assignmentRanges[next]))
                 }
                 cells.append(start..<candidates.count)
             }
@@ -94,14 +98,7 @@ struct ReducerTable: Sendable {
         self.cells = cells
         self.candidates = candidates
         self.assignments = assignments
-    }
-
-    /// The code of a row without a guard (never called).
-    private static let noGuard: BoolCode = { (_: EvaluationView) throws(EvaluationError) -> Bool in true }
-
-    private static func assignment(slot: Int, value: CompiledExpression, type: ValueType) -> Assignment {
-        let isInt = if case .int = type, case .int = value.type { true } else { false }
-        return Assignment(slot: slot, isInt: isInt, intCode: value.intClosure, valueCode: value.valueClosure(as: type))
+        self.code = code
     }
 
     /// What trying a cell's rows came to.
@@ -134,7 +131,7 @@ struct ReducerTable: Sendable {
                         let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
                         for index in cell {
                             do throws(EvaluationError) {
-                                if rows[index].hasGuard, try !rows[index].guardCode(view) { continue }
+                                if let guardCode = rows[index].guardCode, try !Self.bool(guardCode, view) { continue }
                                 var changed = false
                                 for assignment in rows[index].assignments {
                                     if try Self.apply(assignments, assignment, view, data) { changed = true }
@@ -172,18 +169,40 @@ struct ReducerTable: Sendable {
     ) throws(EvaluationError) -> Bool {
         let slot = assignments[index].slot
         if assignments[index].isInt {
-            let value = try assignments[index].intCode(view)
+            let value = try int(assignments[index].code, view)
             // Slots come from the checker, but a total check keeps a bad one from writing outside.
             guard slot >= 0, slot < data.count else { return false }
             if case .int(let old) = data[slot], old == value { return false }
             data[slot] = .int(value)
             return true
         }
-        let value = try assignments[index].valueCode(view)
+        let value = try value(assignments[index].code, view)
         guard slot >= 0, slot < data.count else { return false }
         if data[slot] == value { return false }
         data[slot] = value
         return true
+    }
+
+    // Calls through an unmanaged reference: the table holds every `CompiledCode`, so each is alive
+    // for the whole call. (`_withUnsafeGuaranteedRef` rethrows untyped; the error is carried out
+    // as a value.)
+
+    private static func bool(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> Bool {
+        try code._withUnsafeGuaranteedRef { code in
+            Result { () throws(EvaluationError) -> Bool in try code.bool(view) }
+        }.get()
+    }
+
+    private static func int(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> Int64 {
+        try code._withUnsafeGuaranteedRef { code in
+            Result { () throws(EvaluationError) -> Int64 in try code.int(view) }
+        }.get()
+    }
+
+    private static func value(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> SpinValue {
+        try code._withUnsafeGuaranteedRef { code in
+            Result { () throws(EvaluationError) -> SpinValue in try code.value(view) }
+        }.get()
     }
 }
 
