@@ -14,16 +14,21 @@ final class LevelTest: Sendable {
     let first: BoolCode
     let hasSecond: Bool
     let second: BoolCode
+    /// Their shapes, evaluated inline when they are simple ones.
+    let firstShape: SlotShape
+    let secondShape: SlotShape
 
     /// A test that never holds (a trigger that is not level-triggered).
     static let never = LevelTest(states: [], first: nil, second: nil)
 
-    init(states: [Bool]?, first: BoolCode?, second: BoolCode?) {
+    init(states: [Bool]?, first: CompiledExpression?, second: CompiledExpression?) {
         self.states = states
         hasFirst = first != nil
-        self.first = first ?? Self.absent
+        self.first = first?.boolClosure ?? Self.absent
+        firstShape = first.map { SlotShape($0.expression) } ?? .general
         hasSecond = second != nil
-        self.second = second ?? Self.absent
+        self.second = second?.boolClosure ?? Self.absent
+        secondShape = second.map { SlotShape($0.expression) } ?? .general
     }
 
     /// The code standing for an absent expression (never called).
@@ -37,8 +42,14 @@ final class LevelTest: Sendable {
         // A view of the state's data, not a copy of the array: no retain per test.
         return try state.data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(EvaluationError) -> Bool in
             let view = EvaluationView(data: data, event: EvaluationView.noFields, state: state.control)
-            if hasFirst, try !first(view) { return false }
-            if hasSecond, try !second(view) { return false }
+            if hasFirst {
+                let holds = if let inline = firstShape.bool(data) { inline } else { try first(view) }
+                if !holds { return false }
+            }
+            if hasSecond {
+                let holds = if let inline = secondShape.bool(data) { inline } else { try second(view) }
+                if !holds { return false }
+            }
             return true
         }
     }

@@ -5,6 +5,8 @@ struct ReducerTable: Sendable {
     /// A candidate row, holding only the code it runs, as plain words (see `CompiledCode`).
     struct Row: Sendable {
         let guardCode: Unmanaged<CompiledCode>?
+        /// The guard's shape, evaluated inline when it is a simple one.
+        let guardShape: SlotShape
         let target: Int?
         /// The row's assignments, a range of the table's `assignments`: one flat array, so that a
         /// step reads them in place instead of retaining an array per row.
@@ -18,6 +20,8 @@ struct ReducerTable: Sendable {
         let isInt: Bool
         /// The value, converted to the field's type.
         let code: Unmanaged<CompiledCode>
+        /// The value's shape, evaluated inline when it is a simple one (int fields only).
+        let shape: SlotShape
     }
 
     private let eventCount: Int
@@ -48,15 +52,15 @@ struct ReducerTable: Sendable {
         // Each transition's guard and assignments are compiled once, however many cells list it.
         var assignments: [Assignment] = []
         var code: [CompiledCode] = []
-        var guards: [Unmanaged<CompiledCode>?] = []
+        var guards: [(code: Unmanaged<CompiledCode>?, shape: SlotShape)] = []
         guards.reserveCapacity(spin.transitions.count)
         let assignmentRanges = spin.transitions.map { transition in
             if let expression = transition.guardExpression {
                 let compiled = CompiledCode(expression, as: .bool)
                 code.append(compiled)
-                guards.append(Unmanaged.passUnretained(compiled))
+                guards.append((Unmanaged.passUnretained(compiled), SlotShape(expression.expression)))
             } else {
-                guards.append(nil)
+                guards.append((nil, .general))
             }
             let start = assignments.count
             for assignment in transition.assignments {
@@ -64,7 +68,9 @@ struct ReducerTable: Sendable {
                 let isInt = if case .int = type, case .int = assignment.value.type { true } else { false }
                 let compiled = CompiledCode(assignment.value, as: type)
                 code.append(compiled)
-                assignments.append(Assignment(slot: assignment.slot, isInt: isInt, code: Unmanaged.passUnretained(compiled)))
+                assignments.append(Assignment(
+                    slot: assignment.slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
+                    shape: isInt ? SlotShape(assignment.value.expression) : .general))
             }
             return start..<assignments.count
         }
@@ -89,7 +95,8 @@ struct ReducerTable: Sendable {
                     }
                     let transition = spin.transitions[next]
                     candidates.append(Row(
-                        guardCode: guards[next], target: transition.target, assignments: assignmentRanges[next]))
+                        guardCode: guards[next].code, guardShape: guards[next].shape,
+                        target: transition.target, assignments: assignmentRanges[next]))
                 }
                 cells.append(start..<candidates.count)
             }
@@ -131,7 +138,14 @@ struct ReducerTable: Sendable {
                         let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
                         for index in cell {
                             do throws(EvaluationError) {
-                                if let guardCode = rows[index].guardCode, try !Self.bool(guardCode, view) { continue }
+                                if let guardCode = rows[index].guardCode {
+                                    let holds = if let inline = rows[index].guardShape.bool(view.data) {
+                                        inline
+                                    } else {
+                                        try Self.bool(guardCode, view)
+                                    }
+                                    if !holds { continue }
+                                }
                                 var changed = false
                                 for assignment in rows[index].assignments {
                                     if try Self.apply(assignments, assignment, view, data) { changed = true }
@@ -169,7 +183,11 @@ struct ReducerTable: Sendable {
     ) throws(EvaluationError) -> Bool {
         let slot = assignments[index].slot
         if assignments[index].isInt {
-            let value = try int(assignments[index].code, view)
+            let value = if let inline = assignments[index].shape.int(view.data) {
+                inline
+            } else {
+                try int(assignments[index].code, view)
+            }
             // Slots come from the checker, but a total check keeps a bad one from writing outside.
             guard slot >= 0, slot < data.count else { return false }
             if case .int(let old) = data[slot], old == value { return false }

@@ -168,12 +168,12 @@ struct SpinBuilderForSpec {
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
     private func levelPredicate(_ rule: RuleModel) -> LevelTest {
-        let condition = rule.condition?.boolClosure
+        let condition = rule.condition
         switch rule.trigger {
         case .everyState:
             return LevelTest(states: nil, first: condition, second: nil)
         case .when(let expression):
-            return LevelTest(states: nil, first: expression.boolClosure, second: condition)
+            return LevelTest(states: nil, first: expression, second: condition)
         case .inStates(let states):
             var member = [Bool](repeating: false, count: spin.controlCount)
             for state in states where state >= 0 && state < member.count { member[state] = true }
