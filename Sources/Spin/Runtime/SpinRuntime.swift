@@ -413,7 +413,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func deliver(_ state: State, cause: Event?, to slots: [FeedbackSlot<State, Event>]) {
         let owned = drainerOwned
-        for index in slots.indices.reversed() {
+        for index in slots.indices {
             switch slots[index] {
             case .plain(let effect):
                 if let event = effect(state) {
