@@ -159,11 +159,16 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
 }
 
 /// The feedbacks of a spin as one call: delivers a state and the event that produced it to each
-/// in declaration order, keeping what synchronous ones return in the drainer's buffer. (The event
-/// is not optional: the drain always has one, and passes it without copying; the initial state
-/// is delivered slot by slot.)
+/// in declaration order, keeping what synchronous ones return in the drainer's buffer.
+///
+/// The state is `inout` only so that it is passed by address, in place in the runtime's core: a
+/// state read from memory and passed by value is copied (a retain and a release of every
+/// reference in it) for the call. No link writes it; only the drainer calls the chain, and it
+/// is the only writer of the state, so readers under the lock see it unchanged. The event is
+/// not optional, for the same reason: the drain always has one and passes it without a copy
+/// (the initial state is delivered slot by slot).
 @usableFromInline
-typealias FeedbackChain<State: Sendable, Event: Sendable> = (State, Event, DrainerOwned<State, Event>) -> Void
+typealias FeedbackChain<State: Sendable, Event: Sendable> = (inout State, Event, DrainerOwned<State, Event>) -> Void
 
 /// One connected feedback: a synchronous function the drain calls itself (of the state alone, or
 /// of the state and the event that produced it), or an instance.

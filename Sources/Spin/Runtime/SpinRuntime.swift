@@ -163,18 +163,18 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 } else {
                     chain = { state, cause, owned in
                         if let event = effect(state) { owned.pending.append(QueuedEvent(event: event, origin: index, token: 0)) }
-                        next(state, cause, owned)
+                        next(&state, cause, owned)
                     }
                 }
             case .inline(let effect):
                 chain = { state, cause, owned in
                     if let event = effect(state, cause) { owned.pending.append(QueuedEvent(event: event, origin: index, token: 0)) }
-                    next(state, cause, owned)
+                    next(&state, cause, owned)
                 }
             case .instance(let instance):
                 chain = { state, cause, owned in
                     instance.receive(state, cause: cause)
-                    next(state, cause, owned)
+                    next(&state, cause, owned)
                 }
             }
         }
@@ -399,7 +399,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             }
             if changed {
                 if let feedbackChain {
-                    feedbackChain(core.pointee.state, item.event, owned)
+                    feedbackChain(&core.pointee.state, item.event, owned)
                 } else {
                     deliver(core.pointee.state, cause: item.event, to: slots)
                 }
