@@ -340,7 +340,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // one. So they cannot change during a drain.
         let owned = drainerOwned
         let slots = owned.slots
-        let feedbackChain = owned.feedbackChain
+        // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
+        let chained = owned.feedbackChain != nil
+        let feedbackChain: FeedbackChain<State, Event> = owned.feedbackChain ?? { _, _, _ in }
         let core = self.core.value
         while true {
             self.core.lock()
@@ -398,7 +400,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 self.core.unlock()
             }
             if changed {
-                if let feedbackChain {
+                if chained {
                     feedbackChain(&core.pointee.state, item.event, owned)
                 } else {
                     deliver(core.pointee.state, cause: item.event, to: slots)
