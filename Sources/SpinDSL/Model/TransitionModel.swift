@@ -12,6 +12,8 @@ final class TransitionModel: Sendable {
     let event: Int
     /// The guard.
     var guardExpression: CompiledExpression? { guardStorage?.expression }
+    /// The guard's checked tree, for analyses: read without copying the compiled guard out.
+    var guardTree: TypedExpression? { guardStorage?.expression.expression }
     /// The target state's index.
     let target: Int?
     /// Assignments in order: the data slot and the value.

@@ -101,7 +101,7 @@ private struct SpinAnalysis {
 
     /// Whether the row's guard is the literal `false`: such a row is never taken.
     private static func isNeverTaken(_ row: TransitionModel) -> Bool {
-        guard let guardExpression = row.guardExpression?.expression else { return false }
+        guard let guardExpression = row.guardTree else { return false }
         // Matched rather than compared with `==`, which would box a `.constant(.bool(false))` (the
         // kind is an indirect enum) on every call, and this is asked several times per row.
         if case .constant(.bool(false)) = guardExpression.kind { return true }
@@ -340,7 +340,7 @@ private struct SpinAnalysis {
     }
 
     private static func guardsCanBothHold(_ first: TransitionModel, _ second: TransitionModel) -> Bool {
-        guard let a = first.guardExpression?.expression, let b = second.guardExpression?.expression else { return true }
+        guard let a = first.guardTree, let b = second.guardTree else { return true }
         return a == b
     }
 
