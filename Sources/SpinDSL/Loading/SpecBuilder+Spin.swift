@@ -27,6 +27,11 @@ extension SpecBuilder {
             case "data": data = dataFields(value)
             case "events": events = self.events(value) ?? []
             case "inputs": inputs = nameList(value, "inputs") ?? []
+            case "transitions" where value.sequence != nil && streamedTransitions[value.location] != nil:
+                // The reader handed the rows over as it read them: what mapping them here gives.
+                let streamed = streamedTransitions[value.location]
+                transitions = streamed?.declarations ?? []
+                append(streamed?.diagnostics ?? [])
             case "transitions":
                 // Reserved up front: rows are large, and a table can have many thousands.
                 let rows = list(value, "for 'transitions'") ?? []
@@ -259,8 +264,13 @@ extension SpecBuilder {
     static let transitionKeys = ["from", "on", "when", "to", "set"]
 
     /// One row: `{ from, on, when, to, set }`.
-    private mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
+    mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
         guard let entries = mapping(node, "for each transition") else { return nil }
+        return transition(entries[...], at: node.location)
+    }
+
+    /// A row written as a mapping with these entries, at `location`.
+    mutating func transition(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation) -> TransitionDeclaration? {
         // Unknown keys are reported by the switch below rather than by `checkKeys`: a spec can have
         // a great many rows, and one pass over their keys is enough. The diagnostics come out in the
         // same order, since each is at its own key.
@@ -299,11 +309,11 @@ extension SpecBuilder {
             }
         }
         if !hasEvent {
-            error(at: node.location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
+            error(at: location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
         }
         guard complete, let event else { return nil }
         return TransitionDeclaration(
-            location: node.location, source: source, event: event, guardExpression: guardExpression,
+            location: location, source: source, event: event, guardExpression: guardExpression,
             target: target, assignments: assignments)
     }
 

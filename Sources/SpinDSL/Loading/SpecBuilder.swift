@@ -8,9 +8,13 @@ struct SpecBuilder {
     let path: String
     /// Problems found so far, in the order of discovery.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The rows of `transitions` lists that the reader handed over as it read them, by the
+    /// location of the list (see `TransitionRowStream`).
+    let streamedTransitions: [SourceLocation: StreamedTransitions]
 
-    init(path: String) {
+    init(path: String, streamedTransitions: [SourceLocation: StreamedTransitions] = [:]) {
         self.path = path
+        self.streamedTransitions = streamedTransitions
     }
 
     /// The diagnostics in source order (stable for equal locations), without exact repeats
@@ -25,6 +29,11 @@ struct SpecBuilder {
 
     mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
         diagnostics.append(.error(at: location, message, hint: hint))
+    }
+
+    /// Records problems found elsewhere (by another builder), as if found here and now.
+    mutating func append(_ found: [Diagnostic]) {
+        diagnostics += found
     }
 
     // MARK: - Kinds of values

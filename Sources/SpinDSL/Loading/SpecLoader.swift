@@ -23,7 +23,7 @@ public struct SpecLoader: Sendable {
 
     /// Loads a spec from text already in memory.
     public func load(_ source: SourceFile) -> SpecLoadResult {
-        finish(YAMLReader(limits: limits).read(source), source: source)
+        read(bytes: Array(source.text.utf8), source: source)
     }
 
     /// Loads the spec file at `path` (used verbatim in diagnostics).
@@ -66,15 +66,18 @@ public struct SpecLoader: Sendable {
         // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and
         // reports invalid UTF-8 itself.
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
-        return finish(YAMLReader(limits: limits).read(bytes: bytes, path: path), source: source)
+        return read(bytes: bytes, source: source)
     }
 
-    /// Maps what the reader produced, unless the YAML itself was broken.
-    private func finish(_ read: YAMLReadResult, source: SourceFile) -> SpecLoadResult {
+    /// Reads the YAML, mapping transition rows as they are read, then maps the rest of the tree,
+    /// unless the YAML itself was broken.
+    private func read(bytes: [UInt8], source: SourceFile) -> SpecLoadResult {
+        var rows = TransitionRowStream(path: source.path)
+        let read = YAMLReader(limits: limits).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
         if read.diagnostics.contains(where: { $0.severity == .error }) {
             return SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics)
         }
-        var builder = SpecBuilder(path: source.path)
+        var builder = SpecBuilder(path: source.path, streamedTransitions: rows.lists)
         let document = builder.document(read.document)
         // Integer literals too large for 64 bits were found by the reader, in one pass over the events.
         let diagnostics = read.diagnostics + read.oversizedIntegers + builder.sortedDiagnostics()

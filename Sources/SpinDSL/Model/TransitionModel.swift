@@ -11,11 +11,16 @@ final class TransitionModel: Sendable {
     /// The event's index.
     let event: Int
     /// The guard.
-    let guardExpression: CompiledExpression?
+    var guardExpression: CompiledExpression? { guardStorage?.expression }
+    /// The guard's checked tree, for analyses: read without copying the compiled guard out.
+    var guardTree: TypedExpression? { guardStorage?.expression.expression }
     /// The target state's index.
     let target: Int?
     /// Assignments in order: the data slot and the value.
     let assignments: [(slot: Int, value: CompiledExpression)]
+    /// The guard, kept out of line: a compiled expression is large (its checked tree and five
+    /// entry points), most rows have no guard, and a large table has a great many rows.
+    private let guardStorage: GuardStorage?
 
     /// Creates a row.
     init(
@@ -25,7 +30,7 @@ final class TransitionModel: Sendable {
         self.declaration = declaration
         self.sources = sources
         self.event = event
-        self.guardExpression = guardExpression
+        guardStorage = guardExpression.map(GuardStorage.init)
         self.target = target
         self.assignments = assignments
     }
@@ -33,5 +38,14 @@ final class TransitionModel: Sendable {
     /// Whether the row applies in control state `state`.
     func applies(in state: Int) -> Bool {
         sources.map { $0.contains(state) } ?? true
+    }
+}
+
+/// A row's guard, out of line (see `TransitionModel.guardStorage`).
+private final class GuardStorage: Sendable {
+    let expression: CompiledExpression
+
+    init(_ expression: CompiledExpression) {
+        self.expression = expression
     }
 }

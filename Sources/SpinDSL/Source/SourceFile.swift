@@ -28,13 +28,17 @@ public struct SourceFile: Sendable {
 
     private static func lineStarts<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [Int] where Bytes.Index == Int {
         var starts = [0]
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        var offset = bytes.startIndex
+        let first = bytes.startIndex
+        var offset = first
         let end = bytes.endIndex
         while offset < end {
             let byte = bytes[offset]
             offset &+= 1
+            // Nearly every byte is text: ASCII after the line breaks, or a UTF-8 continuation byte
+            // below 0x85. One comparison lets those by; the bytes before this one are looked at
+            // only for the few that can end a line.
+            if byte &- 0x0E < 0x85 &- 0x0E { continue }
+            let previous: UInt8 = offset &- 2 >= first ? bytes[offset &- 2] : 0
             switch byte {
             case 0x0A:
                 // The LF of a CRLF ends the line the CR already ended.
@@ -44,12 +48,11 @@ public struct SourceFile: Sendable {
             case 0x85 where previous == 0xC2:
                 starts.append(offset)
             case 0xA8, 0xA9:
+                let beforePrevious: UInt8 = offset &- 3 >= first ? bytes[offset &- 3] : 0
                 if previous == 0x80, beforePrevious == 0xE2 { starts.append(offset) }
             default:
                 break
             }
-            beforePrevious = previous
-            previous = byte
         }
         return starts
     }

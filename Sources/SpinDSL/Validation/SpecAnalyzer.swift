@@ -101,7 +101,7 @@ private struct SpinAnalysis {
 
     /// Whether the row's guard is the literal `false`: such a row is never taken.
     private static func isNeverTaken(_ row: TransitionModel) -> Bool {
-        guard let guardExpression = row.guardExpression?.expression else { return false }
+        guard let guardExpression = row.guardTree else { return false }
         // Matched rather than compared with `==`, which would box a `.constant(.bool(false))` (the
         // kind is an indirect enum) on every call, and this is asked several times per row.
         if case .constant(.bool(false)) = guardExpression.kind { return true }
@@ -298,14 +298,14 @@ private struct SpinAnalysis {
         // after being compared with the earlier rows already filed there: only rows sharing a
         // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
         // nothing per bucket.
-        var newestInBucket: [Int: Int] = [:]
+        var newestInBucket = BucketHeads(buckets: live.count, events: eventCount, rows: spin.transitions.count)
         var filed: [(position: Int, previous: Int)] = []
         var earlier: [Int] = []
         for (position, row) in spin.transitions.enumerated() where row.event >= 0 && row.event < eventCount {
             guard neverFiresReason(position) == nil else { continue }
             earlier.removeAll(keepingCapacity: true)
             forEachLiveSource(of: position) { state in
-                var link = newestInBucket[state &* eventCount &+ row.event] ?? -1
+                var link = newestInBucket[state &* eventCount &+ row.event]
                 while link >= 0 {
                     earlier.append(filed[link].position)
                     link = filed[link].previous
@@ -316,7 +316,7 @@ private struct SpinAnalysis {
             }
             forEachLiveSource(of: position) { state in
                 let key = state &* eventCount &+ row.event
-                filed.append((position, newestInBucket[key] ?? -1))
+                filed.append((position, newestInBucket[key]))
                 newestInBucket[key] = filed.count &- 1
             }
         }
@@ -340,7 +340,7 @@ private struct SpinAnalysis {
     }
 
     private static func guardsCanBothHold(_ first: TransitionModel, _ second: TransitionModel) -> Bool {
-        guard let a = first.guardExpression?.expression, let b = second.guardExpression?.expression else { return true }
+        guard let a = first.guardTree, let b = second.guardTree else { return true }
         return a == b
     }
 
@@ -353,6 +353,32 @@ private struct SpinAnalysis {
         let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
         return "\(rows) can both fire\(inState) on event '\(event)'"
+    }
+}
+
+/// The newest filed row of each (state, event) bucket of `checkNondeterminism`, -1 for none: a flat
+/// array when there are not many more buckets than rows (the usual case, and no hashing per row),
+/// else a dictionary of the buckets in use.
+private struct BucketHeads {
+    private var flat: [Int]
+    private var sparse: [Int: Int] = [:]
+    private let isFlat: Bool
+
+    init(buckets states: Int, events: Int, rows: Int) {
+        let (count, overflow) = states.multipliedReportingOverflow(by: events)
+        isFlat = !overflow && count <= rows &* 4 &+ 4096
+        flat = isFlat ? [Int](repeating: -1, count: max(count, 0)) : []
+    }
+
+    subscript(key: Int) -> Int {
+        get {
+            guard isFlat else { return sparse[key] ?? -1 }
+            return key >= 0 && key < flat.count ? flat[key] : sparse[key] ?? -1
+        }
+        set {
+            guard isFlat else { sparse[key] = newValue; return }
+            if key >= 0 && key < flat.count { flat[key] = newValue } else { sparse[key] = newValue }
+        }
     }
 }
 

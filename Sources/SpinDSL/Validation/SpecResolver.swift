@@ -10,6 +10,9 @@ struct SpecResolver {
     /// Expressions already checked, by text and scope, located where they were first written:
     /// generated and hand-written specs repeat the same guards and assignments on many rows.
     private var checkedExpressions = CheckedExpressionCache()
+    /// For each control state of the spin being resolved, the `[state]` array rows from that
+    /// state alone share, once made.
+    private var singleSources: [[Int]?] = []
 
     /// Resolves `document`; the model is nil when any error was found.
     static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
@@ -59,6 +62,7 @@ struct SpecResolver {
         let context = "spin '\(spin.name)'"
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
+        singleSources = [[Int]?](repeating: nil, count: spin.states.count)
         checkUnique(spin.states, what: "state")
         checkUnique(spin.data.map(\.name), what: "data field")
         checkUnique(spin.events.map(\.name), what: "event")
@@ -171,7 +175,12 @@ struct SpecResolver {
         let errorsBefore = errorCount
         var sources: [Int]?
         if case .states(let names) = row.source {
-            sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
+            if names.count == 1 {
+                // What `compactMap` below gives for one name, with the array shared.
+                sources = resolveState(names[0], in: environment.spin, states: environment.states).map { singleSource($0) } ?? []
+            } else {
+                sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
+            }
         }
         let event = resolveEventName(row.event, in: environment)
         let scope = environment.scope(event: event)
@@ -196,6 +205,16 @@ struct SpecResolver {
         }
         guard errorCount == errorsBefore, let event else { return nil }
         return TransitionModel(declaration: row, sources: sources, event: event, guardExpression: guardExpression, target: target, assignments: assignments)
+    }
+
+    /// `[state]`, one array shared by every row from that one state: most rows name a single
+    /// source state, and many rows share it.
+    private mutating func singleSource(_ state: Int) -> [Int] {
+        guard state >= 0, state < singleSources.count else { return [state] }
+        if let shared = singleSources[state] { return shared }
+        let sources = [state]
+        singleSources[state] = sources
+        return sources
     }
 
     // MARK: Feedback rules

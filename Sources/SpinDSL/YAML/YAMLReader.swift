@@ -31,6 +31,13 @@ public struct YAMLReader: Sendable {
     /// through `String` would have silently replaced it). A leading UTF-8 byte-order mark is
     /// skipped and does not count towards columns. `path` is used in the diagnostics' locations.
     public func read(bytes: [UInt8], path: String) -> YAMLReadResult {
+        var treeOnly = YAMLTreeOnly()
+        return read(bytes: bytes, path: path, handingItemsTo: &treeOnly)
+    }
+
+    /// Reads raw bytes as `read(bytes:path:)` does, handing the items of the sequences `consumer`
+    /// chooses to it as they are read instead of keeping them in the tree.
+    func read<Consumer: YAMLItemConsumer>(bytes: [UInt8], path: String, handingItemsTo consumer: inout Consumer) -> YAMLReadResult {
         guard bytes.count <= limits.maxBytes else {
             return YAMLReadResult(document: nil, diagnostics: [.error(
                 at: SourceLocation(file: path, line: 1, column: 1),
@@ -42,12 +49,14 @@ public struct YAMLReader: Sendable {
         guard !bytes.isEmpty else { return YAMLReadResult(document: nil, diagnostics: []) }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return YAMLReadResult(document: nil, diagnostics: []) }
-            return parse(base, count: buffer.count, text: YAMLSourceText(bytes: bytes), path: path)
+            return parse(base, count: buffer.count, text: YAMLSourceText(bytes: bytes), path: path, consumer: &consumer)
         }
     }
 
     /// Runs libyaml over a buffer the caller keeps alive for the whole call.
-    private func parse(_ input: UnsafePointer<UInt8>, count: Int, text: YAMLSourceText, path: String) -> YAMLReadResult {
+    private func parse<Consumer: YAMLItemConsumer>(
+        _ input: UnsafePointer<UInt8>, count: Int, text: YAMLSourceText, path: String, consumer: inout Consumer
+    ) -> YAMLReadResult {
         var text = text
         // Named once: every location of the document then refers to it without a lookup.
         let file = SourceFileName(path)
@@ -61,7 +70,9 @@ public struct YAMLReader: Sendable {
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_input_string(parser, input, count)
 
-        var builder = YAMLTreeBuilder(limits: limits, text: text)
+        var builder = YAMLTreeBuilder(limits: limits, text: text, consumer: consumer)
+        // The consumer is moved into the builder for the read and handed back on every way out.
+        defer { consumer = builder.consumer }
         var event = yaml_event_t()
         var finished = false
         while !finished {
@@ -82,7 +93,7 @@ public struct YAMLReader: Sendable {
     }
 
     /// Hands one event to the builder, converting C data into Swift values.
-    private func handle(_ event: yaml_event_t, builder: inout YAMLTreeBuilder, file: SourceFileName) -> YAMLTreeBuilder.Step {
+    private func handle<Consumer>(_ event: yaml_event_t, builder: inout YAMLTreeBuilder<Consumer>, file: SourceFileName) -> YAMLTreeBuilder<Consumer>.Step {
         let start = location(event.start_mark, file: file)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:

@@ -4,7 +4,10 @@
 /// Kept free of libyaml types so that `YAMLReader.swift` stays the only file that touches C.
 /// The tree is built with an explicit stack of open collections instead of recursion, so that
 /// hostile nesting can only ever fail with a diagnostic, never with a stack overflow.
-struct YAMLTreeBuilder {
+///
+/// The items of the sequences `consumer` chooses are handed to it as they finish instead of being
+/// kept (see `YAMLItemConsumer`).
+struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
     /// Whether parsing should go on after an event.
     enum Step {
         case proceed
@@ -31,6 +34,8 @@ struct YAMLTreeBuilder {
         /// alias can be charged for its full size before anything is copied. Bounded by the input's
         /// length plus `YAMLLimits.maxNodes`.
         var size = 1
+        /// Whether this is a sequence whose items go to the consumer instead of `items`.
+        var handsItemsOver = false
     }
 
     private struct Anchored {
@@ -57,10 +62,13 @@ struct YAMLTreeBuilder {
     /// order. Kept apart from `diagnostics`: they are the spec's concern, not the YAML's, and do
     /// not stop the document from being returned.
     private(set) var oversizedIntegers: [Diagnostic] = []
+    /// Takes the items of the sequences it chooses.
+    private(set) var consumer: Consumer
 
-    init(limits: YAMLLimits, text: YAMLSourceText) {
+    init(limits: YAMLLimits, text: YAMLSourceText, consumer: Consumer) {
         self.limits = limits
         self.text = text
+        self.consumer = consumer
     }
 
     /// A document begins. Spec files hold exactly one, so a second is an error.
@@ -106,14 +114,41 @@ struct YAMLTreeBuilder {
             return .stop
         }
         let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
-        stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor, entriesStart: entries.count))
+        var frame = Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor, entriesStart: entries.count)
+        if !isMapping, anchor == nil, consumerTakesItems() {
+            frame.handsItemsOver = true
+            consumer.sequenceStarts(at: location)
+        }
+        stack.append(frame)
         return .proceed
+    }
+
+    /// Whether the consumer takes the items of a sequence starting now, as the value of the keys
+    /// pending in the open collections, which must all be mappings.
+    private func consumerTakesItems() -> Bool {
+        guard !stack.isEmpty, stack.count <= consumer.deepestSequence else { return false }
+        var keys: [String] = []
+        keys.reserveCapacity(stack.count)
+        for frame in stack {
+            guard frame.isMapping, frame.pendingKeyAccepted, let key = frame.pendingKey?.scalar?.value else { return false }
+            keys.append(key)
+        }
+        return consumer.takesItems(ofSequenceUnder: keys)
     }
 
     /// The innermost open mapping or sequence closes.
     mutating func collectionEnd() -> Step {
         // libyaml only emits balanced events; an unbalanced end is ignored rather than trusted.
         guard let frame = stack.popLast() else { return .proceed }
+        let top = stack.count &- 1
+        if frame.isMapping, frame.anchor == nil, top >= 0, stack[top].handsItemsOver {
+            // Handed over where the entries lie: the mapping's node is never built.
+            consumer.mappingItem(entries[frame.entriesStart...], at: frame.location, tag: frame.tag)
+            entries.removeLast(entries.count &- frame.entriesStart)
+            stack[top].size = stack[top].size &+ frame.size
+            return .proceed
+        }
+        if frame.handsItemsOver { consumer.sequenceEnds() }
         let kind: YAMLNode.Kind
         if frame.isMapping {
             // Inner mappings have all ended, so this one's entries are the last ones gathered.
@@ -182,7 +217,9 @@ struct YAMLTreeBuilder {
         // Sizes are bounded by the input's length plus `aliasNodes`, which `charge` keeps within
         // `maxNodes`; wrapping is only there because no arithmetic may trap.
         stack[top].size = stack[top].size &+ size
-        if !stack[top].isMapping {
+        if stack[top].handsItemsOver {
+            consumer.item(node)
+        } else if !stack[top].isMapping {
             stack[top].items.append(node)
         } else if let key = stack[top].pendingKey.take() {
             if stack[top].pendingKeyAccepted {
@@ -198,7 +235,7 @@ struct YAMLTreeBuilder {
 
     /// Mappings with more keys than this index them by text for duplicate checks; smaller ones are
     /// searched.
-    private static let keysSearchedInPlace = 8
+    private static var keysSearchedInPlace: Int { 8 }
 
     /// Checks a mapping key, which must be a scalar not seen before in the same mapping, and
     /// records it; the diagnostic when it is rejected.

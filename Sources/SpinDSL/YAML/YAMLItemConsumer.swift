@@ -1,0 +1,34 @@
+/// Takes the items of chosen sequences as the reader finishes them, so that a long list (the rows
+/// of a generated table) never exists as a tree: each item is handed over, then dropped.
+///
+/// A sequence whose items are handed over stays in the tree, empty, at the location it would have
+/// had; the consumer is told where it starts and keeps what it made of the items under that
+/// location. Only sequences inside mappings all the way up from the root, without an anchor, are
+/// offered (an anchored one could be copied by an alias, which needs its items).
+protocol YAMLItemConsumer {
+    /// The deepest sequence that may be offered, counting the mappings around it: the reader asks
+    /// `takesItems` only for sequences at most this deep, so deeper lists cost nothing.
+    var deepestSequence: Int { get }
+    /// Whether the items of the sequence written as the value of `keys` (the keys of the mappings
+    /// around it, outermost first) are to be handed over.
+    func takesItems(ofSequenceUnder keys: [String]) -> Bool
+    /// A sequence whose items are handed over starts at `location`.
+    mutating func sequenceStarts(at location: SourceLocation)
+    /// An item of that sequence: anything but a mapping without an anchor.
+    mutating func item(_ node: YAMLNode)
+    /// A mapping item without an anchor, given as the entries it would have had (in source order,
+    /// keys checked) and the location and tag of the mapping, without building its node.
+    mutating func mappingItem(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation, tag: String?)
+    /// The sequence ends.
+    mutating func sequenceEnds()
+}
+
+/// The consumer of a plain read: it takes no items, so the whole tree is built.
+struct YAMLTreeOnly: YAMLItemConsumer {
+    var deepestSequence: Int { 0 }
+    func takesItems(ofSequenceUnder keys: [String]) -> Bool { false }
+    mutating func sequenceStarts(at location: SourceLocation) {}
+    mutating func item(_ node: YAMLNode) {}
+    mutating func mappingItem(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation, tag: String?) {}
+    mutating func sequenceEnds() {}
+}
