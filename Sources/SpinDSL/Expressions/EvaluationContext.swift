@@ -1,7 +1,8 @@
-/// The values an expression can read while it is evaluated.
+/// The values an expression can read while it is evaluated, owned.
 ///
-/// Passed `borrowing` to every compiled closure, so evaluation neither copies nor retains the arrays:
-/// a read is an index into storage the caller owns.
+/// Compiled code reads an `EvaluationView` of these arrays (`withView`), so evaluation neither
+/// copies nor retains them: a read is an index into storage the caller owns. Hot paths that
+/// already hold a state's arrays make the view directly, without a context.
 struct EvaluationContext: Sendable {
     /// The spin's data fields, by slot (the index of the field in `ExpressionScope.dataFields`).
     var data: [SpinValue]
