@@ -6,8 +6,10 @@
 /// A final class, so that its expression code is called as is: a closure read out of a value
 /// that is itself read from memory is retained and released around the call.
 final class LevelTest: Sendable {
-    /// For `in:` rules, whether each control state (by index) is one of the rule's states.
-    let states: [Bool]?
+    /// For `in:` rules (`restricted`), whether each control state (by index) is one of the
+    /// rule's states. Not an optional, for the same reason as the closures below.
+    let restricted: Bool
+    let states: [Bool]
     /// The `when` expression, then the `if` condition, each called only when its flag is set: not
     /// optionals, because binding an optional closure copies (retains) it.
     let hasFirst: Bool
@@ -22,7 +24,8 @@ final class LevelTest: Sendable {
     static let never = LevelTest(states: [], first: nil, second: nil)
 
     init(states: [Bool]?, first: CompiledExpression?, second: CompiledExpression?) {
-        self.states = states
+        restricted = states != nil
+        self.states = states ?? []
         hasFirst = first != nil
         self.first = first?.boolClosure ?? Self.absent
         firstShape = first.map { SlotShape($0.expression) } ?? .general
@@ -35,7 +38,7 @@ final class LevelTest: Sendable {
     private static let absent: BoolCode = { (_: EvaluationView) throws(EvaluationError) -> Bool in true }
 
     func holds(_ state: SpecState) throws(EvaluationError) -> Bool {
-        if let states {
+        if restricted {
             guard state.control >= 0, state.control < states.count, states[state.control] else { return false }
         }
         guard hasFirst || hasSecond else { return true }
