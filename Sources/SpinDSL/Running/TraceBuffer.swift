@@ -64,8 +64,33 @@ public struct TraceBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
         reserveRoom(length)
-        (base + count).initialize(from: source, count: length)
+        Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + count), count: length)
         count &+= length
+    }
+
+    /// Copies `length` bytes. Most pieces of a trace line are a few bytes long, where a call to
+    /// `memcpy` costs more than the copy: up to 16 bytes are moved as two overlapping words.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count length: Int) {
+        if length > 16 {
+            destination.copyMemory(from: source, byteCount: length)
+        } else if length >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            destination.storeBytes(of: head, as: UInt64.self)
+            destination.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+            destination.storeBytes(of: head, as: UInt32.self)
+            destination.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
+        } else {
+            var offset = 0
+            while offset < length {
+                destination.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+                offset &+= 1
+            }
+        }
     }
 
     /// Appends `bytes`.

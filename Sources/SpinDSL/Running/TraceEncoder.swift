@@ -3,9 +3,16 @@
 ///
 /// Everything that depends only on the spec (the escaped spin, event, state, field and enum case
 /// names, and the fixed JSON between them) is encoded once, when the encoder is made, into one
-/// block of bytes with flat tables of where each piece is; a step then costs a few `memcpy`s of
+/// block of bytes with flat tables of where each piece is; a step then costs a few copies of
 /// those pieces and its numbers written digit by digit, with no reference counting. Only strings
 /// and doubles in the data, and feedback names, are formatted per step.
+///
+/// A line is put together from as few pieces as the spec allows:
+///
+/// ```
+/// {"step":  1  ,"time":  0  ,"spin":"Levels","event":{"name":"increaseLeft","payload":{}},"source":
+/// "leftEffect"  ,"from":null,"to":null,"state":{  "left":  1  ,"right":  20  }}⏎
+/// ```
 public struct TraceEncoder: Sendable {
     /// A run of bytes in `pieces`.
     private struct Piece {
@@ -17,10 +24,10 @@ public struct TraceEncoder: Sendable {
         /// Its events in `events`.
         var eventStart: Int
         var eventCount: Int
-        /// `,"spin":"S","event":{"name":"error","payload":` for an event kind the spin does not
-        /// declare (a recorded fault).
-        var unknownEventPrefix: Piece
-        /// Its control state names in `controls`.
+        /// `,"spin":"S","event":{"name":"error","payload":{}},"source":` for an event kind the spin
+        /// does not declare (a recorded fault).
+        var unknownEvent: Piece
+        /// Its control states in `fromStates` and `toStates`.
         var controlStart: Int
         var controlCount: Int
         var hasControlStates: Bool
@@ -30,15 +37,16 @@ public struct TraceEncoder: Sendable {
     }
 
     private struct EventEntry {
-        /// `,"spin":"S","event":{"name":"E","payload":`
-        var prefix: Piece
+        /// `,"spin":"S","event":{"name":"E","payload":{`, and when the event has no fields, the
+        /// rest up to the source too: `}},"source":`.
+        var head: Piece
         /// Its payload fields in `fields`.
         var fieldStart: Int
         var fieldCount: Int
     }
 
     private struct FieldEntry {
-        /// `"name":`
+        /// `"name":`, with a comma before it for every field but the first.
         var key: Piece
         /// Its case names in `cases` (an enumeration; none for other types).
         var caseStart: Int
@@ -52,8 +60,10 @@ public struct TraceEncoder: Sendable {
     private let spins: [SpinEntry]
     private let events: [EventEntry]
     private let fields: [FieldEntry]
-    /// Control state names as JSON strings.
-    private let controls: [Piece]
+    /// Per control state: `,"from":"name"`.
+    private let fromStates: [Piece]
+    /// Per control state: `,"to":"name","state":{`.
+    private let toStates: [Piece]
     /// Enumeration case names as JSON strings.
     private let cases: [Piece]
     private let types: [ValueType]
@@ -69,48 +79,60 @@ public struct TraceEncoder: Sendable {
         var spins: [SpinEntry] = []
         var events: [EventEntry] = []
         var fields: [FieldEntry] = []
-        var controls: [Piece] = []
+        var fromStates: [Piece] = []
+        var toStates: [Piece] = []
         var cases: [Piece] = []
         var types: [ValueType] = []
-        func field(name: String, type: ValueType) -> FieldEntry {
-            let key = piece(JSONText.string(name) + ":")
-            let caseStart = cases.count
-            if case .enumeration(let enumType) = type {
-                cases.append(contentsOf: enumType.cases.map { piece(JSONText.string($0)) })
+        func appendFields(_ declared: [(name: String, type: ValueType)]) {
+            for (offset, field) in declared.enumerated() {
+                let key = piece((offset > 0 ? "," : "") + JSONText.string(field.name) + ":")
+                let caseStart = cases.count
+                if case .enumeration(let enumType) = field.type {
+                    cases.append(contentsOf: enumType.cases.map { piece(JSONText.string($0)) })
+                }
+                types.append(field.type)
+                fields.append(FieldEntry(key: key, caseStart: caseStart, caseCount: cases.count &- caseStart, type: types.count &- 1))
             }
-            types.append(type)
-            return FieldEntry(key: key, caseStart: caseStart, caseCount: cases.count &- caseStart, type: types.count &- 1)
         }
         for spin in model.spins {
             let spinName = JSONText.string(spin.name.text)
-            func prefix(_ eventName: String) -> String {
-                ",\"spin\":" + spinName + ",\"event\":{\"name\":" + JSONText.string(eventName) + ",\"payload\":"
+            func head(_ eventName: String) -> String {
+                ",\"spin\":" + spinName + ",\"event\":{\"name\":" + JSONText.string(eventName) + ",\"payload\":{"
             }
             let eventStart = events.count
             for event in spin.events {
-                let eventPrefix = piece(prefix(event.name.text))
                 let fieldStart = fields.count
-                fields.append(contentsOf: event.fields.map { field(name: $0.name.text, type: $0.type) })
-                events.append(EventEntry(prefix: eventPrefix, fieldStart: fieldStart, fieldCount: fields.count &- fieldStart))
+                let eventHead = piece(head(event.name.text) + (event.fields.isEmpty ? Self.payloadEnd : ""))
+                appendFields(event.fields.map { ($0.name.text, $0.type) })
+                events.append(EventEntry(head: eventHead, fieldStart: fieldStart, fieldCount: fields.count &- fieldStart))
             }
-            let unknownEventPrefix = piece(prefix("error"))
-            let controlStart = controls.count
-            controls.append(contentsOf: spin.states.map { piece(JSONText.string($0.text)) })
+            let unknownEvent = piece(head("error") + Self.payloadEnd)
+            let controlStart = fromStates.count
+            for state in spin.states {
+                fromStates.append(piece(",\"from\":" + JSONText.string(state.text)))
+                toStates.append(piece(",\"to\":" + JSONText.string(state.text) + Self.stateStart))
+            }
             let dataStart = fields.count
-            fields.append(contentsOf: spin.fields.map { field(name: $0.name.text, type: $0.type) })
+            appendFields(spin.fields.map { ($0.name.text, $0.type) })
             spins.append(SpinEntry(
-                eventStart: eventStart, eventCount: events.count &- eventStart, unknownEventPrefix: unknownEventPrefix,
-                controlStart: controlStart, controlCount: controls.count &- controlStart, hasControlStates: spin.hasControlStates,
+                eventStart: eventStart, eventCount: events.count &- eventStart, unknownEvent: unknownEvent,
+                controlStart: controlStart, controlCount: fromStates.count &- controlStart, hasControlStates: spin.hasControlStates,
                 dataStart: dataStart, dataCount: fields.count &- dataStart))
         }
         self.pieces = PieceStore(bytes)
         self.spins = spins
         self.events = events
         self.fields = fields
-        self.controls = controls
+        self.fromStates = fromStates
+        self.toStates = toStates
         self.cases = cases
         self.types = types
     }
+
+    /// What follows the payload's fields, up to the source.
+    private static let payloadEnd = "}},\"source\":"
+    /// What follows the `to` state, up to the data's fields.
+    private static let stateStart = ",\"state\":{"
 
     /// Appends the JSON Lines form of `step`, newline included.
     public func appendLine(_ step: TraceStep, to buffer: inout TraceBuffer) {
@@ -128,13 +150,14 @@ public struct TraceEncoder: Sendable {
         let kind = step.event.kind
         if kind >= 0, kind < spin.eventCount {
             let event = events[spin.eventStart &+ kind]
-            append(event.prefix, to: &buffer)
-            appendObject(fieldStart: event.fieldStart, fieldCount: event.fieldCount, step.event.payload, to: &buffer)
+            append(event.head, to: &buffer)
+            if event.fieldCount > 0 {
+                appendFields(start: event.fieldStart, count: event.fieldCount, step.event.payload, to: &buffer)
+                buffer.append("}},\"source\":" as StaticString)
+            }
         } else {
-            append(spin.unknownEventPrefix, to: &buffer)
-            buffer.append("{}" as StaticString)
+            append(spin.unknownEvent, to: &buffer)
         }
-        buffer.append("},\"source\":" as StaticString)
         switch step.origin {
         case .input:
             buffer.append("\"input\"" as StaticString)
@@ -145,13 +168,27 @@ public struct TraceEncoder: Sendable {
             Self.appendInteger(Int64(truncatingIfNeeded: index), to: &buffer)
             buffer.append(UInt8(ascii: "\""))
         }
-        buffer.append(",\"from\":" as StaticString)
-        appendControl(step.from, of: spin, to: &buffer)
-        buffer.append(",\"to\":" as StaticString)
-        appendControl(step.state.control, of: spin, to: &buffer)
-        buffer.append(",\"state\":" as StaticString)
-        appendObject(fieldStart: spin.dataStart, fieldCount: spin.dataCount, step.state.data, to: &buffer)
-        buffer.append("}\n" as StaticString)
+        if !spin.hasControlStates {
+            buffer.append(",\"from\":null,\"to\":null,\"state\":{" as StaticString)
+        } else {
+            let from = step.from, to = step.state.control
+            if from >= 0, from < spin.controlCount {
+                append(fromStates[spin.controlStart &+ from], to: &buffer)
+            } else {
+                buffer.append(",\"from\":\"#" as StaticString)
+                Self.appendInteger(Int64(truncatingIfNeeded: from), to: &buffer)
+                buffer.append(UInt8(ascii: "\""))
+            }
+            if to >= 0, to < spin.controlCount {
+                append(toStates[spin.controlStart &+ to], to: &buffer)
+            } else {
+                buffer.append(",\"to\":\"#" as StaticString)
+                Self.appendInteger(Int64(truncatingIfNeeded: to), to: &buffer)
+                buffer.append("\",\"state\":{" as StaticString)
+            }
+        }
+        appendFields(start: spin.dataStart, count: spin.dataCount, step.state.data, to: &buffer)
+        buffer.append("}}\n" as StaticString)
     }
 
     /// Appends the JSON Lines form of `step`, newline included.
@@ -166,24 +203,11 @@ public struct TraceEncoder: Sendable {
         buffer.append(pieces.base + piece.start, count: piece.count)
     }
 
-    private func appendControl(_ index: Int, of spin: SpinEntry, to buffer: inout TraceBuffer) {
-        if !spin.hasControlStates {
-            buffer.append("null" as StaticString)
-        } else if index >= 0, index < spin.controlCount {
-            append(controls[spin.controlStart &+ index], to: &buffer)
-        } else {
-            buffer.append("\"#" as StaticString)
-            Self.appendInteger(Int64(truncatingIfNeeded: index), to: &buffer)
-            buffer.append(UInt8(ascii: "\""))
-        }
-    }
-
-    /// `{"a":1,"b":true}`: as many fields as both the declaration and the values have, like `zip`.
-    private func appendObject(fieldStart: Int, fieldCount: Int, _ values: [SpinValue], to buffer: inout TraceBuffer) {
-        buffer.append(UInt8(ascii: "{"))
-        for offset in 0..<min(fieldCount, values.count) {
-            if offset > 0 { buffer.append(UInt8(ascii: ",")) }
-            let field = fields[fieldStart &+ offset]
+    /// The members of a JSON object: as many fields as both the declaration and the values
+    /// have, like `zip` (`"a":1,"b":true`).
+    private func appendFields(start: Int, count: Int, _ values: [SpinValue], to buffer: inout TraceBuffer) {
+        for offset in 0..<min(count, values.count) {
+            let field = fields[start &+ offset]
             append(field.key, to: &buffer)
             switch values[offset] {
             case .int(let number):
@@ -198,7 +222,6 @@ public struct TraceEncoder: Sendable {
                 buffer.append(value.json(as: types[field.type]))
             }
         }
-        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Decimal digits, with a minus sign when negative.
@@ -218,14 +241,29 @@ public struct TraceEncoder: Sendable {
             threshold &*= 10
         }
         length &+= digits
+        // Two digits at a time from the end, from a table of "00" to "99".
         var position = start + length
-        repeat {
+        Self.digitPairs.withUTF8Buffer { pairs in
+            while magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                position -= 2
+                position[0] = pairs[pair]
+                position[1] = pairs[pair &+ 1]
+            }
+        }
+        if position > start + (value < 0 ? 1 : 0) {
             position -= 1
-            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
         buffer.advance(by: length)
     }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859606162636465666768697071727374757677787980\
+        81828384858687888990919293949596979899
+        """
 
     /// Decimal digits, with a minus sign when negative.
     static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
