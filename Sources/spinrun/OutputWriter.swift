@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpinDSL
 import Synchronization
 
 /// Writes whole lines to stdout or stderr; lines from different threads never interleave.
@@ -24,8 +25,8 @@ final class OutputWriter: Sendable {
     /// Bytes held before a write in chunk mode.
     static let chunkSize = 64 * 1024
 
-    private struct Pending {
-        var bytes: [UInt8] = []
+    private struct Pending: ~Copyable {
+        var bytes = TraceBuffer()
         var chunked = false
     }
 
@@ -43,14 +44,14 @@ final class OutputWriter: Sendable {
     func bufferChunks() {
         pending.withLock { pending in
             pending.chunked = true
-            pending.bytes.reserveCapacity(Self.chunkSize + 4096)
+            pending.bytes.reserveCapacity(Self.chunkSize &+ 4096)
         }
     }
 
     /// Writes `text` followed by a newline.
     func line(_ text: String) {
         append { bytes in
-            bytes.append(contentsOf: text.utf8)
+            bytes.append(text)
             bytes.append(UInt8(ascii: "\n"))
         }
     }
@@ -58,11 +59,11 @@ final class OutputWriter: Sendable {
     /// Writes `text` as is.
     func write(_ text: String) {
         guard !text.isEmpty else { return }
-        append { $0.append(contentsOf: text.utf8) }
+        append { $0.append(text) }
     }
 
     /// Lets `body` append bytes (whole lines) to the output, under the writer's lock.
-    func append(_ body: (inout [UInt8]) -> Void) {
+    func append(_ body: (inout TraceBuffer) -> Void) {
         pending.withLock { pending in
             body(&pending.bytes)
             if !pending.chunked || pending.bytes.count >= Self.chunkSize {
@@ -76,9 +77,9 @@ final class OutputWriter: Sendable {
         pending.withLock { pending in writeAll(&pending.bytes) }
     }
 
-    private func writeAll(_ bytes: inout [UInt8]) {
+    private func writeAll(_ bytes: inout TraceBuffer) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeMutableBytes { buffer in
+        bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
@@ -92,16 +93,16 @@ final class OutputWriter: Sendable {
                 }
             }
         }
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 }
 
 #if canImport(Glibc) || canImport(Musl)
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }
 #else
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     Darwin.write(descriptor, buffer, count)
 }
 #endif

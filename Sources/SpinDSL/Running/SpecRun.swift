@@ -28,6 +28,10 @@ public final class SpecRun: Sendable {
         var cycle: [String]?
         var fullQueue: String?
         var livelock: LivelockDetector?
+        /// The clock's offset at the latest step and the same in milliseconds: time stands still
+        /// for most steps, so the conversion (128-bit arithmetic) is done only when it moved.
+        var lastOffset: Duration = .zero
+        var lastMilliseconds: Int64 = 0
     }
 
     /// Prepares a run that reports each step as a `TraceRecord`.
@@ -91,18 +95,36 @@ public final class SpecRun: Sendable {
                 progress.livelock = LivelockDetector(spins: compiled.model.spins.count, maxSteps: limits.maxSteps, repeats: limits.livelockRepeats)
             }
         }
-        let observe = observer?.observe
+        // The recorder holds what every step needs, so that a step does not load the weak
+        // reference to the run; only a step that ends the run or a spin does.
+        let recorder = StepRecorder(progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe)
         for (index, runtime) in runtimes.enumerated() {
-            let finalStates = compiled.model.spins[index].finalStates
+            // Indexed by control state rather than a `Set`: looked up on every step.
+            let spin = compiled.model.spins[index]
+            let isFinal = (0..<max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)).map(spin.finalStates.contains)
             runtime.onStep { [weak self] step in
-                self?.record(step, index: index, finalStates: finalStates, observe: observe)
+                if let outcome = recorder.record(step, index: index, isFinal: isFinal) {
+                    self?.conclude(outcome, index: index)
+                }
             }
         }
     }
 
     /// The virtual time now, in milliseconds (wall-clock time with `realtime`).
     public var elapsedMilliseconds: Int64 {
-        let duration = clock?.now.offset ?? (ContinuousClock.now - start)
+        Self.milliseconds(elapsed)
+    }
+
+    /// The virtual time now (wall-clock time with `realtime`).
+    private var elapsed: Duration {
+        Self.elapsed(clock: clock, start: start)
+    }
+
+    private static func elapsed(clock: VirtualClock?, start: ContinuousClock.Instant) -> Duration {
+        clock?.now.offset ?? (ContinuousClock.now - start)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         return overflow ? Int64.max : milliseconds &+ attoseconds / 1_000_000_000_000_000
@@ -250,30 +272,65 @@ public final class SpecRun: Sendable {
         }
     }
 
-    private func record(_ step: SpinStep<SpecState, SpecEvent>, index: Int, finalStates: Set<Int>, observe: (@Sendable (TraceStep) -> Void)?) {
-        let state = step.state
-        let time = elapsedMilliseconds
-        let (number, from, stopped, cycle): (Int, Int, Bool, [LivelockDetector.Step]?) = progress.withLock { progress in
-            guard progress.status == nil else { return (0, 0, true, nil) }
-            progress.steps += 1
-            let from = progress.lastControl[index]
-            progress.lastControl[index] = state.control
-            let cycle = progress.livelock?.observe(
-                LivelockDetector.Step(spin: index, event: step.event, from: from, to: state.control, changed: step.changed),
-                state: state, time: time)
-            return (progress.steps, from, false, cycle)
+    /// What a step asks of the run besides being counted and reported (rare).
+    private enum StepOutcome {
+        /// The run ends.
+        case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?)
+        /// The spin reached a final state.
+        case stopSpin
+    }
+
+    /// Counts each step, checks it for a livelock and reports it; tells the run when the step
+    /// ends it or its spin.
+    private struct StepRecorder: Sendable {
+        let progress: Locked<Progress>
+        let clock: VirtualClock?
+        let start: ContinuousClock.Instant
+        let limits: RunLimits
+        let until: UntilCondition?
+        let observe: (@Sendable (TraceStep) -> Void)?
+
+        func record(_ step: SpinStep<SpecState, SpecEvent>, index: Int, isFinal: [Bool]) -> StepOutcome? {
+            let offset = SpecRun.elapsed(clock: clock, start: start)
+            let control = step.state.control
+            let (number, from, time, cycle): (Int, Int, Int64, [LivelockDetector.Step]?) = progress.withLock { progress in
+                guard progress.status == nil else { return (0, 0, 0, nil) }
+                progress.steps &+= 1
+                if offset != progress.lastOffset {
+                    progress.lastOffset = offset
+                    progress.lastMilliseconds = SpecRun.milliseconds(offset)
+                }
+                let time = progress.lastMilliseconds
+                let from = progress.lastControl[index]
+                progress.lastControl[index] = control
+                let cycle = progress.livelock?.observe(
+                    LivelockDetector.Step(spin: index, event: step.event, from: from, to: control, changed: step.changed),
+                    state: step.state, time: time)
+                return (progress.steps, from, time, cycle)
+            }
+            // Step numbers start at 1: 0 means the run had already ended.
+            guard number > 0 else { return nil }
+            observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state, changed: step.changed))
+            if let fault = step.state.fault {
+                return .finish(.error, fault: fault, cycle: nil)
+            } else if let cycle {
+                return .finish(.livelock, fault: nil, cycle: cycle)
+            } else if number >= limits.maxSteps {
+                return .finish(.maxSteps, fault: nil, cycle: nil)
+            } else if let until, until.spinIndex == index, until.holds(step.state) {
+                return .finish(.until, fault: nil, cycle: nil)
+            } else if control >= 0, control < isFinal.count, isFinal[control] {
+                return .stopSpin
+            }
+            return nil
         }
-        guard !stopped else { return }
-        observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: state, changed: step.changed))
-        if let fault = state.fault {
-            finish(.error, fault: fault)
-        } else if let cycle {
-            finish(.livelock, cycle: cycle.map { describe($0) })
-        } else if number >= limits.maxSteps {
-            finish(.maxSteps)
-        } else if let until, until.spinIndex == index, until.holds(state) {
-            finish(.until)
-        } else if finalStates.contains(state.control) {
+    }
+
+    private func conclude(_ outcome: StepOutcome, index: Int) {
+        switch outcome {
+        case .finish(let status, let fault, let cycle):
+            finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } })
+        case .stopSpin:
             runtimes[index].stop()
         }
     }
