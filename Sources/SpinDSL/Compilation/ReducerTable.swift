@@ -31,6 +31,23 @@ struct ReducerTable: Sendable {
     private let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
+    /// Per cell, its work as plain numbers when that work is simple enough (see `QuickCell`).
+    private let quickCells: [QuickCell]
+
+    /// A cell whose only candidate is one unguarded row with at most one assignment, of the shape
+    /// `field ± constant` to an int field: the commonest transition (`count: count + 1`). Applied
+    /// from these numbers, without the views and loops of the general path.
+    struct QuickCell: Sendable {
+        /// Whether the cell is one; if not, the other fields mean nothing.
+        let isQuick: Bool
+        /// The row's target control state, or -1 for none.
+        let target: Int
+        /// The assigned slot, or -1 for no assignment.
+        let slot: Int
+        let constant: Int64
+
+        static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0)
+    }
 
     init(spin: SpinModel) {
         let eventCount = spin.events.count
@@ -106,6 +123,20 @@ struct ReducerTable: Sendable {
         self.candidates = candidates
         self.assignments = assignments
         self.code = code
+        self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
+    }
+
+    private static func quickCells(cells: [Range<Int>], candidates: [Row], assignments: [Assignment]) -> [QuickCell] {
+        cells.map { cell in
+            guard cell.count == 1, let row = cell.first.map({ candidates[$0] }), row.guardCode == nil else { return .general }
+            let target = row.target ?? -1
+            guard let index = row.assignments.first else {
+                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0)
+            }
+            guard row.assignments.count == 1, assignments[index].isInt,
+                  case .addConstant(let slot, let constant) = assignments[index].shape else { return .general }
+            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant)
+        }
     }
 
     /// What trying a cell's rows came to.
@@ -127,13 +158,15 @@ struct ReducerTable: Sendable {
         let control = state.control
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
+        let quick = quickCells[cellIndex]
+        if quick.isQuick, let changed = Self.apply(quick, to: &state) { return changed }
         let cell = cells[cellIndex]
         // Rows and assignments are read in place: no row, and none of its closures, is copied per
         // step. Expressions read the data and payload through views, and assignments write the
         // data array in place (uniquely referenced: the runtime holds the only copy).
         let outcome = candidates.withUnsafeBufferPointer { rows in
             assignments.withUnsafeBufferPointer { assignments in
-                event.payload.withUnsafeBufferPointer { payload in
+                event.withPayload { payload in
                     state.data.withUnsafeMutableBufferPointer { data -> Outcome in
                         let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
                         for index in cell {
@@ -173,6 +206,30 @@ struct ReducerTable: Sendable {
             state.fault = SpecFault(error)
             return true
         }
+    }
+
+    /// Applies a quick cell; nil, having changed nothing, when the general path must (the slot
+    /// does not hold an int, or the sum overflows: the compiled code reports it).
+    private static func apply(_ quick: QuickCell, to state: inout SpecState) -> Bool? {
+        var changed = false
+        if quick.slot >= 0 {
+            let slot = quick.slot
+            let written = state.data.withUnsafeMutableBufferPointer { data -> Bool? in
+                guard slot < data.count, case .int(let value) = data[slot] else { return nil }
+                let (sum, overflow) = value.addingReportingOverflow(quick.constant)
+                if overflow { return nil }
+                if sum == value { return false }
+                data[slot] = .int(sum)
+                return true
+            }
+            guard let written else { return nil }
+            changed = written
+        }
+        if quick.target >= 0, quick.target != state.control {
+            state.control = quick.target
+            changed = true
+        }
+        return changed
     }
 
     /// Evaluates an assignment and writes its slot of `data` (which `view` also reads, so that
