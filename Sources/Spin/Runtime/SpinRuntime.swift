@@ -375,7 +375,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 for render in renders { _ = render.call(state) }
                 continue
             }
-            guard let item = next ?? core.pointee.queue.popFirst() else {
+            guard let item = next.take() ?? core.pointee.queue.popFirst() else {
                 core.pointee.draining = false
                 let starts = core.pointee.pendingStarts
                 core.pointee.pendingStarts = []
