@@ -153,20 +153,33 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     /// Events returned by synchronous feedbacks during the current delivery. They join the queue,
     /// in feedback order, under the lock the drain takes for its next step: one lock per step.
     @exclusivity(unchecked) @usableFromInline var pending = PendingEvents<Event>()
+    /// Room for one state, where the drain puts a bitwise alias of the current state for the
+    /// feedback chain (see `FeedbackChain`). It never holds an owned value: it is neither
+    /// initialized nor deinitialized as one, only overwritten with the state's bytes.
+    @usableFromInline let stateAlias: UnsafeMutablePointer<State>
 
     @usableFromInline
-    init() {}
+    init() {
+        stateAlias = .allocate(capacity: 1)
+    }
+
+    deinit {
+        stateAlias.deallocate()
+    }
 }
 
 /// The feedbacks of a spin as one call: delivers a state and the event that produced it to each
 /// in declaration order, keeping what synchronous ones return in the drainer's buffer.
 ///
-/// The state is `inout` only so that it is passed by address, in place in the runtime's core: a
-/// state read from memory and passed by value is copied (a retain and a release of every
-/// reference in it) for the call. No link writes it; only the drainer calls the chain, and it
-/// is the only writer of the state, so readers under the lock see it unchanged. The event is
-/// not optional, for the same reason: the drain always has one and passes it without a copy
-/// (the initial state is delivered slot by slot).
+/// The state is `inout` only so that it is passed by address: a state read from memory and passed
+/// by value is copied for the call, a retain and a release of every reference in it, on every
+/// step. What the drain passes is a bitwise alias of the state in the core, written into the
+/// drainer's own `stateAlias` (not the core itself: an inout access to the core would overlap
+/// the accesses other threads make under the lock). The alias is valid for the whole call: only
+/// the drainer ever writes the state, and it does not while it delivers; the references it
+/// holds are the core's, kept alive by the core. No link writes it, and it is never destroyed.
+/// The event is not optional, for the same reason: the drain always has one and passes it
+/// without a copy (the initial state is delivered slot by slot).
 @usableFromInline
 typealias FeedbackChain<State: Sendable, Event: Sendable> = (inout State, Event, DrainerOwned<State, Event>) -> Void
 

@@ -33,6 +33,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The origin of an event from each feedback, by declaration index: made once, so that a step
     /// does not look up the feedback's name (and copy it) on every step that has observers.
     @usableFromInline let feedbackOrigins: [EventOrigin]
+    /// Where the state lies in the core, for the drain's bitwise alias of it (see
+    /// `FeedbackChain`); nil for a state type whose values cannot be moved as bytes, which the
+    /// drain then delivers slot by slot, by value.
+    @usableFromInline let stateOffset: Int?
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
     ///
@@ -53,6 +57,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
         self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
+        self.stateOffset = _isBitwiseTakable(State.self)
+            ? MemoryLayout<RuntimeCore<State, Event>>.offset(of: \RuntimeCore<State, Event>.state)
+            : nil
         let apply = spin.reducer.apply
         if let reportsChanges = spin.reducer.reportsChanges {
             self.reduceStep = reportsChanges
@@ -341,7 +348,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let owned = drainerOwned
         let slots = owned.slots
         // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
-        let chained = owned.feedbackChain != nil
+        let chained = owned.feedbackChain != nil && stateOffset != nil
+        let stateBytes = UnsafeRawPointer(self.core.value) + (stateOffset ?? 0)
         let feedbackChain: FeedbackChain<State, Event> = owned.feedbackChain ?? { _, _, _ in }
         let core = self.core.value
         while true {
@@ -401,7 +409,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             }
             if changed {
                 if chained {
-                    feedbackChain(&core.pointee.state, item.event, owned)
+                    // The alias of the state described at `FeedbackChain`: its bytes, no retain.
+                    UnsafeMutableRawPointer(owned.stateAlias).copyMemory(from: stateBytes, byteCount: MemoryLayout<State>.size)
+                    feedbackChain(&owned.stateAlias.pointee, item.event, owned)
                 } else {
                     deliver(core.pointee.state, cause: item.event, to: slots)
                 }
