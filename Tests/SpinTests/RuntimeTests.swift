@@ -73,6 +73,35 @@ import Testing
         runtime.stop()
     }
 
+    /// The drain hands the feedbacks the state without copying it; a feedback that keeps the state
+    /// keeps a real copy all the same: later steps, which reduce the state in place, must not
+    /// change what it kept.
+    @Test func aStateAFeedbackKeepsStaysAsItWas() async {
+        let kept = Recorder<[Int]>()
+        let spin = Spin<[Int], Int>(
+            initialState: [],
+            feedbacks: [
+                Feedback(effect: { (log: [Int]) -> Int? in
+                    kept.append(log)
+                    return log.count < 5 ? log.count : nil
+                }),
+                Feedback(effect: { (log: [Int]) -> Int? in log.count == 5 && log.first == 0 ? 100 : nil }),
+            ],
+            reducer: Reducer(mutating: { log, event in
+                guard event == 100 else { return log.append(event) }
+                // Rewritten in place: storage that the kept copies share must be copied first.
+                log.removeAll(keepingCapacity: true)
+                log.append(-1)
+            }))
+        let runtime = await runToIdle(spin)
+        #expect(kept.values == [
+            [], [0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4],
+            [-1], [-1, 1], [-1, 1, 2], [-1, 1, 2, 3], [-1, 1, 2, 3, 4],
+        ])
+        #expect(runtime.state == [-1, 1, 2, 3, 4])
+        runtime.stop()
+    }
+
     @Test func aFullQueueStopsTheLoopWithItsReason() async {
         // Two feedbacks emit on every state: the queue grows by one event per step. After step k's
         // delivery k + 2 events wait; step 9 pops one of 10 (9 left), queues one (10 again) and finds
