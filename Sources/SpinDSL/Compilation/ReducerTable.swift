@@ -55,22 +55,26 @@ struct ReducerTable: Sendable {
         var guards: [(code: Unmanaged<CompiledCode>?, shape: SlotShape)] = []
         guards.reserveCapacity(spin.transitions.count)
         let assignmentRanges = spin.transitions.map { transition in
-            if let expression = transition.guardExpression {
-                let compiled = CompiledCode(expression, as: .bool)
+            // The compiled expressions are read where they lie, not copied out (a copy retains
+            // every closure they hold).
+            if let (compiled, shape) = transition.withGuard({ expression in
+                (CompiledCode(guard: expression), SlotShape(expression.expression))
+            }) {
                 code.append(compiled)
-                guards.append((Unmanaged.passUnretained(compiled), SlotShape(expression.expression)))
+                guards.append((Unmanaged.passUnretained(compiled), shape))
             } else {
                 guards.append((nil, .general))
             }
             let start = assignments.count
-            for assignment in transition.assignments {
-                let type = spin.fields[assignment.slot].type
-                let isInt = if case .int = type, case .int = assignment.value.type { true } else { false }
-                let compiled = CompiledCode(assignment.value, as: type)
+            for index in transition.assignments.indices {
+                let slot = transition.assignments[index].slot
+                let type = spin.fields[slot].type
+                let isInt = if case .int = type, case .int = transition.assignments[index].value.type { true } else { false }
+                let compiled = CompiledCode(assigning: transition.assignments[index].value, to: type, isInt: isInt)
                 code.append(compiled)
                 assignments.append(Assignment(
-                    slot: assignment.slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
-                    shape: isInt ? SlotShape(assignment.value.expression) : .general))
+                    slot: slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
+                    shape: isInt ? SlotShape(transition.assignments[index].value.expression) : .general))
             }
             return start..<assignments.count
         }

@@ -35,6 +35,12 @@ final class TransitionModel: Sendable {
         self.assignments = assignments
     }
 
+    /// `body`'s result on the guard, read where it lies rather than copied out; nil without a guard.
+    func withGuard<Result>(_ body: (borrowing CompiledExpression) -> Result) -> Result? {
+        guard let guardStorage else { return nil }
+        return body(guardStorage.expression)
+    }
+
     /// Whether the row applies in control state `state`.
     func applies(in state: Int) -> Bool {
         sources.map { $0.contains(state) } ?? true
