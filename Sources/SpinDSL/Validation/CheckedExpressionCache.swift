@@ -21,10 +21,21 @@ struct CheckedExpressionCache {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// The entry found or inserted last: rows of a generated table repeat the same few texts, and
+    /// comparing a key with the last one (short texts compare as two words) costs much less than
+    /// hashing it.
+    private var last: (key: Key, entry: Entry)?
 
     /// The checked expression for `key`, located as if written at `location`; nil when not cached.
-    func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
-        guard let entry = entries[key] else { return nil }
+    mutating func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
+        let entry: Entry
+        if let last, last.key == key {
+            entry = last.entry
+        } else {
+            guard let found = entries[key] else { return nil }
+            entry = found
+            last = (key, found)
+        }
         if entry.location == location { return entry.expression }
         return entry.expression.moved(to: location, columnShift: location.column &- entry.location.column)
     }
@@ -32,7 +43,9 @@ struct CheckedExpressionCache {
     /// Remembers `expression`, checked from `key.text` written at `location`.
     mutating func insert(_ expression: TypedExpression, for key: Key, at location: SourceLocation) {
         guard !Self.spansLines(key.text) else { return }
-        entries[key] = Entry(expression: expression, location: location)
+        let entry = Entry(expression: expression, location: location)
+        entries[key] = entry
+        last = (key, entry)
     }
 
     /// Whether the text has a line break, as `TextPositions` counts them.

@@ -506,23 +506,6 @@ private struct ResolverScope {
     let scope: ExpressionScope
 }
 
-/// Names to their indices in declaration order. The first of duplicate names wins, as a search
-/// from the start would find it (duplicates are reported separately).
-struct NameIndex {
-    private let indices: [String: Int]
-
-    init(_ names: [String]) {
-        var indices: [String: Int] = [:]
-        indices.reserveCapacity(names.count)
-        for (index, name) in names.enumerated() where indices[name] == nil {
-            indices[name] = index
-        }
-        self.indices = indices
-    }
-
-    subscript(name: String) -> Int? { indices[name] }
-}
-
 extension TypeReference {
     /// The declared values of an enumeration type; empty for other types.
     var enumValues: [Name] {
