@@ -54,66 +54,99 @@ struct ReducerTable: Sendable {
         let cellCount = spin.controlCount * eventCount
         // Row indices bucketed once: per cell for rows with listed sources, per event for `any`
         // rows. Each cell then merges its two lists in document order, so building the table is
-        // linear in rows plus cells, not rows × cells.
-        var listed = [[Int]](repeating: [], count: cellCount)
-        var anywhere = [[Int]](repeating: [], count: eventCount)
-        for (index, transition) in spin.transitions.enumerated() where transition.event >= 0 && transition.event < eventCount {
-            if let sources = transition.sources {
-                for source in Set(sources) where source >= 0 && source < spin.controlCount {
-                    listed[source * eventCount + transition.event].append(index)
-                }
-            } else {
-                anywhere[transition.event].append(index)
+        // linear in rows plus cells, not rows × cells. The per-cell lists are one array, laid out by
+        // counting first (`listedStart[cell]..<listedStart[cell + 1]` are the cell's rows): an
+        // array per cell was an allocation per cell, and a large table has as many cells as rows.
+        let controlCount = spin.controlCount
+        // The cells a row with listed sources is a candidate in, each once.
+        func forEachListedCell(of transition: TransitionModel, _ body: (Int) -> Void) {
+            guard let sources = transition.sources, transition.event >= 0, transition.event < eventCount else { return }
+            if sources.count == 1 {
+                // Most rows name one state: no set needed to visit it once.
+                let source = sources[0]
+                if source >= 0, source < controlCount { body(source &* eventCount &+ transition.event) }
+                return
+            }
+            for source in Set(sources) where source >= 0 && source < controlCount {
+                body(source &* eventCount &+ transition.event)
             }
         }
-        // Each transition's guard and assignments are compiled once, however many cells list it.
+        var listedStart = [Int](repeating: 0, count: cellCount + 1)
+        var anywhere = [[Int]](repeating: [], count: eventCount)
+        for (index, transition) in spin.transitions.enumerated() {
+            if transition.sources == nil {
+                if transition.event >= 0, transition.event < eventCount { anywhere[transition.event].append(index) }
+            } else {
+                forEachListedCell(of: transition) { cell in listedStart[cell &+ 1] &+= 1 }
+            }
+        }
+        for cell in 0..<cellCount {
+            listedStart[cell &+ 1] &+= listedStart[cell]
+        }
+        var listed = [Int](repeating: 0, count: listedStart[cellCount])
+        var nextListed = listedStart
+        for (index, transition) in spin.transitions.enumerated() {
+            forEachListedCell(of: transition) { cell in
+                listed[nextListed[cell]] = index
+                nextListed[cell] &+= 1
+            }
+        }
+        // Each transition's guard and assignments are compiled once, into its row, however many
+        // cells list it.
         var assignments: [Assignment] = []
         var code: [CompiledCode] = []
-        var guards: [(code: Unmanaged<CompiledCode>?, shape: SlotShape)] = []
-        guards.reserveCapacity(spin.transitions.count)
-        let assignmentRanges = spin.transitions.map { transition in
-            if let expression = transition.guardExpression {
-                let compiled = CompiledCode(expression, as: .bool)
+        assignments.reserveCapacity(spin.transitions.reduce(0) { $0 &+ $1.assignments.count })
+        code.reserveCapacity(spin.transitions.count &+ assignments.capacity)
+        let rows = spin.transitions.map { transition in
+            // The compiled expressions are read where they lie, not copied out (a copy retains
+            // every closure they hold).
+            var guardCode: Unmanaged<CompiledCode>?
+            var guardShape = SlotShape.general
+            if let (compiled, shape) = transition.withGuard({ expression in
+                (CompiledCode(guard: expression), SlotShape(expression.expression))
+            }) {
                 code.append(compiled)
-                guards.append((Unmanaged.passUnretained(compiled), SlotShape(expression.expression)))
-            } else {
-                guards.append((nil, .general))
+                guardCode = Unmanaged.passUnretained(compiled)
+                guardShape = shape
             }
             let start = assignments.count
-            for assignment in transition.assignments {
-                let type = spin.fields[assignment.slot].type
-                let isInt = if case .int = type, case .int = assignment.value.type { true } else { false }
-                let compiled = CompiledCode(assignment.value, as: type)
+            for index in transition.assignments.indices {
+                let slot = transition.assignments[index].slot
+                let type = spin.fields[slot].type
+                let isInt = if case .int = type, case .int = transition.assignments[index].value.type { true } else { false }
+                let compiled = CompiledCode(assigning: transition.assignments[index].value, to: type, isInt: isInt)
                 code.append(compiled)
                 assignments.append(Assignment(
-                    slot: assignment.slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
-                    shape: isInt ? SlotShape(assignment.value.expression) : .general))
+                    slot: slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
+                    shape: isInt ? SlotShape(transition.assignments[index].value.expression) : .general))
             }
-            return start..<assignments.count
+            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
         }
         var cells: [Range<Int>] = []
         var candidates: [Row] = []
         cells.reserveCapacity(cellCount)
+        // Every listed row once per cell listing it, every `any` row once per control state.
+        let anyRows = anywhere.reduce(0) { $0 &+ $1.count }
+        let (anyCandidates, overflow) = anyRows.multipliedReportingOverflow(by: controlCount)
+        if !overflow { candidates.reserveCapacity(listed.count &+ anyCandidates) }
         for control in 0..<spin.controlCount {
             for event in 0..<eventCount {
                 let start = candidates.count
-                let own = listed[control * eventCount + event]
+                let cell = control &* eventCount &+ event
+                let ownEnd = listedStart[cell &+ 1]
                 let shared = anywhere[event]
-                var i = 0
+                var i = listedStart[cell]
                 var j = 0
-                while i < own.count || j < shared.count {
+                while i < ownEnd || j < shared.count {
                     let next: Int
-                    if j >= shared.count || (i < own.count && own[i] < shared[j]) {
-                        next = own[i]
+                    if j >= shared.count || (i < ownEnd && listed[i] < shared[j]) {
+                        next = listed[i]
                         i += 1
                     } else {
                         next = shared[j]
                         j += 1
                     }
-                    let transition = spin.transitions[next]
-                    candidates.append(Row(
-                        guardCode: guards[next].code, guardShape: guards[next].shape,
-                        target: transition.target, assignments: assignmentRanges[next]))
+                    candidates.append(rows[next])
                 }
                 cells.append(start..<candidates.count)
             }

@@ -10,14 +10,17 @@ struct CompiledExpression: Sendable {
     // One entry point per result type, all non-optional: the ones that do not fit the expression's
     // type throw. Calling a stored closure needs no retain, whereas switching over an enum of closures
     // copied (and so retained and released) the closure on every evaluation. The throwing ones capture
-    // nothing, so they cost no allocation (most expressions leave three of the four unused); they
+    // nothing, so they cost no allocation (most expressions leave four of the five unused); they
     // throw `EvaluationError.misusedEntryPoint`, which the `evaluate…` methods turn into an error
-    // located at this expression.
-    private let valueCode: ValueCode
+    // located at this expression. There is no stored entry point for the value as a `SpinValue`:
+    // `evaluate` wraps the typed result itself, and a closure doing the wrapping, which tables want,
+    // is made by `valueClosure(as:)` only for the expressions that need one (a closure per
+    // expression was one more allocation for each of a large table's rows).
     private let intCode: IntCode
     private let doubleCode: DoubleCode
     private let boolCode: BoolCode
     private let symbolCode: SymbolCode
+    private let stringCode: StringCode
 
     /// The static type of the result.
     var type: ValueType { expression.type }
@@ -37,33 +40,28 @@ struct CompiledExpression: Sendable {
         var symbolCode: SymbolCode = { (_: EvaluationView) throws(EvaluationError) -> Int in
             throw EvaluationError.misusedEntryPoint
         }
+        var stringCode: StringCode = { (_: EvaluationView) throws(EvaluationError) -> String in
+            throw EvaluationError.misusedEntryPoint
+        }
         switch expression.type {
         case .int:
-            let f = ExpressionCompiler.int(expression)
-            intCode = f
             // evaluateDouble accepts int expressions, converting: it calls intCode itself rather than
             // through a closure of its own, which would be one more allocation per expression.
-            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
+            intCode = ExpressionCompiler.int(expression)
         case .double:
-            let f = ExpressionCompiler.double(expression)
-            doubleCode = f
-            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(try f(c)) }
+            doubleCode = ExpressionCompiler.double(expression)
         case .bool:
-            let f = ExpressionCompiler.bool(expression)
-            boolCode = f
-            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .bool(try f(c)) }
+            boolCode = ExpressionCompiler.bool(expression)
         case .string:
-            let f = ExpressionCompiler.string(expression)
-            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .string(try f(c)) }
+            stringCode = ExpressionCompiler.string(expression)
         case .enumeration:
-            let f = ExpressionCompiler.symbol(expression)
-            symbolCode = f
-            valueCode = { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
+            symbolCode = ExpressionCompiler.symbol(expression)
         }
         self.intCode = intCode
         self.doubleCode = doubleCode
         self.boolCode = boolCode
         self.symbolCode = symbolCode
+        self.stringCode = stringCode
     }
 
     /// Parses, checks and compiles `text`, whose first character is at `location`.
@@ -81,7 +79,13 @@ struct CompiledExpression: Sendable {
 
     /// The value of the expression on a view (no copy of the arrays it views).
     func evaluate(_ view: EvaluationView) throws(EvaluationError) -> SpinValue {
-        try valueCode(view)
+        switch expression.type {
+        case .int: return .int(try intCode(view))
+        case .double: return .double(try doubleCode(view))
+        case .bool: return .bool(try boolCode(view))
+        case .string: return .string(try stringCode(view))
+        case .enumeration: return .symbol(try symbolCode(view))
+        }
     }
 
     /// The value of an int expression. Throws for any other type (a caller bug).
@@ -143,11 +147,26 @@ struct CompiledExpression: Sendable {
     /// The code of the value converted to `type` (an int promoted for a double field), for tables
     /// that call it directly.
     func valueClosure(as type: ValueType) -> ValueCode {
-        if case .double = type, case .int = expression.type {
-            let intCode = self.intCode
-            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(Double(try intCode(c))) }
+        switch expression.type {
+        case .int:
+            let f = intCode
+            if case .double = type {
+                return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(Double(try f(c))) }
+            }
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .int(try f(c)) }
+        case .double:
+            let f = doubleCode
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .double(try f(c)) }
+        case .bool:
+            let f = boolCode
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .bool(try f(c)) }
+        case .string:
+            let f = stringCode
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .string(try f(c)) }
+        case .enumeration:
+            let f = symbolCode
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
         }
-        return valueCode
     }
 
     /// The value as text, formatted as `SpinValue.formatted(as:)` does.

@@ -5,7 +5,12 @@
 /// not a copy of every field. Rows are immutable once resolved.
 final class TransitionModel: Sendable {
     /// The row as written.
-    let declaration: TransitionDeclaration
+    var declaration: TransitionDeclaration { written.rows[position] }
+    /// The rows of the spin as written, and this one's position among them: a reference to the
+    /// row, not a copy of it (a large table's rows were otherwise held twice, and copying each
+    /// one's names and texts retained them).
+    private let written: WrittenTransitions
+    private let position: Int
     /// The control states it applies in; nil for any.
     let sources: [Int]?
     /// The event's index.
@@ -22,17 +27,24 @@ final class TransitionModel: Sendable {
     /// entry points), most rows have no guard, and a large table has a great many rows.
     private let guardStorage: GuardStorage?
 
-    /// Creates a row.
+    /// Creates the row written at `position` of `written`, which must be a valid index.
     init(
-        declaration: TransitionDeclaration, sources: [Int]?, event: Int, guardExpression: CompiledExpression?,
+        written: WrittenTransitions, position: Int, sources: [Int]?, event: Int, guardExpression: CompiledExpression?,
         target: Int?, assignments: [(slot: Int, value: CompiledExpression)]
     ) {
-        self.declaration = declaration
+        self.written = written
+        self.position = position
         self.sources = sources
         self.event = event
         guardStorage = guardExpression.map(GuardStorage.init)
         self.target = target
         self.assignments = assignments
+    }
+
+    /// `body`'s result on the guard, read where it lies rather than copied out; nil without a guard.
+    func withGuard<Result>(_ body: (borrowing CompiledExpression) -> Result) -> Result? {
+        guard let guardStorage else { return nil }
+        return body(guardStorage.expression)
     }
 
     /// Whether the row applies in control state `state`.
@@ -47,5 +59,14 @@ private final class GuardStorage: Sendable {
 
     init(_ expression: CompiledExpression) {
         self.expression = expression
+    }
+}
+
+/// The transition rows of one spin as written, shared by the spin's `TransitionModel`s.
+final class WrittenTransitions: Sendable {
+    let rows: [TransitionDeclaration]
+
+    init(_ rows: [TransitionDeclaration]) {
+        self.rows = rows
     }
 }

@@ -21,10 +21,24 @@ struct CheckedExpressionCache {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// The entry found or inserted last in each scope (by `scope + 1`, for the first few scopes):
+    /// the rows on one event repeat the same few texts, and comparing a key with the last one of
+    /// its scope (short texts compare as two words) costs much less than hashing it. One entry for
+    /// all scopes would miss whenever rows on different events alternate.
+    private var recent: [(key: Key, entry: Entry)?] = []
+    private static var scopesRemembered: Int { 256 }
 
     /// The checked expression for `key`, located as if written at `location`; nil when not cached.
-    func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
-        guard let entry = entries[key] else { return nil }
+    mutating func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
+        let entry: Entry
+        let slot = key.scope &+ 1
+        if slot >= 0, slot < recent.count, let last = recent[slot], last.key == key {
+            entry = last.entry
+        } else {
+            guard let found = entries[key] else { return nil }
+            entry = found
+            remember(key, found)
+        }
         if entry.location == location { return entry.expression }
         return entry.expression.moved(to: location, columnShift: location.column &- entry.location.column)
     }
@@ -32,7 +46,16 @@ struct CheckedExpressionCache {
     /// Remembers `expression`, checked from `key.text` written at `location`.
     mutating func insert(_ expression: TypedExpression, for key: Key, at location: SourceLocation) {
         guard !Self.spansLines(key.text) else { return }
-        entries[key] = Entry(expression: expression, location: location)
+        let entry = Entry(expression: expression, location: location)
+        entries[key] = entry
+        remember(key, entry)
+    }
+
+    private mutating func remember(_ key: Key, _ entry: Entry) {
+        let slot = key.scope &+ 1
+        guard slot >= 0, slot < Self.scopesRemembered else { return }
+        while recent.count <= slot { recent.append(nil) }
+        recent[slot] = (key, entry)
     }
 
     /// Whether the text has a line break, as `TextPositions` counts them.

@@ -67,6 +67,9 @@ private struct SpinAnalysis {
     let live: [Bool]
     /// For each row, the states it applies in, in state order without repeats; nil for any state.
     private let rowSources: [[Int]?]
+    /// For each row, what the analyses read of it, gathered in one pass: each row is its own object,
+    /// and reading them again in every analysis was a cache miss per row and analysis.
+    private let rowFacts: [RowFacts]
     /// For each state, the rows listing it in `from`, and the rows on any state; rows whose guard is
     /// the literal `false` are left out (see `rowsApplying`).
     private let rowsByState: [[Int]]
@@ -75,12 +78,20 @@ private struct SpinAnalysis {
 
     init(_ spin: SpinModel) {
         self.spin = spin
-        let rowSources = spin.transitions.map { Self.sortedSources($0.sources) }
+        var rowSources: [[Int]?] = []
+        var rowFacts: [RowFacts] = []
+        rowSources.reserveCapacity(spin.transitions.count)
+        rowFacts.reserveCapacity(spin.transitions.count)
+        for row in spin.transitions {
+            rowSources.append(Self.sortedSources(row.sources))
+            rowFacts.append(RowFacts(event: row.event, target: row.target, isNeverTaken: Self.isNeverTaken(row)))
+        }
         self.rowSources = rowSources
-        (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources)
+        self.rowFacts = rowFacts
+        (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources, rowFacts: rowFacts)
         let count = spin.controlCount
         if spin.hasControlStates {
-            let reached = Self.reachableStates(of: spin, rowsByState: rowsByState, anyStateRows: anyStateRows)
+            let reached = Self.reachableStates(of: spin, rowsByState: rowsByState, anyStateRows: anyStateRows, rowFacts: rowFacts)
             reachable = reached
             live = reached.indices.map { reached[$0] && !spin.finalStates.contains($0) }
         } else {
@@ -148,7 +159,7 @@ private struct SpinAnalysis {
     /// A graph search from the initial state, ignoring guards except the literal `false`. A final
     /// state is not expanded: the spin stops there, so rows out of it never fire. Only the set of
     /// reached states matters, so the visiting order does not (a stack is simplest).
-    private static func reachableStates(of spin: SpinModel, rowsByState: [[Int]], anyStateRows: [Int]) -> [Bool] {
+    private static func reachableStates(of spin: SpinModel, rowsByState: [[Int]], anyStateRows: [Int], rowFacts: [RowFacts]) -> [Bool] {
         let count = spin.controlCount
         var reached = [Bool](repeating: false, count: count)
         var pending: [Int] = []
@@ -163,12 +174,12 @@ private struct SpinAnalysis {
         while let state = pending.popLast() {
             if spin.finalStates.contains(state) { continue }
             for position in rowsByState[state] {
-                reach(spin.transitions[position].target ?? state)
+                reach(rowFacts[position].target ?? state)
             }
             if !followedAnyStateRows {
                 followedAnyStateRows = true
                 for position in anyStateRows {
-                    if let target = spin.transitions[position].target { reach(target) }
+                    if let target = rowFacts[position].target { reach(target) }
                 }
             }
         }
@@ -178,11 +189,11 @@ private struct SpinAnalysis {
     /// For each control state, the positions of the rows listing it in `from`, in document order;
     /// and the rows on any state. Rows whose guard is the literal `false` are left out. An index
     /// built once so that the analyses are linear in rows and states rather than their product.
-    private static func rowsApplying(_ spin: SpinModel, rowSources: [[Int]?]) -> (byState: [[Int]], anyState: [Int]) {
+    private static func rowsApplying(_ spin: SpinModel, rowSources: [[Int]?], rowFacts: [RowFacts]) -> (byState: [[Int]], anyState: [Int]) {
         let count = spin.controlCount
         var byState = [[Int]](repeating: [], count: count)
         var anyState: [Int] = []
-        for (position, row) in spin.transitions.enumerated() where !isNeverTaken(row) {
+        for position in rowFacts.indices where !rowFacts[position].isNeverTaken {
             guard let sources = rowSources[position] else {
                 anyState.append(position)
                 continue
@@ -214,13 +225,13 @@ private struct SpinAnalysis {
         // a way out of every state.
         var anyStateTargets: [Int] = []
         for position in anyStateRows {
-            guard let target = spin.transitions[position].target, !anyStateTargets.contains(target) else { continue }
+            guard let target = rowFacts[position].target, !anyStateTargets.contains(target) else { continue }
             anyStateTargets.append(target)
             if anyStateTargets.count == 2 { break }
         }
         for (index, state) in spin.states.enumerated() where isState(index) && live[index] {
             let hasWayOut = anyStateTargets.contains { $0 != index } || rowsByState[index].contains { position in
-                guard let target = spin.transitions[position].target else { return false }
+                guard let target = rowFacts[position].target else { return false }
                 return target != index
             }
             if !hasWayOut {
@@ -243,7 +254,7 @@ private struct SpinAnalysis {
 
     /// Why the row at `position` can never fire, or nil when it may.
     private func neverFiresReason(_ position: Int) -> String? {
-        if Self.isNeverTaken(spin.transitions[position]) { return "its guard is always false" }
+        if rowFacts[position].isNeverTaken { return "its guard is always false" }
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
         let states = rowSources[position] ?? Array(0..<spin.controlCount)
@@ -301,11 +312,12 @@ private struct SpinAnalysis {
         var newestInBucket = BucketHeads(buckets: live.count, events: eventCount, rows: spin.transitions.count)
         var filed: [(position: Int, previous: Int)] = []
         var earlier: [Int] = []
-        for (position, row) in spin.transitions.enumerated() where row.event >= 0 && row.event < eventCount {
-            guard neverFiresReason(position) == nil else { continue }
+        for position in rowFacts.indices {
+            let event = rowFacts[position].event
+            guard event >= 0, event < eventCount, neverFiresReason(position) == nil else { continue }
             earlier.removeAll(keepingCapacity: true)
             forEachLiveSource(of: position) { state in
-                var link = newestInBucket[state &* eventCount &+ row.event]
+                var link = newestInBucket[state &* eventCount &+ event]
                 while link >= 0 {
                     earlier.append(filed[link].position)
                     link = filed[link].previous
@@ -315,7 +327,7 @@ private struct SpinAnalysis {
                 reportFirstClash(of: position, amongEarlier: Set(earlier).sorted())
             }
             forEachLiveSource(of: position) { state in
-                let key = state &* eventCount &+ row.event
+                let key = state &* eventCount &+ event
                 filed.append((position, newestInBucket[key]))
                 newestInBucket[key] = filed.count &- 1
             }
@@ -354,6 +366,14 @@ private struct SpinAnalysis {
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
         return "\(rows) can both fire\(inState) on event '\(event)'"
     }
+}
+
+/// What the analyses of a spin read of one row.
+private struct RowFacts {
+    let event: Int
+    let target: Int?
+    /// Whether the row's guard is the literal `false`.
+    let isNeverTaken: Bool
 }
 
 /// The newest filed row of each (state, event) bucket of `checkNondeterminism`, -1 for none: a flat

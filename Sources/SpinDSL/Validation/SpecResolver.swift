@@ -116,7 +116,18 @@ struct SpecResolver {
             controlType: controlType, enumTypes: enumTypes, fields: fields,
             states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
 
-        let transitions = spin.transitions.compactMap { resolveTransition($0, in: environment) }
+        // Rows are read where they lie (a copy of each retained its names and texts), and the
+        // models refer to them there.
+        let written = WrittenTransitions(spin.transitions)
+        var transitions: [TransitionModel] = []
+        transitions.reserveCapacity(written.rows.count)
+        written.rows.withUnsafeBufferPointer { rows in
+            for position in rows.indices {
+                if let row = resolveTransition(rows[position], at: position, of: written, in: environment) {
+                    transitions.append(row)
+                }
+            }
+        }
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
@@ -171,7 +182,9 @@ struct SpecResolver {
 
     // MARK: Transitions
 
-    private mutating func resolveTransition(_ row: TransitionDeclaration, in environment: SpinEnvironment) -> TransitionModel? {
+    private mutating func resolveTransition(
+        _ row: TransitionDeclaration, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+    ) -> TransitionModel? {
         let errorsBefore = errorCount
         var sources: [Int]?
         if case .states(let names) = row.source {
@@ -204,7 +217,9 @@ struct SpecResolver {
             }
         }
         guard errorCount == errorsBefore, let event else { return nil }
-        return TransitionModel(declaration: row, sources: sources, event: event, guardExpression: guardExpression, target: target, assignments: assignments)
+        return TransitionModel(
+            written: written, position: position, sources: sources, event: event, guardExpression: guardExpression,
+            target: target, assignments: assignments)
     }
 
     /// `[state]`, one array shared by every row from that one state: most rows name a single
@@ -504,23 +519,6 @@ private struct SpinEnvironment {
 private struct ResolverScope {
     let id: Int?
     let scope: ExpressionScope
-}
-
-/// Names to their indices in declaration order. The first of duplicate names wins, as a search
-/// from the start would find it (duplicates are reported separately).
-struct NameIndex {
-    private let indices: [String: Int]
-
-    init(_ names: [String]) {
-        var indices: [String: Int] = [:]
-        indices.reserveCapacity(names.count)
-        for (index, name) in names.enumerated() where indices[name] == nil {
-            indices[name] = index
-        }
-        self.indices = indices
-    }
-
-    subscript(name: String) -> Int? { indices[name] }
 }
 
 extension TypeReference {

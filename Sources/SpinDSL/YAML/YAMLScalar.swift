@@ -44,6 +44,15 @@ public struct YAMLScalar: Sendable, Hashable {
     /// True for a plain `~`, `null`, `Null`, `NULL` or an empty plain scalar (`key:` with no value).
     public var isNull: Bool {
         guard style == .plain else { return false }
+        // Most scalars are names, asked this once or more each: a first character that no null
+        // spelling starts with answers without comparing strings (five calls into the standard
+        // library's comparison, for a name that matches none). Only an ASCII first byte decides:
+        // a string starting with any other ASCII character cannot equal these under Unicode
+        // canonical equivalence either, whereas for non-ASCII text the comparison is left to `==`.
+        guard let first = value.utf8.first else { return true }
+        if first < 0x80, first != UInt8(ascii: "~"), first != UInt8(ascii: "n"), first != UInt8(ascii: "N") {
+            return false
+        }
         switch value {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
