@@ -65,20 +65,11 @@ struct SpinBuilderForSpec {
             rule.delay == nil && rule.period == nil && rule.isLevelTriggered && !rule.isEffect
         }
         if feedback.cases.count > 1, isLevelImmediate {
-            let cases = feedback.cases.enumerated().map { caseIndex, rule in
-                (holds: levelPredicate(rule), act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
-            }
-            return [Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                guard !state.hasFault else { return nil }
-                for rule in cases {
-                    do throws(EvaluationError) {
-                        if try rule.holds.holds(state) { return rule.act(state, []) }
-                    } catch {
-                        return .failure(SpecFault(error))
-                    }
-                }
-                return nil
-            }).named(name)]
+            let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
+                (test: levelPredicate(rule), constant: Self.constantEvent(rule),
+                 act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
+            })
+            return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
             compile(rule, name: name, stream: ruleIndex &* 64 &+ caseIndex, latest: latest)
@@ -120,11 +111,7 @@ struct SpinBuilderForSpec {
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
                 // The commonest rule, `when: … emit: e`, emits a constant: no call to make it.
-                let event: SpecEvent? = if case .emit(let emit) = rule.action, emit.payload.isEmpty {
-                    SpecEvent(kind: emit.event)
-                } else {
-                    nil
-                }
+                let event = Self.constantEvent(rule)
                 return Feedback(effect: { (state: SpecState) -> SpecEvent? in
                     guard !state.hasFault else { return nil }
                     do throws(EvaluationError) {
@@ -164,6 +151,12 @@ struct SpinBuilderForSpec {
         case .gearEvent:
             return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
         }
+    }
+
+    /// The event of a rule that emits one without payload, made once; nil for other actions.
+    private static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
+        guard case .emit(let emit) = rule.action, emit.payload.isEmpty else { return nil }
+        return SpecEvent(kind: emit.event)
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
