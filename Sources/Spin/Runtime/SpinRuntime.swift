@@ -337,8 +337,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     ///
     /// One lock per step: under it, the events the feedbacks returned for the previous state join
     /// the queue, the next event is popped and reduced. (When the queue is empty, the first of
-    /// those events is taken directly: it would be the next one popped anyway.) The new state is then delivered without the
-    /// lock, read in place: only the drainer ever writes the state, so reading it needs no lock
+    /// those events is taken directly: it would be the next one popped anyway.) The new state is
+    /// then delivered without the lock, read in place (through the alias described at
+    /// `FeedbackChain`): only the drainer ever writes the state, so reading it needs no lock
     /// (others read it under the lock, and reads do not conflict).
     @inlinable
     func drain() {
@@ -347,9 +348,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // one. So they cannot change during a drain.
         let owned = drainerOwned
         let slots = owned.slots
-        // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
         let chained = owned.feedbackChain != nil && stateOffset != nil
         let stateBytes = UnsafeRawPointer(self.core.value) + (stateOffset ?? 0)
+        // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
         let feedbackChain: FeedbackChain<State, Event> = owned.feedbackChain ?? { _, _, _ in }
         let core = self.core.value
         while true {
