@@ -11,7 +11,9 @@ public struct TransitionDeclaration: Hashable, Sendable {
     /// Where the row starts (its mapping: the `{` of a flow mapping, or its first key).
     public let location: SourceLocation
     /// `from`.
-    public let source: Source
+    public var source: Source { writtenSources.source }
+    /// `from`, without an array for a single state.
+    let writtenSources: RowSources
     /// `on`: the event.
     public let event: Name
     /// `when`: the guard.
@@ -19,16 +21,25 @@ public struct TransitionDeclaration: Hashable, Sendable {
     /// `to`: the target state.
     public let target: Name?
     /// `set`: assignments in order.
-    public let assignments: [Assignment]
+    public var assignments: [Assignment] { writtenAssignments.array }
+    /// `set`, without an array for a single assignment.
+    let writtenAssignments: RowAssignments
 
     /// Creates a transition row.
     public init(location: SourceLocation, source: Source, event: Name, guardExpression: ExpressionText?, target: Name?, assignments: [Assignment]) {
+        self.init(
+            location: location, sources: RowSources(source), event: event, guardExpression: guardExpression,
+            target: target, assignments: RowAssignments(assignments))
+    }
+
+    /// Creates a transition row from its parts in the form the row keeps them.
+    init(location: SourceLocation, sources: RowSources, event: Name, guardExpression: ExpressionText?, target: Name?, assignments: RowAssignments) {
         self.location = location
-        self.source = source
+        self.writtenSources = sources
         self.event = event
         self.guardExpression = guardExpression
         self.target = target
-        self.assignments = assignments
+        self.writtenAssignments = assignments
     }
 }
 

@@ -275,20 +275,23 @@ extension SpecBuilder {
         // a great many rows, and one pass over their keys is enough. The diagnostics come out in the
         // same order, since each is at its own key.
         var complete = true
-        var source = TransitionDeclaration.Source.any
+        var sources = RowSources.any
         var event: Name?
         var guardExpression: ExpressionText?
         var target: Name?
-        var assignments: [Assignment] = []
+        var assignments = RowAssignments([])
         var hasEvent = false
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
             case "from":
                 if let scalar = value.scalar, scalar.value == "any", !scalar.isNull {
-                    source = .any
+                    sources = .any
+                } else if let scalar = value.scalar, !scalar.isNull {
+                    // What `names` gives for a scalar, without the array.
+                    sources = .one(Name(scalar.value, at: scalar.contentLocation))
                 } else if let states = names(value, "from") {
-                    source = .states(states)
+                    sources = RowSources(.states(states))
                 } else {
                     complete = false
                 }
@@ -303,7 +306,7 @@ extension SpecBuilder {
                 target = name(value, "for 'to'")
                 if target == nil { complete = false }
             case "set":
-                if let written = self.assignments(value, "set") { assignments = written } else { complete = false }
+                if let written = rowAssignments(value) { assignments = written } else { complete = false }
             default:
                 unknownKey(entry, allowed: Self.transitionKeys, "in transition")
             }
@@ -313,8 +316,18 @@ extension SpecBuilder {
         }
         guard complete, let event else { return nil }
         return TransitionDeclaration(
-            location: location, source: source, event: event, guardExpression: guardExpression,
+            location: location, sources: sources, event: event, guardExpression: guardExpression,
             target: target, assignments: assignments)
+    }
+
+    /// The `set` of a row: what `assignments(_:_:)` gives, without an array for a single entry.
+    private mutating func rowAssignments(_ node: YAMLNode) -> RowAssignments? {
+        if let entries = node.mapping, entries.count == 1, let entry = entries.first {
+            let field = Self.keyName(entry)
+            guard let value = expression(entry.value, "for '\(field.text)'") else { return nil }
+            return RowAssignments(single: Assignment(field: field, value: value))
+        }
+        return assignments(node, "set").map(RowAssignments.init)
     }
 
     // MARK: - Script

@@ -58,36 +58,70 @@ struct StreamedTransitions {
     private(set) var declarations: [TransitionDeclaration] = []
     /// Rows mapped since `declarations` was last extended. How many rows a list has is not known
     /// until it ends, and an array grown row by row would be moved (and its fresh memory faulted
-    /// in) at every doubling; rows are gathered in a buffer of fixed size instead, and the whole
-    /// list is copied once at its end, into an array of exactly its size.
-    private var chunks: [[TransitionDeclaration]] = []
-    private var chunk: [TransitionDeclaration] = []
-    private static let chunkSize = 1024
+    /// in) at every doubling; rows are gathered in buffers of fixed size instead, and moved once at
+    /// the list's end into an array of exactly its size. Moved, not copied: a copy retained every
+    /// row's arrays and the buffers then released them again (4% of loading a large spec).
+    private var chunks: [RowChunk] = []
 
     fileprivate init(path: String) {
         builder = SpecBuilder(path: path)
     }
 
     fileprivate mutating func add(_ row: TransitionDeclaration) {
-        if chunk.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
-        chunk.append(row)
-        if chunk.count >= Self.chunkSize {
-            chunks.append(chunk)
-            chunk = []
-        }
+        if let last = chunks.last, last.append(row) { return }
+        let chunk = RowChunk()
+        _ = chunk.append(row)
+        chunks.append(chunk)
     }
 
-    /// Joins the rows into `declarations`.
+    /// Moves the rows into `declarations`.
     fileprivate mutating func finish() {
-        var rows: [TransitionDeclaration] = []
-        rows.reserveCapacity(chunks.reduce(chunk.count) { $0 &+ $1.count })
-        for full in chunks { rows += full }
-        rows += chunk
-        declarations = rows
-        chunks = []
-        chunk = []
+        let total = chunks.reduce(0) { $0 &+ $1.count }
+        let chunks = self.chunks
+        self.chunks = []
+        declarations = [TransitionDeclaration](unsafeUninitializedCapacity: total) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            for chunk in chunks {
+                initialized &+= chunk.moveAll(to: base + initialized)
+            }
+        }
     }
 
     /// The problems of the rows, in the order mapping them found them.
     var diagnostics: [Diagnostic] { builder.diagnostics }
+}
+
+/// A fixed-size buffer of rows that can hand them all over by moving them.
+private final class RowChunk {
+    /// Rows per chunk: 64 KiB of them. Under malloc's threshold for mapping memory of its own
+    /// (128 KiB at first), so that a chunk is taken from the heap and its memory, once the rows
+    /// have moved on, serves what is allocated next instead of going back to the system and
+    /// being faulted in again.
+    static let capacity = max(1, 65536 / MemoryLayout<TransitionDeclaration>.stride)
+    private let rows = UnsafeMutablePointer<TransitionDeclaration>.allocate(capacity: RowChunk.capacity)
+    /// The rows initialized at the start of `rows`.
+    private(set) var count = 0
+
+    /// Adds a row; false when the chunk is full.
+    func append(_ row: TransitionDeclaration) -> Bool {
+        guard count < Self.capacity else { return false }
+        (rows + count).initialize(to: row)
+        count &+= 1
+        return true
+    }
+
+    /// Moves the rows to `destination`, which must have room for `count` uninitialized rows,
+    /// leaving the chunk empty; the number moved.
+    func moveAll(to destination: UnsafeMutablePointer<TransitionDeclaration>) -> Int {
+        let moved = count
+        destination.moveInitialize(from: rows, count: moved)
+        count = 0
+        return moved
+    }
+
+    deinit {
+        rows.deinitialize(count: count)
+        rows.deallocate()
+    }
 }

@@ -187,13 +187,14 @@ struct SpecResolver {
     ) -> TransitionModel? {
         let errorsBefore = errorCount
         var sources: [Int]?
-        if case .states(let names) = row.source {
-            if names.count == 1 {
-                // What `compactMap` below gives for one name, with the array shared.
-                sources = resolveState(names[0], in: environment.spin, states: environment.states).map { singleSource($0) } ?? []
-            } else {
-                sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
-            }
+        switch row.writtenSources {
+        case .any:
+            break
+        case .one(let name):
+            // What `compactMap` below gives for one name, with the array shared.
+            sources = resolveState(name, in: environment.spin, states: environment.states).map { singleSource($0) } ?? []
+        case .list(let names):
+            sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
         let event = resolveEventName(row.event, in: environment)
         let scope = environment.scope(event: event)
@@ -206,8 +207,8 @@ struct SpecResolver {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
         var assignments: [(slot: Int, value: CompiledExpression)] = []
-        assignments.reserveCapacity(row.assignments.count)
-        for assignment in row.assignments {
+        assignments.reserveCapacity(row.writtenAssignments.count)
+        for assignment in row.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
                 error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue

@@ -144,7 +144,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         if frame.isMapping, frame.anchor == nil, top >= 0, stack[top].handsItemsOver {
             // Handed over where the entries lie: the mapping's node is never built.
             consumer.mappingItem(entries[frame.entriesStart...], at: frame.location, tag: frame.tag)
-            entries.removeLast(entries.count &- frame.entriesStart)
+            dropEntries(from: frame.entriesStart)
             stack[top].size = stack[top].size &+ frame.size
             return .proceed
         }
@@ -153,7 +153,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         if frame.isMapping {
             // Inner mappings have all ended, so this one's entries are the last ones gathered.
             kind = .mapping(Array(entries[frame.entriesStart...]))
-            entries.removeLast(entries.count &- frame.entriesStart)
+            dropEntries(from: frame.entriesStart)
         } else {
             kind = .sequence(frame.items)
         }
@@ -161,6 +161,14 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size) }
         attach(node, size: frame.size)
         return .proceed
+    }
+
+    /// Drops the entries of the mapping that has just ended, which start at `start`.
+    ///
+    /// One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, which cost more
+    /// than the few entries of a row it removed (2% of loading a large spec).
+    private mutating func dropEntries(from start: Int) {
+        while entries.count > start { entries.removeLast() }
     }
 
     /// An alias (`*name`) was read: it stands for a copy of the node anchored as `name`.
