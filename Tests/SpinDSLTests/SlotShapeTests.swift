@@ -14,28 +14,34 @@ import Testing
         [.int(Int64.min), .int(Int64.max), .double(0), .string(""), .symbol(0), .bool(true), .int(0), .int(0)],
     ]
 
+    /// Compiles `text`, records an issue when it has no shape, and calls `check` on each of
+    /// `data`, as an array and as a context.
+    static func onEveryData(
+        _ text: String, _ check: (CompiledExpression, SlotShape, [SpinValue], EvaluationContext) throws -> Void
+    ) throws {
+        let compiled = try F.compile(text)
+        let shape = SlotShape(compiled.expression)
+        if case .general = shape { Issue.record("\(text) has no shape") }
+        for data in Self.data {
+            try check(compiled, shape, data, EvaluationContext(data: data, event: [], state: 0))
+        }
+    }
+
     @Test(arguments: [
         "left < right", "left <= right", "left > right", "left >= right", "left == right", "left != right",
         "count < 10", "count >= -1", "count == 41", "count != 0", "big > 0",
     ])
     func comparisonsAnswerAsTheCompiledCodeDoes(text: String) throws {
-        let compiled = try F.compile(text)
-        let shape = SlotShape(compiled.expression)
-        if case .general = shape { Issue.record("\(text) has no shape") }
-        for data in Self.data {
-            let context = EvaluationContext(data: data, event: [], state: 0)
+        try Self.onEveryData(text) { compiled, shape, data, context in
             let inline = data.withUnsafeBufferPointer { shape.bool($0) }
-            #expect(inline == (try compiled.evaluateBool(context)), "\(text) on \(data)")
+            let expected = try compiled.evaluateBool(context)
+            #expect(inline == expected, "\(text) on \(data)")
         }
     }
 
     @Test(arguments: ["count + 1", "left - 3", "big + 1", "big - 1", "left + 0"])
     func sumsAnswerAsTheCompiledCodeDoesOrLeaveTheOverflowToIt(text: String) throws {
-        let compiled = try F.compile(text)
-        let shape = SlotShape(compiled.expression)
-        if case .general = shape { Issue.record("\(text) has no shape") }
-        for data in Self.data {
-            let context = EvaluationContext(data: data, event: [], state: 0)
+        try Self.onEveryData(text) { compiled, shape, data, context in
             let inline = data.withUnsafeBufferPointer { shape.int($0) }
             switch Result(catching: { () throws(EvaluationError) -> Int64 in try compiled.evaluateInt(context) }) {
             case .success(let value):
