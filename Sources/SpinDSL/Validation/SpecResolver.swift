@@ -122,8 +122,9 @@ struct SpecResolver {
         var transitions: [TransitionModel] = []
         transitions.reserveCapacity(written.rows.count)
         written.rows.withUnsafeBufferPointer { rows in
+            guard let first = rows.baseAddress else { return }
             for position in rows.indices {
-                if let row = resolveTransition(rows[position], at: position, of: written, in: environment) {
+                if let row = resolveTransition(first + position, at: position, of: written, in: environment) {
                     transitions.append(row)
                 }
             }
@@ -182,12 +183,17 @@ struct SpecResolver {
 
     // MARK: Transitions
 
+    /// The model of the row at `position` of `written`; nil when the row has errors.
+    ///
+    /// The row is given by its address in `written`, which the caller keeps alive: each part is read
+    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
+    /// names and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
-        _ row: TransitionDeclaration, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
         let errorsBefore = errorCount
         var sources: [Int]?
-        switch row.writtenSources {
+        switch row.pointee.writtenSources {
         case .any:
             break
         case .one(let name):
@@ -196,19 +202,19 @@ struct SpecResolver {
         case .list(let names):
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
-        let event = resolveEventName(row.event, in: environment)
+        let event = resolveEventName(row.pointee.event, in: environment)
         let scope = environment.scope(event: event)
         var guardExpression: CompiledExpression?
-        if let text = row.guardExpression {
+        if let text = row.pointee.guardExpression {
             guardExpression = expression(text, in: scope, expecting: .bool)
         }
         var target: Int?
-        if let name = row.target {
+        if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
         var assignments: [(slot: Int, value: CompiledExpression)] = []
-        assignments.reserveCapacity(row.writtenAssignments.count)
-        for assignment in row.writtenAssignments {
+        assignments.reserveCapacity(row.pointee.writtenAssignments.count)
+        for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
                 error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
