@@ -511,33 +511,19 @@ enum ExpressionCompiler {
         }
     }
 
-    /// The result of comparison `op` on two ints, or nil when `op` is not a comparison.
-    @inline(__always)
-    private static func compare(_ op: BinaryOperator, _ a: Int64, _ b: Int64) -> Bool? {
-        switch op {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
-        default: return nil
-        }
-    }
-
     /// `field op constant` and `field op field` on ints, the most common guard shapes, as one
     /// closure that reads the slots itself (the operator is switched on inside: a predictable
     /// branch costs less than a call per operand). Nil when `op` is not a comparison.
     private static func compareIntFields(
         _ op: BinaryOperator, _ left: TypedExpression, _ right: TypedExpression, _ wrong: EvaluationError
     ) -> BoolCode? {
-        guard compare(op, 0, 0) != nil, let l = field(left), !l.event else { return nil }
+        guard op.compare(0, 0) != nil, let l = field(left), !l.event else { return nil }
         let slot = l.slot
         let leftError = fieldError(left, "an int")
         if case .constant(.int(let k)) = right.kind {
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in
                 guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw leftError }
-                guard let result = compare(op, v, k) else { throw wrong }
+                guard let result = op.compare(v, k) else { throw wrong }
                 return result
             }
         }
@@ -547,7 +533,7 @@ enum ExpressionCompiler {
         return { (c: EvaluationView) throws(EvaluationError) -> Bool in
             guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw leftError }
             guard other < c.data.count, case .int(let w) = c.data[other] else { throw rightError }
-            guard let result = compare(op, v, w) else { throw wrong }
+            guard let result = op.compare(v, w) else { throw wrong }
             return result
         }
     }

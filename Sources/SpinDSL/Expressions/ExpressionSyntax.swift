@@ -22,6 +22,21 @@ enum BinaryOperator: String, Hashable, Sendable {
     case and = "&&"
     case or = "||"
 
+    /// The result of this comparison on two ints, or nil when the operator is not a comparison
+    /// (the compiled comparisons and `SlotShape` both use it).
+    @inline(__always)
+    func compare(_ a: Int64, _ b: Int64) -> Bool? {
+        switch self {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        default: return nil
+        }
+    }
+
     /// Whether the operator is one of `+ - * / %`.
     var isArithmetic: Bool {
         switch self {

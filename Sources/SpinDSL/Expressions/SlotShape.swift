@@ -47,10 +47,10 @@ enum SlotShape: Sendable {
         switch self {
         case .compareWithConstant(let op, let slot, let constant):
             guard let value = Self.int(data, slot) else { return nil }
-            return Self.compare(op, value, constant)
+            return op.compare(value, constant)
         case .compareSlots(let op, let slot, let other):
             guard let value = Self.int(data, slot), let otherValue = Self.int(data, other) else { return nil }
-            return Self.compare(op, value, otherValue)
+            return op.compare(value, otherValue)
         case .general, .addConstant:
             return nil
         }
@@ -68,18 +68,5 @@ enum SlotShape: Sendable {
     private static func int(_ data: UnsafeBufferPointer<SpinValue>, _ slot: Int) -> Int64? {
         guard slot >= 0, slot < data.count, case .int(let value) = data[slot] else { return nil }
         return value
-    }
-
-    @inline(__always)
-    private static func compare(_ op: BinaryOperator, _ a: Int64, _ b: Int64) -> Bool? {
-        switch op {
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
-        case .equal: return a == b
-        case .notEqual: return a != b
-        default: return nil
-        }
     }
 }
