@@ -25,19 +25,13 @@ final class LevelCases: Sendable {
     func event(for state: SpecState) -> SpecEvent? {
         guard !state.hasFault else { return nil }
         for index in testRefs.indices {
-            // `_withUnsafeGuaranteedRef` rethrows untyped; the error is carried out as a value.
-            let holds = testRefs[index]._withUnsafeGuaranteedRef { test in
-                Result { () throws(EvaluationError) -> Bool in try test.holds(state) }
-            }
-            switch holds {
-            case .success(false):
-                continue
-            case .success(true):
-                if let constant = constants[index] { return constant }
-                return acts[index](state, [])
-            case .failure(let error):
+            do throws(EvaluationError) {
+                guard try testRefs[index].withGuaranteed({ test throws(EvaluationError) in try test.holds(state) }) else { continue }
+            } catch {
                 return .failure(SpecFault(error))
             }
+            if let constant = constants[index] { return constant }
+            return acts[index](state, [])
         }
         return nil
     }

@@ -208,7 +208,7 @@ struct ReducerTable: Sendable {
                                     let holds = if let inline = rows[index].guardShape.bool(view.data) {
                                         inline
                                     } else {
-                                        try Self.bool(guardCode, view)
+                                        try guardCode.withGuaranteed { code throws(EvaluationError) in try code.bool(view) }
                                     }
                                     if !holds { continue }
                                 }
@@ -276,7 +276,7 @@ struct ReducerTable: Sendable {
             let value = if let inline = assignments[index].shape.int(view.data) {
                 inline
             } else {
-                try int(assignments[index].code, view)
+                try assignments[index].code.withGuaranteed { code throws(EvaluationError) in try code.int(view) }
             }
             // Slots come from the checker, but a total check keeps a bad one from writing outside.
             guard slot >= 0, slot < data.count else { return false }
@@ -284,33 +284,11 @@ struct ReducerTable: Sendable {
             data[slot] = .int(value)
             return true
         }
-        let value = try value(assignments[index].code, view)
+        let value = try assignments[index].code.withGuaranteed { code throws(EvaluationError) in try code.value(view) }
         guard slot >= 0, slot < data.count else { return false }
         if data[slot] == value { return false }
         data[slot] = value
         return true
-    }
-
-    // Calls through an unmanaged reference: the table holds every `CompiledCode`, so each is alive
-    // for the whole call. (`_withUnsafeGuaranteedRef` rethrows untyped; the error is carried out
-    // as a value.)
-
-    private static func bool(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> Bool {
-        try code._withUnsafeGuaranteedRef { code in
-            Result { () throws(EvaluationError) -> Bool in try code.bool(view) }
-        }.get()
-    }
-
-    private static func int(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> Int64 {
-        try code._withUnsafeGuaranteedRef { code in
-            Result { () throws(EvaluationError) -> Int64 in try code.int(view) }
-        }.get()
-    }
-
-    private static func value(_ code: Unmanaged<CompiledCode>, _ view: EvaluationView) throws(EvaluationError) -> SpinValue {
-        try code._withUnsafeGuaranteedRef { code in
-            Result { () throws(EvaluationError) -> SpinValue in try code.value(view) }
-        }.get()
     }
 }
 
