@@ -4,6 +4,7 @@ import Foundation
 // spinbench run [--quick]    the in-process figures (toggle, counter, levels, async, timers)
 // spinbench write KIND N P   writes the spec of a workload (toggle|counter|levels|large) to P
 // spinbench load P           load + validate + compile of P: seconds and peak memory
+// spinbench phases P         the same, split into reading, checking and compiling
 // spinbench scan P           a raw libyaml event scan of P: seconds
 // Output lines are `NAME VALUE UNIT`.
 
@@ -128,6 +129,26 @@ case "load":
     let seconds = time { compiled = loadAndCompile(path: path) }
     blackHole(compiled)
     print("\(seconds) \(peakMemoryMiB())")
+case "phases":
+    // Where a load's time and memory go, in a fresh process: reading (YAML to document, twice, the
+    // second on a warm heap), checking (the rest of SpinSpec.load), compiling.
+    let path = arguments[1]
+    var read: SpecLoadResult?
+    let readSeconds = time { read = SpecLoader().load(contentsOf: path) }
+    let readPeak = peakMemoryMiB()
+    read = nil
+    let rereadSeconds = time { read = SpecLoader().load(contentsOf: path) }
+    blackHole(read)
+    read = nil
+    var spec: SpinSpec?
+    let loadSeconds = time { spec = SpinSpec.load(contentsOf: path) }
+    let loadPeak = peakMemoryMiB()
+    var compiled: CompiledSpec?
+    let compileSeconds = time { compiled = spec?.compiled }
+    blackHole(compiled)
+    print("read \(readSeconds) s (warm \(rereadSeconds) s), peak \(readPeak) MiB")
+    print("check \(loadSeconds - rereadSeconds) s, peak \(loadPeak) MiB")
+    print("compile \(compileSeconds) s, peak \(peakMemoryMiB()) MiB")
 case "scan":
     let path = arguments[1]
     var events = 0
@@ -135,6 +156,6 @@ case "scan":
     precondition(events > 0)
     print("\(seconds)")
 default:
-    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | scan PATH")
+    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH")
     exit(64)
 }
