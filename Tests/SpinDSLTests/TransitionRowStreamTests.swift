@@ -9,10 +9,10 @@ import Testing
     private static let path = "stream.yaml"
 
     /// What `SpecLoader` makes of `text`, and what mapping the plain tree gives.
-    private static func bothWays(_ text: String) -> (streamed: SpecLoadResult, tree: SpecLoadResult) {
+    private static func bothWays(_ text: String, limits: YAMLLimits = YAMLLimits()) -> (streamed: SpecLoadResult, tree: SpecLoadResult) {
         let source = SourceFile(path: path, text: text)
-        let streamed = SpecLoader().load(source)
-        let read = YAMLReader().read(source)
+        let streamed = SpecLoader(limits: limits).load(source)
+        let read = YAMLReader(limits: limits).read(source)
         guard !read.diagnostics.contains(where: { $0.severity == .error }) else {
             return (streamed, SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics))
         }
@@ -23,8 +23,10 @@ import Testing
         return (streamed, SpecLoadResult(source: source, document: failed ? nil : document, diagnostics: diagnostics))
     }
 
-    private static func expectSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let (streamed, tree) = bothWays(text)
+    private static func expectSame(
+        _ text: String, limits: YAMLLimits = YAMLLimits(), sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let (streamed, tree) = bothWays(text, limits: limits)
         #expect(streamed.document == tree.document, sourceLocation: sourceLocation)
         #expect(streamed.diagnostics == tree.diagnostics, sourceLocation: sourceLocation)
     }
@@ -130,6 +132,122 @@ import Testing
             transitions: [{ on: go }]
             transitions: [{ on: stop }]
             """)
+    }
+
+    // Each row below is either recognized from its events (`StreamedTransitionRow`) or declined
+    // and built as a tree; the document and the diagnostics must not tell which.
+
+    @Test("rows recognized from their events map as the tree does")
+    func streamedRows() {
+        let text = """
+            spin: S
+            states: [a, b]
+            events: [go, back]
+            data: { count: 0, other: 1 }
+            transitions:
+              - { from: a, on: go, to: b, set: { count: count + 1 } }
+              - { "from": 'a', "on": "go", when: "count > 1", to: b }
+              - { from: any, on: back }
+              - { from: [a, b], on: back, to: a, set: { count: 0, other: count } }
+              - { from: [], on: back, set: {} }
+              - { from: [a], on: go, set: { ~: 1 } }
+              - { on: go, from: b, to: a }
+            """
+        Self.expectSame(text)
+        // Without a problem, so that the documents themselves are compared.
+        #expect(Self.bothWays(text).streamed.document?.spins.first?.transitions.count == 7)
+    }
+
+    @Test("rows with problems in their values are declined and reported as the tree reports them")
+    func declinedRows() {
+        Self.expectSame("""
+            spin: S
+            states: [a, b]
+            events: [go, back]
+            data: { count: 0, other: 1 }
+            transitions:
+              - { from: a, on: ~ }
+              - { from: a, on: go, to: }
+              - { from: a, on: go, when: ~, to: b }
+              - { from: [a, ~], on: go }
+              - { from: { a: 1 }, on: go }
+              - { from: [[a]], on: go }
+              - { on: go, set: count }
+              - { on: go, set: { count: } }
+              - { on: go, set: { count: [1] } }
+              - { from: a, to: b }
+              - { from: a, on: go, to: !!str b }
+              - { from: &x a, on: go, to: *x }
+              - { from: a, on: go, colour: red, to: b }
+              - from: b
+                on: go
+                when: |
+                  count > 0
+                to: a
+              - { on: go, set: { count: 99999999999999999999 } }
+              - { on: go, to: 99999999999999999998, nope: 1 }
+              - { on: go, set: { other: 99999999999999999997 } }
+            """)
+    }
+
+    @Test("rows with repeated or complex keys are declined and reported by the reader")
+    func rowsWithKeyProblems() {
+        Self.expectSame("""
+            spin: S
+            transitions:
+              - { from: a, on: go, set: { count: 1, count: 2 } }
+              - { on: go, on: back }
+              - { on: go, set: { [count]: 1 } }
+              - { [on]: go }
+              - { on: go, [to]: b }
+              - { on: go, set: { a: 1 }, { to: b }: 2 }
+              - { on: go, set: { a: 1, b: 2, a: 3 } }
+            """)
+    }
+
+    @Test("a read that fails inside a row still reports what the row had before the failure")
+    func failureInsideARow() {
+        Self.expectSame("""
+            spin: S
+            transitions:
+              - { from: a, from: b, on: go
+            """)
+        Self.expectSame("""
+            spin: S
+            transitions:
+              - { from: a, on: go }
+              - { from: a, set: { x: 1, x: 2 }, on: [
+            """)
+    }
+
+    @Test("nesting past the depth limit inside a row is reported as it is outside rows")
+    func depthLimitInsideARow() {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        Self.expectSame("""
+            spin: S
+            transitions:
+              - { on: go, set: { count: \(deep) } }
+            """)
+    }
+
+    @Test("the nodes of rows recognized from their events count towards an alias's expansion")
+    func streamedRowsCountForAliases() {
+        // The body has 23 nodes, 15 of them in its three rows: copying it once more passes a limit
+        // of 20 only if the rows are counted.
+        let text = """
+            spins:
+              A: &body
+                states: [a]
+                events: [go]
+                transitions:
+                  - { from: a, on: go }
+                  - { from: a, on: go }
+                  - { from: a, on: go }
+              B: *body
+            """
+        Self.expectSame(text, limits: YAMLLimits(maxNodes: 20))
+        #expect(Self.bothWays(text, limits: YAMLLimits(maxNodes: 20)).streamed.diagnostics.map(\.message) == [
+            "alias expansion exceeds the limit of 20 nodes (possible alias bomb)"])
     }
 
     @Test("a generated table maps the same either way")

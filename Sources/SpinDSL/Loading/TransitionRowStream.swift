@@ -41,6 +41,14 @@ struct TransitionRowStream: YAMLItemConsumer {
         if let row = current.builder.transition(entries, at: location) { current.add(row) }
     }
 
+    var takesStreamedItems: Bool { true }
+
+    mutating func streamedItem(_ events: [YAMLItemEvent]) -> Bool {
+        guard let row = StreamedTransitionRow.declaration(from: events) else { return false }
+        current.add(row)
+        return true
+    }
+
     mutating func sequenceEnds() {
         guard let location = currentLocation else { return }
         current.finish()

@@ -19,6 +19,17 @@ protocol YAMLItemConsumer {
     /// A mapping item without an anchor, given as the entries it would have had (in source order,
     /// keys checked) and the location and tag of the mapping, without building its node.
     mutating func mappingItem(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation, tag: String?)
+    /// Whether mapping items without anchors, tags or aliases anywhere in them are offered to
+    /// `streamedItem` first, as their events, before any node of them is built.
+    var takesStreamedItems: Bool { get }
+    /// A mapping item as its events (see `YAMLItemEvent`), duplicate keys not checked. True when
+    /// the consumer took it; false when it did not, which must leave the consumer as it was: the
+    /// item is then built and handed to `mappingItem` (or `item`) as if it had not been offered,
+    /// with every diagnostic the reader has for it.
+    ///
+    /// Building a node for every scalar and collection of a row is most of the reader's own time
+    /// on a large table; a consumer that recognizes the usual rows directly skips all of it.
+    mutating func streamedItem(_ events: [YAMLItemEvent]) -> Bool
     /// The sequence ends.
     mutating func sequenceEnds()
 }
@@ -30,5 +41,7 @@ struct YAMLTreeOnly: YAMLItemConsumer {
     mutating func sequenceStarts(at location: SourceLocation) {}
     mutating func item(_ node: YAMLNode) {}
     mutating func mappingItem(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation, tag: String?) {}
+    var takesStreamedItems: Bool { false }
+    mutating func streamedItem(_ events: [YAMLItemEvent]) -> Bool { false }
     mutating func sequenceEnds() {}
 }

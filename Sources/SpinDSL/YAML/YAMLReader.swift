@@ -77,7 +77,9 @@ public struct YAMLReader: Sendable {
         var finished = false
         while !finished {
             guard yaml_parser_parse(parser, &event) != 0 else {
-                // On failure libyaml leaves the event empty; there is nothing to free.
+                // On failure libyaml leaves the event empty; there is nothing to free. An item cut
+                // short is built as far as it goes, for the problems found in it before the error.
+                builder.replayStreamedItem()
                 let error = syntaxError(parser.pointee, text: &text, file: file)
                 return YAMLReadResult(document: nil, diagnostics: builder.diagnostics + [error])
             }

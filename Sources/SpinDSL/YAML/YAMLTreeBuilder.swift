@@ -64,6 +64,16 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
     private(set) var oversizedIntegers: [Diagnostic] = []
     /// Takes the items of the sequences it chooses.
     private(set) var consumer: Consumer
+    /// The events of the mapping item being offered to the consumer as events (see
+    /// `YAMLItemConsumer.streamedItem`) so far; kept empty, with its capacity, between items.
+    private var streamed: [YAMLItemEvent] = []
+    /// The collections open in the item being streamed: zero when no item is.
+    private var streamedDepth = 0
+    /// The nodes of the item being streamed, for the size of the sequence it belongs to.
+    private var streamedNodes = 0
+    /// Set while the events of an item the consumer declined are built into nodes, so that its
+    /// mapping is not offered again.
+    private var replaying = false
 
     init(limits: YAMLLimits, text: YAMLSourceText, consumer: Consumer) {
         self.limits = limits
@@ -73,6 +83,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
 
     /// A document begins. Spec files hold exactly one, so a second is an error.
     mutating func documentStart(at location: SourceLocation) -> Step {
+        if streamedDepth > 0 { replayStreamedItem() }
         documentCount += 1
         guard documentCount == 1 else {
             diagnostics.append(.error(
@@ -99,14 +110,38 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
                 "integer literal '\(value)' does not fit in a 64-bit integer",
                 hint: "integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant"))
         }
+        if streamedDepth > 0 {
+            if anchor == nil, tag == nil {
+                streamed.append(.scalar(scalar, at: start))
+                streamedNodes &+= 1
+                return .proceed
+            }
+            replayStreamedItem()
+        }
+        place(scalar, at: start, tag: tag, anchor: anchor)
+        return .proceed
+    }
+
+    /// Places a scalar's node into the tree.
+    private mutating func place(_ scalar: YAMLScalar, at start: SourceLocation, tag: String?, anchor: String?) {
         let node = YAMLNode(.scalar(scalar), at: start, tag: tag)
         if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
         attach(node, size: 1)
-        return .proceed
     }
 
     /// A mapping or sequence opens.
     mutating func collectionStart(isMapping: Bool, tag: String?, anchor: String?, at location: SourceLocation) -> Step {
+        if streamedDepth > 0 {
+            // Nesting is bounded while streaming exactly as it is when building, so that a declined
+            // item replays into the same frames.
+            if anchor == nil, tag == nil, stack.count &+ streamedDepth < limits.maxDepth {
+                streamed.append(.collectionStart(isMapping: isMapping, at: location))
+                streamedDepth &+= 1
+                streamedNodes &+= 1
+                return .proceed
+            }
+            replayStreamedItem()
+        }
         guard stack.count < limits.maxDepth else {
             diagnostics.append(.error(
                 at: location, "nesting deeper than \(limits.maxDepth) levels",
@@ -114,6 +149,13 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             return .stop
         }
         let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
+        if isMapping, anchor == nil, tag == nil, !replaying, consumer.takesStreamedItems,
+           let top = stack.indices.last, stack[top].handsItemsOver {
+            streamed.append(.collectionStart(isMapping: true, at: location))
+            streamedDepth = 1
+            streamedNodes = 1
+            return .proceed
+        }
         var frame = Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor, entriesStart: entries.count)
         if !isMapping, anchor == nil, consumerTakesItems() {
             frame.handsItemsOver = true
@@ -138,6 +180,12 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
 
     /// The innermost open mapping or sequence closes.
     mutating func collectionEnd() -> Step {
+        if streamedDepth > 0 {
+            streamed.append(.collectionEnd)
+            streamedDepth &-= 1
+            if streamedDepth == 0 { finishStreamedItem() }
+            return .proceed
+        }
         // libyaml only emits balanced events; an unbalanced end is ignored rather than trusted.
         guard let frame = stack.popLast() else { return .proceed }
         let top = stack.count &- 1
@@ -163,6 +211,45 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         return .proceed
     }
 
+    /// Offers the item whose events have all been streamed to the consumer; builds it when declined.
+    private mutating func finishStreamedItem() {
+        if consumer.streamedItem(streamed) {
+            // The item was offered because the innermost open collection hands its items over.
+            let top = stack.count &- 1
+            if top >= 0 { stack[top].size = stack[top].size &+ streamedNodes }
+            streamed.removeAll(keepingCapacity: true)
+            streamedNodes = 0
+        } else {
+            replayStreamedItem()
+        }
+    }
+
+    /// Builds the events streamed so far into nodes, as they would have been built had they not
+    /// been streamed, and stops streaming: for an item the consumer declined, for an event that
+    /// cannot be streamed (an anchor, tag or alias), and for a read that ends early.
+    mutating func replayStreamedItem() {
+        guard !streamed.isEmpty else { return }
+        var events: [YAMLItemEvent] = []
+        swap(&events, &streamed)
+        streamedDepth = 0
+        streamedNodes = 0
+        replaying = true
+        for event in events {
+            switch event {
+            case .scalar(let scalar, let start):
+                place(scalar, at: start, tag: nil, anchor: nil)
+            case .collectionStart(let isMapping, let location):
+                _ = collectionStart(isMapping: isMapping, tag: nil, anchor: nil, at: location)
+            case .collectionEnd:
+                _ = collectionEnd()
+            }
+        }
+        replaying = false
+        // The buffer's memory serves the next item.
+        events.removeAll(keepingCapacity: true)
+        swap(&events, &streamed)
+    }
+
     /// Drops the entries of the mapping that has just ended, which start at `start`.
     ///
     /// One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, which cost more
@@ -173,6 +260,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
 
     /// An alias (`*name`) was read: it stands for a copy of the node anchored as `name`.
     mutating func alias(_ name: String, at location: SourceLocation) -> Step {
+        if streamedDepth > 0 { replayStreamedItem() }
         guard let anchored = anchors[name] else {
             if stack.contains(where: { $0.anchor == name }) {
                 diagnostics.append(.error(
