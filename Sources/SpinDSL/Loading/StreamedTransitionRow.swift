@@ -18,9 +18,9 @@ enum StreamedTransitionRow {
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments = RowAssignments([])
-        while case .scalar(let keyScalar, _)? = cursor.peek() {
+        while case .scalar(let keyItem)? = cursor.peek() {
             cursor.skip()
-            guard let key = Keys(key: keyScalar.value), !seen.contains(key) else { return nil }
+            guard let key = Keys(key: keyItem.scalar.value), !seen.contains(key) else { return nil }
             seen.insert(key)
             switch key {
             case .from:
@@ -106,9 +106,9 @@ enum StreamedTransitionRow {
 
         /// The next event if it is a scalar that is not null.
         mutating func nonNullScalar() -> YAMLScalar? {
-            guard case .scalar(let scalar, _)? = peek(), !scalar.isNull else { return nil }
+            guard case .scalar(let item)? = peek(), !item.scalar.isNull else { return nil }
             skip()
-            return scalar
+            return item.scalar
         }
 
         /// A list of names: a sequence of non-null scalars.
@@ -128,8 +128,9 @@ enum StreamedTransitionRow {
             // Most rows assign one field: the array is made only for a second.
             var first: Assignment?
             var more: [Assignment] = []
-            while case .scalar(let key, _)? = peek() {
+            while case .scalar(let keyItem)? = peek() {
                 skip()
+                let key = keyItem.scalar
                 guard let value = nonNullScalar() else { return nil }
                 let assignment = Assignment(
                     field: Name(key.value, at: key.contentLocation),

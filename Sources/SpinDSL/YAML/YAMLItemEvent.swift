@@ -5,10 +5,21 @@
 /// The events come in document order: the item's own `.collectionStart(isMapping: true, …)`
 /// first, its `.collectionEnd` last, and keys and values alternating inside every mapping.
 enum YAMLItemEvent {
-    /// A scalar, located where its node starts (see `YAMLNode.location`).
-    case scalar(YAMLScalar, at: SourceLocation)
+    /// A scalar and where its node starts (see `YAMLNode.location`).
+    ///
+    /// One struct rather than two associated values: a payload of two values is copied out of the
+    /// enum by the runtime's generic tuple copy, ten times the cost of a struct's own.
+    case scalar(YAMLItemScalar)
     /// A mapping or sequence opens at `location`.
     case collectionStart(isMapping: Bool, at: SourceLocation)
     /// The innermost open collection closes.
     case collectionEnd
+}
+
+/// A scalar of a streamed item (see `YAMLItemEvent.scalar`).
+struct YAMLItemScalar {
+    /// The scalar.
+    let scalar: YAMLScalar
+    /// Where its node starts.
+    let start: SourceLocation
 }

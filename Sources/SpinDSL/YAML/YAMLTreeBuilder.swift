@@ -112,7 +112,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         }
         if streamedDepth > 0 {
             if anchor == nil, tag == nil {
-                streamed.append(.scalar(scalar, at: start))
+                streamed.append(.scalar(YAMLItemScalar(scalar: scalar, start: start)))
                 streamedNodes &+= 1
                 return .proceed
             }
@@ -236,8 +236,8 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         replaying = true
         for event in events {
             switch event {
-            case .scalar(let scalar, let start):
-                place(scalar, at: start, tag: nil, anchor: nil)
+            case .scalar(let item):
+                place(item.scalar, at: item.start, tag: nil, anchor: nil)
             case .collectionStart(let isMapping, let location):
                 _ = collectionStart(isMapping: isMapping, tag: nil, anchor: nil, at: location)
             case .collectionEnd:
