@@ -56,13 +56,9 @@ public struct SpecLoader: Sendable {
                 "input is \(size.int64Value) bytes, more than the limit of \(limits.maxBytes) bytes",
                 hint: "raise YAMLLimits.maxBytes if the file really is this large")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        guard let bytes = FileBytes.contents(atPath: path, limit: limits.maxBytes) else {
             return failure("cannot read '\(path)'", hint: nil)
         }
-        let bytes = [UInt8](data)
         // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and
         // reports invalid UTF-8 itself.
         let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
