@@ -104,7 +104,7 @@ struct ReducerTable: Sendable {
         assignments.reserveCapacity(spin.transitions.reduce(0) { $0 &+ $1.assignments.count })
         var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
         var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
-        let rows = spin.transitions.map { transition in
+        func row(_ transition: TransitionModel) -> Row {
             var guardCode: Unmanaged<CompiledCode>?
             var guardShape = SlotShape.general
             if let expression = transition.guardExpression {
@@ -130,20 +130,19 @@ struct ReducerTable: Sendable {
             }
             return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
         }
+        // The candidates are listed first by row position, then made in that order: a row that is
+        // a candidate in several cells is made once and copied. (Making every row first, in an
+        // array of its own, held a second copy of a large table's rows while the table was made.)
         var cells: [Range<Int>] = []
-        var candidates: [Row] = []
         var candidateRows: [Int] = []
         cells.reserveCapacity(cellCount)
         // Every listed row once per cell listing it, every `any` row once per control state.
         let anyRows = anywhere.reduce(0) { $0 &+ $1.count }
         let (anyCandidates, overflow) = anyRows.multipliedReportingOverflow(by: controlCount)
-        if !overflow {
-            candidates.reserveCapacity(listed.count &+ anyCandidates)
-            candidateRows.reserveCapacity(listed.count &+ anyCandidates)
-        }
+        if !overflow { candidateRows.reserveCapacity(listed.count &+ anyCandidates) }
         for control in 0..<spin.controlCount {
             for event in 0..<eventCount {
-                let start = candidates.count
+                let start = candidateRows.count
                 let cell = control &* eventCount &+ event
                 let ownEnd = listedStart[cell &+ 1]
                 let shared = anywhere[event]
@@ -158,10 +157,21 @@ struct ReducerTable: Sendable {
                         next = shared[j]
                         j += 1
                     }
-                    candidates.append(rows[next])
                     candidateRows.append(next)
                 }
-                cells.append(start..<candidates.count)
+                cells.append(start..<candidateRows.count)
+            }
+        }
+        var candidates: [Row] = []
+        candidates.reserveCapacity(candidateRows.count)
+        // Per row, the first candidate made from it; -1 until then.
+        var madeAt = [Int](repeating: -1, count: spin.transitions.count)
+        for position in candidateRows {
+            if madeAt[position] >= 0 {
+                candidates.append(candidates[madeAt[position]])
+            } else {
+                madeAt[position] = candidates.count
+                candidates.append(row(spin.transitions[position]))
             }
         }
         self.eventCount = eventCount
