@@ -67,6 +67,62 @@ import Testing
         #expect(try await Self.fault(spec) == "shared.yaml:8:54: error: integer overflow in 'count + 1'")
     }
 
+    @Test func anOverflowInARowListedInSeveralCellsNamesThatRow() async throws {
+        // The row from [b, c] is a candidate in two cells, made once and copied to the second; it
+        // overflows in the second (state c), and its code is shared with the row from a.
+        let spec = SpinSpec.load(text: """
+            spin: Shared
+            states: [a, b, c]
+            initial: a
+            data: { count: 9223372036854775805 }
+            events: [go, back]
+            transitions:
+              - { from: a, on: go, to: b, set: { count: count + 1 } }
+              - { from: [b, c], on: go, to: c,   set: { count: count + 1 } }
+              - { from: c, on: back, to: a }
+            feedbacks:
+              drive:
+                - { in: [a], emit: go }
+                - { in: [b], emit: go }
+                - { in: [c], emit: go }
+            inputs: [back]
+            """, path: "shared.yaml")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:58: error: integer overflow in 'count + 1'")
+    }
+
+    @Test func aGuardOnSeveralLinesIsNotSharedAndNamesItsOwnRow() async throws {
+        // Texts with line breaks are checked on each row (their nodes are on several lines).
+        let spec = SpinSpec.load(text: """
+            spin: Shared
+            states: [a, b]
+            initial: a
+            data: { count: 0 }
+            events: [go]
+            transitions:
+              - from: a
+                on: go
+                to: b
+                when: |
+                  count + 1 >
+                    0
+                set: { count: 9223372036854775807 }
+              - from: b
+                on: go
+                to: a
+                when: |
+                  count + 1 >
+                    0
+            feedbacks:
+              drive:
+                - { in: [a], emit: go }
+                - { in: [b], emit: go }
+            """, path: "shared.yaml")
+        let rows = try #require(spec.model?.spins.first?.transitions)
+        #expect(rows.count == 2)
+        #expect(rows[0].guardExpression?.shared !== rows[1].guardExpression?.shared)
+        #expect(try await Self.fault(spec) == "shared.yaml:18:13: error: integer overflow in 'count + 1'")
+    }
+
     @Test func rowsShareOneExpressionYetEachIsLocatedAtItsOwnText() throws {
         let spec = Self.spec(data: "count: 0", first: "when: count < 5, set: { count: count + 1 }", second: "when:  count < 5")
         let rows = try #require(spec.model?.spins.first?.transitions)
