@@ -9,7 +9,8 @@ struct ReducerTable: Sendable {
         let guardShape: SlotShape
         let target: Int?
         /// The row's assignments, a range of the table's `assignments`: one flat array, so that a
-        /// step reads them in place instead of retaining an array per row.
+        /// step reads them in place instead of retaining an array per row. Rows with the same one
+        /// assignment share a range.
         let assignments: Range<Int>
     }
 
@@ -22,6 +23,13 @@ struct ReducerTable: Sendable {
         let code: Unmanaged<CompiledCode>
         /// The value's shape, evaluated inline when it is a simple one (int fields only).
         let shape: SlotShape
+    }
+
+    /// A row's only assignment, as a key for sharing its entry of `assignments`: the shared
+    /// expression (alive while the table is built) and the slot.
+    private struct SingleAssignment: Hashable {
+        let expression: ObjectIdentifier
+        let slot: Int
     }
 
     private let eventCount: Int
@@ -101,9 +109,9 @@ struct ReducerTable: Sendable {
         // row's expression is tried before hashing, since neighbouring rows usually repeat it.
         var assignments: [Assignment] = []
         var code: [CompiledCode] = []
-        assignments.reserveCapacity(spin.transitions.reduce(0) { $0 &+ $1.assignments.count })
         var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
         var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
+        var singleAssignments: [SingleAssignment: Int] = [:]
         func row(_ transition: TransitionModel) -> Row {
             var guardCode: Unmanaged<CompiledCode>?
             var guardShape = SlotShape.general
@@ -116,7 +124,20 @@ struct ReducerTable: Sendable {
                 guardCode = Unmanaged.passUnretained(made.code)
                 guardShape = made.shape
             }
+            // A row with one assignment reuses the entry of an earlier row assigning the same
+            // shared expression to the same slot (an entry is the same for both): a large generated
+            // table then has a handful of entries, not one per row.
+            var single: SingleAssignment?
+            if transition.assignments.count == 1 {
+                let (slot, value) = transition.assignments[0]
+                let key = SingleAssignment(expression: ObjectIdentifier(value.shared), slot: slot)
+                if let index = singleAssignments[key] {
+                    return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: index..<(index &+ 1))
+                }
+                single = key
+            }
             let start = assignments.count
+            if let single { singleAssignments[single] = start }
             for (slot, value) in transition.assignments {
                 let type = spin.fields[slot].type
                 var made = valueCodes.value(for: value.shared) { shared in
