@@ -203,10 +203,9 @@ struct SpecResolver {
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
         let event = resolveEventName(row.pointee.event, in: environment)
-        let scope = environment.scope(event: event)
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, in: scope, expecting: .bool)
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
         }
         var target: Int?
         if let name = row.pointee.target {
@@ -218,7 +217,7 @@ struct SpecResolver {
                 error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = rowExpression(assignment.value, in: scope, expecting: environment.fields[slot].type) {
+            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
                 assignments.append(slot: slot, value: value)
             }
         }
@@ -439,12 +438,17 @@ struct SpecResolver {
 
     /// A transition row's guard or assigned value. One already checked in the same scope with the
     /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
-    private mutating func rowExpression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> RowExpression? {
-        let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+    /// The scope is that of rows on `event`, made only when the text is not cached.
+    private mutating func rowExpression(
+        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?
+    ) -> RowExpression? {
+        let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
-        return check(text, in: scope, expecting: type, key: key).map { RowExpression(shared: $0, location: text.location) }
+        return check(text, in: environment.scope(event: event), expecting: type, key: key).map {
+            RowExpression(shared: $0, location: text.location)
+        }
     }
 
     /// Checks and compiles `text`, reporting its diagnostics, and caches it under `key` when it
@@ -522,6 +526,13 @@ private struct SpinEnvironment {
                 controlStates: controlType,
                 enumTypes: enumTypes))
         }
+    }
+
+    /// The identity of `scope(event:)`, read without copying the scope (and retaining its arrays),
+    /// which a transition row needs only when its texts are not cached.
+    func scopeID(event: Int?) -> Int? {
+        guard let event else { return stateScope.id }
+        return eventScopes.indices.contains(event) ? eventScopes[event].id : stateScope.id
     }
 
     /// The scope of expressions on a state, with the payload of `event` when given.
