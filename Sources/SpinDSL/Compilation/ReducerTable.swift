@@ -9,7 +9,8 @@ struct ReducerTable: Sendable {
         let guardShape: SlotShape
         let target: Int?
         /// The row's assignments, a range of the table's `assignments`: one flat array, so that a
-        /// step reads them in place instead of retaining an array per row.
+        /// step reads them in place instead of retaining an array per row. Rows with the same one
+        /// assignment share a range.
         let assignments: Range<Int>
     }
 
@@ -24,10 +25,21 @@ struct ReducerTable: Sendable {
         let shape: SlotShape
     }
 
+    /// A row's only assignment, as a key for sharing its entry of `assignments`: the shared
+    /// expression (alive while the table is built) and the slot.
+    private struct SingleAssignment: Hashable {
+        let expression: ObjectIdentifier
+        let slot: Int
+    }
+
     private let eventCount: Int
     /// `cells[control * eventCount + event]` is the range of `candidates` to try.
     private let cells: [Range<Int>]
     private let candidates: [Row]
+    /// For each candidate, its row's position in `transitions`: read only when a row fails, to
+    /// locate the error in that row's own text (its code is shared with rows writing the same).
+    private let candidateRows: [Int]
+    private let transitions: [TransitionModel]
     private let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
@@ -91,47 +103,67 @@ struct ReducerTable: Sendable {
                 nextListed[cell] &+= 1
             }
         }
-        // Each transition's guard and assignments are compiled once, into its row, however many
-        // cells list it.
+        // Each shared expression's code and shape are made once, for all the rows writing its text
+        // (whichever cells list them): a generated table has many rows and few texts. Entries are
+        // keyed by the shared object, which `spin.transitions` keeps alive meanwhile; the previous
+        // row's expression is tried before hashing, since neighbouring rows usually repeat it.
         var assignments: [Assignment] = []
         var code: [CompiledCode] = []
-        assignments.reserveCapacity(spin.transitions.reduce(0) { $0 &+ $1.assignments.count })
-        code.reserveCapacity(spin.transitions.count &+ assignments.capacity)
-        let rows = spin.transitions.map { transition in
-            // The compiled expressions are read where they lie, not copied out (a copy retains
-            // every closure they hold).
+        var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
+        var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
+        var singleAssignments: [SingleAssignment: Int] = [:]
+        func row(_ transition: TransitionModel) -> Row {
             var guardCode: Unmanaged<CompiledCode>?
             var guardShape = SlotShape.general
-            if let (compiled, shape) = transition.withGuard({ expression in
-                (CompiledCode(guard: expression), SlotShape(expression.expression))
-            }) {
-                code.append(compiled)
-                guardCode = Unmanaged.passUnretained(compiled)
-                guardShape = shape
+            if let expression = transition.guardExpression {
+                let made = guardCodes.value(for: expression.shared) { shared in
+                    let compiled = CompiledCode(guard: shared.compiled)
+                    code.append(compiled)
+                    return (compiled, SlotShape(shared.compiled.expression))
+                }
+                guardCode = Unmanaged.passUnretained(made.code)
+                guardShape = made.shape
+            }
+            // A row with one assignment reuses the entry of an earlier row assigning the same
+            // shared expression to the same slot (an entry is the same for both): a large generated
+            // table then has a handful of entries, not one per row.
+            var single: SingleAssignment?
+            if transition.assignments.count == 1 {
+                let (slot, value) = transition.assignments[0]
+                let key = SingleAssignment(expression: ObjectIdentifier(value.shared), slot: slot)
+                if let index = singleAssignments[key] {
+                    return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: index..<(index &+ 1))
+                }
+                single = key
             }
             let start = assignments.count
-            for index in transition.assignments.indices {
-                let slot = transition.assignments[index].slot
+            if let single { singleAssignments[single] = start }
+            for (slot, value) in transition.assignments {
                 let type = spin.fields[slot].type
-                let isInt = if case .int = type, case .int = transition.assignments[index].value.type { true } else { false }
-                let compiled = CompiledCode(assigning: transition.assignments[index].value, to: type, isInt: isInt)
-                code.append(compiled)
+                var made = valueCodes.value(for: value.shared) { shared in
+                    Self.valueCode(shared, as: type, keeping: &code)
+                }
+                // A shared expression is keyed by its expected type, the field's, so this holds;
+                // were it not so, the row gets code of its own rather than another field's.
+                if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
                 assignments.append(Assignment(
-                    slot: slot, isInt: isInt, code: Unmanaged.passUnretained(compiled),
-                    shape: isInt ? SlotShape(transition.assignments[index].value.expression) : .general))
+                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
             }
             return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
         }
+        // The candidates are listed first by row position, then made in that order: a row that is
+        // a candidate in several cells is made once and copied. (Making every row first, in an
+        // array of its own, held a second copy of a large table's rows while the table was made.)
         var cells: [Range<Int>] = []
-        var candidates: [Row] = []
+        var candidateRows: [Int] = []
         cells.reserveCapacity(cellCount)
         // Every listed row once per cell listing it, every `any` row once per control state.
         let anyRows = anywhere.reduce(0) { $0 &+ $1.count }
         let (anyCandidates, overflow) = anyRows.multipliedReportingOverflow(by: controlCount)
-        if !overflow { candidates.reserveCapacity(listed.count &+ anyCandidates) }
+        if !overflow { candidateRows.reserveCapacity(listed.count &+ anyCandidates) }
         for control in 0..<spin.controlCount {
             for event in 0..<eventCount {
-                let start = candidates.count
+                let start = candidateRows.count
                 let cell = control &* eventCount &+ event
                 let ownEnd = listedStart[cell &+ 1]
                 let shared = anywhere[event]
@@ -146,14 +178,28 @@ struct ReducerTable: Sendable {
                         next = shared[j]
                         j += 1
                     }
-                    candidates.append(rows[next])
+                    candidateRows.append(next)
                 }
-                cells.append(start..<candidates.count)
+                cells.append(start..<candidateRows.count)
+            }
+        }
+        var candidates: [Row] = []
+        candidates.reserveCapacity(candidateRows.count)
+        // Per row, the first candidate made from it; -1 until then.
+        var madeAt = [Int](repeating: -1, count: spin.transitions.count)
+        for position in candidateRows {
+            if madeAt[position] >= 0 {
+                candidates.append(candidates[madeAt[position]])
+            } else {
+                madeAt[position] = candidates.count
+                candidates.append(row(spin.transitions[position]))
             }
         }
         self.eventCount = eventCount
         self.cells = cells
         self.candidates = candidates
+        self.candidateRows = candidateRows
+        self.transitions = spin.transitions
         self.assignments = assignments
         self.code = code
         self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
@@ -178,7 +224,8 @@ struct ReducerTable: Sendable {
         case noRow
         /// Row `row` applied; `changed` tells whether an assignment changed a field.
         case applied(row: Int, changed: Bool)
-        case failed(EvaluationError)
+        /// Candidate `candidate` failed: its guard when `part` is -1, else its assignment `part`.
+        case failed(EvaluationError, candidate: Int, part: Int)
     }
 
     /// Applies the first row whose guard holds; returns whether the state changed.
@@ -203,23 +250,29 @@ struct ReducerTable: Sendable {
                     state.data.withUnsafeMutableBufferPointer { data -> Outcome in
                         let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
                         for index in cell {
-                            do throws(EvaluationError) {
-                                if let guardCode = rows[index].guardCode {
-                                    let holds = if let inline = rows[index].guardShape.bool(view.data) {
-                                        inline
-                                    } else {
-                                        try guardCode.withGuaranteed { code throws(EvaluationError) in try code.bool(view) }
+                            if let guardCode = rows[index].guardCode {
+                                let holds: Bool
+                                if let inline = rows[index].guardShape.bool(view.data) {
+                                    holds = inline
+                                } else {
+                                    do throws(EvaluationError) {
+                                        holds = try guardCode.withGuaranteed { code throws(EvaluationError) in try code.bool(view) }
+                                    } catch {
+                                        return .failed(error, candidate: index, part: -1)
                                     }
-                                    if !holds { continue }
                                 }
-                                var changed = false
-                                for assignment in rows[index].assignments {
-                                    if try Self.apply(assignments, assignment, view, data) { changed = true }
-                                }
-                                return .applied(row: index, changed: changed)
-                            } catch {
-                                return .failed(error)
+                                if !holds { continue }
                             }
+                            var changed = false
+                            let range = rows[index].assignments
+                            for assignment in range {
+                                do throws(EvaluationError) {
+                                    if try Self.apply(assignments, assignment, view, data) { changed = true }
+                                } catch {
+                                    return .failed(error, candidate: index, part: assignment &- range.lowerBound)
+                                }
+                            }
+                            return .applied(row: index, changed: changed)
                         }
                         return .noRow
                     }
@@ -235,10 +288,32 @@ struct ReducerTable: Sendable {
                 changed = true
             }
             return changed
-        case .failed(let error):
-            state.fault = SpecFault(error)
+        case .failed(let error, let candidate, let part):
+            state.fault = SpecFault(relocated(error, candidate: candidate, part: part))
             return true
         }
+    }
+
+    /// `error`, thrown by the guard (`part` -1) or assignment `part` of candidate `candidate`,
+    /// located in that row's own text rather than in the first row's that wrote the same text.
+    private func relocated(_ error: EvaluationError, candidate: Int, part: Int) -> EvaluationError {
+        guard candidateRows.indices.contains(candidate) else { return error }
+        let position = candidateRows[candidate]
+        guard transitions.indices.contains(position) else { return error }
+        let transition = transitions[position]
+        if part < 0 { return transition.guardExpression?.relocated(error) ?? error }
+        guard transition.assignments.indices.contains(part) else { return error }
+        return transition.assignments[part].value.relocated(error)
+    }
+
+    /// The code of an assignment of `shared` to a field of type `type`, kept alive by `code`.
+    private static func valueCode(
+        _ shared: SharedExpression, as type: ValueType, keeping code: inout [CompiledCode]
+    ) -> (code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape) {
+        let isInt = if case .int = type, case .int = shared.compiled.type { true } else { false }
+        let compiled = CompiledCode(assigning: shared.compiled, to: type, isInt: isInt)
+        code.append(compiled)
+        return (compiled, type, isInt, isInt ? SlotShape(shared.compiled.expression) : .general)
     }
 
     /// Applies a quick cell; nil, having changed nothing, when the general path must (the slot

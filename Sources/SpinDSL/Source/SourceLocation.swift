@@ -49,6 +49,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         SourceLocation(file: fileName, line: line, column: column)
     }
 
+    /// Whether this location is in the file and on the line of `other` (any column).
+    func isOnLine(of other: SourceLocation) -> Bool {
+        fileName == other.fileName && storedLine == other.storedLine
+    }
+
     /// `file:line:column`, the form compilers and editors understand.
     public var description: String { "\(file):\(line):\(column)" }
 

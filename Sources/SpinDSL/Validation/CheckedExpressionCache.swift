@@ -1,11 +1,13 @@
-/// Expressions the resolver has already parsed and checked, so that a text written on many rows
-/// (`count + 1` on every row of a generated table) is parsed and checked once per scope.
+/// Expressions the resolver has already parsed, checked and compiled, so that a text written on
+/// many rows (`count + 1` on every row of a generated table) is parsed, checked and compiled once
+/// per scope and expected type.
 ///
-/// A checked tree records where each of its nodes was written, for run-time errors. A cached tree
-/// is reused at another location by shifting those positions, which is exact when the text is on
-/// one line: every node is then on the text's first line, at a fixed distance from its start.
-/// Texts spanning lines (block scalars) are not cached, and neither are expressions with
-/// diagnostics, so a cache hit yields exactly what checking the text there would.
+/// An entry is a `SharedExpression`, located where the text was first written. Transition rows
+/// hold it as it is, with their own location (see `RowExpression`); other users move its checked
+/// tree to where they wrote the text. Either is exact only when the text is on one line: every
+/// node is then on the text's first line, at a fixed distance from its start. Texts spanning lines
+/// (block scalars) are not cached, and neither are expressions with diagnostics, so a cache hit
+/// yields exactly what checking the text there would.
 struct CheckedExpressionCache {
     /// What an expression's meaning depends on besides its text.
     struct Key: Hashable {
@@ -15,43 +17,34 @@ struct CheckedExpressionCache {
         let expected: ValueType?
     }
 
-    private struct Entry {
-        let expression: TypedExpression
-        let location: SourceLocation
-    }
-
-    private var entries: [Key: Entry] = [:]
+    private var entries: [Key: SharedExpression] = [:]
     /// The entry found or inserted last in each scope (by `scope + 1`, for the first few scopes):
     /// the rows on one event repeat the same few texts, and comparing a key with the last one of
     /// its scope (short texts compare as two words) costs much less than hashing it. One entry for
     /// all scopes would miss whenever rows on different events alternate.
-    private var recent: [(key: Key, entry: Entry)?] = []
+    private var recent: [(key: Key, entry: SharedExpression)?] = []
     private static var scopesRemembered: Int { 256 }
 
-    /// The checked expression for `key`, located as if written at `location`; nil when not cached.
-    mutating func expression(for key: Key, at location: SourceLocation) -> TypedExpression? {
-        let entry: Entry
+    /// The expression cached for `key`; nil when not cached.
+    mutating func expression(for key: Key) -> SharedExpression? {
         let slot = key.scope &+ 1
         if slot >= 0, slot < recent.count, let last = recent[slot], last.key == key {
-            entry = last.entry
-        } else {
-            guard let found = entries[key] else { return nil }
-            entry = found
-            remember(key, found)
+            return last.entry
         }
-        if entry.location == location { return entry.expression }
-        return entry.expression.moved(to: location, columnShift: location.column &- entry.location.column)
+        guard let found = entries[key] else { return nil }
+        remember(key, found)
+        return found
     }
 
-    /// Remembers `expression`, checked from `key.text` written at `location`.
-    mutating func insert(_ expression: TypedExpression, for key: Key, at location: SourceLocation) {
+    /// Remembers `expression`, checked from `key.text` written at `expression.base`, unless the
+    /// text spans lines.
+    mutating func insert(_ expression: SharedExpression, for key: Key) {
         guard !Self.spansLines(key.text) else { return }
-        let entry = Entry(expression: expression, location: location)
-        entries[key] = entry
-        remember(key, entry)
+        entries[key] = expression
+        remember(key, expression)
     }
 
-    private mutating func remember(_ key: Key, _ entry: Entry) {
+    private mutating func remember(_ key: Key, _ entry: SharedExpression) {
         let slot = key.scope &+ 1
         guard slot >= 0, slot < Self.scopesRemembered else { return }
         while recent.count <= slot { recent.append(nil) }

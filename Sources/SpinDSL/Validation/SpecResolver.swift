@@ -203,24 +203,22 @@ struct SpecResolver {
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
         let event = resolveEventName(row.pointee.event, in: environment)
-        let scope = environment.scope(event: event)
-        var guardExpression: CompiledExpression?
+        var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
-            guardExpression = expression(text, in: scope, expecting: .bool)
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
         }
         var target: Int?
         if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
-        var assignments: [(slot: Int, value: CompiledExpression)] = []
-        assignments.reserveCapacity(row.pointee.writtenAssignments.count)
+        var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
                 error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = expression(assignment.value, in: scope, expecting: environment.fields[slot].type) {
-                assignments.append((slot, value))
+            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+                assignments.append(slot: slot, value: value)
             }
         }
         guard errorCount == errorsBefore, let event else { return nil }
@@ -427,18 +425,45 @@ struct SpecResolver {
     // MARK: Expressions
 
     /// Checks and compiles an expression. One already checked in the same scope with the same
-    /// expected type is not parsed and checked again: the checked tree is moved to this location.
+    /// expected type is not parsed and checked again: its checked tree is moved to this location.
     private mutating func expression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> CompiledExpression? {
         let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
-        if let key, let typed = checkedExpressions.expression(for: key, at: text.location) {
-            return CompiledExpression(typed)
+        if let key, let shared = checkedExpressions.expression(for: key) {
+            if shared.base == text.location { return shared.compiled }
+            return CompiledExpression(shared.compiled.expression.moved(
+                to: text.location, columnShift: text.location.column &- shared.base.column))
         }
+        return check(text, in: scope, expecting: type, key: key)?.compiled
+    }
+
+    /// A transition row's guard or assigned value. One already checked in the same scope with the
+    /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
+    /// The scope is that of rows on `event`, made only when the text is not cached.
+    private mutating func rowExpression(
+        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?
+    ) -> RowExpression? {
+        let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        if let key, let shared = checkedExpressions.expression(for: key) {
+            return RowExpression(shared: shared, location: text.location)
+        }
+        return check(text, in: environment.scope(event: event), expecting: type, key: key).map {
+            RowExpression(shared: $0, location: text.location)
+        }
+    }
+
+    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `key` when it
+    /// has none.
+    private mutating func check(
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key: CheckedExpressionCache.Key?
+    ) -> SharedExpression? {
         let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type)
-        if let key, found.isEmpty, let typed {
-            checkedExpressions.insert(typed, for: key, at: text.location)
-        }
         append(found)
-        return typed.map(CompiledExpression.init)
+        guard let typed else { return nil }
+        let shared = SharedExpression(CompiledExpression(typed), base: text.location)
+        if let key, found.isEmpty {
+            checkedExpressions.insert(shared, for: key)
+        }
+        return shared
     }
 
     private mutating func template(_ text: ExpressionText, in scope: ResolverScope) -> Template? {
@@ -501,6 +526,13 @@ private struct SpinEnvironment {
                 controlStates: controlType,
                 enumTypes: enumTypes))
         }
+    }
+
+    /// The identity of `scope(event:)`, read without copying the scope (and retaining its arrays),
+    /// which a transition row needs only when its texts are not cached.
+    func scopeID(event: Int?) -> Int? {
+        guard let event else { return stateScope.id }
+        return eventScopes.indices.contains(event) ? eventScopes[event].id : stateScope.id
     }
 
     /// The scope of expressions on a state, with the payload of `event` when given.
