@@ -175,6 +175,96 @@ import Testing
         runtime.stop()
     }
 
+    /// Whether `body` returns within `seconds` (of the continuous clock): a test of an effect that
+    /// must be cancelled or must not wait for another fails instead of hanging when it is not.
+    private static func returns(within seconds: Int, _ body: @escaping @Sendable () async -> Void) async -> Bool {
+        // Unstructured, so that a body that ignores cancellation is left behind, not waited for.
+        let (outcome, report) = AsyncStream<Bool>.makeStream()
+        let work = Task {
+            await body()
+            report.yield(true)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            report.yield(false)
+        }
+        var outcomes = outcome.makeAsyncIterator()
+        let returned = await outcomes.next() ?? false
+        timer.cancel()
+        work.cancel()
+        return returned
+    }
+
+    /// Effects: the last event of an asynchronous effect is queued as the effect ends, and the first
+    /// effect the drain that reduces it asks for runs in the same task. A long chain of such steps
+    /// on the default clock reaches its end, and the loop then settles.
+    @Test func effects_aChainOfAsynchronousEffectsRunsToItsEndAndSettles() async {
+        let spin = Spin<Int, Event>(initialState: 0) {
+            Feedback(effect: { (state: Int) async -> Event? in state < 10_000 ? .bump : nil })
+            Reducer(Self.reduce)
+        }
+        let runtime = SpinRuntime(spin)
+        runtime.start()
+        let settled = await Self.returns(within: 30) { await runtime.awaitIdle() }
+        #expect(settled)
+        #expect(runtime.state == 10_000)
+        #expect(runtime.stepCount == 10_000)
+        runtime.stop()
+    }
+
+    /// Effects: an effect that runs in the task of the effect before it is cancelled as any other
+    /// (rule 3): the cancel reaches the task it runs in.
+    @Test func effects_anEffectRunInThePreviousEffectsTaskIsCancelledByANewState() async {
+        let cancelled = Recorder<Int>()
+        let spin = Spin<Int, Event>(initialState: 0) {
+            Feedback(effect: { (state: Int) async -> Event? in
+                // State 0 answers at once; the answer's state (1) starts an effect that waits an
+                // hour unless cancelled, in the task of the effect that answered.
+                guard state == 1 else { return state == 0 ? .set(1) : nil }
+                try? await Task.sleep(for: .seconds(3600))
+                if Task.isCancelled { cancelled.append(state) }
+                return .set(99)
+            }, strategy: .cancelOnNewState)
+            Reducer(Self.reduce)
+        }
+        let runtime = SpinRuntime(spin)
+        runtime.start()
+        _ = await runtime.awaitState { $0 == 1 }
+        runtime.emit(.set(2))
+        let settled = await Self.returns(within: 30) { await runtime.awaitIdle() }
+        #expect(settled)
+        #expect(cancelled.values == [1])
+        // The cancelled effect's last event was dropped.
+        #expect(runtime.state == 2)
+        runtime.stop()
+    }
+
+    /// Effects: when a drain asks for several effects at once, only the first may run in the task of
+    /// the effect that just ended; the others get tasks of their own, so they run side by side. Here
+    /// the first waits for the second: run one after the other, they would wait forever.
+    @Test func effects_effectsAskedForTogetherRunSideBySide() async {
+        let (signal, send) = AsyncStream<Void>.makeStream()
+        let spin = Spin<Int, Event>(initialState: 0) {
+            Feedback(effect: { (state: Int) async -> Event? in
+                guard state == 1 else { return state == 0 ? .set(1) : nil }
+                for await _ in signal { return .set(2) }
+                return nil
+            })
+            Feedback(effect: { (state: Int) async -> Event? in
+                if state == 1 { send.yield() }
+                return nil
+            })
+            Reducer(Self.reduce)
+        }
+        let runtime = SpinRuntime(spin)
+        runtime.start()
+        let reached = await Self.returns(within: 30) { _ = await runtime.awaitState { $0 == 2 } }
+        #expect(reached)
+        #expect(runtime.state == 2)
+        runtime.stop()
+        send.finish()
+    }
+
     /// Rule 5: an event that leaves an `Equatable` state equal is a step (traced, counted) but its
     /// state is not emitted and feedbacks do not run again.
     @Test func rule5_anEventThatChangesNothingIsNotDeliveredAgain() async {
@@ -306,8 +396,9 @@ final class ProbeInstance: FeedbackInstance {
 
     func receive(_ state: Int, cause: Event?) {
         if state == 0 {
-            let handle = context.start { _ in
+            let handle = context.start { _ -> Event? in
                 try? await SpinClock.sleep(for: .seconds(3600))
+                return nil
             }
             self.handle = handle
             runtime.value?.enqueue(.fromEffect(42), origin: context.origin, token: handle.token)

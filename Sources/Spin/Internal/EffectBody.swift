@@ -5,19 +5,16 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
     /// The synchronous form, run inline while the state is delivered (unless an executor is set).
     let synchronous: (@Sendable (Input) -> Event?)?
     /// The effect as an asynchronous operation, used for the async shapes and for synchronous
-    /// effects that must run on an executor.
-    let operation: @Sendable (Input, EffectEmitter<Event>) async -> Void
+    /// effects that must run on an executor. It returns the effect's last event, which the runtime
+    /// queues as the effect ends (one step under the loop's lock instead of two).
+    let operation: @Sendable (Input, EffectEmitter<Event>) async -> Event?
 
     static func sync(_ effect: @escaping @Sendable (Input) -> Event?) -> EffectBody {
-        EffectBody(synchronous: effect) { input, emitter in
-            if let event = effect(input) { emitter.emit(event) }
-        }
+        EffectBody(synchronous: effect) { input, _ in effect(input) }
     }
 
     static func async(_ effect: @escaping @Sendable (Input) async -> Event?) -> EffectBody {
-        EffectBody(synchronous: nil) { input, emitter in
-            if let event = await effect(input) { emitter.emit(event) }
-        }
+        EffectBody(synchronous: nil) { input, _ in await effect(input) }
     }
 
     static func sequence<S: AsyncSequence & Sendable>(
@@ -26,12 +23,13 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
         EffectBody(synchronous: nil) { input, emitter in
             do {
                 for try await event in effect(input) {
-                    if Task.isCancelled { return }
+                    if Task.isCancelled { return nil }
                     emitter.emit(event)
                 }
             } catch {
                 // A failing sequence ends its effect; the events it produced before stand.
             }
+            return nil
         }
     }
 

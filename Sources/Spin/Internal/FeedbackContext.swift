@@ -29,7 +29,8 @@ final class FeedbackContext<Event: Sendable>: Sendable {
         hooks.enqueueResult(effect, origin)
     }
 
-    func start(_ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void) -> EffectHandle {
+    /// Asks for an effect task running `operation`, whose result is the effect's last event.
+    func start(_ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?) -> EffectHandle {
         hooks.startEffect(origin, taskExecutor, operation)
     }
 
@@ -50,9 +51,10 @@ final class FeedbackContext<Event: Sendable>: Sendable {
 struct RuntimeHooks<Event: Sendable>: Sendable {
     /// Runs a synchronous effect and queues the event it returns for the end of the delivery.
     let enqueueResult: @Sendable (_ effect: () -> Event?, _ origin: Int) -> Void
-    /// Asks for an effect task (started when the drain ends) and returns its handle.
+    /// Asks for an effect task (started when the drain ends) and returns its handle. The
+    /// operation's result is the effect's last event.
     let startEffect: @Sendable (
-        _ origin: Int, _ executor: (any TaskExecutor)?, _ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void
+        _ origin: Int, _ executor: (any TaskExecutor)?, _ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> EffectHandle
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
     let cancelEffect: @Sendable (EffectHandle) -> Void
@@ -62,7 +64,7 @@ struct RuntimeHooks<Event: Sendable>: Sendable {
     @usableFromInline
     init(
         enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void,
-        startEffect: @escaping @Sendable (Int, (any TaskExecutor)?, @escaping @Sendable (EffectEmitter<Event>) async -> Void) -> EffectHandle,
+        startEffect: @escaping @Sendable (Int, (any TaskExecutor)?, @escaping @Sendable (EffectEmitter<Event>) async -> Event?) -> EffectHandle,
         cancelEffect: @escaping @Sendable (EffectHandle) -> Void,
         emitFromListener: @escaping @Sendable (Event, Int) -> Void
     ) {

@@ -16,12 +16,13 @@ final class StreamFeedbackInstance<State: Sendable, Event: Sendable>: FeedbackIn
         self.handle = context.start { emitter in
             do {
                 for try await event in effect(SpinStates(channel: channel)) {
-                    if Task.isCancelled { return }
+                    if Task.isCancelled { return nil }
                     emitter.emit(event)
                 }
             } catch {
                 // A failing stream ends the feedback; the events it produced before stand.
             }
+            return nil
         }
     }
 

@@ -81,10 +81,11 @@ struct PendingStart<Event: Sendable>: Sendable {
     @usableFromInline let token: UInt64
     @usableFromInline let origin: Int
     @usableFromInline let executor: (any TaskExecutor)?
-    @usableFromInline let operation: @Sendable (EffectEmitter<Event>) async -> Void
+    /// The effect; its result is the effect's last event.
+    @usableFromInline let operation: @Sendable (EffectEmitter<Event>) async -> Event?
 
     @inlinable
-    init(token: UInt64, origin: Int, executor: (any TaskExecutor)?, operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void) {
+    init(token: UInt64, origin: Int, executor: (any TaskExecutor)?, operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?) {
         self.token = token
         self.origin = origin
         self.executor = executor
@@ -196,4 +197,15 @@ enum FeedbackSlot<State: Sendable, Event: Sendable> {
         if case .instance(let instance) = self { return instance }
         return nil
     }
+}
+
+/// The task of an effect that may go on with the next effect its last event asks for (see
+/// `SpinRuntime.finishEffect`). Its `task` is read and written only under the runtime's lock: it is
+/// set once the task exists, so a task that ends its effect before then does not go on.
+@usableFromInline
+final class EffectRunner: @unchecked Sendable {
+    @usableFromInline var task: Task<Void, Never>?
+
+    @inlinable
+    init() {}
 }

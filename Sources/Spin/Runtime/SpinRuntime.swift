@@ -341,8 +341,13 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// then delivered without the lock, read in place (through the alias described at
     /// `FeedbackChain`): only the drainer ever writes the state, so reading it needs no lock
     /// (others read it under the lock, and reads do not conflict).
+    ///
+    /// `runner` is the effect task that ran the drain, when its effect has just ended (see
+    /// `finishEffect`): the first effect the drain asks for, when it may, is handed back to run in
+    /// that task instead of a new one.
     @inlinable
-    func drain() {
+    @discardableResult
+    func drain(handingOneStartTo runner: EffectRunner? = nil) -> PendingStart<Event>? {
         let reduceStep = self.reduceStep
         // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
         // one. So they cannot change during a drain.
@@ -373,7 +378,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             if core.pointee.stopRequested {
                 self.core.unlock()
                 teardown()
-                return
+                return nil
             }
             if !core.pointee.unprimedRenders.isEmpty {
                 let renders = core.pointee.unprimedRenders
@@ -386,12 +391,21 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             }
             guard let item = next.take() ?? core.pointee.queue.popFirst() else {
                 core.pointee.draining = false
-                let starts = core.pointee.pendingStarts
+                var starts = core.pointee.pendingStarts
                 core.pointee.pendingStarts = []
+                var handed: PendingStart<Event>?
+                if let runner, let task = runner.task, let first = starts.first, first.executor == nil,
+                   core.pointee.effects[first.token] != nil {
+                    // The effect runs in the task that is about to end anyway, so that a step of an
+                    // asynchronous loop is not a wake-up of another thread for a new task. Only the
+                    // first: several effects asked for at once must run side by side.
+                    core.pointee.effects[first.token]?.task = task
+                    handed = starts.removeFirst()
+                }
                 self.core.unlock()
                 startTasks(starts)
                 tracker.leave()
-                return
+                return handed
             }
             if item.token != 0 { core.pointee.effects[item.token]?.queued -= 1 }
             core.pointee.stepCount += 1
@@ -541,19 +555,27 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 continue
             }
             let token = start.token
-            let origin = start.origin
-            let operation = start.operation
             let tracker = self.tracker
             // startEffect entered the tracker for this task already.
             let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
-            let emitter = EffectEmitter<Event> { [weak self] event in
-                self?.enqueue(event, origin: origin, token: token)
-            }
+            // A task may go on with an effect its own effect's last event asked for, except where
+            // tasks are members of a virtual clock (each effect is one member there) or run on an
+            // executor of their feedback's choosing.
+            let runner = bindMember || start.executor != nil ? nil : EffectRunner()
             let makeTask = {
                 Task(executorPreference: start.executor) { [weak self] in
-                    await operation(emitter)
-                    self?.effectEnded(token)
-                    if let member { member.end() } else { tracker.leave() }
+                    var effect = start
+                    while true {
+                        let token = effect.token, origin = effect.origin
+                        let emitter = EffectEmitter<Event> { [weak self] event in
+                            self?.enqueue(event, origin: origin, token: token)
+                        }
+                        let last = await effect.operation(emitter)
+                        let next = self?.finishEffect(token, origin: origin, last: last, runner: runner)
+                        if let member { member.end() } else { tracker.leave() }
+                        guard let next else { return }
+                        effect = next
+                    }
                 }
             }
             let task: Task<Void, Never>
@@ -567,18 +589,28 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             let cancelNow: Bool = core.withLock { core in
                 guard core.effects[token] != nil else { return true }
                 core.effects[token]?.task = task
+                runner?.task = task
                 return false
             }
             if cancelNow { task.cancel() }
         }
     }
 
+    /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
+    /// was cancelled, in the same step under the lock that ends the effect, and reduced here if no
+    /// one is draining. The effect the drain hands back to `runner`, if any, is the task's next.
     @inlinable
-    func effectEnded(_ token: UInt64) {
-        core.withLock { core in
-            // Its queued events stay: an effect that finished gave its whole answer.
-            _ = core.effects.removeValue(forKey: token)
+    func finishEffect(_ token: UInt64, origin: Int, last: Event?, runner: EffectRunner?) -> PendingStart<Event>? {
+        let claimed: Bool = core.withLock { core in
+            // Its queued events stay: an effect that finished gave its whole answer. So does its
+            // last event, queued as the effect ends: no cancel can reach it any more.
+            guard core.effects.removeValue(forKey: token) != nil, let last, !core.stopRequested else { return false }
+            _ = core.append(QueuedEvent(event: last, origin: origin, token: 0))
+            return claimDrain(&core)
         }
+        // A cancelled task's next effect would start cancelled.
+        guard claimed else { return nil }
+        return drain(handingOneStartTo: Task.isCancelled ? nil : runner)
     }
 
     /// Asks for an effect task, started when the current drain ends, and returns its handle.
@@ -586,7 +618,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     func startEffect(
         origin: Int,
         executor: (any TaskExecutor)?,
-        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Void
+        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> EffectHandle {
         core.withLock { core in
             core.nextToken += 1
