@@ -565,6 +565,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             let makeTask = {
                 Task(executorPreference: start.executor) { [weak self] in
                     var effect = start
+                    var runs = 0
                     while true {
                         let token = effect.token, origin = effect.origin
                         let emitter = EffectEmitter<Event> { [weak self] event in
@@ -575,6 +576,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                         if let member { member.end() } else { tracker.leave() }
                         guard let next else { return }
                         effect = next
+                        runs &+= 1
+                        // Now and then the task lets others run: a chain of effects that never
+                        // suspend would otherwise keep its thread for good, where a task per effect
+                        // went to the back of the queue at every step.
+                        if runs & (Self.effectsPerYield &- 1) == 0 { await Task.yield() }
                     }
                 }
             }
@@ -595,6 +601,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             if cancelNow { task.cancel() }
         }
     }
+
+    /// How many effects a task runs one after the other (see `finishEffect`) before it yields to
+    /// other tasks once: a power of two.
+    @usableFromInline static var effectsPerYield: Int { 1024 }
 
     /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
     /// was cancelled, in the same step under the lock that ends the effect, and reduced here if no
