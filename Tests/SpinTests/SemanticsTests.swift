@@ -217,20 +217,33 @@ import Testing
     /// (rule 3): the cancel reaches the task it runs in.
     @Test func effects_anEffectRunInThePreviousEffectsTaskIsCancelledByANewState() async {
         let cancelled = Recorder<Int>()
+        let (go, letGo) = AsyncStream<Void>.makeStream()
+        let (sleeping, reportSleeping) = AsyncStream<Void>.makeStream()
         let spin = Spin<Int, Event>(initialState: 0) {
             Feedback(effect: { (state: Int) async -> Event? in
-                // State 0 answers at once; the answer's state (1) starts an effect that waits an
-                // hour unless cancelled, in the task of the effect that answered.
-                guard state == 1 else { return state == 0 ? .set(1) : nil }
-                try? await Task.sleep(for: .seconds(3600))
-                if Task.isCancelled { cancelled.append(state) }
-                return .set(99)
+                switch state {
+                case 0:
+                    // Answers once `start()` has returned, when the loop knows this effect's task:
+                    // the effect the answer's state asks for then runs in it.
+                    for await _ in go { break }
+                    return .set(1)
+                case 1:
+                    reportSleeping.yield()
+                    try? await Task.sleep(for: .seconds(3600))
+                    if Task.isCancelled { cancelled.append(state) }
+                    return .set(99)
+                default:
+                    return nil
+                }
             }, strategy: .cancelOnNewState)
             Reducer(Self.reduce)
         }
         let runtime = SpinRuntime(spin)
         runtime.start()
-        _ = await runtime.awaitState { $0 == 1 }
+        letGo.yield()
+        // The new state comes while the effect of state 1 sleeps.
+        var sleepers = sleeping.makeAsyncIterator()
+        _ = await sleepers.next()
         runtime.emit(.set(2))
         let settled = await Self.returns(within: 30) { await runtime.awaitIdle() }
         #expect(settled)
@@ -245,11 +258,21 @@ import Testing
     /// the first waits for the second: run one after the other, they would wait forever.
     @Test func effects_effectsAskedForTogetherRunSideBySide() async {
         let (signal, send) = AsyncStream<Void>.makeStream()
+        let (go, letGo) = AsyncStream<Void>.makeStream()
         let spin = Spin<Int, Event>(initialState: 0) {
             Feedback(effect: { (state: Int) async -> Event? in
-                guard state == 1 else { return state == 0 ? .set(1) : nil }
-                for await _ in signal { return .set(2) }
-                return nil
+                switch state {
+                case 0:
+                    // Answers once `start()` has returned, when the loop knows this effect's task:
+                    // the first effect the answer's state asks for then runs in it.
+                    for await _ in go { break }
+                    return .set(1)
+                case 1:
+                    for await _ in signal { return .set(2) }
+                    return nil
+                default:
+                    return nil
+                }
             })
             Feedback(effect: { (state: Int) async -> Event? in
                 if state == 1 { send.yield() }
@@ -259,6 +282,7 @@ import Testing
         }
         let runtime = SpinRuntime(spin)
         runtime.start()
+        letGo.yield()
         let reached = await Self.returns(within: 30) { _ = await runtime.awaitState { $0 == 2 } }
         #expect(reached)
         #expect(runtime.state == 2)
