@@ -315,7 +315,8 @@ import Testing
         Task { probeRan.store(true, ordering: .releasing) }
         var outcome = watched.makeAsyncIterator()
         #expect(await outcome.next() == true)
-        for loop in loops { #expect(loop.stepCount > 0) }
+        // The chains did run (whether each got a thread before the probe is the pool's choice).
+        #expect(loops.reduce(0) { $0 + $1.stepCount } > 0)
     }
 
     /// Rule 5: an event that leaves an `Equatable` state equal is a step (traced, counted) but its
