@@ -213,6 +213,14 @@ import Testing
         runtime.stop()
     }
 
+    /// The answer of the effect of state 0 in the tests of effects run in the previous effect's
+    /// task: `.set(1)`, once the test lets it go after `start()` has returned. The loop then knows
+    /// this effect's task, so the first effect the answer's state asks for runs in it.
+    private static func answerOnce(_ go: AsyncStream<Void>) async -> Event? {
+        for await _ in go { break }
+        return .set(1)
+    }
+
     /// Effects: an effect that runs in the task of the effect before it is cancelled as any other
     /// (rule 3): the cancel reaches the task it runs in.
     @Test func effects_anEffectRunInThePreviousEffectsTaskIsCancelledByANewState() async {
@@ -223,10 +231,7 @@ import Testing
             Feedback(effect: { (state: Int) async -> Event? in
                 switch state {
                 case 0:
-                    // Answers once `start()` has returned, when the loop knows this effect's task:
-                    // the effect the answer's state asks for then runs in it.
-                    for await _ in go { break }
-                    return .set(1)
+                    return await Self.answerOnce(go)
                 case 1:
                     reportSleeping.yield()
                     try? await Task.sleep(for: .seconds(3600))
@@ -263,10 +268,7 @@ import Testing
             Feedback(effect: { (state: Int) async -> Event? in
                 switch state {
                 case 0:
-                    // Answers once `start()` has returned, when the loop knows this effect's task:
-                    // the first effect the answer's state asks for then runs in it.
-                    for await _ in go { break }
-                    return .set(1)
+                    return await Self.answerOnce(go)
                 case 1:
                     for await _ in signal { return .set(2) }
                     return nil
