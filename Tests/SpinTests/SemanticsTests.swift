@@ -206,7 +206,7 @@ import Testing
         }
         let runtime = SpinRuntime(spin)
         runtime.start()
-        let settled = await Self.returns(within: 30) { await runtime.awaitIdle() }
+        let settled = await Self.returns(within: 60) { await runtime.awaitIdle() }
         #expect(settled)
         #expect(runtime.state == 10_000)
         #expect(runtime.stepCount == 10_000)
@@ -250,7 +250,7 @@ import Testing
         var sleepers = sleeping.makeAsyncIterator()
         _ = await sleepers.next()
         runtime.emit(.set(2))
-        let settled = await Self.returns(within: 30) { await runtime.awaitIdle() }
+        let settled = await Self.returns(within: 60) { await runtime.awaitIdle() }
         #expect(settled)
         #expect(cancelled.values == [1])
         // The cancelled effect's last event was dropped.
@@ -285,7 +285,7 @@ import Testing
         let runtime = SpinRuntime(spin)
         runtime.start()
         letGo.yield()
-        let reached = await Self.returns(within: 30) { _ = await runtime.awaitState { $0 == 2 } }
+        let reached = await Self.returns(within: 60) { _ = await runtime.awaitState { $0 == 2 } }
         #expect(reached)
         #expect(runtime.state == 2)
         runtime.stop()
@@ -307,7 +307,9 @@ import Testing
         let probeRan = Atomic<Bool>(false)
         let (watched, done) = AsyncStream<Bool>.makeStream()
         Thread.detachNewThread {
-            let deadline = Date().addingTimeInterval(10)
+            // Generous: tests running beside this one may hold the pool's threads for seconds
+            // (the effect-timeout tests block theirs on purpose), and the chains only start then.
+            let deadline = Date().addingTimeInterval(60)
             while !probeRan.load(ordering: .acquiring), Date() < deadline { usleep(1000) }
             let ran = probeRan.load(ordering: .acquiring)
             for loop in loops { loop.stop() }
