@@ -123,6 +123,9 @@ struct RunSession {
         if let fault = summary.fault {
             OutputWriter.standardError.line(fault.description)
         }
+        if let invariant = summary.invariant {
+            OutputWriter.standardError.line(invariant.description)
+        }
         if let message = limitMessage(summary) {
             OutputWriter.standardError.line(message)
         }
@@ -135,6 +138,7 @@ struct RunSession {
         switch status {
         case .final, .idle, .until: return 0
         case .error: return 3
+        case .invariant: return 6
         case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
         case .interrupted: return 130
         }
@@ -180,7 +184,7 @@ struct RunSession {
             let cycle = summary.cycle ?? []
             let steps = cycle.count == 1 ? "1 step" : "\(cycle.count) steps"
             return "spinrun: livelock at \(summary.time)ms: a cycle of \(steps) repeated \(limits.livelockRepeats) times with no time passing (--livelock-repeats): " + cycle.joined(separator: "; ")
-        case .final, .idle, .until, .error, .interrupted:
+        case .final, .idle, .until, .error, .interrupted, .invariant:
             return nil
         }
     }

@@ -79,6 +79,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                --livelock-repeats times without time passing); a line on
                stderr names the limit
           5    --replay: the run diverged from the recorded trace
+          6    an invariant did not hold (status invariant); stderr names it:
+               file:line:column: error: invariant 'NAME' of spin 'S' does not hold
           64   bad usage: unknown option, event or spin; bad --until or payload
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted

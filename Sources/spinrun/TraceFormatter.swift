@@ -76,7 +76,7 @@ struct TraceFormatter: Sendable {
         case .text:
             let color: Color = switch summary.status {
             case .final, .idle, .until: .green
-            case .error, .interrupted: .red
+            case .error, .interrupted, .invariant: .red
             case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
             let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"

@@ -442,7 +442,7 @@ let levelsExampleSpec = """
             spec.yaml:6:5: error: unknown key 'bogus' in spin 'A'
                     bogus: 1
                     ^
-            hint: the keys allowed here are 'description', 'states', 'initial', 'final', 'data', 'events', 'inputs', 'transitions', 'feedbacks', 'render', 'script'
+            hint: the keys allowed here are 'description', 'states', 'initial', 'final', 'data', 'events', 'inputs', 'transitions', 'feedbacks', 'render', 'script', 'invariants'
             spec.yaml:8:11: error: unknown key 'evnets' in gear 'auth'
                   auth: { evnets: [x] }
                           ^

@@ -157,6 +157,23 @@ struct SpinrunBehaviourTests {
         #expect(lines(output.stdout).last?.contains(#""error":{"location":"Tests/SpinrunTests/Fixtures/overflow.yaml:7:29","message":"integer overflow in 'n + 1'"}"#) == true)
     }
 
+    @Test("an invariant that does not hold: exit 6, the invariant with its location on stderr")
+    func invariantFails() throws {
+        let output = try SpinrunProcess.run(
+            ["--event", "pass", "--event", "pass", "--event", "pass", "--event", "pass", "Tests/SpinrunTests/Fixtures/passes.yaml"])
+        #expect(output.status == 6)
+        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/passes.yaml:11:3: error: invariant 'atMostTwo' of spin 'Gate' does not hold: passes <= 2\n")
+        #expect(lines(output.stdout).suffix(2) == ["invariant: 3 steps, 0ms", "  Gate  passes=3 credit=0"])
+    }
+
+    @Test("a value outside a field's range: exit 3, the assigning row's value on stderr")
+    func rangeFails() throws {
+        let output = try SpinrunProcess.run(
+            ["--event", #"coin={"amount":30}"#, "--event", #"coin={"amount":30}"#, "Tests/SpinrunTests/Fixtures/passes.yaml"])
+        #expect(output.status == 3)
+        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/passes.yaml:14:32: error: 60 is outside the range [0, 50] of data field 'credit'\n")
+    }
+
     @Test("--events emits each event at its virtual time, as input, instead of the spec's script")
     func eventsFile() throws {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--events", "Tests/SpinrunTests/Fixtures/coins.events", "Specs/turnstile.yaml"])

@@ -6,11 +6,14 @@ public struct DataFieldDeclaration: Hashable, Sendable {
     public let type: TypeReference
     /// The initial value as written (a scalar), with its location.
     public let initial: InitialValue
+    /// `range: [lo, hi]`: the bounds of an int or double field, when written.
+    public let range: RangeDeclaration?
 
     /// Creates a data field declaration.
-    public init(name: Name, type: TypeReference, initial: InitialValue) {
+    public init(name: Name, type: TypeReference, initial: InitialValue, range: RangeDeclaration? = nil) {
         self.name = name
         self.type = type
         self.initial = initial
+        self.range = range
     }
 }

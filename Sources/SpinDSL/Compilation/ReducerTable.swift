@@ -23,6 +23,8 @@ struct ReducerTable: Sendable {
         let code: Unmanaged<CompiledCode>
         /// The value's shape, evaluated inline when it is a simple one (int fields only).
         let shape: SlotShape
+        /// The field's bounds, when it has some.
+        let range: ValueRange?
     }
 
     /// A row's only assignment, as a key for sharing its entry of `assignments`: the shared
@@ -40,6 +42,8 @@ struct ReducerTable: Sendable {
     /// locate the error in that row's own text (its code is shared with rows writing the same).
     private let candidateRows: [Int]
     private let transitions: [TransitionModel]
+    /// The spin's data fields, for the message of a value outside a field's range.
+    private let fields: [FieldModel]
     private let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
@@ -57,8 +61,12 @@ struct ReducerTable: Sendable {
         /// The assigned slot, or -1 for no assignment.
         let slot: Int
         let constant: Int64
+        /// The slot's bounds (the whole of `Int64` without a range): a sum outside them takes the
+        /// general path, which reports the error.
+        let low: Int64
+        let high: Int64
 
-        static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0)
+        static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0, low: .min, high: .max)
     }
 
     init(spin: SpinModel) {
@@ -147,7 +155,8 @@ struct ReducerTable: Sendable {
                 // were it not so, the row gets code of its own rather than another field's.
                 if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
                 assignments.append(Assignment(
-                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
+                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape,
+                    range: spin.fields[slot].range))
             }
             return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
         }
@@ -200,6 +209,7 @@ struct ReducerTable: Sendable {
         self.candidates = candidates
         self.candidateRows = candidateRows
         self.transitions = spin.transitions
+        self.fields = spin.fields
         self.assignments = assignments
         self.code = code
         self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
@@ -210,11 +220,16 @@ struct ReducerTable: Sendable {
             guard cell.count == 1, let row = cell.first.map({ candidates[$0] }), row.guardCode == nil else { return .general }
             let target = row.target ?? -1
             guard let index = row.assignments.first else {
-                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0)
+                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0, low: .min, high: .max)
             }
             guard row.assignments.count == 1, assignments[index].isInt,
                   case .addConstant(let slot, let constant) = assignments[index].shape else { return .general }
-            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant)
+            var low = Int64.min, high = Int64.max
+            if case .int(let range) = assignments[index].range {
+                low = range.lowerBound
+                high = range.upperBound
+            }
+            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant, low: low, high: high)
         }
     }
 
@@ -303,7 +318,17 @@ struct ReducerTable: Sendable {
         let transition = transitions[position]
         if part < 0 { return transition.guardExpression?.relocated(error) ?? error }
         guard transition.assignments.indices.contains(part) else { return error }
-        return transition.assignments[part].value.relocated(error)
+        let (slot, value) = transition.assignments[part]
+        if case .outOfRange = error.reason {
+            // Thrown by the table, not by the expression: at the start of this row's value.
+            var located = error
+            located.location = value.location
+            if fields.indices.contains(slot), case .outOfRange(_, let text, let range) = error.reason {
+                located.reason = .outOfRange(field: fields[slot].name.text, value: text, range: range)
+            }
+            return located
+        }
+        return value.relocated(error)
     }
 
     /// The code of an assignment of `shared` to a field of type `type`, kept alive by `code`.
@@ -325,7 +350,7 @@ struct ReducerTable: Sendable {
             let written = state.data.withUnsafeMutableBufferPointer { data -> Bool? in
                 guard slot < data.count, case .int(let value) = data[slot] else { return nil }
                 let (sum, overflow) = value.addingReportingOverflow(quick.constant)
-                if overflow { return nil }
+                if overflow || sum < quick.low || sum > quick.high { return nil }
                 if sum == value { return false }
                 data[slot] = .int(sum)
                 return true
@@ -355,16 +380,35 @@ struct ReducerTable: Sendable {
             }
             // Slots come from the checker, but a total check keeps a bad one from writing outside.
             guard slot >= 0, slot < data.count else { return false }
+            if case .int(let range) = assignments[index].range, !range.contains(value) {
+                throw outOfRange(.int(value), .int(range), slot: slot)
+            }
             if case .int(let old) = data[slot], old == value { return false }
             data[slot] = .int(value)
             return true
         }
         let value = try assignments[index].code.withGuaranteed { code throws(EvaluationError) in try code.value(view) }
+        if let range = assignments[index].range, !range.contains(value) {
+            throw outOfRange(value, range, slot: slot)
+        }
         guard slot >= 0, slot < data.count else { return false }
         if data[slot] == value { return false }
         data[slot] = value
         return true
     }
+}
+
+/// The error of `value` assigned outside `range`, the range of data slot `slot`; `relocated`
+/// locates it at the row and names the field.
+private func outOfRange(_ value: SpinValue, _ range: ValueRange, slot: Int) -> EvaluationError {
+    let text = switch value {
+    case .int(let number): String(number)
+    case .double(let number): SpinValue.format(number)
+    default: "the value"
+    }
+    return EvaluationError(
+        location: SourceLocation(file: "<range>", line: 1, column: 1),
+        reason: .outOfRange(field: "#\(slot)", value: text, range: range))
 }
 
 extension CompiledExpression {

@@ -28,6 +28,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The same, thrown by code that does not know its expression: `CompiledExpression`
         /// replaces it with a `wrongEntryPoint` before it leaves.
         case misusedEntryPoint
+        /// An assignment of `value` to a data field outside its `range`.
+        case outOfRange(field: String, value: String, range: ValueRange)
     }
 
     /// The kind of context value a `fieldType` failure read.
@@ -79,6 +81,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
             return "internal error: '\(text)' has type \(type), not \(wanted)"
         case .misusedEntryPoint:
             return "internal error: an expression was evaluated as a type it does not have"
+        case let .outOfRange(field, value, range):
+            return "\(value) is outside the range \(range) of data field '\(field)'"
         }
     }
 

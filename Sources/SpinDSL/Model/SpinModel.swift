@@ -26,6 +26,8 @@ public struct SpinModel: Sendable {
     let render: Template?
     /// The timed inputs.
     let script: [ScriptModel]
+    /// The invariants, in declaration order.
+    public let invariants: [InvariantModel]
 
     /// Whether the spin has control states.
     public var hasControlStates: Bool { !states.isEmpty }

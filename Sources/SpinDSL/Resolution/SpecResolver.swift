@@ -43,7 +43,19 @@ struct SpecResolver {
         let fields = event.fields.map { field in
             (name: field.name, type: valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)"))
         }
-        return EventModel(name: event.name, fields: fields, isInput: isInput)
+        var payloadValues: [[SpinValue]?] = []
+        for (declared, field) in zip(event.fields, fields) {
+            guard let literals = declared.values else {
+                payloadValues.append(nil)
+                continue
+            }
+            var values: [SpinValue] = []
+            for written in literals {
+                values.append(literal(written, of: field.type, "value '\(written.text)' of payload field '\(declared.name)'"))
+            }
+            payloadValues.append(values)
+        }
+        return EventModel(name: event.name, fields: fields, isInput: isInput, payloadValues: payloadValues)
     }
 
     private func valueType(_ reference: TypeReference, name: String) -> ValueType {
@@ -96,7 +108,9 @@ struct SpecResolver {
                 enumTypes.append(enumType)
                 checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
             }
-            fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
+            let initial = initialValue(field.initial, of: type, field: field.name)
+            let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
+            fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
         }
 
         let eventNames = NameIndex(spin.events.map(\.name.text))
@@ -145,16 +159,63 @@ struct SpecResolver {
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
 
+        checkUnique(spin.invariants.map(\.name), what: "invariant")
+        let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
+            expression(invariant.condition, in: environment.scope(event: nil), expecting: .bool).map {
+                InvariantModel(name: invariant.name, condition: $0)
+            }
+        }
+
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
             initialState: initialState, finalStates: finals, fields: fields, events: events,
-            transitions: transitions, feedbacks: feedbacks, render: render, script: script)
+            transitions: transitions, feedbacks: feedbacks, render: render, script: script, invariants: invariants)
+    }
+
+    /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
+    /// reporting why they are not bounds of it.
+    private mutating func range(_ range: RangeDeclaration, of type: ValueType, field: Name, initial: SpinValue) -> ValueRange? {
+        switch type {
+        case .int, .double:
+            break
+        default:
+            error(at: range.location, "data field '\(field)' is a \(type), and only int and double fields have a 'range'",
+                  hint: "remove 'range', or declare the field 'type: int' or 'type: double'")
+            return nil
+        }
+        let errorsBefore = errorCount
+        let low = literal(range.low, of: type, "lower bound '\(range.low.text)' of data field '\(field)'")
+        let high = literal(range.high, of: type, "upper bound '\(range.high.text)' of data field '\(field)'")
+        guard errorCount == errorsBefore else { return nil }
+        let bounds: ValueRange
+        switch (type, low, high) {
+        case let (.int, .int(low), .int(high)) where low <= high:
+            bounds = .int(low...high)
+        case let (.double, .double(low), .double(high)) where low <= high:
+            bounds = .double(low...high)
+        default:
+            error(at: range.location, "the range of data field '\(field)' is empty: its lower bound is above its upper bound",
+                  hint: "write the lower bound first, e.g. range: [0, 100]")
+            return nil
+        }
+        if !bounds.contains(initial) {
+            error(at: range.location, "the initial value of data field '\(field)' is outside its range \(bounds)",
+                  hint: "widen the range or change the initial value")
+            return nil
+        }
+        return bounds
     }
 
     private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
+        literal(value, of: type, "initial value '\(value.text)' of data field '\(field)'")
+    }
+
+    /// A literal written for a value of `type` (`what` names it in messages: "initial value '7' of
+    /// data field 'x'"); after an error, some value of no meaning.
+    private mutating func literal(_ value: InitialValue, of type: ValueType, _ what: String) -> SpinValue {
         let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
         let mismatch = { (expected: String) in
-            Diagnostic.error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not \(expected)")
+            Diagnostic.error(at: value.location, "\(what) is not \(expected)")
         }
         switch type {
         case .int:
@@ -169,13 +230,13 @@ struct SpecResolver {
             append([mismatch("a double")])
         case .bool:
             if let bool = scalar.asBool() { return .bool(bool) }
-            error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not a bool", hint: "write true or false")
+            error(at: value.location, "\(what) is not a bool", hint: "write true or false")
         case .string:
             return .string(value.text)
         case .enumeration(let enumType):
             if let index = enumType.index(of: value.text) { return .symbol(index) }
             error(
-                at: value.location, "initial value '\(value.text)' of data field '\(field)' is not one of its values",
+                at: value.location, "\(what) is not one of its values",
                 hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))")
         }
         return .int(0)

@@ -14,9 +14,13 @@ public struct RunSummary: Sendable, Equatable {
     public let cycle: [String]?
     /// The spin whose queue was full, when the status is `max-queue`.
     public let fullQueue: String?
+    /// The invariant that did not hold, when the status is `invariant`.
+    public let invariant: InvariantFailure?
 
     /// Creates a summary.
-    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil, fullQueue: String? = nil) {
+    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil, fullQueue: String? = nil,
+        invariant: InvariantFailure? = nil
+    ) {
         self.status = status
         self.steps = steps
         self.time = time
@@ -24,6 +28,7 @@ public struct RunSummary: Sendable, Equatable {
         self.fault = fault
         self.cycle = cycle
         self.fullQueue = fullQueue
+        self.invariant = invariant
     }
 
     /// The JSON Lines summary line.
@@ -35,6 +40,9 @@ public struct RunSummary: Sendable, Equatable {
         }
         if let cycle {
             line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
+        }
+        if let invariant {
+            line += ",\"invariant\":" + invariant.json
         }
         return line + "}}"
     }

@@ -13,6 +13,7 @@ public final class SpecRun: Sendable {
     private let start = ContinuousClock.now
     private let limits: RunLimits
     private let until: UntilCondition?
+    private let invariants: InvariantCheck
     private let progress = Locked(Progress())
     private let schedules: [InputSchedule]
     private let holdOpen: Bool
@@ -27,6 +28,7 @@ public final class SpecRun: Sendable {
         var inputClosed = false
         var cycle: [String]?
         var fullQueue: String?
+        var invariant: InvariantFailure?
         var livelock: LivelockDetector?
         /// The clock's offset at the latest step and the same in milliseconds: time stands still
         /// for most steps, so the conversion (128-bit arithmetic) is done only when it moved.
@@ -78,6 +80,7 @@ public final class SpecRun: Sendable {
         self.compiled = compiled
         self.limits = limits
         self.until = until
+        self.invariants = InvariantCheck(compiled.model)
         self.holdOpen = holdOpen
         (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let schedules = compiled.model.spins.map { _ in InputSchedule() }
@@ -97,7 +100,9 @@ public final class SpecRun: Sendable {
         }
         // The recorder holds what every step needs, so that a step does not load the weak
         // reference to the run; only a step that ends the run or a spin does.
-        let recorder = StepRecorder(progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe)
+        let recorder = StepRecorder(
+            progress: progress, clock: clock, start: start, limits: limits, until: until, invariants: invariants,
+            observe: observer?.observe)
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
             let spin = compiled.model.spins[index]
@@ -198,6 +203,13 @@ public final class SpecRun: Sendable {
     /// cancelled when the run ends, and the run waits for them to finish (a host effect that
     /// ignores cancellation is abandoned by its timeout and not waited for).
     public func run() async -> RunSummary {
+        // Invariants hold from the start: a spec whose initial state breaks one does not run.
+        for (index, runtime) in runtimes.enumerated() {
+            if let outcome = invariants.check(runtime.state, spin: index) {
+                conclude(.finish(outcome), index: index)
+                return summary()
+            }
+        }
         for runtime in runtimes { runtime.start() }
         while true {
             await settle()
@@ -249,22 +261,30 @@ public final class SpecRun: Sendable {
 
     /// The summary as of now.
     public func summary() -> RunSummary {
-        let (status, steps, fault, cycle, fullQueue) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue) }
+        let (status, steps, fault, cycle, fullQueue, invariant) = progress.withLock {
+            ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue, $0.invariant)
+        }
         let spins = runtimes.enumerated().map { index, runtime in
             let model = compiled.model.spins[index]
             let state = runtime.state
             return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
         }
-        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue)
+        return RunSummary(
+            status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle,
+            fullQueue: fullQueue, invariant: invariant)
     }
 
-    private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil) {
+    private func finish(
+        _ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil,
+        invariant: InvariantFailure? = nil
+    ) {
         let first: Bool = progress.withLock { progress in
             guard progress.status == nil else { return false }
             progress.status = status
             progress.fault = fault
             progress.cycle = cycle
             progress.fullQueue = fullQueue
+            progress.invariant = invariant
             return true
         }
         if first {
@@ -273,9 +293,9 @@ public final class SpecRun: Sendable {
     }
 
     /// What a step asks of the run besides being counted and reported (rare).
-    private enum StepOutcome {
+    fileprivate enum StepOutcome {
         /// The run ends.
-        case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?)
+        case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?, invariant: InvariantFailure? = nil)
         /// The spin reached a final state.
         case stopSpin
     }
@@ -288,6 +308,7 @@ public final class SpecRun: Sendable {
         let start: ContinuousClock.Instant
         let limits: RunLimits
         let until: UntilCondition?
+        let invariants: InvariantCheck
         let observe: (@Sendable (TraceStep) -> Void)?
 
         func record(_ step: SpinStep<SpecState, SpecEvent>, index: Int, isFinal: [Bool]) -> StepOutcome? {
@@ -313,6 +334,8 @@ public final class SpecRun: Sendable {
             observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state, changed: step.changed))
             if let fault = step.state.fault {
                 return .finish(.error, fault: fault, cycle: nil)
+            } else if !invariants.isEmpty, let outcome = invariants.check(step.state, spin: index) {
+                return .finish(outcome)
             } else if let cycle {
                 return .finish(.livelock, fault: nil, cycle: cycle)
             } else if number >= limits.maxSteps {
@@ -328,8 +351,8 @@ public final class SpecRun: Sendable {
 
     private func conclude(_ outcome: StepOutcome, index: Int) {
         switch outcome {
-        case .finish(let status, let fault, let cycle):
-            finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } })
+        case .finish(let status, let fault, let cycle, let invariant):
+            finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } }, invariant: invariant)
         case .stopSpin:
             runtimes[index].stop()
         }
@@ -343,5 +366,15 @@ public final class SpecRun: Sendable {
             text += from == to ? " (\(from))" : " \(from) → \(to)"
         }
         return text
+    }
+}
+
+extension SpecRun.StepOutcome {
+    /// The end of a run at an invariant that does not hold, or could not be evaluated.
+    static func finish(_ outcome: InvariantCheck.Outcome) -> Self {
+        switch outcome {
+        case .violated(let failure): return .finish(.invariant, fault: nil, cycle: nil, invariant: failure)
+        case .fault(let fault): return .finish(.error, fault: fault, cycle: nil)
+        }
     }
 }
