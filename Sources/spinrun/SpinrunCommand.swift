@@ -103,6 +103,15 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Print the spec's transition diagram as a Mermaid stateDiagram-v2.")
     var mermaid = false
 
+    @Flag(help: "Explore every reachable state: report invariants that do not hold, run-time errors and dead ends, each with its shortest counterexample.")
+    var check = false
+
+    @Option(name: .customLong("max-states"), help: "With --check: stop after storing this many states (status incomplete).")
+    var maxStates: Int = 10_000_000
+
+    @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
+    var counterexample: String?
+
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
 
@@ -121,8 +130,8 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes aliases may expand to (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec.")
-    var maxDepth: Int = 512
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec (default 512); with --check, the most moves explored from the start (default: no limit).")
+    var maxDepth: Int?
 
     @Option(name: .customLong("max-spec-bytes"), help: "The largest spec file accepted, in bytes.")
     var maxSpecBytes: Int = 64 * 1024 * 1024
@@ -155,9 +164,17 @@ struct SpinrunCommand: AsyncParsableCommand {
     var spin: String?
 
     mutating func validate() throws {
-        let modes = [validateOnly, dot, mermaid].filter { $0 }.count
+        let modes = [validateOnly, dot, mermaid, check].filter { $0 }.count
         guard modes <= 1 else {
-            throw ValidationError("--validate, --dot and --mermaid exclude each other.")
+            throw ValidationError("--validate, --dot, --mermaid and --check exclude each other.")
+        }
+        if check {
+            guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
+                throw ValidationError("--check explores every input itself; it excludes --replay, --interactive, --event, --events, --until and --realtime.")
+            }
+            guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
+        } else {
+            guard counterexample == nil else { throw ValidationError("--counterexample goes with --check.") }
         }
         if validateOnly {
             guard !specs.isEmpty else { throw ValidationError("--validate needs at least one spec file.") }
@@ -170,7 +187,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         guard maxQueue > 0 else { throw ValidationError("--max-queue must be at least 1.") }
         guard livelockRepeats >= 0 else { throw ValidationError("--livelock-repeats must be 0 (off) or more.") }
         guard maxAliasNodes > 0 else { throw ValidationError("--max-alias-nodes must be at least 1.") }
-        guard maxDepth > 0 else { throw ValidationError("--max-depth must be at least 1.") }
+        guard (maxDepth ?? 1) > 0 else { throw ValidationError("--max-depth must be at least 1.") }
         guard maxSpecBytes > 0 else { throw ValidationError("--max-spec-bytes must be at least 1.") }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
@@ -198,6 +215,12 @@ struct SpinrunCommand: AsyncParsableCommand {
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        if check {
+            let session = CheckSession(
+                spec: spec, model: model, format: format, colored: colored, quiet: quiet,
+                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth), counterexamplePath: counterexample)
+            throw ExitCode(session.run())
+        }
         let session = RunSession(
             model: model, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
@@ -207,7 +230,8 @@ struct SpinrunCommand: AsyncParsableCommand {
     }
 
     private var specLimits: SpecLimits {
-        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: maxDepth, maxBytes: maxSpecBytes))
+        // With --check, --max-depth is the exploration's; the YAML nesting keeps its default.
+        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes))
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

@@ -245,6 +245,14 @@ struct ReducerTable: Sendable {
 
     /// Applies the first row whose guard holds; returns whether the state changed.
     func reduce(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+        var row = -1
+        return reduce(&state, event, firedRow: &row)
+    }
+
+    /// Applies the first row whose guard holds; returns whether the state changed, and sets
+    /// `firedRow` to that row's position in the spin's transitions (unchanged when none applied).
+    @inline(__always)
+    func reduce(_ state: inout SpecState, _ event: SpecEvent, firedRow: inout Int) -> Bool {
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -254,7 +262,10 @@ struct ReducerTable: Sendable {
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
         let quick = quickCells[cellIndex]
-        if quick.isQuick, let changed = Self.apply(quick, to: &state) { return changed }
+        if quick.isQuick, let changed = Self.apply(quick, to: &state) {
+            firedRow = candidateRows[cells[cellIndex].lowerBound]
+            return changed
+        }
         let cell = cells[cellIndex]
         // Rows and assignments are read in place: no row, and none of its closures, is copied per
         // step. Expressions read the data and payload through views, and assignments write the
@@ -298,6 +309,7 @@ struct ReducerTable: Sendable {
         case .noRow:
             return false
         case .applied(let row, var changed):
+            firedRow = candidateRows[row]
             if let target = candidates[row].target, target != control {
                 state.control = target
                 changed = true

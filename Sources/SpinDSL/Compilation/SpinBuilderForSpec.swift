@@ -67,12 +67,12 @@ struct SpinBuilderForSpec {
         if feedback.cases.count > 1, isLevelImmediate {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
-                 act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
+                 act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
             })
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
-            compile(rule, name: name, stream: ruleIndex &* 64 &+ caseIndex, latest: latest)
+            compile(rule, name: name, stream: Self.stream(rule: ruleIndex, case: caseIndex), latest: latest)
         }
     }
 
@@ -154,13 +154,13 @@ struct SpinBuilderForSpec {
     }
 
     /// The event of a rule that emits one without payload, made once; nil for other actions.
-    private static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
+    static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
         guard case .emit(let emit) = rule.action, emit.payload.isEmpty else { return nil }
         return SpecEvent(kind: emit.event)
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
-    private func levelPredicate(_ rule: RuleModel) -> LevelTest {
+    func levelPredicate(_ rule: RuleModel) -> LevelTest {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
@@ -178,7 +178,7 @@ struct SpinBuilderForSpec {
 
     /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
     /// the reducer or an action reports them).
-    private func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
+    func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
@@ -309,7 +309,18 @@ struct SpinBuilderForSpec {
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and
     /// one rule's choices do not depend on how often another rule chose.
     private func seed(for stream: Int) -> UInt64 {
-        var generator = SeededGenerator(seed: options.seed ^ (UInt64(truncatingIfNeeded: spin.index) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
+        Self.seed(options.seed, spin: spin.index, stream: stream)
+    }
+
+    /// The random stream of case `caseIndex` of rule `rule` (its index among the spin's rules).
+    static func stream(rule: Int, case caseIndex: Int) -> Int {
+        rule &* 64 &+ caseIndex
+    }
+
+    /// The seed of rule case `stream` of spin `spin` in a run seeded with `seed` (`spinrun --check`
+    /// draws the same way when it simulates a run).
+    static func seed(_ seed: UInt64, spin: Int, stream: Int) -> UInt64 {
+        var generator = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: spin) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
         return generator.next()
     }
 

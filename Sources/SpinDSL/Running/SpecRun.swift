@@ -210,7 +210,17 @@ public final class SpecRun: Sendable {
                 return summary()
             }
         }
-        for runtime in runtimes { runtime.start() }
+        if let clock {
+            // One job on the clock's executor starts every spin: the effect tasks the starts ask for
+            // run on that executor too, so none runs before the last spin has started (a task of
+            // the first spin could otherwise race the start of the next one).
+            let runtimes = self.runtimes
+            await withTaskExecutorPreference(clock.executor) {
+                for runtime in runtimes { runtime.start() }
+            }
+        } else {
+            for runtime in runtimes { runtime.start() }
+        }
         while true {
             await settle()
             if progress.withLock({ $0.status }) != nil { break }

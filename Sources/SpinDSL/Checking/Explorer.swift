@@ -1,0 +1,361 @@
+/// The breadth-first exploration of `spinrun --check` (docs/checking.md).
+///
+/// A state is a settled run (`StateCodec`); a move is the start, an input with a payload from its
+/// domain, or time moving to the next deadline, followed by the spins settling, with each
+/// `choose` made on the way one branch per outcome. States are numbered in the order they are
+/// reached, so the numbers of one breadth-first level follow each other, and each state remembers
+/// the state and the move it was first reached by: the path back to the start is a shortest one.
+final class Explorer {
+    private let program: MachineProgram
+    private let codec: StateCodec
+    private let options: CheckOptions
+    private var machine: RunMachine
+    private var writer = BitWriter()
+    private var store: StateStore?
+    /// Per spin, the inputs with every payload of their domains.
+    private let inputs: [[SpecEvent]]
+    /// Per spin, whether it must reach a final state (it has some) or may settle anywhere (it has
+    /// none and no inputs).
+    private let mustFinish: [Bool]
+    private var coverage: MachineCoverage
+    /// Per spin, whether each control state was reached.
+    private var reached: [[Bool]]
+
+    private var transitions = 0
+    private var deadEnds = 0
+    private var findings: [Finding] = []
+    private var findingKeys: Set<FindingKey> = []
+    private var deepest = 0
+    private var limit: CheckLimit?
+    private let started = ContinuousClock.now
+
+    /// A finding, with where it was reached: from state `parent` (or the start) by move `move`.
+    private struct Finding {
+        let kind: CheckViolation.Kind
+        let parent: UInt32
+        let move: UInt32
+        let depth: Int
+    }
+
+    private enum FindingKey: Hashable {
+        case invariant(spin: String, name: String)
+        case error(SpecFault)
+        case deadEnd
+        case livelock
+    }
+
+    init(_ compiled: CompiledSpec, options: CheckOptions) {
+        program = MachineProgram(compiled, script: false)
+        codec = StateCodec(program)
+        self.options = options
+        var machine = RunMachine(program, oracle: .enumerating())
+        machine.moveStepLimit = options.maxMoveSteps
+        self.machine = machine
+        coverage = MachineCoverage(compiled.model)
+        reached = compiled.model.spins.map { [Bool](repeating: false, count: max(1, $0.states.count)) }
+        inputs = compiled.model.spins.map(Self.inputEvents)
+        mustFinish = compiled.model.spins.map { spin in
+            !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
+        }
+    }
+
+    /// Every input event of `spin` with every payload of its fields' domains (the first field
+    /// varies slowest).
+    static func inputEvents(of spin: SpinModel) -> [SpecEvent] {
+        var events: [SpecEvent] = []
+        for (kind, event) in spin.events.enumerated() where event.isInput {
+            var payloads: [[SpinValue]] = [[]]
+            for (index, field) in event.fields.enumerated() {
+                let domain = Self.domain(field.type, values: index < event.payloadValues.count ? event.payloadValues[index] : nil)
+                payloads = payloads.flatMap { prefix in domain.map { prefix + [$0] } }
+            }
+            events.append(contentsOf: payloads.map { SpecEvent(kind: kind, payload: $0) })
+        }
+        return events
+    }
+
+    /// The values an input's payload field takes: its `values`, or every bool or enum value.
+    static func domain(_ type: ValueType, values: [SpinValue]?) -> [SpinValue] {
+        if let values { return values }
+        switch type {
+        case .bool: return [.bool(false), .bool(true)]
+        case .enumeration(let enumType): return enumType.cases.indices.map { .symbol($0) }
+        default: return []
+        }
+    }
+
+    // MARK: The search
+
+    func run() -> CheckResult {
+        machine.coverage = coverage
+        exploreStart()
+        guard let store else { return result() }
+        var levelEnd = store.count
+        var depth = 0
+        var id = 0
+        var current: [UInt8] = []
+        while id < store.count, limit == nil {
+            if id == levelEnd {
+                depth &+= 1
+                levelEnd = store.count
+            }
+            if let maxDepth = options.maxDepth, depth >= maxDepth {
+                if hasMoves(id, store: store) { limit = .maxDepth }
+                id &+= 1
+                continue
+            }
+            let vector = store.vector(id)
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: vector)
+            expand(id, vector: current, depth: depth, store: store)
+            id &+= 1
+            if id & 0xFFFF == 0, let progress = options.progress {
+                progress(CheckProgress(
+                    states: store.count, frontier: store.count &- id, depth: depth, transitions: transitions,
+                    seconds: elapsed, memoryBytes: store.memoryBytes))
+            }
+        }
+        coverage = machine.coverage ?? coverage
+        return result()
+    }
+
+    private var elapsed: Double {
+        let duration = ContinuousClock.now - started
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The start, once per combination of the choices made while the spins start.
+    private func exploreStart() {
+        var oracle = ChoiceOracle.enumerating()
+        var move: UInt32 = 0
+        repeat {
+            oracle.rewind()
+            var fresh = RunMachine(program, oracle: oracle)
+            fresh.moveStepLimit = options.maxMoveSteps
+            fresh.coverage = machine.coverage
+            fresh.beginMove()
+            fresh.start()
+            oracle = fresh.oracle
+            machine.coverage = fresh.coverage
+            record(fresh, parent: StateStore.noParent, move: move, depth: 0)
+            move &+= 1
+        } while limit == nil && oracle.advance()
+    }
+
+    /// Explores every move of state `id`.
+    private func expand(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+        var move: UInt32 = 0
+        var changes = false
+        let unchanged = UInt32(id)
+        vector.withUnsafeBytes { bytes in
+            codec.unpack(bytes, into: &machine)
+        }
+        if machine.allStopped { return }
+        let stopped = machine.spins.map(\.stopped)
+        let hasTimers = !machine.sleepers.isEmpty
+        var templates: [CheckMove.Kind] = []
+        for (spin, events) in inputs.enumerated() where !stopped[spin] {
+            for event in events { templates.append(.input(spin: spin, event: event)) }
+        }
+        if hasTimers { templates.append(.advance) }
+        for template in templates {
+            machine.oracle.reset()
+            repeat {
+                vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+                machine.oracle.rewind()
+                apply(template)
+                if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1), reachedID == id {
+                    // A move back to the same state changes nothing.
+                } else {
+                    changes = true
+                }
+                move &+= 1
+                if limit != nil { return }
+            } while machine.oracle.advance()
+        }
+        if !changes {
+            let waiting = machine.spins.indices.filter { mustFinish[$0] && !stopped[$0] }
+            if !waiting.isEmpty {
+                deadEnds &+= 1
+                let names = waiting.map { program.model.spins[$0].name.text }
+                note(.deadEnd(waiting: names), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
+            }
+        }
+    }
+
+    /// Whether state `id` has any move (a state past `--max-depth` that has none cuts nothing).
+    private func hasMoves(_ id: Int, store: StateStore) -> Bool {
+        codec.unpack(store.vector(id), into: &machine)
+        if machine.allStopped { return false }
+        return !machine.sleepers.isEmpty || inputs.indices.contains { !machine.spins[$0].stopped && !inputs[$0].isEmpty }
+    }
+
+    private func apply(_ move: CheckMove.Kind) {
+        machine.beginMove()
+        switch move {
+        case .input(let spin, let event):
+            machine.emitInput(event, into: spin)
+        case .advance:
+            machine.advance()
+        case .start:
+            machine.start()
+        }
+    }
+
+    /// Stores the settled state of `run`, or notes the violation it ended with. Returns the
+    /// state's number (nil for a violation or when a limit stopped the search).
+    @discardableResult
+    private func record(_ run: RunMachine, parent: UInt32, move: UInt32, depth: Int) -> Int? {
+        if let end = run.ended {
+            transitions &+= 1
+            switch end {
+            case .invariant(let failure):
+                note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: parent, move: move, depth: depth)
+            case .fault(let fault):
+                note(.error(fault), key: .error(fault), parent: parent, move: move, depth: depth)
+            case .stepLimit, .queueFull:
+                note(.livelock(steps: options.maxMoveSteps), key: .livelock, parent: parent, move: move, depth: depth)
+            }
+            return nil
+        }
+        codec.pack(run, into: &writer)
+        if store == nil {
+            store = StateStore(fixedLength: codec.isFixedLength ? writer.bytes.count : 0)
+        }
+        guard let store else { return nil }
+        let inserted = writer.bytes.withUnsafeBytes { bytes in store.insert(bytes, parent: parent, move: move) }
+        guard let inserted else {
+            limit = .memory
+            return nil
+        }
+        if inserted.isNew {
+            deepest = max(deepest, depth)
+            for (index, spin) in run.spins.enumerated() where reached[index].indices.contains(spin.state.control) {
+                reached[index][spin.state.control] = true
+            }
+            if store.count >= options.maxStates { limit = .maxStates }
+        }
+        if parent == StateStore.noParent || inserted.id != Int(parent) { transitions &+= 1 }
+        return inserted.id
+    }
+
+    private func note(_ kind: CheckViolation.Kind, key: FindingKey, parent: UInt32, move: UInt32, depth: Int) {
+        guard !findingKeys.contains(key) else { return }
+        findingKeys.insert(key)
+        findings.append(Finding(kind: kind, parent: parent, move: move, depth: depth))
+    }
+
+    // MARK: The result
+
+    private func result() -> CheckResult {
+        let violations = findings.map { finding in
+            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding))
+        }
+        let status: CheckStatus
+        if violations.contains(where: { if case .deadEnd = $0.kind { false } else { true } }) {
+            status = .violated
+        } else if !violations.isEmpty {
+            status = .deadlock
+        } else if limit != nil {
+            status = .incomplete
+        } else {
+            status = .ok
+        }
+        return CheckResult(
+            status: status, states: store?.count ?? 0, transitions: transitions,
+            depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
+            limit: limit, coverage: limit == nil ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+    }
+
+    /// The moves from the start to `finding`: up the tree of first reaches to the start, then each
+    /// move found again by enumerating its state's moves.
+    private func counterexample(_ finding: Finding) -> [CheckMove] {
+        var labels: [UInt32] = finding.move == UInt32.max ? [] : [finding.move]
+        var state = finding.parent
+        while state != StateStore.noParent, let store {
+            let (parent, move) = store.parent(of: Int(state))
+            labels.append(move)
+            state = parent
+        }
+        labels.reverse()
+        guard let first = labels.first else { return [] }
+        var moves = [startMove(first)]
+        // Each later label is a move of the state the labels before it reach.
+        var path: [Int] = []
+        var walk = finding.parent
+        while walk != StateStore.noParent, let store {
+            path.append(Int(walk))
+            walk = store.parent(of: Int(walk)).parent
+        }
+        path.reverse()
+        for (index, label) in labels.dropFirst().enumerated() {
+            guard path.indices.contains(index), let move = self.move(label, of: path[index]) else { break }
+            moves.append(move)
+        }
+        return moves
+    }
+
+    private func startMove(_ label: UInt32) -> CheckMove {
+        var oracle = ChoiceOracle.enumerating()
+        var index: UInt32 = 0
+        repeat {
+            oracle.rewind()
+            var fresh = RunMachine(program, oracle: oracle)
+            fresh.moveStepLimit = options.maxMoveSteps
+            fresh.start()
+            oracle = fresh.oracle
+            if index == label { return CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)) }
+            index &+= 1
+        } while oracle.advance()
+        return CheckMove(kind: .start, outcomes: [])
+    }
+
+    /// Move `label` of state `id`, with the outcomes it chose.
+    private func move(_ label: UInt32, of id: Int) -> CheckMove? {
+        guard let store else { return nil }
+        let vector = Array(store.vector(id))
+        vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+        var templates: [CheckMove.Kind] = []
+        for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
+            for event in events { templates.append(.input(spin: spin, event: event)) }
+        }
+        if !machine.sleepers.isEmpty { templates.append(.advance) }
+        var index: UInt32 = 0
+        for template in templates {
+            machine.oracle.reset()
+            repeat {
+                vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+                machine.oracle.rewind()
+                apply(template)
+                if index == label { return CheckMove(kind: template, outcomes: machine.oracle.made.map(\.outcome)) }
+                index &+= 1
+            } while machine.oracle.advance()
+        }
+        return nil
+    }
+
+    private func coverageWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, spin) in program.model.spins.enumerated() {
+            for (state, name) in spin.states.enumerated() where !reached[index][state] {
+                warnings.append(.warning(
+                    at: name.location, CheckMessages.stateNeverReached(name.text, spin: spin.name.text),
+                    hint: CheckMessages.stateNeverReachedHint))
+            }
+            for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
+                warnings.append(.warning(
+                    at: transition.declaration.location, CheckMessages.rowNeverFires(event: spin.events[transition.event].name.text),
+                    hint: CheckMessages.rowNeverFiresHint))
+            }
+            for (rule, feedback) in spin.feedbacks.enumerated() {
+                for (caseIndex, ruleCase) in feedback.cases.enumerated() where !coverage.rules[index][rule][caseIndex] {
+                    warnings.append(.warning(
+                        at: ruleCase.declaration.location, CheckMessages.ruleNeverActs(feedback.name.text),
+                        hint: CheckMessages.ruleNeverActsHint))
+                }
+            }
+        }
+        return warnings.sorted { $0.location < $1.location }
+    }
+}

@@ -1,0 +1,216 @@
+/// What `RunMachine` runs: a compiled spec's spins as the runtime builds them — for each spin its
+/// reducer table and its feedbacks in the order `SpinBuilderForSpec` declares them, each with the
+/// form of core feedback it gets — made once for a whole exploration.
+///
+/// The classification below mirrors `SpinBuilderForSpec.compile`, case for case: the machine must
+/// do what the core feedback of each rule does (the differential tests hold the two together).
+final class MachineProgram: Sendable {
+    /// The form of core feedback a slot is, and what it remembers between states.
+    enum SlotKind: Sendable {
+        /// The feedback that keeps the latest state for periodic and gear rules ("state").
+        case latest
+        /// A list of level-triggered immediate cases: the first that holds acts (`LevelCases`).
+        case levelCases([LevelCase])
+        /// One level-triggered immediate rule: acts on every new state where it holds.
+        case level(LevelCase)
+        /// A level-triggered rule with a delay or an effect: a task per accepted state; with
+        /// `cancels`, a new accepted state cancels the previous task (`filteredBy:`).
+        case perState(RuleID, cancels: Bool)
+        /// `becomes`/`enter` with `strategy: continue`: a task on every rising edge, none cancelled.
+        case edgeContinue(RuleID)
+        /// `becomes`/`enter`, immediate: acts inline on the rising edge (`whenBecomesTrue:`).
+        case risingSync(RuleID)
+        /// `becomes`/`enter` with a delay or an effect: a task on the rising edge, cancelled on the
+        /// falling edge.
+        case risingAsync(RuleID)
+        /// `every`: a periodic task from the rising edge to the falling edge.
+        case periodic(RuleID)
+        /// `changes`: a task whenever the watched value changes, cancelling the previous one.
+        case change(RuleID, immediate: Bool)
+        /// `catch`: acts on each gear message of its event.
+        case gearListener(RuleID, gear: Int, event: Int)
+        /// The spec's timed inputs (`script`), a task from the start (simulated runs only).
+        case script
+    }
+
+    /// One case of a level-triggered immediate rule.
+    struct LevelCase: Sendable {
+        let test: LevelTest
+        let rule: RuleID
+        /// The event, when the case emits one without payload.
+        let constant: SpecEvent?
+    }
+
+    /// A rule case: rule `rule` (its index among the spin's feedbacks), case `caseIndex`.
+    struct RuleID: Sendable, Hashable {
+        let rule: Int
+        let caseIndex: Int
+    }
+
+    /// A rule case, compiled for the machine.
+    struct RuleProgram: Sendable {
+        let model: RuleModel
+        /// Its random stream (see `SpinBuilderForSpec.stream`).
+        let stream: Int
+        /// Whether the trigger holds (edge and periodic triggers; errors count as false).
+        let holds: @Sendable (SpecState) -> Bool
+        /// The `changes` expression, for `changes` rules.
+        let watched: CompiledExpression?
+        /// `after`, `every` and a simulated effect's `after`, in nanoseconds (nil for none: a run
+        /// then does not sleep at all, not even for no time, so a cancelled task still acts).
+        let delay: Int64?
+        let period: Int64
+        let simulateDelay: Int64?
+        /// Whether the action reads the state it acts on (payloads, templates): a task that
+        /// waits keeps that state only then.
+        let readsState: Bool
+    }
+
+    struct SlotProgram: Sendable {
+        /// The feedback's name: the `source` of the events it emits.
+        let name: String
+        let kind: SlotKind
+    }
+
+    struct SpinProgram: Sendable {
+        let model: SpinModel
+        let table: ReducerTable
+        let slots: [SlotProgram]
+        /// Rule cases by rule, then case.
+        let rules: [[RuleProgram]]
+        /// Whether each control state is final.
+        let isFinal: [Bool]
+        /// The payload types of each event, for making events.
+        let fieldTypes: [[ValueType]]
+        /// The index of the script slot, if any.
+        let scriptSlot: Int?
+        /// The spec's timed inputs, each evaluated on the initial state (what `ScriptEvents` gets).
+        let script: [(at: Int64, event: SpecEvent)]
+
+        func rule(_ id: RuleID) -> RuleProgram {
+            rules[id.rule][id.caseIndex]
+        }
+    }
+
+    let model: SpecModel
+    let spins: [SpinProgram]
+    let invariants: InvariantCheck
+
+    /// - Parameter script: whether the spins run their `script` (a simulated run, as `spinrun`
+    ///   without events); an exploration sends inputs itself.
+    init(_ compiled: CompiledSpec, script: Bool) {
+        model = compiled.model
+        invariants = InvariantCheck(compiled.model)
+        spins = compiled.model.spins.enumerated().map { index, spin in
+            Self.spinProgram(spin, table: compiled.tables[index], script: script)
+        }
+    }
+
+    private static func spinProgram(_ spin: SpinModel, table: ReducerTable, script: Bool) -> SpinProgram {
+        // The builder's predicates, so that a trigger means here what it means in a run.
+        let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions(), schedule: nil)
+        let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
+            feedback.cases.enumerated().map { caseIndex, rule in
+                RuleProgram(
+                    model: rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex),
+                    holds: builder.triggerPredicate(rule),
+                    watched: { if case .changes(let watched) = rule.trigger { watched } else { nil } }(),
+                    delay: rule.delay.map(Self.nanoseconds), period: rule.period.map(Self.nanoseconds) ?? 0,
+                    simulateDelay: { if case .effect(_, let simulate?) = rule.action { simulate.delay.map(Self.nanoseconds) } else { nil } }(),
+                    readsState: rule.action.readsState)
+            }
+        }
+        var slots: [SlotProgram] = []
+        let readsLatest = spin.feedbacks.contains { feedback in
+            feedback.cases.contains { rule in
+                if rule.period != nil { return true }
+                if case .gearEvent = rule.trigger { return true }
+                return false
+            }
+        }
+        if readsLatest { slots.append(SlotProgram(name: "state", kind: .latest)) }
+        for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
+            let name = feedback.name.text
+            let isLevelImmediate = feedback.cases.allSatisfy { rule in
+                rule.delay == nil && rule.period == nil && rule.isLevelTriggered && !rule.isEffect
+            }
+            if feedback.cases.count > 1, isLevelImmediate {
+                let cases = feedback.cases.enumerated().map { caseIndex, rule in
+                    LevelCase(test: builder.levelPredicate(rule), rule: RuleID(rule: ruleIndex, caseIndex: caseIndex),
+                              constant: SpinBuilderForSpec.constantEvent(rule))
+                }
+                slots.append(SlotProgram(name: name, kind: .levelCases(cases)))
+                continue
+            }
+            for (caseIndex, rule) in feedback.cases.enumerated() {
+                let id = RuleID(rule: ruleIndex, caseIndex: caseIndex)
+                slots.append(SlotProgram(name: name, kind: kind(of: rule, id: id, builder: builder)))
+            }
+        }
+        var scriptSlot: Int?
+        var scripted: [(at: Int64, event: SpecEvent)] = []
+        if script, !spin.script.isEmpty {
+            scriptSlot = slots.count
+            slots.append(SlotProgram(name: "input", kind: .script))
+            let initial = SpecState(control: spin.initialState, data: spin.initialData)
+            scripted = spin.script.map { step in
+                (Self.nanoseconds(step.at), SpinBuilderForSpec.makeEvent(
+                    step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
+            }
+            // `ScriptEvents` emits them in time order, equal times in file order.
+            scripted = scripted.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        }
+        let finalCount = max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)
+        return SpinProgram(
+            model: spin, table: table, slots: slots, rules: rules,
+            isFinal: (0..<finalCount).map(spin.finalStates.contains),
+            fieldTypes: spin.events.map { $0.fields.map(\.type) },
+            scriptSlot: scriptSlot, script: scripted)
+    }
+
+    /// The core feedback `SpinBuilderForSpec.compile` makes of a rule case, as a slot kind.
+    private static func kind(of rule: RuleModel, id: RuleID, builder: SpinBuilderForSpec) -> SlotKind {
+        if case let .gearEvent(gear, event) = rule.trigger {
+            return .gearListener(id, gear: gear, event: event)
+        }
+        if rule.period != nil { return .periodic(id) }
+        switch rule.trigger {
+        case .everyState, .when, .inStates:
+            if rule.delay == nil, !rule.isEffect {
+                return .level(LevelCase(test: builder.levelPredicate(rule), rule: id, constant: SpinBuilderForSpec.constantEvent(rule)))
+            }
+            return .perState(id, cancels: rule.strategy == .cancel)
+        case .becomes, .enter:
+            if rule.strategy == .continue { return .edgeContinue(id) }
+            if rule.delay == nil, !rule.isEffect { return .risingSync(id) }
+            return .risingAsync(id)
+        case .changes:
+            return .change(id, immediate: rule.delay == nil && !rule.isEffect)
+        case .gearEvent:
+            return .gearListener(id, gear: -1, event: -1)
+        }
+    }
+
+    /// A duration in whole nanoseconds (clamped; negative durations count as none).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? 0 : .max }
+        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflowAgain { return .max }
+        return max(0, total)
+    }
+}
+
+extension ActionModel {
+    /// Whether acting needs the state it acts on: an expression in a payload or a template.
+    var readsState: Bool {
+        switch self {
+        case .emit(let emit): return !emit.payload.isEmpty
+        case .choose(let branches): return branches.contains { !$0.emit.payload.isEmpty }
+        case .propagate(_, _, let payload): return !payload.isEmpty
+        case .effect(_, let simulate): return simulate?.outcome.contains { !$0.emit.payload.isEmpty } ?? false
+        case .render: return true
+        }
+    }
+}
