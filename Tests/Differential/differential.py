@@ -265,13 +265,12 @@ class SismicRun:
     def __init__(self, case: Case, chart: Path):
         from sismic.io import import_from_yaml
         from sismic.interpreter import Interpreter
-        from sismic.model import FinalState, MetaEvent  # noqa: F401 (MetaEvent: listener events)
+        from sismic.model import FinalState
         self.case = case
-        self.chart_path = chart
         self.chart = import_from_yaml(filepath=str(chart))
         self.interpreter = Interpreter(self.chart)
-        self.final_state: str | None = None
-        self.order = self.document_order()
+        self.final_state: str | None = None      # a final child of the root, once entered
+        self.order = {name: index for index, name in enumerate(sismic_names_in_document_order(chart))}
         root = self.chart.root
 
         def listen(meta: Any) -> None:
@@ -290,9 +289,6 @@ class SismicRun:
                     raise CaseError(f"{chart}: guard '{transition.guard}': {kind}() needs a number literal "
                                     "for the driver to know when it can become true")
                 self.timed.append((transition.source, kind, amount))
-
-    def document_order(self) -> dict[str, int]:
-        return {name: index for index, name in enumerate(sismic_names_in_document_order(self.chart_path))}
 
     def state(self) -> dict[str, Any]:
         """The active leaves (our names, document order) and the compared data."""

@@ -6,6 +6,7 @@ of leaves), built from the goldens: the faithful trace must pass, and each kind 
 reported at the instant where it happens.
 """
 import copy
+import importlib.util
 import json
 import shutil
 import tempfile
@@ -14,11 +15,7 @@ from pathlib import Path
 
 import differential as d
 
-try:
-    import sismic  # noqa: F401
-    HAVE_SISMIC = True
-except ImportError:
-    HAVE_SISMIC = False
+HAVE_SISMIC = importlib.util.find_spec("sismic") is not None
 
 
 def faithful_trace(snapshots, status=None):
@@ -184,21 +181,21 @@ class SismicSideTests(unittest.TestCase):
         (directory / "case.yaml").write_text("\n".join(lines) + "\n")
         return directory
 
-    def test_an_input_at_a_timer_instant_is_refused(self):
-        directory = self.copy_of("flat-thermostat")
-        text = (directory / "case.yaml").read_text().replace("inputs: []", "inputs: [{ at: 2m, event: stop }]")
-        (directory / "case.yaml").write_text(text)
+    def refusal(self, name, inputs, replacement):
+        """The driver's refusal of a copy of case `name` whose inputs are replaced."""
+        directory = self.copy_of(name)
+        (directory / "case.yaml").write_text((directory / "case.yaml").read_text().replace(inputs, replacement))
         with self.assertRaises(d.CaseError) as raised:
             d.expected_snapshots(d.load_case(directory))
-        self.assertIn("at 120000ms the input 'stop' arrives at the instant a clock guard fires", str(raised.exception))
+        return str(raised.exception)
+
+    def test_an_input_at_a_timer_instant_is_refused(self):
+        self.assertIn("at 120000ms the input 'stop' arrives at the instant a clock guard fires",
+                      self.refusal("flat-thermostat", "inputs: []", "inputs: [{ at: 2m, event: stop }]"))
 
     def test_two_timers_at_one_instant_are_refused(self):
-        directory = self.copy_of("stopwatch")
-        spec = (directory / "case.yaml").read_text().replace("inputs: script", "inputs: [{ at: 0ms, event: start }]")
-        (directory / "case.yaml").write_text(spec)
-        with self.assertRaises(d.CaseError) as raised:
-            d.expected_snapshots(d.load_case(directory))
-        self.assertIn("at 1000ms several clock guards fire at once", str(raised.exception))
+        self.assertIn("at 1000ms several clock guards fire at once",
+                      self.refusal("stopwatch", "inputs: script", "inputs: [{ at: 0ms, event: start }]"))
 
     def test_a_spec_whose_nesting_differs_is_reported(self):
         directory = self.copy_of("history-shallow")
