@@ -34,6 +34,38 @@ import Testing
         #expect(Self.arguments("spinrun --event '25 coins' x.yaml") == ["--event", "25 coins", "x.yaml"])
     }
 
+    @Test("--explain NAME prints the group's explanation, the name in any letter case; exit 0")
+    func explainPrintsTheExplanation() throws {
+        let output = try SpinrunProcess.run(["--explain", "UnknownEvent"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == DiagnosticGroup.unknownEvent.explanation)
+        #expect(output.stdout.hasPrefix("UnknownEvent (error): unknown event '{event}'\n\nA transition's 'on'"))
+        #expect(try SpinrunProcess.run(["--explain", "unknownevent"]).stdout == output.stdout)
+    }
+
+    @Test("--explain with an unknown name: bad usage (exit 64) with the nearest name")
+    func explainUnknownName() throws {
+        let output = try SpinrunProcess.run(["--explain", "UnknwnEvent"])
+        #expect(output.status == 64)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "Error: --explain: unknown diagnostic group 'UnknwnEvent'; did you mean 'UnknownEvent'? [#UnknownDiagnosticGroup]\n")
+        let far = try SpinrunProcess.run(["--explain", "Zzzzzzzz"])
+        #expect(far.status == 64)
+        #expect(far.stderr == "Error: --explain: unknown diagnostic group 'Zzzzzzzz'; spinrun --explain list prints every group [#UnknownDiagnosticGroup]\n")
+    }
+
+    @Test("--explain list lists every group, one per line; --explain takes no spec file")
+    func explainList() throws {
+        let output = try SpinrunProcess.run(["--explain", "list"])
+        #expect(output.status == 0)
+        #expect(output.stdout == DiagnosticGroup.list)
+        #expect(output.stdout.split(separator: "\n").count == DiagnosticGroup.allCases.count)
+        let withSpec = try SpinrunProcess.run(["--explain", "UnknownEvent", "Specs/turnstile.yaml"])
+        #expect(withSpec.status == 64)
+        #expect(withSpec.stderr.hasPrefix("Error: --explain and spec files exclude each other [#ExclusiveOptions]\n"))
+    }
+
     @Test(arguments: DiagnosticGroup.allCases.filter { $0.entry.origin == .command })
     func wrongCommandPrintsItsGroup(_ group: DiagnosticGroup) throws {
         let wrong = try SpinrunProcess.run(Self.arguments(group.entry.wrong))

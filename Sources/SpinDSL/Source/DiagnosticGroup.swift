@@ -367,14 +367,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "duplicate key '{key}'", hint: "first defined at line {line}:{column}",
                 explanation: "A key appears twice in one mapping. YAML would keep one of the values silently; a spec reports it, since one of the two is a mistake.",
-                wrong: "spin: Counter\ndata:\n  count: 0\n  count: 1\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
+                wrong: Example.counter(count: "0\n  count: 1"),
                 right: Example.counter)
         case .integerLiteralTooLarge:
             return .error(
                 "integer literal '{value}' does not fit in a 64-bit integer",
                 hint: "integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant",
                 explanation: "Integers are 64-bit; a literal outside their range (in data or in an expression) is refused rather than rounded or wrapped.",
-                wrong: "spin: Counter\ndata:\n  count: 99999999999999999999\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
+                wrong: Example.counter(count: "99999999999999999999"),
                 right: Example.counter)
 
         // MARK: The shape of a spec
@@ -448,43 +448,43 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "data field '{field}' needs an initial value", hint: "add 'initial:' with the field's value at the start",
                 explanation: "A data field written in the long form '{ type: …, initial: … }' needs its value at the start; only an enum field defaults to its first value.",
-                wrong: "spin: Counter\ndata:\n  count: { type: int }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
-                right: "spin: Counter\ndata:\n  count: { type: int, initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }")
+                wrong: Example.counter(count: "{ type: int }"),
+                right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .unknownType:
             return .error(
                 "unknown type '{type}' {context}", hint: "the types are int, double, bool, string and enum",
                 explanation: "The types of data and payload fields are int, double, bool, string and enum (with 'values').",
-                wrong: "spin: Counter\ndata:\n  count: { type: integer, initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
-                right: "spin: Counter\ndata:\n  count: { type: int, initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }")
+                wrong: Example.counter(count: "{ type: integer, initial: 0 }"),
+                right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .missingFieldType:
             return .error(
                 "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, enum",
                 explanation: "The long form of a data or payload field ('{ … }') must say its type.",
-                wrong: "spin: Counter\ndata:\n  count: { initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
-                right: "spin: Counter\ndata:\n  count: { type: int, initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }")
+                wrong: Example.counter(count: "{ initial: 0 }"),
+                right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .enumWithoutValues:
             return .error(
                 "enum {kind} field '{field}' needs 'values'", hint: "list its cases, e.g. values: [heat, cool, off]",
                 explanation: "An enum field's cases are listed in 'values'.",
-                wrong: "spin: Heater\ndata:\n  mode: { type: enum }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }",
-                right: "spin: Heater\ndata:\n  mode: { type: enum, values: [heat, off] }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }")
+                wrong: Example.heater(mode: "{ type: enum }", set: ".off"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off] }", set: ".off"))
         case .emptyEnum:
             return .error(
                 "enum {kind} field '{field}' has no values", hint: "list its cases, e.g. values: [heat, cool, off]",
                 explanation: "An enum needs at least one case: a field must always hold one of them.",
-                wrong: "spin: Heater\ndata:\n  mode: { type: enum, values: [] }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }",
-                right: "spin: Heater\ndata:\n  mode: { type: enum, values: [heat, off] }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }")
+                wrong: Example.heater(mode: "{ type: enum, values: [] }", set: ".off"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off] }", set: ".off"))
         case .valuesWithoutEnum:
             return .error(
                 "{kind} field '{field}' has 'values' but is not an enum", hint: "write 'type: enum' or remove 'values'",
                 explanation: "'values' lists the cases of an enum; a field of another type has no cases.",
-                wrong: "spin: Heater\ndata:\n  mode: { type: string, values: [heat, off], initial: off }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: '\"off\"' } }",
-                right: "spin: Heater\ndata:\n  mode: { type: enum, values: [heat, off], initial: off }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }")
+                wrong: Example.heater(mode: "{ type: string, values: [heat, off], initial: off }", set: "'\"off\"'"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
         case .transitionWithoutEvent:
             return .error(
                 "transition has no 'on' event", hint: "add 'on:' with the event that fires it",
                 explanation: "Every transition row is fired by an event, named by 'on'.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, to: on }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, to: on }"),
                 right: Example.lamp)
         case .scriptStepWithoutTime:
             return .error(
@@ -592,7 +592,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "duplicate {what} '{name}'", hint: "first declared at line {line}:{column}",
                 explanation: "Two states, events, fields, spins or gears of one scope have the same name, so a reference to it would be ambiguous.",
-                wrong: "spin: Lamp\nstates: [off, on, off]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, to: on }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, off]"),
                 right: Example.lamp)
         case .noControlStates:
             return .error(
@@ -610,19 +610,19 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "unknown state '{state}'",
                 explanation: "The name is not one of the spin's 'states'; the hint names the nearest one when it is probably a misspelling.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, to: onn }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggle, to: onn }"),
                 right: Example.lamp)
         case .unknownEvent:
             return .error(
                 "unknown event '{event}'",
                 explanation: "A transition's 'on', a rule's 'emit' or a script's 'emit' names an event the spin does not declare under 'events'; the hint names the nearest one when it is probably a misspelling.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggel, to: on }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggel, to: on }"),
                 right: Example.lamp)
         case .unknownInput:
             return .error(
                 "unknown event '{event}' in the inputs of spin '{spin}'",
                 explanation: "'inputs' lists which of the spin's declared events the outside may send; this one is not declared under 'events'.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toogle]\ntransitions:\n  - { from: off, on: toggle, to: on }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "inputs: [toggle]", with: "inputs: [toogle]"),
                 right: Example.lamp)
         case .scriptEmitsNonInput:
             return .error(
@@ -665,14 +665,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 "initial value '{value}' of data field '{field}' is not {expected}",
                 hint: "write a value of the field's type, or change its 'type'",
                 explanation: "The long form of a data field names its type; its 'initial' value must be of that type (a bool is true or false).",
-                wrong: "spin: Counter\ndata:\n  count: { type: int, initial: zero }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
-                right: "spin: Counter\ndata:\n  count: { type: int, initial: 0 }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }")
+                wrong: Example.counter(count: "{ type: int, initial: zero }"),
+                right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .initialValueNotACase:
             return .error(
                 "initial value '{value}' of data field '{field}' is not one of its values", hint: "use one of: {cases}",
                 explanation: "An enum field starts as one of its cases.",
-                wrong: "spin: Heater\ndata:\n  mode: { type: enum, values: [heat, off], initial: cool }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }",
-                right: "spin: Heater\ndata:\n  mode: { type: enum, values: [heat, off], initial: off }\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: .off } }")
+                wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
         case .catchWithAfter:
             return .error(
                 "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'",
@@ -775,8 +775,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "expected a case name after '.', found {found}",
                 explanation: "An enum case or control state is written as '.name'.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, when: state == ., to: on }\n  - { from: on, on: toggle, to: off }",
-                right: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, when: state == .off, to: on }\n  - { from: on, on: toggle, to: off }")
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggle, when: state == ., to: on }"),
+                right: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggle, when: state == .off, to: on }"))
         case .doubleLiteralTooLarge:
             return .error(
                 "floating-point literal '{text}' is too large for a double",
@@ -793,8 +793,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "'{name}' is not a case of {type}",
                 explanation: "The '.name' is compared with or assigned to an enum (or the control state) that has no such case.",
-                wrong: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, when: state == .of, to: on }\n  - { from: on, on: toggle, to: off }",
-                right: "spin: Lamp\nstates: [off, on]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, when: state == .off, to: on }\n  - { from: on, on: toggle, to: off }")
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggle, when: state == .of, to: on }"),
+                right: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggle, when: state == .off, to: on }"))
         case .unknownEnumCase:
             return .error(
                 "unknown enum case '.{name}'",
@@ -929,7 +929,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 "state '{state}' of spin '{spin}' is unreachable from the initial state '{initial}'",
                 hint: "add a transition to '{state}', or remove the state",
                 explanation: "No chain of transitions leads from the initial state to this one, so the spin can never be in it: a missing transition, or a state left over.",
-                wrong: "spin: Lamp\nstates: [off, on, broken]\nevents: [toggle]\ninputs: [toggle]\ntransitions:\n  - { from: off, on: toggle, to: on }\n  - { from: on, on: toggle, to: off }",
+                wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, broken]"),
                 right: Example.lamp)
         case .noWayOut:
             return .error(
@@ -1249,6 +1249,11 @@ private enum Example {
           - { from: on, on: toggle, to: off }
         """
 
+    /// The lamp with `old` (a line's text) written as `new`.
+    static func lamp(replacing old: String, with new: String) -> String {
+        lamp.replacingOccurrences(of: old, with: new)
+    }
+
     /// A counter whose input carries a payload.
     static let payloadCounter = """
         spin: Counter
@@ -1260,6 +1265,16 @@ private enum Example {
         transitions:
           - { on: add, set: { count: count + event.amount } }
         """
+
+    /// The counter with its field declared as `count: declaration`.
+    static func counter(count declaration: String) -> String {
+        counter.replacingOccurrences(of: "  count: 0", with: "  count: \(declaration)")
+    }
+
+    /// A spin with an enum field `mode` declared as `declaration`, set to `value` on `tick`.
+    static func heater(mode declaration: String, set value: String) -> String {
+        "spin: Heater\ndata:\n  mode: \(declaration)\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { mode: \(value) } }"
+    }
 
     /// The counter with a script step at `at`.
     static func counterWithScript(at time: String) -> String {
