@@ -14,7 +14,8 @@ public struct DiagnosticEntry: Sendable {
         /// ends with it (a fault, or the limit it names).
         case run
         /// `spinrun`'s command line: the examples are `spinrun …` command lines, run from the
-        /// package's root (they may name the files of `Specs/`).
+        /// package's root (they may name the files of `Specs/`), or `printf 'TEXT' | spinrun …` to
+        /// feed TEXT to its standard input.
         case command
         /// Nothing small reproduces it (running out of memory, a bug of SpinDSL itself, bytes a
         /// Swift string cannot hold); the examples describe the situation. Says why.

@@ -209,8 +209,16 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
     // The examples below share a few small specs; each is complete, so that it can be pasted into a
     // file and checked (`CatalogTests` does).
-    /// What the catalog says about this group.
+    /// What the catalog says about this group (built once for all groups: some examples are
+    /// written by functions, and diagnostics read their templates here).
     public var entry: DiagnosticEntry {
+        Self.entries[self] ?? catalogEntry
+    }
+
+    private static let entries = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.catalogEntry) })
+
+    /// The catalog: one entry for each group.
+    private var catalogEntry: DiagnosticEntry {
         switch self {
         // MARK: Files and YAML
         case .fileNotFound:
@@ -1164,7 +1172,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Events typed with --interactive are emitted at once; only an events file (--events) gives times.",
                 wrong: "printf '1s coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
                 right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
-                origin: .unreproducible("it needs input on stdin; SpinrunBehaviourTests covers it"))
+                origin: .command)
         case .payloadNotJSON:
             return .error(
                 "the payload of '{event}' is not a JSON object: {problem}",
