@@ -7,7 +7,7 @@
 // 1. Add a case below, in the section of the stage that finds it. Its raw value is the group name
 //    users see and search for: PascalCase, saying what is wrong (`UnknownEvent`, `DivisionByZero`),
 //    never changed once released (tests and scripts match on it).
-// 2. Add its entry to `entry` (the compiler asks for it): `.error(…)` or `.warning(…)` with
+// 2. Add its entry to `catalogEntry` (the compiler asks for it): `.error(…)` or `.warning(…)` with
 //    - the message template: lower case, no trailing period, `{name}` for each value
 //      (`"unknown event '{event}'"`);
 //    - the hint template, if there is something to do that the message does not say; a call site's
@@ -15,10 +15,13 @@
 //    - an explanation of a few sentences, and a wrong and a right example: for `.spec` and `.run`
 //      (the default is `.spec`) a complete spec, for `.command` a `spinrun …` command line run from
 //      the package root. `CatalogTests` loads (or runs) every wrong example and expects this group,
-//      and every right one and expects no diagnostic at all; an entry nothing small can reproduce is
-//      `.unreproducible("why")`, and its examples describe the situation.
-// 3. Report it: `Diagnostic(.unknownEvent, at: name.location, ["event": name], suggestion: hint)`,
-//    or for a run-time fault `SpecFault(.divisionByZero, at: location, ["expression": text])`.
+//      and every right one and expects no diagnostic at all (`CatalogCommandTests` runs the command
+//      lines); an entry nothing small can reproduce is `.unreproducible("why")`, its examples
+//      describe the situation, and it is added to `CatalogTests.unreproducible`.
+// 3. Report it: `Diagnostic(.unknownEvent, at: name.location, ["event": name], suggestion: hint)`;
+//    a run-time fault `SpecFault(.divisionByZero, at: location, ["expression": text])`; a problem
+//    without a source location (an input event, a command-line option) `UsageProblem(.notAnInput,
+//    ["event": name, "spin": spin])`. Every `{name}` of the templates needs its value.
 // 4. Run the tests, then regenerate and read the golden files whose text changed.
 
 import Foundation
