@@ -1,25 +1,3 @@
-/// How a run ended.
-public enum RunStatus: String, Sendable, Equatable {
-    /// Every spin reached a final state.
-    case final
-    /// Nothing was left to do: no queued event, running effect or pending timer.
-    case idle
-    /// The `--until` condition held.
-    case until
-    /// The step limit was reached.
-    case maxSteps = "max-steps"
-    /// The virtual time limit was reached.
-    case maxTime = "max-time"
-    /// The same cycle of states repeated without time passing (see `RunLimits.livelockRepeats`).
-    case livelock
-    /// An event arrived at a spin whose queue already held `RunLimits.maxQueueLength` events.
-    case maxQueue = "max-queue"
-    /// A run-time error: overflow, division by zero, an effect that failed.
-    case error
-    /// Interrupted (Ctrl-C).
-    case interrupted
-}
-
 /// The end of a run: its status, counts, and each spin's last state.
 public struct RunSummary: Sendable, Equatable {
     /// Why the run ended.
@@ -49,27 +27,28 @@ public struct RunSummary: Sendable, Equatable {
     }
 
     /// The JSON Lines summary line.
+    /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    public var group: DiagnosticGroup? {
+        switch status {
+        case .error: return fault?.group
+        case .maxSteps: return .stepLimit
+        case .maxTime: return .timeLimit
+        case .maxQueue: return .queueLimit
+        case .livelock: return .livelock
+        case .final, .idle, .until, .interrupted: return nil
+        }
+    }
+
     public var json: String {
         let spinsJSON = spins.map { "\(JSONText.string($0.name)):{\"state\":\(JSONText.optional($0.state)),\"data\":\($0.dataJSON)}" }.joined(separator: ",")
         var line = "{\"summary\":{\"status\":\(JSONText.string(status.rawValue)),\"steps\":\(steps),\"time\":\(time),\"spins\":{\(spinsJSON)}"
         if let fault {
-            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message))}"
+            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message)),\"group\":\(JSONText.string(fault.group.name))}"
         }
         if let cycle {
             line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
         }
         return line + "}}"
     }
-}
-
-/// One spin at the end of a run.
-public struct SpinSummary: Sendable, Equatable {
-    /// The spin's name.
-    public let name: String
-    /// Its control state, or nil for a data-only spin.
-    public let state: String?
-    /// Its data as JSON.
-    public let dataJSON: String
-    /// Its data as `name=value` pairs.
-    public let dataText: String
 }

@@ -1,64 +1,9 @@
-/// The static analyses of a resolved spec: problems that are not about names or types (the
-/// resolver's job) but about what the machine can do.
-///
-/// - unreachable control states (error)
-/// - non-final control states with no way out (error)
-/// - transitions that can never fire (warning)
-/// - events that nothing can emit (warning)
-/// - rows that can both fire for the same state and event (error)
-/// - gear events that are propagated but never caught, or caught but never propagated (warning)
-///
-/// The analyses are conservative where they ignore guards: a state reached only through a guarded
-/// row still counts as reachable, because the analyzer cannot tell whether the guard can hold. The
-/// only guard it evaluates is the literal `false`, which it treats as "this row does not exist" so
-/// that one mistake is reported once, at the row, rather than also as a bogus way in or way out.
-struct SpecAnalyzer {
-    /// All findings for `model`, ordered by spin (document order), then by source location. Findings
-    /// at the same location keep the order the checks run in.
-    static func analyze(_ model: SpecModel) -> [Diagnostic] {
-        let gearUse = GearUse(model)
-        var result: [Diagnostic] = []
-        for spin in model.spins {
-            var found = SpinAnalysis(spin).diagnostics
-            found += gearUse.diagnostics(for: spin)
-            found += unsimulatedEffects(in: spin)
-            result += stableSortedByLocation(found)
-        }
-        return result
-    }
-
-    /// Named effects without `simulate` run only where a host program binds them: `spinrun` and
-    /// tests cannot run them, so say so before a run fails on it.
-    private static func unsimulatedEffects(in spin: SpinModel) -> [Diagnostic] {
-        spin.feedbacks.flatMap(\.cases).compactMap { rule in
-            guard case let .effect(name, simulate) = rule.action, simulate == nil else { return nil }
-            return .warning(
-                at: rule.declaration.location,
-                "effect '\(name)' has no 'simulate': it runs only where a host program binds it",
-                hint: "add 'simulate: { after: 100ms, emit: … }' so that spinrun and tests can run it")
-        }
-    }
-
-    /// Sorts by location, keeping the original order of diagnostics at the same location
-    /// (`sort(by:)` is not guaranteed to be stable).
-    private static func stableSortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated()
-            .sorted { lhs, rhs in
-                if lhs.element.location != rhs.element.location { return lhs.element.location < rhs.element.location }
-                return lhs.offset < rhs.offset
-            }
-            .map(\.element)
-    }
-}
-
-// MARK: - One spin
-
 /// The per-spin analyses: reachability, ways out, dead rows, unemitted events, nondeterminism.
 ///
 /// Rows are referred to by their position in `spin.transitions`, and the states each applies in
 /// are worked out once, so that every analysis is linear in rows and states (plus, for a row on
 /// `any` state, one entry per state).
-private struct SpinAnalysis {
+struct SpinAnalysis {
     let spin: SpinModel
     /// Whether each state (by index) is reachable from the initial state; `[true]` for a data-only
     /// spin.
@@ -208,10 +153,8 @@ private struct SpinAnalysis {
     private mutating func checkReachability() {
         let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
         for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
-            diagnostics.append(.error(
-                at: state.location,
-                "state '\(state.text)' of spin '\(spinName)' is unreachable from the initial state '\(initialName)'",
-                hint: "add a transition to '\(state.text)', or remove the state"))
+            diagnostics.append(Diagnostic(
+                .unreachableState, at: state.location, ["state": state, "spin": spinName, "initial": initialName]))
         }
     }
 
@@ -235,10 +178,7 @@ private struct SpinAnalysis {
                 return target != index
             }
             if !hasWayOut {
-                diagnostics.append(.error(
-                    at: state.location,
-                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
-                    hint: "add a transition from '\(state.text)', or list it under 'final'"))
+                diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }
         }
     }
@@ -247,20 +187,24 @@ private struct SpinAnalysis {
 
     private mutating func checkDeadRows() {
         for position in spin.transitions.indices {
-            guard let reason = neverFiresReason(position) else { continue }
-            diagnostics.append(.warning(at: spin.transitions[position].declaration.location, "this transition can never fire: \(reason)"))
+            let location = spin.transitions[position].declaration.location
+            if rowFacts[position].isNeverTaken {
+                diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
+            } else if let why = deadSourcesReason(position) {
+                diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
+            }
         }
     }
 
-    /// Why the row at `position` can never fire, or nil when it may.
-    private func neverFiresReason(_ position: Int) -> String? {
-        if rowFacts[position].isNeverTaken { return "its guard is always false" }
+    /// What the source states of the row at `position` are when it applies in no live state
+    /// (`final`, `unreachable`, `final or unreachable`), or nil when it may fire.
+    private func deadSourcesReason(_ position: Int) -> String? {
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
         let states = rowSources[position] ?? Array(0..<spin.controlCount)
-        if states.allSatisfy(spin.finalStates.contains) { return "every source state is final" }
-        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "every source state is unreachable" }
-        return "every source state is final or unreachable"
+        if states.allSatisfy(spin.finalStates.contains) { return "final" }
+        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "unreachable" }
+        return "final or unreachable"
     }
 
     // MARK: Events
@@ -290,10 +234,7 @@ private struct SpinAnalysis {
         // independent of that rule.
         emitted.formUnion(spin.script.map(\.emit.event))
         for (index, event) in spin.events.enumerated() where !emitted.contains(index) {
-            diagnostics.append(.warning(
-                at: event.name.location,
-                "event '\(event.name.text)' of spin '\(spinName)' is never emitted: no rule emits it and it is not an input",
-                hint: "add it to 'inputs', or remove it"))
+            diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))
         }
     }
 
@@ -314,7 +255,7 @@ private struct SpinAnalysis {
         var earlier: [Int] = []
         for position in rowFacts.indices {
             let event = rowFacts[position].event
-            guard event >= 0, event < eventCount, neverFiresReason(position) == nil else { continue }
+            guard event >= 0, event < eventCount, !rowFacts[position].isNeverTaken, deadSourcesReason(position) == nil else { continue }
             earlier.removeAll(keepingCapacity: true)
             forEachLiveSource(of: position) { state in
                 var link = newestInBucket[state &* eventCount &+ event]
@@ -343,10 +284,7 @@ private struct SpinAnalysis {
             guard Self.guardsCanBothHold(earlier, later) else { continue }
             let earlierStates = rowSources[earlierPosition] ?? Array(0..<spin.controlCount)
             guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
-            diagnostics.append(.error(
-                at: later.declaration.location,
-                clashMessage(earlier, later, state: state),
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
+            diagnostics.append(clash(earlier, later, state: state))
             return
         }
     }
@@ -356,112 +294,14 @@ private struct SpinAnalysis {
         return a == b
     }
 
-    private func clashMessage(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> String {
+    private func clash(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> Diagnostic {
         let first = earlier.declaration.location, second = later.declaration.location
         // Rows of a flow-style list can share a line; then the columns tell them apart.
-        let rows = first.line == second.line
-            ? "transitions at line \(first.line), columns \(first.column) and \(second.column),"
-            : "transitions at lines \(first.line) and \(second.line)"
+        let places = first.line == second.line
+            ? "line \(first.line), columns \(first.column) and \(second.column),"
+            : "lines \(first.line) and \(second.line)"
         let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
-        return "\(rows) can both fire\(inState) on event '\(event)'"
+        return Diagnostic(.nondeterministicTransitions, at: second, ["places": places, "inState": inState, "event": event])
     }
-}
-
-/// What the analyses of a spin read of one row.
-private struct RowFacts {
-    let event: Int
-    let target: Int?
-    /// Whether the row's guard is the literal `false`.
-    let isNeverTaken: Bool
-}
-
-/// The newest filed row of each (state, event) bucket of `checkNondeterminism`, -1 for none: a flat
-/// array when there are not many more buckets than rows (the usual case, and no hashing per row),
-/// else a dictionary of the buckets in use.
-private struct BucketHeads {
-    private var flat: [Int]
-    private var sparse: [Int: Int] = [:]
-    private let isFlat: Bool
-
-    init(buckets states: Int, events: Int, rows: Int) {
-        let (count, overflow) = states.multipliedReportingOverflow(by: events)
-        isFlat = !overflow && count <= rows &* 4 &+ 4096
-        flat = isFlat ? [Int](repeating: -1, count: max(count, 0)) : []
-    }
-
-    subscript(key: Int) -> Int {
-        get {
-            guard isFlat else { return sparse[key] ?? -1 }
-            return key >= 0 && key < flat.count ? flat[key] : sparse[key] ?? -1
-        }
-        set {
-            guard isFlat else { sparse[key] = newValue; return }
-            if key >= 0 && key < flat.count { flat[key] = newValue } else { sparse[key] = newValue }
-        }
-    }
-}
-
-// MARK: - Gears
-
-/// Which gear events are propagated and which are caught, over all spins of the spec.
-private struct GearUse {
-    let gears: [GearModel]
-    var propagated: Set<GearEventKey> = []
-    var caught: Set<GearEventKey> = []
-
-    init(_ model: SpecModel) {
-        gears = model.gears
-        for spin in model.spins {
-            for rule in spin.feedbacks.flatMap(\.cases) {
-                if case .gearEvent(let gear, let event) = rule.trigger {
-                    caught.insert(GearEventKey(gear: gear, event: event))
-                }
-                if case .propagate(let gear, let event, _) = rule.action {
-                    propagated.insert(GearEventKey(gear: gear, event: event))
-                }
-            }
-        }
-    }
-
-    /// The findings located in `spin`'s rules: a propagate nobody listens to is lost, and a catch
-    /// nobody feeds never fires.
-    func diagnostics(for spin: SpinModel) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for rule in spin.feedbacks.flatMap(\.cases) {
-            if case .propagate(let gear, let event, _) = rule.action {
-                let key = GearEventKey(gear: gear, event: event)
-                if !caught.contains(key) {
-                    let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "no spin catches '\(name)'",
-                        hint: "add a rule with 'catch: \(name)' to a spin, or remove the propagate"))
-                }
-            }
-            if case .gearEvent(let gear, let event) = rule.trigger {
-                let key = GearEventKey(gear: gear, event: event)
-                if !propagated.contains(key) {
-                    let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "'\(name)' is caught but never propagated",
-                        hint: "add a rule with 'propagate: \(name)' to a spin, or remove the catch"))
-                }
-            }
-        }
-        return found
-    }
-
-    /// `gear.event`, as written in `catch:` and `propagate:`.
-    private func name(_ key: GearEventKey) -> String {
-        guard gears.indices.contains(key.gear) else { return "?" }
-        let gear = gears[key.gear]
-        let event = gear.events.indices.contains(key.event) ? gear.events[key.event].name.text : "?"
-        return "\(gear.name.text).\(event)"
-    }
-}
-
-/// A gear event by index: the gear in the spec, the event in the gear.
-private struct GearEventKey: Hashable {
-    let gear: Int
-    let event: Int
 }
