@@ -1,18 +1,5 @@
 import SpinDSL
 
-/// An input event given on the command line (`--event`), in an events file (`--events`) or typed
-/// on stdin (`--interactive`), before it is sent into the run.
-struct InputEvent: Sendable, Equatable {
-    /// When to emit it, in milliseconds of run time (0 for `--event` and typed events).
-    var atMilliseconds: Int64
-    /// The event's name.
-    var name: String
-    /// The payload's JSON object text (`{"amount":25}`), or nil for none.
-    var payloadJSON: String?
-    /// Where it came from, for messages: `--event`, `events.txt:3`, `stdin:2`.
-    var origin: String
-}
-
 /// Parses the event syntaxes of the command line and turns JSON payloads into `HostEvent`s.
 enum EventParsing {
     /// `NAME` or `NAME=JSON` (`--event coin={"amount":25}`).
@@ -123,44 +110,5 @@ enum EventParsing {
     private static func isName(_ text: Substring) -> Bool {
         guard let first = text.first, first.isLetter || first == "_" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-    }
-}
-
-/// A malformed event, with where it came from.
-struct EventSyntaxError: Error, Equatable, CustomStringConvertible {
-    let origin: String
-    let message: String
-    var description: String { "\(origin): \(message)" }
-}
-
-/// Durations on the command line, as in specs: a decimal number and `ms`, `s`, `m` or `h`
-/// (`300ms`, `1.5s`, `2m`, `24h`), to whole milliseconds; nil when invalid or not whole.
-enum DurationText {
-    static func parse(_ text: String) -> Int64? {
-        let units: [(suffix: String, factor: Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
-        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return nil }
-        let number = text.dropLast(unit.suffix.count)
-        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let integerPart = parts.first, !integerPart.isEmpty, integerPart.allSatisfy(\.isASCIIDigit) else { return nil }
-        let fractionPart = parts.count > 1 ? parts[1] : ""
-        guard parts.count == 1 || (!fractionPart.isEmpty && fractionPart.allSatisfy(\.isASCIIDigit)) else { return nil }
-        // Exact decimal arithmetic: value = digits / 10^k, scaled by the unit's factor.
-        guard fractionPart.count <= 9, let digits = Int64(integerPart + fractionPart) else { return nil }
-        var denominator: Int64 = 1
-        for _ in 0..<fractionPart.count { denominator = denominator &* 10 }
-        let (scaled, overflow) = digits.multipliedReportingOverflow(by: unit.factor)
-        guard !overflow, scaled % denominator == 0 else { return nil }
-        return scaled / denominator
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing whitespace.
-    func trimmingSpaces() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -1,19 +1,3 @@
-/// A scalar of an event payload's JSON object. Numbers keep their text so that an int field reads
-/// it exactly (no detour through Double).
-enum JSONScalar: Equatable, CustomStringConvertible {
-    case number(String)
-    case bool(Bool)
-    case string(String)
-
-    var description: String {
-        switch self {
-        case .number(let text): return text
-        case .bool(let value): return value ? "true" : "false"
-        case .string(let text): return "\"\(text)\""
-        }
-    }
-}
-
 /// Parses a flat JSON object (`{"amount":25,"label":"x"}`): payloads are flat, so nested objects,
 /// arrays and null are refused with a message.
 struct JSONObjectParser {
@@ -139,11 +123,4 @@ struct JSONObjectParser {
         }
         throw JSONParseFailure("unterminated string")
     }
-}
-
-/// Why a payload is not a flat JSON object.
-struct JSONParseFailure: Error, Equatable, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
 }

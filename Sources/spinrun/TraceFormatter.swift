@@ -1,13 +1,5 @@
 import SpinDSL
 
-/// The trace's output format.
-enum TraceFormat: String, CaseIterable, Sendable {
-    /// Lines for people (colored on a terminal unless `NO_COLOR` is set).
-    case text
-    /// JSON Lines for tools: one object per reduced event, then the summary object.
-    case jsonl
-}
-
 /// Turns trace records, render lines and summaries into output lines.
 ///
 /// Text format:

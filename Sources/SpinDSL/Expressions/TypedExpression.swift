@@ -1,8 +1,3 @@
-/// A built-in function of the expression language.
-enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
-    case min, max, abs, clamp, string, int, double
-}
-
 /// A checked expression: every name resolved to a slot, every node typed, and every int operand that
 /// meets a double wrapped in an explicit `toDouble`, so that later passes never need to reason about
 /// promotion.

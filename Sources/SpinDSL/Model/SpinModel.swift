@@ -46,23 +46,3 @@ public struct SpinModel: Sendable {
     /// The initial data, in slot order.
     public var initialData: [SpinValue] { fields.map(\.initial) }
 }
-
-/// A data field: its name, type and initial value.
-public struct FieldModel: Sendable {
-    /// The field's name.
-    public let name: Name
-    /// Its type.
-    public let type: ValueType
-    /// Its initial value.
-    public let initial: SpinValue
-}
-
-/// An event and its payload fields.
-public struct EventModel: Sendable {
-    /// The event's name.
-    public let name: Name
-    /// Payload fields in slot order.
-    public let fields: [(name: Name, type: ValueType)]
-    /// Whether the outside may emit it (`inputs`).
-    public let isInput: Bool
-}

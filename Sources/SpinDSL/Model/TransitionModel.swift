@@ -45,12 +45,3 @@ final class TransitionModel: Sendable {
         sources.map { $0.contains(state) } ?? true
     }
 }
-
-/// The transition rows of one spin as written, shared by the spin's `TransitionModel`s.
-final class WrittenTransitions: Sendable {
-    let rows: [TransitionDeclaration]
-
-    init(_ rows: [TransitionDeclaration]) {
-        self.rows = rows
-    }
-}

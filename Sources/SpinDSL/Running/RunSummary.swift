@@ -1,25 +1,3 @@
-/// How a run ended.
-public enum RunStatus: String, Sendable, Equatable {
-    /// Every spin reached a final state.
-    case final
-    /// Nothing was left to do: no queued event, running effect or pending timer.
-    case idle
-    /// The `--until` condition held.
-    case until
-    /// The step limit was reached.
-    case maxSteps = "max-steps"
-    /// The virtual time limit was reached.
-    case maxTime = "max-time"
-    /// The same cycle of states repeated without time passing (see `RunLimits.livelockRepeats`).
-    case livelock
-    /// An event arrived at a spin whose queue already held `RunLimits.maxQueueLength` events.
-    case maxQueue = "max-queue"
-    /// A run-time error: overflow, division by zero, an effect that failed.
-    case error
-    /// Interrupted (Ctrl-C).
-    case interrupted
-}
-
 /// The end of a run: its status, counts, and each spin's last state.
 public struct RunSummary: Sendable, Equatable {
     /// Why the run ended.
@@ -60,16 +38,4 @@ public struct RunSummary: Sendable, Equatable {
         }
         return line + "}}"
     }
-}
-
-/// One spin at the end of a run.
-public struct SpinSummary: Sendable, Equatable {
-    /// The spin's name.
-    public let name: String
-    /// Its control state, or nil for a data-only spin.
-    public let state: String?
-    /// Its data as JSON.
-    public let dataJSON: String
-    /// Its data as `name=value` pairs.
-    public let dataText: String
 }

@@ -27,14 +27,3 @@ public struct TraceRecord: Sendable, Equatable {
         "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)},\"source\":\(JSONText.string(source)),\"from\":\(JSONText.optional(from)),\"to\":\(JSONText.optional(to)),\"state\":\(dataJSON)}"
     }
 }
-
-/// JSON text helpers for trace lines; strings are escaped the way `SpinValue.json` escapes them.
-enum JSONText {
-    static func string(_ text: String) -> String {
-        SpinValue.jsonString(text)
-    }
-
-    static func optional(_ text: String?) -> String {
-        text.map(string) ?? "null"
-    }
-}

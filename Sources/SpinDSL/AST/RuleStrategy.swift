@@ -1,0 +1,5 @@
+/// `strategy: cancel | continue`.
+public enum RuleStrategy: String, Hashable, Sendable {
+    case cancel
+    case `continue`
+}

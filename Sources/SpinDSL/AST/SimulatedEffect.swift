@@ -1,0 +1,16 @@
+/// What an unbound named effect does in simulation: wait, then emit or choose.
+public struct SimulatedEffect: Hashable, Sendable {
+    /// Where `simulate` is written.
+    public let location: SourceLocation
+    /// `after`: simulated latency.
+    public let delay: DurationLiteral?
+    /// `emit` or `choose`.
+    public let outcome: SimulatedOutcome
+
+    /// Creates a simulated behaviour.
+    public init(location: SourceLocation, delay: DurationLiteral?, outcome: SimulatedOutcome) {
+        self.location = location
+        self.delay = delay
+        self.outcome = outcome
+    }
+}

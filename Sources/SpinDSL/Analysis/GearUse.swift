@@ -1,0 +1,55 @@
+/// Which gear events are propagated and which are caught, over all spins of the spec.
+struct GearUse {
+    let gears: [GearModel]
+    var propagated: Set<GearEventKey> = []
+    var caught: Set<GearEventKey> = []
+
+    init(_ model: SpecModel) {
+        gears = model.gears
+        for spin in model.spins {
+            for rule in spin.feedbacks.flatMap(\.cases) {
+                if case .gearEvent(let gear, let event) = rule.trigger {
+                    caught.insert(GearEventKey(gear: gear, event: event))
+                }
+                if case .propagate(let gear, let event, _) = rule.action {
+                    propagated.insert(GearEventKey(gear: gear, event: event))
+                }
+            }
+        }
+    }
+
+    /// The findings located in `spin`'s rules: a propagate nobody listens to is lost, and a catch
+    /// nobody feeds never fires.
+    func diagnostics(for spin: SpinModel) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in spin.feedbacks.flatMap(\.cases) {
+            if case .propagate(let gear, let event, _) = rule.action {
+                let key = GearEventKey(gear: gear, event: event)
+                if !caught.contains(key) {
+                    let name = self.name(key)
+                    found.append(.warning(
+                        at: rule.declaration.location, "no spin catches '\(name)'",
+                        hint: "add a rule with 'catch: \(name)' to a spin, or remove the propagate"))
+                }
+            }
+            if case .gearEvent(let gear, let event) = rule.trigger {
+                let key = GearEventKey(gear: gear, event: event)
+                if !propagated.contains(key) {
+                    let name = self.name(key)
+                    found.append(.warning(
+                        at: rule.declaration.location, "'\(name)' is caught but never propagated",
+                        hint: "add a rule with 'propagate: \(name)' to a spin, or remove the catch"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// `gear.event`, as written in `catch:` and `propagate:`.
+    private func name(_ key: GearEventKey) -> String {
+        guard gears.indices.contains(key.gear) else { return "?" }
+        let gear = gears[key.gear]
+        let event = gear.events.indices.contains(key.event) ? gear.events[key.event].name.text : "?"
+        return "\(gear.name.text).\(event)"
+    }
+}

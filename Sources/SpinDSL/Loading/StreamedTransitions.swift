@@ -1,0 +1,41 @@
+/// The rows of one `transitions` list, mapped as the reader read them.
+struct StreamedTransitions {
+    /// Maps the rows and records their problems, in order.
+    var builder: SpecBuilder
+    /// The rows that could be mapped, in order; complete once the list has ended.
+    private(set) var declarations: [TransitionDeclaration] = []
+    /// Rows mapped since `declarations` was last extended. How many rows a list has is not known
+    /// until it ends, and an array grown row by row would be moved (and its fresh memory faulted
+    /// in) at every doubling; rows are gathered in buffers of fixed size instead, and moved once at
+    /// the list's end into an array of exactly its size. Moved, not copied: a copy retained every
+    /// row's arrays and the buffers then released them again (4% of loading a large spec).
+    private var chunks: [RowChunk] = []
+
+    init(path: String) {
+        builder = SpecBuilder(path: path)
+    }
+
+    mutating func add(_ row: TransitionDeclaration) {
+        if let last = chunks.last, last.append(row) { return }
+        let chunk = RowChunk()
+        _ = chunk.append(row)
+        chunks.append(chunk)
+    }
+
+    /// Moves the rows into `declarations`.
+    mutating func finish() {
+        let total = chunks.reduce(0) { $0 &+ $1.count }
+        let chunks = self.chunks
+        self.chunks = []
+        declarations = [TransitionDeclaration](unsafeUninitializedCapacity: total) { buffer, initialized in
+            initialized = 0
+            guard let base = buffer.baseAddress else { return }
+            for chunk in chunks {
+                initialized &+= chunk.moveAll(to: base + initialized)
+            }
+        }
+    }
+
+    /// The problems of the rows, in the order mapping them found them.
+    var diagnostics: [Diagnostic] { builder.diagnostics }
+}

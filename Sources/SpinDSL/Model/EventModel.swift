@@ -1,0 +1,9 @@
+/// An event and its payload fields.
+public struct EventModel: Sendable {
+    /// The event's name.
+    public let name: Name
+    /// Payload fields in slot order.
+    public let fields: [(name: Name, type: ValueType)]
+    /// Whether the outside may emit it (`inputs`).
+    public let isInput: Bool
+}

@@ -1,0 +1,6 @@
+/// A resolved timed input.
+struct ScriptModel: Sendable {
+    let location: SourceLocation
+    let at: Duration
+    let emit: EmitModel
+}

@@ -1,0 +1,21 @@
+/// How a run ended.
+public enum RunStatus: String, Sendable, Equatable {
+    /// Every spin reached a final state.
+    case final
+    /// Nothing was left to do: no queued event, running effect or pending timer.
+    case idle
+    /// The `--until` condition held.
+    case until
+    /// The step limit was reached.
+    case maxSteps = "max-steps"
+    /// The virtual time limit was reached.
+    case maxTime = "max-time"
+    /// The same cycle of states repeated without time passing (see `RunLimits.livelockRepeats`).
+    case livelock
+    /// An event arrived at a spin whose queue already held `RunLimits.maxQueueLength` events.
+    case maxQueue = "max-queue"
+    /// A run-time error: overflow, division by zero, an effect that failed.
+    case error
+    /// Interrupted (Ctrl-C).
+    case interrupted
+}

@@ -1,0 +1,25 @@
+extension TraceRecord {
+    /// The record of `step`, with its names, payload and data as text.
+    public init(_ step: TraceStep, in model: SpecModel) {
+        guard model.spins.indices.contains(step.spin) else {
+            self = .foreign(step)
+            return
+        }
+        let spin = model.spins[step.spin]
+        self.init(
+            step: step.number, time: step.time, spin: spin.name.text, event: spin.eventName(step.event),
+            payloadJSON: spin.payloadJSON(step.event), source: step.origin.description,
+            from: spin.controlName(step.from), to: spin.controlName(step.state.control),
+            dataJSON: spin.dataJSON(step.state.data), dataText: spin.dataText(step.state.data),
+            changed: step.changed)
+    }
+
+    /// The record of a step whose spin is not in the model at hand (a step of another run):
+    /// indices instead of names.
+    static func foreign(_ step: TraceStep) -> TraceRecord {
+        TraceRecord(
+            step: step.number, time: step.time, spin: "#\(step.spin)", event: "#\(step.event.kind)",
+            payloadJSON: "{}", source: step.origin.description, from: nil, to: nil, dataJSON: "{}",
+            dataText: "", changed: step.changed)
+    }
+}
