@@ -29,7 +29,7 @@ import Testing
         _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?,
         runner: EffectRunner? = nil
     ) -> Step {
-        switch machine.nextStep(pending: &pending, raised: &raised, runner: runner, reduce: add) {
+        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, runner: runner, reduce: add) {
         case .reduced(let event, let changed): return .reduced(event, changed: changed, observed: false)
         case .observed(let event, let changed, _): return .reduced(event, changed: changed, observed: true)
         case .primeRenders(let renders, let state): return .primeRenders(count: renders.count, state: state)
@@ -231,7 +231,7 @@ import Testing
         for event in [2, 0] { _ = machine.enqueue(Self.item(event)) }
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
-        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, runner: nil, reduce: Self.add) else {
+        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, runner: nil, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -241,7 +241,7 @@ import Testing
         #expect(check28)
         machine.stepObservers.append { _ in }
         _ = machine.enqueue(Self.item(0))
-        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, runner: nil, reduce: Self.add) else {
+        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, runner: nil, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }

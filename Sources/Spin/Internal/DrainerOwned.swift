@@ -11,6 +11,14 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     /// Events returned by synchronous feedbacks during the current delivery. They join the queue,
     /// in feedback order, under the lock the drain takes for its next step: one lock per step.
     @exclusivity(unchecked) @usableFromInline var pending = PendingEvents<Event>()
+    /// The internal event the spin's source raised after the last step, reduced next (see
+    /// `Spin.withInternalEvents(_:)`). Kept here rather than in the drain's locals: a spin without
+    /// a source then carries nothing more from step to step.
+    @exclusivity(unchecked) @usableFromInline var raised: QueuedEvent<Event>?
+    /// Whether `raised` holds an event (see `RuntimeStateMachine.nextStep`).
+    @exclusivity(unchecked) @usableFromInline var hasRaised = false
+    /// The name of the source of the last raised event, for its step's origin.
+    @exclusivity(unchecked) @usableFromInline var raisedSource = ""
     /// Room for one state, where `AliasedStateDelivery` puts a bitwise alias of the current state
     /// for the feedback chain. It never holds an owned value: it is neither initialized nor
     /// deinitialized as one, only overwritten with the state's bytes.
@@ -23,6 +31,14 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
 
     deinit {
         stateAlias.deallocate()
+    }
+
+    /// Keeps what the internal-event source answered, to be reduced next.
+    @inlinable
+    func raise(_ answer: (event: Event, source: String)) {
+        raised = QueuedEvent(event: answer.event, origin: QueuedEvent<Event>.internalOrigin, token: 0)
+        raisedSource = answer.source
+        hasRaised = true
     }
 }
 

@@ -134,6 +134,9 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     /// - Parameters:
     ///   - pending: the events synchronous feedbacks returned during the last delivery; emptied.
     ///   - raised: an internal event to reduce before any queued one; consumed when reduced.
+    ///   - hasRaised: whether `raised` holds one. A flag of its own: testing an optional event
+    ///     for nil can cost a value-witness call per step, which a spin without internal events
+    ///     should not pay.
     ///   - runner: the effect task whose end made the caller the drainer, if it may go on with the
     ///     first effect asked for (see `SpinRuntime.finishEffect`). Its `task` is read only when
     ///     the drain ends.
@@ -145,14 +148,17 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     mutating func nextStep(
         pending: inout PendingEvents<Event>,
         raised: inout QueuedEvent<Event>?,
+        hasRaised: Bool,
         runner: EffectRunner?,
         reduce: (inout State, Event) -> Bool
     ) -> DrainAction {
+        // The next event: the raised one, else (below) possibly the first returned one.
         var next: QueuedEvent<Event>?
+        if hasRaised { next = raised.take() }
         if !pending.isEmpty {
             // When nothing else waits, the first returned event is the next one anyway: it is
             // reduced without passing through the queue.
-            if queue.isEmpty, unprimedRenders.isEmpty, !stopRequested, raised == nil {
+            if queue.isEmpty, unprimedRenders.isEmpty, !stopRequested, !hasRaised {
                 next = pending.popFirst()
             }
             while let item = pending.popFirst() {
@@ -166,13 +172,14 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
             return .teardown
         }
         if !unprimedRenders.isEmpty {
-            // `next` is nil here: it is taken only when no render waits.
+            // A returned event is taken only when no render waits; a raised one waits again.
+            if hasRaised { raised = next.take() }
             let primed = unprimedRenders
             unprimedRenders = []
             renders.append(contentsOf: primed)
             return .primeRenders(primed, state: state)
         }
-        guard let item = raised.take() ?? next.take() ?? queue.popFirst() else {
+        guard let item = next.take() ?? queue.popFirst() else {
             return finishDrain(runnerTask: runner?.task)
         }
         if item.token != 0 { effects[item.token]?.queued -= 1 }

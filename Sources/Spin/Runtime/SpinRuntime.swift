@@ -35,6 +35,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The origin of an event from each feedback, by declaration index: made once, so that a step
     /// does not look up the feedback's name (and copy it) on every step that has observers.
     @usableFromInline let feedbackOrigins: [EventOrigin]
+    /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
+    @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
     /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
     /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
     @usableFromInline let stateOffset: Int?
@@ -58,6 +60,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.machine = Locked(RuntimeStateMachine(state: spin.initialState, maxQueueLength: maxQueueLength))
         self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
+        self.internalEvents = spin.internalEvents
         self.stateOffset = AliasedStateDelivery<State, Event>.stateOffset
         let apply = spin.reducer.apply
         if let reportsChanges = spin.reducer.reportsChanges {
@@ -136,7 +139,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         guard connect(hooks) else { return }
         owned.feedbackChain = Self.feedbackChain(of: owned.slots)
         deliver(state, cause: nil, to: owned.slots)
-        drain()
+        drain(afterStart: true)
     }
 
     /// The most feedbacks delivered through one chain of closures (see `feedbackChain(of:)`); a spin
@@ -314,12 +317,27 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// reduced); without it, the drain performs the action (observers, then the feedbacks, which
     /// read the state in place through `AliasedStateDelivery`).
     ///
+    /// After every step, and first when `afterStart` (the initial state was just delivered), the
+    /// drain asks the spin's internal-event source, if it has one; its answer is the next step
+    /// (`raised`), before any queued event.
+    ///
     /// `runner` is the effect task that ran the drain, when its effect has just ended (see
     /// `finishEffect`): the first effect the drain asks for, when it may, is handed back to run in
     /// that task instead of a new one.
     @inlinable
     @discardableResult
-    func drain(handingOneStartTo runner: EffectRunner? = nil) -> PendingStart<Event>? {
+    func drain(handingOneStartTo runner: EffectRunner? = nil, afterStart: Bool = false) -> PendingStart<Event>? {
+        // Two copies of the loop, one without any internal-event handling: a spin without a source
+        // pays nothing for the rule.
+        if internalEvents == nil {
+            return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: false)
+        }
+        return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: true)
+    }
+
+    /// The drain's loop; `raising` is a constant in each of its two inlined copies.
+    @inlinable @inline(__always)
+    func drainSteps(handingOneStartTo runner: EffectRunner?, afterStart: Bool, raising: Bool) -> PendingStart<Event>? {
         let reduceStep = self.reduceStep
         // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
         // one. So they cannot change during a drain.
@@ -327,21 +345,28 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let slots = owned.slots
         let machine = self.machine.value
         let aliased = AliasedStateDelivery(machine: machine, stateOffset: stateOffset, owned: owned)
-        var raised: QueuedEvent<Event>?
+        // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
+        let internalEvents: Spin<State, Event>.InternalEventSource = self.internalEvents ?? { _ in nil }
+        if raising, afterStart, let answer = internalEvents(machine.pointee.state) {
+            owned.raise(answer)
+        }
         while true {
             self.machine.lock()
+            let hasRaised = raising && owned.hasRaised
             let action = machine.pointee.nextStep(
-                pending: &owned.pending, raised: &raised, runner: runner, reduce: reduceStep)
+                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, runner: runner, reduce: reduceStep)
             self.machine.unlock()
+            if hasRaised { owned.hasRaised = owned.raised != nil }
             let event: Event
+            let changed: Bool
             switch consume action {
-            case .reduced(let reduced, let changed):
-                guard changed else { continue }
+            case .reduced(let reduced, let isChanged):
                 event = reduced
-            case .observed(let reduced, let changed, let delivery):
-                notifyObservers(delivery)
-                guard changed else { continue }
+                changed = isChanged
+            case .observed(let reduced, let isChanged, let delivery):
+                notifyObservers(delivery, raisedBy: owned.raisedSource)
                 event = reduced
+                changed = isChanged
             case .primeRenders(let renders, let state):
                 for render in renders { _ = render.call(state) }
                 continue
@@ -353,11 +378,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 tracker.leave()
                 return handed
             }
-            if aliased.isAvailable {
-                aliased.deliver(event)
-            } else {
-                // Only the drainer writes the state, so it reads it without the lock.
-                deliver(machine.pointee.state, cause: event, to: slots)
+            if changed {
+                if aliased.isAvailable {
+                    aliased.deliver(event)
+                } else {
+                    // Only the drainer writes the state, so it reads it without the lock.
+                    deliver(machine.pointee.state, cause: event, to: slots)
+                }
+            }
+            if raising, let answer = internalEvents(machine.pointee.state) {
+                owned.raise(answer)
             }
         }
     }
@@ -389,11 +419,14 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     ///
     /// `@inlinable` like the drain: a client specializes it, so that making the `SpinStep` and
     /// calling the observers costs no generic metadata lookups per step.
+    /// `raisedSource` names the source of the step's event when it is an internal one.
     @inlinable
-    func notifyObservers(_ delivery: Delivery<State, Event>) {
+    func notifyObservers(_ delivery: Delivery<State, Event>, raisedBy raisedSource: String) {
         if !delivery.stepObservers.isEmpty {
+            let origin = delivery.origin == QueuedEvent<Event>.internalOrigin
+                ? .internal(source: raisedSource) : origin(delivery.origin)
             let step = SpinStep(
-                number: delivery.step, event: delivery.event, origin: origin(delivery.origin),
+                number: delivery.step, event: delivery.event, origin: origin,
                 state: delivery.state, changed: delivery.changed)
             for observer in delivery.stepObservers { observer(step) }
         }
@@ -430,6 +463,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         drainerOwned.slots = []
         drainerOwned.feedbackChain = nil
         drainerOwned.pending.removeAll()
+        drainerOwned.raised = nil
+        drainerOwned.hasRaised = false
         for slot in slots { slot.instance?.stop() }
         releaseEffectsAndObservers(drainerDone: true)
     }
