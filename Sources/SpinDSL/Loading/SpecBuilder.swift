@@ -42,18 +42,24 @@ struct SpecBuilder {
     // passed unevaluated: most values are right, and building the text for each cost more than
     // checking the value.
 
-    /// How a node is described after "found".
-    static func describe(_ node: YAMLNode) -> String {
-        switch node.kind {
+    /// How a value of `kind` is described after "found".
+    static func describe(_ kind: YAMLValueKind) -> String {
+        switch kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let scalar): return scalar.isNull ? "nothing" : "a scalar"
+        case .null: return "nothing"
+        case .scalar: return "a scalar"
         }
+    }
+
+    /// "expected \(expected) \(role), found …", for a value of `kind`.
+    static func wrongKindMessage(expected: String, _ role: String, found kind: YAMLValueKind) -> String {
+        "expected \(expected) \(role), found \(describe(kind))"
     }
 
     /// Reports "expected \(expected) \(role), found …" at the node.
     mutating func wrongKind(_ node: YAMLNode, expected: String, _ role: String) {
-        error(at: node.location, "expected \(expected) \(role), found \(Self.describe(node))")
+        error(at: node.location, Self.wrongKindMessage(expected: expected, role, found: YAMLValueKind(node)))
     }
 
     /// The entries of a mapping, or nil (reported) when `node` is something else.
@@ -198,9 +204,14 @@ struct SpecBuilder {
 
     /// Reports the key of `entry`, which is not in `allowed`, with a "did you mean" hint.
     mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], _ context: @autoclosure () -> String) {
-        let key = Self.key(entry)
+        diagnostics.append(Self.unknownKeyDiagnostic(Self.key(entry), at: entry.key.location, allowed: allowed, context()))
+    }
+
+    /// The error for `key`, written at `location`, which is not in `allowed`, with a "did you
+    /// mean" hint.
+    static func unknownKeyDiagnostic(_ key: String, at location: SourceLocation, allowed: [String], _ context: String) -> Diagnostic {
         let hint = Suggestion.hint(for: key, in: allowed)
             ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
-        error(at: entry.key.location, "unknown key '\(key)' \(context())", hint: hint)
+        return .error(at: location, "unknown key '\(key)' \(context)", hint: hint)
     }
 }
