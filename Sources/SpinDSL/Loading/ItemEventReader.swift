@@ -54,7 +54,7 @@ struct ItemEventReader {
     /// Reports the value at the cursor as not being `expected`, and skips it.
     mutating func wrongKind(expected: String, _ role: @autoclosure () -> String) throws(Declined) {
         guard let (kind, location) = valueStart() else { return try readerProblem() }
-        try problem(.error(at: location, SpecBuilder.wrongKindMessage(expected: expected, role(), found: kind)))
+        try problem(SpecBuilder.wrongKind(at: location, expected: expected, role(), found: kind))
         skipValue()
     }
 

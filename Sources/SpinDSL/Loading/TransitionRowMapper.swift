@@ -54,9 +54,9 @@ enum TransitionRowMapper {
         }
 
         /// What a row without this key is told, for a key every row must have.
-        var whenMissing: (message: String, hint: String)? {
+        var whenMissing: DiagnosticGroup? {
             switch self {
-            case .on: return ("transition has no 'on' event", "add 'on:' with the event that fires it")
+            case .on: return .transitionWithoutEvent
             case .from, .when, .to, .set: return nil
             }
         }
@@ -160,7 +160,7 @@ enum TransitionRowMapper {
         var seen = KeySet()
         while let keyItem = try reader.nextKey() {
             guard let key = Key(spelling: keyItem.scalar.value) else {
-                try reader.problem(SpecBuilder.unknownKeyDiagnostic(
+                try reader.problem(SpecBuilder.unknownKey(
                     keyItem.scalar.value, at: keyItem.start, allowed: Key.spellings, "in transition"))
                 reader.skipValue()
                 continue
@@ -176,7 +176,7 @@ enum TransitionRowMapper {
         if !reader.isAtEnd { try reader.readerProblem() }
         for key in Key.required where !seen.contains(key) {
             guard let missing = key.whenMissing else { continue }
-            try reader.problem(.error(at: location, missing.message, hint: missing.hint))
+            try reader.problem(Diagnostic(missing, at: location))
         }
         return row.declaration(at: location)
     }
