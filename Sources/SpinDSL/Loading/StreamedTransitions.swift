@@ -7,8 +7,8 @@ struct StreamedTransitions {
     /// Rows mapped since `declarations` was last extended. How many rows a list has is not known
     /// until it ends, and an array grown row by row would be moved (and its fresh memory faulted
     /// in) at every doubling; rows are gathered in buffers of fixed size instead, and moved once at
-    /// the list's end into an array of exactly its size. Moved, not copied: a copy retained every
-    /// row's arrays and the buffers then released them again (4% of loading a large spec).
+    /// the list's end into an array of exactly its size. Moved, not copied: a copy would retain
+    /// every row's arrays only for the buffers to release them again.
     private var chunks: [RowChunk] = []
 
     /// Adds a row mapped from its node, if it could be mapped, and its problems.

@@ -40,8 +40,8 @@ enum TransitionRowMapper {
         /// The key a row's key text spells, or nil for a text that is not one.
         ///
         /// Told apart by length first, in a switch: comparing two strings that differ calls into the
-        /// standard library, and a search of `spellings` cost twice as much (a tenth of mapping a
-        /// row). A test holds every case to its spelling.
+        /// standard library, which a search of `spellings` would do for nearly every key of every
+        /// row. A test holds every case to its spelling.
         init?(spelling text: String) {
             switch text.utf8.count {
             case 2 where text == "on": self = .on
