@@ -240,7 +240,7 @@ struct SpinBuilderForSpec {
             // The resolver rejects named effects triggered by `catch`, the only caller of the
             // immediate form for effects; keep a clear run-time error rather than a trap.
             let location = rule.declaration.location
-            return { _, _ in .failure(SpecFault(location: location, message: "a named effect cannot be triggered by 'catch'")) }
+            return { _, _ in .failure(SpecFault(.catchWithEffect, at: location)) }
         }
     }
 
@@ -270,13 +270,13 @@ struct SpinBuilderForSpec {
                 } catch let fault as SpecFault {
                     return .failure(fault)
                 } catch {
-                    return .failure(SpecFault(location: location, message: "effect '\(effectName)' failed: \(error)"))
+                    return .failure(SpecFault(.effectFailed, at: location, ["effect": effectName, "error": "\(error)"]))
                 }
             }
         }
         guard let simulate else {
             return { _, _ in
-                .failure(SpecFault(location: location, message: "effect '\(effectName)' is not bound and has no 'simulate'"))
+                .failure(SpecFault(.effectNotBound, at: location, ["effect": effectName]))
             }
         }
         let generator = SharedGenerator(seed: seed(for: stream))
