@@ -733,7 +733,10 @@ import Testing
                     }
                     return nil
                 },
-                filteredBy: { $0.count == 0 && $0.observed == nil })
+                // Continue: the states it drives are rejected by the filter, and under
+                // `.cancelOnNewState` a rejected state cancels the running effect (rule 3).
+                filteredBy: { $0.count == 0 && $0.observed == nil },
+                strategy: .continueOnNewState)
             Reducer(mutating: { state, event in
                 switch event {
                 case .increment: state.count += 1

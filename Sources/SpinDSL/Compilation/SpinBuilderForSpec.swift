@@ -124,13 +124,13 @@ struct SpinBuilderForSpec {
             }
             let accepts = triggerPredicate(rule)
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+                            triggeredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
             if strategy == .continueOnNewState {
                 let edge = EdgeMemory()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                filteredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
+                                triggeredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
                                 strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
