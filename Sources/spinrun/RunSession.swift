@@ -5,7 +5,8 @@ import SpinDSL
 /// One run of a valid spec: checks the run's options against the spec, sends the input events,
 /// streams the trace, prints the summary and returns the exit status.
 struct RunSession {
-    let model: SpecModel
+    /// The spec, compiled once when it was loaded.
+    let compiled: CompiledSpec
     let format: TraceFormat
     let colored: Bool
     let quiet: Bool
@@ -21,6 +22,8 @@ struct RunSession {
     static let usageStatus: Int32 = 64
     /// The exit status of `--replay` when the run differs from the recorded trace.
     static let divergedStatus: Int32 = 5
+
+    var model: SpecModel { compiled.model }
 
     /// Runs; returns the exit status (see `exitStatus(for:)`).
     func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
@@ -90,7 +93,7 @@ struct RunSession {
             observer = StepObserver { step in out.line(formatter.step(TraceRecord(step, in: model))) }
         }
         let specRun = SpecRun(
-            CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
+            compiled, options: options, limits: limits, realtime: realtime, until: condition,
             holdOpen: interactive, observer: observer)
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).

@@ -223,8 +223,9 @@ struct SpinrunCommand: AsyncParsableCommand {
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        guard let compiled = spec.compiled else { throw ExitCode(1) }
         let session = RunSession(
-            model: model, format: format, colored: colored, quiet: quiet, seed: seed,
+            compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
