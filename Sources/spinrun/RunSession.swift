@@ -35,8 +35,7 @@ struct RunSession {
             }
         }
         if let spin, model.spin(named: spin) == nil {
-            return usageError(UsageError(
-                "--spin", .unknownSpin, ["spin": spin], suggestion: Suggestion.hint(for: spin, in: model.spins.map(\.name.text))))
+            return usageError(UsageError("--spin", model.unknownSpin(spin)))
         }
         var condition: UntilCondition?
         if let until {
@@ -156,7 +155,12 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
+        // Read through a file handle, not by the file's size: `/dev/stdin` and pipes have none.
+        let data = FileHandle(forReadingAtPath: eventsFile).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.readToEnd() ?? Data()
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
             return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
         }
         var timed: [InputEvent] = []

@@ -1,4 +1,5 @@
 @testable import Spin
+import Foundation
 import Testing
 @testable import SpinDSL
 
@@ -6,23 +7,11 @@ import Testing
 /// after their spin's final state.
 @Suite struct SpecRunInputTests {
     /// A door that shuts for good and a bell that keeps ringing, both fed from outside.
-    private static let doorAndBell = """
-        spins:
-          Door:
-            states: [open, shut]
-            final: shut
-            events: [close]
-            inputs: [close]
-            transitions:
-              - { from: open, on: close, to: shut }
-          Bell:
-            data:
-              rings: 0
-            events: [ring]
-            inputs: [ring]
-            transitions:
-              - { on: ring, set: { rings: rings + 1 } }
-        """
+    private static func doorAndBell() throws -> CompiledSpec {
+        let path = "Tests/SpinrunTests/Fixtures/door-and-bell.yaml"
+        let text = try String(contentsOfFile: "\(packageRoot)/\(path)", encoding: .utf8)
+        return try #require(SpinSpec.load(text: text, path: path).compiled)
+    }
 
     @Test func hostsGetNoScriptUnlessTheyAskForIt() async throws {
         #expect(SpecRunOptions().runsScript == false)
@@ -45,7 +34,7 @@ import Testing
     }
 
     @Test func anInputForASpinInItsFinalStateIsRefusedAndTheRunGoesOn() async throws {
-        let compiled = try #require(SpinSpec.load(text: Self.doorAndBell, path: "door.yaml").compiled)
+        let compiled = try Self.doorAndBell()
         let run = SpecRun(compiled, holdOpen: true)
         let ended = Task { await run.run() }
         #expect(run.emit(spin: nil, event: HostEvent("close")) == nil)
@@ -59,7 +48,7 @@ import Testing
     }
 
     @Test func scheduledInputsAfterTheFinalStateAreListedInTheSummary() async throws {
-        let compiled = try #require(SpinSpec.load(text: Self.doorAndBell, path: "door.yaml").compiled)
+        let compiled = try Self.doorAndBell()
         let run = SpecRun(compiled)
         #expect(run.schedule(spin: nil, event: HostEvent("close"), atMilliseconds: 100, origin: "first") == nil)
         #expect(run.schedule(spin: nil, event: HostEvent("ring"), atMilliseconds: 300, origin: "bell") == nil)

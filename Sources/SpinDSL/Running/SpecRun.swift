@@ -189,29 +189,17 @@ public final class SpecRun: Sendable {
     }
 
     private func resolveInput(spin spinName: String?, event: HostEvent) -> Result<(Int, SpecEvent), UsageProblem> {
-        let index: Int
-        if let spinName {
-            guard let found = compiled.model.spins.firstIndex(where: { $0.name.text == spinName }) else {
-                return .failure(UsageProblem(
-                    .unknownSpin, ["spin": spinName], suggestion: Suggestion.hint(for: spinName, in: compiled.model.spins.map(\.name.text))))
-            }
-            index = found
-        } else {
-            guard let found = compiled.model.spins.firstIndex(where: { model in model.events.contains { $0.isInput && $0.name.text == event.name } }) ?? (compiled.model.spins.isEmpty ? nil : 0) else {
-                return .failure(UsageProblem(.specWithoutSpins))
-            }
-            index = found
+        let index: Int, kind: Int
+        switch compiled.model.inputTarget(event.name, spin: spinName) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let target): (index, kind) = target
         }
         let model = compiled.model.spins[index]
-        guard let kind = model.eventIndex(named: event.name) else {
-            return .failure(UsageProblem(
-                .unknownInputEvent, ["spin": model.name, "event": event.name],
-                suggestion: Suggestion.hint(for: event.name, in: model.events.map(\.name.text))))
-        }
         guard model.events[kind].isInput else {
-            return .failure(UsageProblem(.notAnInput, ["event": event.name, "spin": model.name]))
+            return .failure(UsageProblem(.notAnInput, ["event": model.events[kind].name, "spin": model.name]))
         }
-        let converted = model.event(from: event, location: model.name.location, effect: nil)
+        let unqualified = event.name.contains(".") ? HostEvent(model.events[kind].name.text, event.payload) : event
+        let converted = model.event(from: unqualified, location: model.name.location, effect: nil)
         if let fault = converted.fault {
             return .failure(UsageProblem(fault))
         }

@@ -181,6 +181,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case optionOutOfRange = "OptionOutOfRange"
     case unknownDiagnosticGroup = "UnknownDiagnosticGroup"
     case unknownSpin = "UnknownSpin"
+    case untilSpansSpins = "UntilSpansSpins"
     case specWithoutSpins = "SpecWithoutSpins"
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
@@ -188,6 +189,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
+    case noSpinHasEvent = "NoSpinHasEvent"
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
@@ -1144,10 +1146,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .unknownSpin:
             return .error(
-                "unknown spin '{spin}'",
-                explanation: "--spin (or the spin of --until) names a spin the spec does not have.",
+                "unknown spin '{spin}'", hint: "the spins: {spins}",
+                explanation: "--spin, the spin of an input (Feature.retry) or of --until (Feature.attempts > 1) names a spin the spec does not have. The hint lists the spec's spins.",
                 wrong: "spinrun --spin Turnstyle Specs/turnstile.yaml",
                 right: "spinrun --spin Turnstile Specs/turnstile.yaml",
+                origin: .command)
+        case .untilSpansSpins:
+            return .error(
+                "--until reads the state of one spin; it names {spins}",
+                hint: "stop on one spin's state, such as Feature.attempts > 1",
+                explanation: "--until is a condition on one spin's state, checked after each of that spin's steps. A name qualified with a spin (Feature.attempts) chooses the spin; names of two spins cannot be mixed in one condition.",
+                wrong: "spinrun --until 'Feature.attempts > 1 and Authorization.checks > 0' Specs/gear.yaml",
+                right: "spinrun --until 'Feature.attempts > 1' Specs/gear.yaml",
                 origin: .command)
         case .specWithoutSpins:
             return .error(
@@ -1197,6 +1207,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The event sent into the run (--event, --events, --interactive) is not declared by the spin that receives it.",
                 wrong: "spinrun --event cion Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
+                origin: .command)
+        case .noSpinHasEvent:
+            return .error(
+                "no spin has an event '{event}'", hint: "the inputs: {inputs}",
+                explanation: "The event sent into a run of several spins (--event, --events, --interactive) is declared by none of them. An input may name its spin, as in Feature.retry; the hint lists every spin's inputs that way.",
+                wrong: "spinrun --event rign Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                right: "spinrun --event Bell.ring Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
                 origin: .command)
         case .notAnInput:
             return .error(
