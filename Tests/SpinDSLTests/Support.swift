@@ -99,7 +99,8 @@ func loadSpec(_ name: String) -> SpinSpec {
 func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()) async -> (trace: [String], summary: RunSummary)? {
     guard let compiled = spec.compiled else { return nil }
     let lines = Locked<[String]>([])
-    let run = SpecRun(compiled, options: SpecRunOptions(seed: seed), limits: limits) { record in
+    // As spinrun runs a spec without inputs: with its script.
+    let run = SpecRun(compiled, options: SpecRunOptions(seed: seed, runsScript: true), limits: limits) { record in
         lines.withLock { $0.append(record.json) }
     }
     let summary = await run.run()

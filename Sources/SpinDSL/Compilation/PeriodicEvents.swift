@@ -1,20 +1,25 @@
 import Spin
 
-/// The events of a periodic rule: every `period`, the action on the latest state.
+/// The events of a periodic rule: the action on the latest state `firstDelay` after the trigger
+/// (`after:`; one period when the rule has none), then every `period`.
 struct PeriodicEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
+    let firstDelay: Duration?
     let period: Duration
     let latest: LatestState
     let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
     struct AsyncIterator: AsyncIteratorProtocol {
+        var firstDelay: Duration?
         let period: Duration
         let latest: LatestState
         let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
         mutating func next() async -> SpecEvent? {
             while true {
-                do { try await SpinClock.sleep(for: period) } catch { return nil }
+                let delay = firstDelay ?? period
+                firstDelay = nil
+                do { try await SpinClock.sleep(for: delay) } catch { return nil }
                 guard let state = latest.state else { continue }
                 if let event = await act(state, []) { return event }
             }
@@ -22,6 +27,6 @@ struct PeriodicEvents: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(period: period, latest: latest, act: act)
+        AsyncIterator(firstDelay: firstDelay, period: period, latest: latest, act: act)
     }
 }

@@ -7,8 +7,6 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
-    /// Timed inputs added by the runner (`spinrun --events`), read when the spin starts.
-    let schedule: InputSchedule?
 
     func build() -> Spin<SpecState, SpecEvent> {
         let table = self.table
@@ -45,9 +43,8 @@ struct SpinBuilderForSpec {
                 }
             }).named("render"))
         }
-        let script = options.runsScript ? spin.script : []
-        if !script.isEmpty || schedule != nil {
-            feedbacks.append(scriptFeedback(script))
+        if options.runsScript, !spin.script.isEmpty {
+            feedbacks.append(scriptFeedback())
         }
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return Spin(
@@ -101,7 +98,7 @@ struct SpinBuilderForSpec {
             let holds = triggerPredicate(rule)
             return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
                             effect: { (_: SpecState) -> PeriodicEvents in
-                PeriodicEvents(period: period, latest: latest, act: act)
+                PeriodicEvents(firstDelay: delay, period: period, latest: latest, act: act)
             }).named(name)
         }
 
@@ -291,19 +288,22 @@ struct SpinBuilderForSpec {
         }
     }
 
-    private func scriptFeedback(_ script: [ScriptModel]) -> Feedback<SpecState, SpecEvent> {
-        let initial = SpecState(control: spin.initialState, data: spin.initialData)
-        let events = spin.events
-        // The script's payloads are evaluated once, on the initial state.
-        let scripted = script.map { step in
-            (at: step.at, event: Self.makeEvent(step.emit, fields: events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
-        }
-        let schedule = self.schedule
+    /// The script as a feedback, for a host that runs a spin on its own and asks for the script
+    /// (`SpecRun` sends the script's inputs itself).
+    private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
+        let scripted = zip(spin.script, Self.scriptEvents(of: spin)).map { step, event in (at: step.at, event: event) }
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
-                        effect: { (_: SpecState) -> ScriptEvents in
-            ScriptEvents(steps: scripted + (schedule?.events ?? []))
-        }).named("input")
+                        effect: { (_: SpecState) -> ScriptEvents in ScriptEvents(steps: scripted) }).named("input")
+    }
+
+    /// The events of the spin's script, in script order; their payloads are evaluated once, on
+    /// the initial state.
+    static func scriptEvents(of spin: SpinModel) -> [SpecEvent] {
+        let initial = SpecState(control: spin.initialState, data: spin.initialData)
+        return spin.script.map { step in
+            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+        }
     }
 
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and

@@ -181,6 +181,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case optionOutOfRange = "OptionOutOfRange"
     case unknownDiagnosticGroup = "UnknownDiagnosticGroup"
     case unknownSpin = "UnknownSpin"
+    case untilSpansSpins = "UntilSpansSpins"
     case specWithoutSpins = "SpecWithoutSpins"
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
@@ -188,9 +189,11 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
+    case noSpinHasEvent = "NoSpinHasEvent"
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case inputAfterFinal = "InputAfterFinal"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
 
@@ -1085,7 +1088,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         // MARK: Limits of a run
         case .stepLimit:
             return .error(
-                "stopped by the step limit: {steps} steps (--max-steps); a spec that never settles runs until this limit",
+                "stopped by the step limit: {steps} (--max-steps); a spec that never settles runs until this limit",
                 explanation: "The run reduced as many events as the step limit allows (100000 by default, all spins together) without ending: feedbacks keep emitting. spinrun exits 4.",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { emit: tick }",
                 right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { when: count < 10, emit: tick }",
@@ -1099,14 +1102,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .run)
         case .queueLimit:
             return .error(
-                "stopped by the queue limit: {spin} had {count} events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
+                "stopped by the queue limit: {spin} had {count} waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
                 explanation: "An event arrived at a spin that already had as many events waiting as the queue limit allows: feedback rules emit more events per state than the spin reduces. spinrun exits 4.",
                 wrong: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { emit: increase }\n  second: { emit: increase }",
                 right: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { when: count < 10, emit: increase }",
                 origin: .run)
         case .livelock:
             return .error(
-                "livelock at {time}ms: a cycle of {steps} repeated {count} times with no time passing (--livelock-repeats): {cycle}",
+                "livelock at {time}ms: a cycle of {steps} repeated {count} with no time passing (--livelock-repeats): {cycle}",
                 explanation: "The same cycle of states repeated many times (100 by default) without virtual time passing: the spins bounce events among themselves forever. spinrun exits 4 and prints the cycle.",
                 wrong: "spin: Switch\nstates: [off, on]\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on }\n  - { from: on, on: flip, to: off }\nfeedbacks:\n  flipper: { emit: flip }",
                 right: "spin: Switch\nstates: [off, on]\ndata:\n  flips: 0\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on, set: { flips: flips + 1 } }\n  - { from: on, on: flip, to: off, set: { flips: flips + 1 } }\nfeedbacks:\n  flipper: { when: flips < 10, emit: flip }",
@@ -1143,10 +1146,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .unknownSpin:
             return .error(
-                "unknown spin '{spin}'",
-                explanation: "--spin (or the spin of --until) names a spin the spec does not have.",
+                "unknown spin '{spin}'", hint: "the spins: {spins}",
+                explanation: "--spin, the spin of an input (Feature.retry) or of --until (Feature.attempts > 1) names a spin the spec does not have. The hint lists the spec's spins.",
                 wrong: "spinrun --spin Turnstyle Specs/turnstile.yaml",
                 right: "spinrun --spin Turnstile Specs/turnstile.yaml",
+                origin: .command)
+        case .untilSpansSpins:
+            return .error(
+                "--until reads the state of one spin; it names {spins}",
+                hint: "stop on one spin's state, such as Feature.attempts > 1",
+                explanation: "--until is a condition on one spin's state, checked after each of that spin's steps. A name qualified with a spin (Feature.attempts) chooses the spin; names of two spins cannot be mixed in one condition.",
+                wrong: "spinrun --until 'Feature.attempts > 1 and Authorization.checks > 0' Specs/gear.yaml",
+                right: "spinrun --until 'Feature.attempts > 1' Specs/gear.yaml",
                 origin: .command)
         case .specWithoutSpins:
             return .error(
@@ -1197,6 +1208,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event cion Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .noSpinHasEvent:
+            return .error(
+                "no spin has an event '{event}'", hint: "the inputs: {inputs}",
+                explanation: "The event sent into a run of several spins (--event, --events, --interactive) is declared by none of them. An input may name its spin, as in Feature.retry; the hint lists every spin's inputs that way.",
+                wrong: "spinrun --event rign Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                right: "spinrun --event Bell.ring Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                origin: .command)
         case .notAnInput:
             return .error(
                 "event '{event}' is not an input of spin '{spin}'", hint: "declare it under 'inputs'",
@@ -1217,6 +1235,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The event sent into the run has a payload field the spec does not declare.",
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
+                origin: .command)
+        case .inputAfterFinal:
+            return .warning(
+                "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
+                hint: "a spin in a final state takes no more events",
+                explanation: "An input (from the script, --event, --events or --interactive) was due after the spin it was for had reached a final state. A spin stops there and takes no more events, so the input is not sent; spinrun says so on stderr instead of dropping it silently. Leave out the inputs after the end, or make the state not final.",
+                wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
+                right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
                 origin: .command)
         case .replayNotJSONLines:
             return .error(
