@@ -117,6 +117,8 @@ enum EventParsing {
             return .string(text)
         case (.string(let text), .enumeration(let enumType)?):
             return enumType.index(of: text).map(SpinValue.symbol)
+        case (.string(let text), .duration?):
+            return SpinValue(durationText: text)
         default:
             return nil
         }
@@ -128,6 +130,7 @@ enum EventParsing {
         case .double?: return "a double"
         case .bool?: return "a bool"
         case .string?: return "a string"
+        case .duration?: return "a duration such as \"1.5s\""
         case .enumeration(let enumType)?: return "one of " + enumType.cases.map { "\"\($0)\"" }.joined(separator: ", ")
         case nil: return "a value"
         }
