@@ -7,7 +7,7 @@ import Synchronization
 /// exit status: 0 ok, 6 violated or deadlock, 4 incomplete, 1 a spec that cannot be checked.
 struct CheckSession {
     let spec: SpinSpec
-    let model: SpecModel
+    let compiled: CompiledSpec
     let format: TraceFormat
     let colored: Bool
     /// No progress line.
@@ -19,9 +19,11 @@ struct CheckSession {
     static let violatedStatus: Int32 = 6
     /// The exit status of an exploration stopped by a limit.
     static let incompleteStatus: Int32 = 4
+    /// The most steps of a counterexample the text output shows (a livelock's has a thousand).
+    static let shownSteps = 50
 
     func run() -> Int32 {
-        let compiled = CompiledSpec(model)
+        let model = compiled.model
         let checker = SpecChecker(compiled)
         let renderer = DiagnosticRenderer(sources: spec.source.map { [$0] } ?? [])
         let problems = checker.diagnostics
@@ -49,7 +51,8 @@ struct CheckSession {
             for step in trace.steps { encoder.appendLine(step, to: &bytes) }
             bytes.append(contentsOf: (trace.summary.json + "\n").utf8)
             guard FileManager.default.createFile(atPath: counterexamplePath, contents: Data(bytes)) else {
-                OutputWriter.standardError.line("Error: --counterexample: cannot write '\(counterexamplePath)'")
+                let error = UsageError("--counterexample", .counterexampleNotWritten, ["path": counterexamplePath])
+                OutputWriter.standardError.line("Error: \(error)")
                 return 1
             }
         }
@@ -61,10 +64,12 @@ struct CheckSession {
             for violation in result.violations {
                 out.line(violation.description)
                 let trace = checker.counterexample(violation)
-                let moves = violation.depth == 1 ? "1 move" : "\(violation.depth) moves"
-                out.line("  counterexample: \(moves) after the start, \(trace.steps.count == 1 ? "1 step" : "\(trace.steps.count) steps")")
-                for step in trace.steps {
+                out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
+                for step in trace.steps.prefix(Self.shownSteps) {
                     out.line("  " + formatter.step(TraceRecord(step, in: model)))
+                }
+                if trace.steps.count > Self.shownSteps {
+                    out.line("  … \(CountedNoun.text(trace.steps.count - Self.shownSteps, "more step")) (--counterexample writes them all)")
                 }
             }
             out.line(summaryLine(result))
@@ -74,32 +79,32 @@ struct CheckSession {
         case .violated, .deadlock: return Self.violatedStatus
         case .incomplete:
             if let limit = result.limit {
-                OutputWriter.standardError.line(limitMessage(limit))
+                OutputWriter.standardError.line(limitMessage(limit, states: result.states))
             }
             return Self.incompleteStatus
         }
     }
 
-    /// `ok: 867 states, 1,714 transitions, depth 100, 0.05 s` (and the dead ends, if any).
+    /// `ok: 867 states, 1714 transitions, depth 100, 0.05s` (and the dead ends, if any).
     private func summaryLine(_ result: CheckResult) -> String {
-        var line = "\(result.status.rawValue): \(Self.count(result.states, "state")), \(Self.count(result.transitions, "transition")), depth \(result.depth)"
-        if result.deadEnds > 0 { line += ", \(Self.count(result.deadEnds, "dead end"))" }
+        var line = "\(result.status.rawValue): \(CountedNoun.text(result.states, "state")), \(CountedNoun.text(result.transitions, "transition")), depth \(result.depth)"
+        if result.deadEnds > 0 { line += ", \(CountedNoun.text(result.deadEnds, "dead end"))" }
         return line + String(format: ", %.2fs", result.seconds)
     }
 
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
-    }
-
-    private func limitMessage(_ limit: CheckLimit) -> String {
+    /// The stderr line of an exploration stopped by `limit`.
+    private func limitMessage(_ limit: CheckLimit, states: Int) -> String {
+        let group: DiagnosticGroup
+        let values: KeyValuePairs<String, any CustomStringConvertible>
         switch limit {
         case .maxStates:
-            return "spinrun: check stopped by the state limit: \(options.maxStates) states (--max-states); not every reachable state was explored"
+            (group, values) = (.stateLimit, ["limit": CountedNoun.text(options.maxStates, "state")])
         case .maxDepth:
-            return "spinrun: check stopped by the depth limit: \(options.maxDepth ?? 0) moves (--max-depth); states deeper than that were not explored"
+            (group, values) = (.depthLimit, ["limit": CountedNoun.text(options.maxDepth ?? 0, "move")])
         case .memory:
-            return "spinrun: check stopped: out of memory for the states; try --max-states, or export the spec to SPIN with --promela and use its bitstate mode"
+            (group, values) = (.checkOutOfMemory, ["states": CountedNoun.text(states, "state")])
         }
+        return "spinrun: \(group.message(values)) \(group.tag)"
     }
 }
 

@@ -5,7 +5,8 @@ import SpinDSL
 /// One run of a valid spec: checks the run's options against the spec, sends the input events,
 /// streams the trace, prints the summary and returns the exit status.
 struct RunSession {
-    let model: SpecModel
+    /// The spec, compiled once when it was loaded.
+    let compiled: CompiledSpec
     let format: TraceFormat
     let colored: Bool
     let quiet: Bool
@@ -22,19 +23,19 @@ struct RunSession {
     /// The exit status of `--replay` when the run differs from the recorded trace.
     static let divergedStatus: Int32 = 5
 
+    var model: SpecModel { compiled.model }
+
     /// Runs; returns the exit status (see `exitStatus(for:)`).
     func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
         var recorded: [String]?
         if let replay {
             switch Replay.read(replay) {
             case .success(let lines): recorded = lines
-            case .failure(let error): return usageError(error.message)
+            case .failure(let error): return usageError(error)
             }
         }
         if let spin, model.spin(named: spin) == nil {
-            // The library's own lookup gives the "did you mean" hint.
-            let hint = UntilCondition.compile("true", spin: spin, in: model).diagnostics.first?.hint
-            return usageError("--spin: unknown spin '\(spin)'" + (hint.map { "; \($0)" } ?? ""))
+            return usageError(UsageError("--spin", model.unknownSpin(spin)))
         }
         var condition: UntilCondition?
         if let until {
@@ -50,13 +51,13 @@ struct RunSession {
         let inputs: [InputEvent]
         switch collectInputs(eventOptions: eventOptions, eventsFile: eventsFile) {
         case .success(let collected): inputs = collected
-        case .failure(let error): return usageError(error.description)
+        case .failure(let error): return usageError(error)
         }
         var events: [(input: InputEvent, event: HostEvent)] = []
         for input in inputs {
             switch EventParsing.hostEvent(input, spin: spin, in: model) {
             case .success(let event): events.append((input, event))
-            case .failure(let error): return usageError(error.description)
+            case .failure(let error): return usageError(error)
             }
         }
 
@@ -91,13 +92,13 @@ struct RunSession {
             observer = StepObserver { step in out.line(formatter.step(TraceRecord(step, in: model))) }
         }
         let specRun = SpecRun(
-            CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
+            compiled, options: options, limits: limits, realtime: realtime, until: condition,
             holdOpen: interactive, observer: observer)
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
         for (input, event) in events {
-            if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds) {
-                return usageError("\(input.origin): \(problem)")
+            if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds, origin: input.origin) {
+                return usageError(UsageError(input.origin, problem))
             }
         }
 
@@ -129,6 +130,9 @@ struct RunSession {
         if let message = limitMessage(summary) {
             OutputWriter.standardError.line(message)
         }
+        for warning in Self.ignoredInputWarnings(summary.ignoredInputs) {
+            OutputWriter.standardError.line(warning)
+        }
         return Self.exitStatus(for: summary.status)
     }
 
@@ -146,7 +150,7 @@ struct RunSession {
 
     /// The `--event` options first (in order), then the lines of `--events` in time order (lines
     /// with equal times keep their order).
-    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], EventSyntaxError> {
+    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], UsageError> {
         var inputs: [InputEvent] = []
         for option in eventOptions {
             switch EventParsing.parseOption(option) {
@@ -155,8 +159,13 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
-            return .failure(EventSyntaxError(origin: "--events", message: "cannot read '\(eventsFile)'"))
+        // Read through a file handle, not by the file's size: `/dev/stdin` and pipes have none.
+        let data = FileHandle(forReadingAtPath: eventsFile).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.readToEnd() ?? Data()
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
         }
         var timed: [InputEvent] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -172,25 +181,51 @@ struct RunSession {
 
     /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.
     func limitMessage(_ summary: RunSummary) -> String? {
-        switch summary.status {
-        case .maxSteps:
-            return "spinrun: stopped by the step limit: \(limits.maxSteps) steps (--max-steps); a spec that never settles runs until this limit"
-        case .maxTime:
-            return "spinrun: stopped by the time limit: \(maxTimeText) (--max-time)"
-        case .maxQueue:
-            let spin = summary.fullQueue.map { "spin '\($0)'" } ?? "a spin"
-            return "spinrun: stopped by the queue limit: \(spin) had \(limits.maxQueueLength) events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit"
-        case .livelock:
+        let values: KeyValuePairs<String, any CustomStringConvertible>
+        switch summary.group {
+        case .stepLimit?:
+            values = ["steps": CountedNoun.text(limits.maxSteps, "step")]
+        case .timeLimit?:
+            values = ["limit": maxTimeText]
+        case .queueLimit?:
+            values = ["spin": summary.fullQueue.map { "spin '\($0)'" } ?? "a spin", "count": CountedNoun.text(limits.maxQueueLength, "event")]
+        case .livelock?:
             let cycle = summary.cycle ?? []
-            let steps = cycle.count == 1 ? "1 step" : "\(cycle.count) steps"
-            return "spinrun: livelock at \(summary.time)ms: a cycle of \(steps) repeated \(limits.livelockRepeats) times with no time passing (--livelock-repeats): " + cycle.joined(separator: "; ")
-        case .final, .idle, .until, .error, .interrupted, .invariant:
+            values = [
+                "time": summary.time, "steps": CountedNoun.text(cycle.count, "step"),
+                "count": CountedNoun.text(limits.livelockRepeats, "time"), "cycle": cycle.joined(separator: "; "),
+            ]
+        default:
             return nil
+        }
+        return summary.group.map { "spinrun: \($0.message(values)) \($0.tag)" }
+    }
+
+    /// One warning per spin that was sent inputs after its final state: the first such input, and
+    /// how many more there were.
+    static func ignoredInputWarnings(_ ignored: [IgnoredInput]) -> [String] {
+        var firstOfSpin: [String: (input: IgnoredInput, more: Int)] = [:]
+        var order: [String] = []
+        for input in ignored {
+            if firstOfSpin[input.spin] == nil {
+                firstOfSpin[input.spin] = (input, 0)
+                order.append(input.spin)
+            } else {
+                firstOfSpin[input.spin]?.more += 1
+            }
+        }
+        return order.compactMap { spin in
+            guard let (input, more) = firstOfSpin[spin] else { return nil }
+            let others = more == 1 ? "1 more input after it was" : "\(more) more inputs after it were"
+            let problem = UsageProblem(
+                .inputAfterFinal, ["event": input.event, "spin": input.spin, "state": input.finalState ?? ""],
+                suggestion: more > 0 ? "\(others) not sent either" : nil)
+            return "spinrun: warning: \(UsageError(input.origin, problem))"
         }
     }
 
-    private func usageError(_ message: String) -> Int32 {
-        OutputWriter.standardError.line("Error: \(message)")
+    private func usageError(_ error: UsageError) -> Int32 {
+        OutputWriter.standardError.line("Error: \(error)")
         return Self.usageStatus
     }
 }

@@ -27,6 +27,8 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --explain UnknownEvent
+          spinrun --explain list
 
         TEXT TRACE (one line per reduced event)
           [       0ms] #1   Levels  increaseLeft  (leftEffect)  left=11 right=20
@@ -44,7 +46,7 @@ struct SpinrunCommand: AsyncParsableCommand {
            "state":{"left":11,"right":20}}                     (one line each)
           {"summary":{"status":"until","steps":10,"time":0,"spins":{"Levels":
            {"state":null,"data":{"left":15,"right":15}}}}}     (the last line)
-        A run-time error adds "error":{"location":…,"message":…} to the
+        A run-time error adds "error":{"location":…,"message":…,"group":…} to the
         summary; a livelock adds "cycle":["Spin: event from → to", …]. Render lines are not part of the JSON Lines trace.
 
         OUTPUT
@@ -58,14 +60,26 @@ struct SpinrunCommand: AsyncParsableCommand {
                                else the first spin that
                                has NAME as an input; the payload is a flat JSON
                                object (enum values as case-name strings).
-          --events FILE        one event per line: [TIME] NAME [JSON], such as
-                               `1.5s coin {"amount":25}`; `#` comments; each is
-                               emitted at its (virtual) time as an input.
+                               SPIN.NAME sends it to that spin (Feature.retry).
+          --events FILE        one event per line: [TIME] NAME [JSON] [# comment],
+                               such as `1.5s coin {"amount":25}`; each is
+                               emitted at its (virtual) time from the start as
+                               an input. FILE may be /dev/stdin.
           --interactive        NAME [JSON] lines typed on stdin are emitted into
                                the running spec and the trace shows each new
                                state; the run waits for input when idle and
                                ends at EOF once nothing is left to do.
-        The spec's own `script` runs only when no events are given.
+        The spec's own `script` runs only when no events are given. At one
+        instant, the timers due then fire before the inputs due then; inputs
+        keep their order. An input for a spin that has reached a final state is
+        not sent, with a warning on stderr.
+
+        DIAGNOSTICS
+        Every diagnostic, fault and usage error ends with its group's name:
+          Specs/x.yaml:10:11: error: unknown event 'decreseLeft' [#UnknownEvent]
+        `spinrun --explain UnknownEvent` explains a group, with a wrong and a
+        right example; `spinrun --explain list` lists every group. An unknown
+        name is bad usage (exit 64), with the nearest name as a hint.
 
         EXIT STATUS
           0    final, idle or until
@@ -80,8 +94,10 @@ struct SpinrunCommand: AsyncParsableCommand {
                stderr names the limit
           5    --replay: the run diverged from the recorded trace
           6    an invariant did not hold (status invariant); stderr names it:
-               file:line:column: error: invariant 'NAME' of spin 'S' does not hold
-          64   bad usage: unknown option, event or spin; bad --until or payload
+               file:line:column: error: invariant 'NAME' of spin 'S' does not hold;
+               --check: an invariant, a run-time error or a dead end found
+          64   bad usage: unknown option, event or spin; bad --until or payload;
+               an unknown --explain name
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
         """,
@@ -139,8 +155,15 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
     var replay: String?
 
-    @Option(help: ArgumentHelp("Stop as soon as this condition holds on the spin's state (e.g. 'left == right').", valueName: "expr"))
+    @Option(help: ArgumentHelp(
+        "Stop as soon as this condition holds on a spin's state, the initial state included (e.g. 'left == right'; 'Feature.attempts > 1' names the spin).",
+        valueName: "expr"))
     var until: String?
+
+    @Option(help: ArgumentHelp(
+        "Explain a diagnostic group (the NAME in [#NAME] at the end of a message), with a wrong and a right example; 'list' lists the groups.",
+        valueName: "name"))
+    var explain: String?
 
     @Option(help: "The seed of random choices; the same seed gives the same run.")
     var seed: UInt64 = 1
@@ -164,42 +187,53 @@ struct SpinrunCommand: AsyncParsableCommand {
     var spin: String?
 
     mutating func validate() throws {
+        func invalid(_ origin: String?, _ group: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> ValidationError {
+            ValidationError(UsageError(origin, group, values).description)
+        }
+        if explain != nil {
+            guard specs.isEmpty else { throw invalid(nil, .exclusiveOptions, ["options": "--explain and spec files"]) }
+            return
+        }
         let modes = [validateOnly, dot, mermaid, check].filter { $0 }.count
         guard modes <= 1 else {
-            throw ValidationError("--validate, --dot, --mermaid and --check exclude each other.")
+            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid and --check"])
         }
         if check {
             guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
-                throw ValidationError("--check explores every input itself; it excludes --replay, --interactive, --event, --events, --until and --realtime.")
+                throw invalid(nil, .exclusiveOptions, ["options": "--check and --replay, --interactive, --event, --events, --until or --realtime"])
             }
-            guard maxStates > 0 else { throw ValidationError("--max-states must be at least 1.") }
-        } else {
-            guard counterexample == nil else { throw ValidationError("--counterexample goes with --check.") }
+        } else if counterexample != nil {
+            throw invalid(nil, .exclusiveOptions, ["options": "--counterexample without --check"])
         }
         if validateOnly {
-            guard !specs.isEmpty else { throw ValidationError("--validate needs at least one spec file.") }
+            guard !specs.isEmpty else { throw invalid(nil, .specFileCount, ["expected": "at least one spec file with --validate", "count": 0]) }
         } else {
             guard specs.count == 1 else {
-                throw ValidationError(specs.isEmpty ? "Missing the spec file." : "Give one spec file (several only with --validate).")
+                throw invalid(nil, .specFileCount, ["expected": "one spec file (several only with --validate)", "count": specs.count])
             }
         }
-        guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1.") }
-        guard maxQueue > 0 else { throw ValidationError("--max-queue must be at least 1.") }
-        guard livelockRepeats >= 0 else { throw ValidationError("--livelock-repeats must be 0 (off) or more.") }
-        guard maxAliasNodes > 0 else { throw ValidationError("--max-alias-nodes must be at least 1.") }
-        guard (maxDepth ?? 1) > 0 else { throw ValidationError("--max-depth must be at least 1.") }
-        guard maxSpecBytes > 0 else { throw ValidationError("--max-spec-bytes must be at least 1.") }
+        let atLeastOne: [(option: String, value: Int)] = [
+            ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
+            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-states", maxStates),
+        ]
+        for (option, value) in atLeastOne where value < 1 {
+            throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
+        }
+        guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
-                throw ValidationError("--replay runs a spec; it excludes --validate, --dot, --mermaid and --interactive.")
+                throw invalid(nil, .exclusiveOptions, ["options": "--replay and --validate, --dot, --mermaid or --interactive"])
             }
         }
         guard DurationText.parse(maxTime) != nil else {
-            throw ValidationError("--max-time '\(maxTime)' is not a duration (such as 300ms, 1.5s, 2m, 24h).")
+            throw invalid("--max-time", .invalidDuration, ["text": maxTime])
         }
     }
 
     func run() async throws {
+        if let explain {
+            throw ExitCode(Self.explain(explain))
+        }
         if validateOnly {
             throw ExitCode(Validator(strict: strict, limits: specLimits).validate(specs))
         }
@@ -215,18 +249,35 @@ struct SpinrunCommand: AsyncParsableCommand {
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        guard let compiled = spec.compiled else { throw ExitCode(1) }
         if check {
             let session = CheckSession(
-                spec: spec, model: model, format: format, colored: colored, quiet: quiet,
+                spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
                 options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth), counterexamplePath: counterexample)
             throw ExitCode(session.run())
         }
         let session = RunSession(
-            model: model, format: format, colored: colored, quiet: quiet, seed: seed,
+            compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
+    }
+
+    /// `--explain NAME` prints the group's explanation (0); `--explain list` lists every group (0);
+    /// an unknown name is a usage error (64), with the nearest name as a hint.
+    static func explain(_ name: String) -> Int32 {
+        if name == "list" {
+            OutputWriter.standardOutput.write(DiagnosticGroup.list)
+            return 0
+        }
+        guard let group = DiagnosticGroup.named(name) else {
+            let error = UsageError("--explain", .unknownDiagnosticGroup, ["name": name], suggestion: DiagnosticGroup.suggestion(for: name))
+            OutputWriter.standardError.line("Error: \(error)")
+            return RunSession.usageStatus
+        }
+        OutputWriter.standardOutput.write(group.explanation)
+        return 0
     }
 
     private var specLimits: SpecLimits {

@@ -86,9 +86,10 @@ struct GeneratedSpecs {
         }
         let periodic = trigger != 4 && chance(20)
         if periodic {
-            lines.append("every: \(pick([50, 100, 200]))ms")
+            lines.append("every: \(pick(["50ms", "100ms", "200ms", "'50ms * (m + 1)'"]))")
+            if chance(40) { lines.append("after: \(pick([0, 30, 120]))ms") }
         } else if chance(50) {
-            lines.append("after: \(pick([0, 50, 100, 150]))ms")
+            lines.append("after: \(pick(["0ms", "50ms", "100ms", "150ms", "'25ms * (m + 1)'"]))")
         }
         if chance(25) { lines.append("strategy: continue") }
         switch int(0...5) {
@@ -99,9 +100,10 @@ struct GeneratedSpecs {
         case 3 where gear:
             lines.append("propagate: bus.\(pick(["ping", "pong"]))")
         case 4:
-            let outcome = chance(50) ? "emit: \(pick(["b", "c"]))" : "choose: [ { weight: 1, emit: b }, { weight: 1, emit: a } ]"
+            let outcome = chance(50) ? "emit: \(pick(["b", "c"]))"
+                : "choose: [ { weight: 1, \(pick(["", "after: 30ms, "]))emit: b }, { weight: 1, emit: a } ]"
             lines.append("effect: work\(index)")
-            lines.append("simulate: { after: \(pick([0, 50, 100]))ms, \(outcome) }")
+            lines.append("simulate: { \(pick(["", "after: 0ms, ", "after: 50ms, ", "after: 100ms, "]))\(outcome) }")
         default:
             lines.append("render: \"n={n}\"")
         }

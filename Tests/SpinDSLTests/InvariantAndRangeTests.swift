@@ -30,7 +30,7 @@ import Testing
         let result = try #require(await runSpec(spec))
         #expect(result.summary.status == .error)
         #expect(result.summary.steps == 3)
-        #expect(result.summary.fault?.description == "counter.yaml:8:30: error: 3 is outside the range [0, 2] of data field 'count'")
+        #expect(result.summary.fault?.description == "counter.yaml:8:30: error: 3 is outside the range [0, 2] of data field 'count' [#ValueOutOfRange]")
         #expect(result.trace.last?.contains(#""state":{"count":2,"half":0.0}"#) == true)
     }
 
@@ -40,7 +40,7 @@ import Testing
             range: "[-1, 5]", row: "{ on: inc, when: count < 100, set: { half: half + 0.5, count: count - 1 } }", script: 3)
         let result = try #require(await runSpec(spec))
         #expect(result.summary.steps == 2)
-        #expect(result.summary.fault?.description == "counter.yaml:8:67: error: -2 is outside the range [-1, 5] of data field 'count'")
+        #expect(result.summary.fault?.description == "counter.yaml:8:67: error: -2 is outside the range [-1, 5] of data field 'count' [#ValueOutOfRange]")
     }
 
     /// A double field leaves its range.
@@ -48,7 +48,7 @@ import Testing
         let spec = Self.counter(range: "[0, 100]", row: "{ on: inc, set: { half: half + 0.5 } }", script: 5)
         let result = try #require(await runSpec(spec))
         #expect(result.summary.steps == 4)
-        #expect(result.summary.fault?.description == "counter.yaml:8:29: error: 2.0 is outside the range [0.0, 1.5] of data field 'half'")
+        #expect(result.summary.fault?.description == "counter.yaml:8:29: error: 2.0 is outside the range [0.0, 1.5] of data field 'half' [#ValueOutOfRange]")
     }
 
     /// An invariant that stops holding ends the run at that step, with status `invariant` and the
@@ -61,7 +61,7 @@ import Testing
         let result = try #require(await runSpec(spec))
         #expect(result.trace.count == 3)
         #expect(result.summary.json == #"{"summary":{"status":"invariant","steps":3,"time":2000,"spins":{"Counter":{"state":null,"data":{"count":3,"half":0.0}}},"invariant":{"spin":"Counter","name":"small","location":"counter.yaml:10:3","condition":"count < 3"}}}"#)
-        #expect(result.summary.invariant?.description == "counter.yaml:10:3: error: invariant 'small' of spin 'Counter' does not hold: count < 3")
+        #expect(result.summary.invariant?.description == "counter.yaml:10:3: error: invariant 'small' of spin 'Counter' does not hold: count < 3 [#InvariantViolated]")
     }
 
     /// An initial state that breaks an invariant does not run at all.
@@ -84,7 +84,7 @@ import Testing
         let result = try #require(await runSpec(spec))
         #expect(result.summary.status == .error)
         #expect(result.summary.steps == 1)
-        #expect(result.summary.fault?.description == "counter.yaml:10:13: error: division by zero in '10 / (count - 1)'")
+        #expect(result.summary.fault?.description == "counter.yaml:10:13: error: division by zero in '10 / (count - 1)' [#DivisionByZero]")
     }
 
     /// `values` of payload fields are read into the model, one list per field.

@@ -27,18 +27,14 @@ struct GearUse {
                 let key = GearEventKey(gear: gear, event: event)
                 if !caught.contains(key) {
                     let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "no spin catches '\(name)'",
-                        hint: "add a rule with 'catch: \(name)' to a spin, or remove the propagate"))
+                    found.append(Diagnostic(.propagateNeverCaught, at: rule.declaration.location, ["event": name]))
                 }
             }
             if case .gearEvent(let gear, let event) = rule.trigger {
                 let key = GearEventKey(gear: gear, event: event)
                 if !propagated.contains(key) {
                     let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "'\(name)' is caught but never propagated",
-                        hint: "add a rule with 'propagate: \(name)' to a spin, or remove the catch"))
+                    found.append(Diagnostic(.caughtNeverPropagated, at: rule.declaration.location, ["event": name]))
                 }
             }
         }

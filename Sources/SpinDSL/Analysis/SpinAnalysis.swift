@@ -13,7 +13,7 @@ struct SpinAnalysis {
     /// For each row, the states it applies in, in state order without repeats; nil for any state.
     private let rowSources: [[Int]?]
     /// For each row, what the analyses read of it, gathered in one pass: each row is its own object,
-    /// and reading them again in every analysis was a cache miss per row and analysis.
+    /// and reading them again in every analysis would be a cache miss per row and analysis.
     private let rowFacts: [RowFacts]
     /// For each state, the rows listing it in `from`, and the rows on any state; rows whose guard is
     /// the literal `false` are left out (see `rowsApplying`).
@@ -153,10 +153,8 @@ struct SpinAnalysis {
     private mutating func checkReachability() {
         let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
         for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
-            diagnostics.append(.error(
-                at: state.location,
-                "state '\(state.text)' of spin '\(spinName)' is unreachable from the initial state '\(initialName)'",
-                hint: "add a transition to '\(state.text)', or remove the state"))
+            diagnostics.append(Diagnostic(
+                .unreachableState, at: state.location, ["state": state, "spin": spinName, "initial": initialName]))
         }
     }
 
@@ -180,10 +178,7 @@ struct SpinAnalysis {
                 return target != index
             }
             if !hasWayOut {
-                diagnostics.append(.error(
-                    at: state.location,
-                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
-                    hint: "add a transition from '\(state.text)', or list it under 'final'"))
+                diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }
         }
     }
@@ -192,20 +187,24 @@ struct SpinAnalysis {
 
     private mutating func checkDeadRows() {
         for position in spin.transitions.indices {
-            guard let reason = neverFiresReason(position) else { continue }
-            diagnostics.append(.warning(at: spin.transitions[position].declaration.location, "this transition can never fire: \(reason)"))
+            let location = spin.transitions[position].declaration.location
+            if rowFacts[position].isNeverTaken {
+                diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
+            } else if let why = deadSourcesReason(position) {
+                diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
+            }
         }
     }
 
-    /// Why the row at `position` can never fire, or nil when it may.
-    private func neverFiresReason(_ position: Int) -> String? {
-        if rowFacts[position].isNeverTaken { return "its guard is always false" }
+    /// What the source states of the row at `position` are when it applies in no live state
+    /// (`final`, `unreachable`, `final or unreachable`), or nil when it may fire.
+    private func deadSourcesReason(_ position: Int) -> String? {
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
         let states = rowSources[position] ?? Array(0..<spin.controlCount)
-        if states.allSatisfy(spin.finalStates.contains) { return "every source state is final" }
-        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "every source state is unreachable" }
-        return "every source state is final or unreachable"
+        if states.allSatisfy(spin.finalStates.contains) { return "final" }
+        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "unreachable" }
+        return "final or unreachable"
     }
 
     // MARK: Events
@@ -235,10 +234,7 @@ struct SpinAnalysis {
         // independent of that rule.
         emitted.formUnion(spin.script.map(\.emit.event))
         for (index, event) in spin.events.enumerated() where !emitted.contains(index) {
-            diagnostics.append(.warning(
-                at: event.name.location,
-                "event '\(event.name.text)' of spin '\(spinName)' is never emitted: no rule emits it and it is not an input",
-                hint: "add it to 'inputs', or remove it"))
+            diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))
         }
     }
 
@@ -259,7 +255,7 @@ struct SpinAnalysis {
         var earlier: [Int] = []
         for position in rowFacts.indices {
             let event = rowFacts[position].event
-            guard event >= 0, event < eventCount, neverFiresReason(position) == nil else { continue }
+            guard event >= 0, event < eventCount, !rowFacts[position].isNeverTaken, deadSourcesReason(position) == nil else { continue }
             earlier.removeAll(keepingCapacity: true)
             forEachLiveSource(of: position) { state in
                 var link = newestInBucket[state &* eventCount &+ event]
@@ -288,10 +284,7 @@ struct SpinAnalysis {
             guard Self.guardsCanBothHold(earlier, later) else { continue }
             let earlierStates = rowSources[earlierPosition] ?? Array(0..<spin.controlCount)
             guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
-            diagnostics.append(.error(
-                at: later.declaration.location,
-                clashMessage(earlier, later, state: state),
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
+            diagnostics.append(clash(earlier, later, state: state))
             return
         }
     }
@@ -301,14 +294,14 @@ struct SpinAnalysis {
         return a == b
     }
 
-    private func clashMessage(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> String {
+    private func clash(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> Diagnostic {
         let first = earlier.declaration.location, second = later.declaration.location
         // Rows of a flow-style list can share a line; then the columns tell them apart.
-        let rows = first.line == second.line
-            ? "transitions at line \(first.line), columns \(first.column) and \(second.column),"
-            : "transitions at lines \(first.line) and \(second.line)"
+        let places = first.line == second.line
+            ? "line \(first.line), columns \(first.column) and \(second.column),"
+            : "lines \(first.line) and \(second.line)"
         let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
-        return "\(rows) can both fire\(inState) on event '\(event)'"
+        return Diagnostic(.nondeterministicTransitions, at: second, ["places": places, "inState": inState, "event": event])
     }
 }

@@ -38,19 +38,29 @@ public struct CheckViolation: Sendable {
         }
     }
 
-    /// What was found, in one line.
-    public var message: String {
+    /// The catalog's group of the finding.
+    public var group: DiagnosticGroup {
         switch kind {
-        case .invariant(let failure): return "invariant '\(failure.name)' of spin '\(failure.spin)' does not hold: \(failure.condition)"
-        case .error(let fault): return fault.message
-        case .deadEnd(let waiting): return CheckMessages.deadEnd(waiting: waiting)
-        case .livelock(let steps): return CheckMessages.livelock(steps: steps)
+        case .invariant: return .invariantViolated
+        case .error(let fault): return fault.group
+        case .deadEnd: return .deadEnd
+        case .livelock: return .neverSettles
         }
     }
 
-    /// `file:line:column: error: message`, or `error: message` without a place.
+    /// What was found, in one line.
+    public var message: String {
+        switch kind {
+        case .invariant(let failure): return failure.message
+        case .error(let fault): return fault.message
+        case .deadEnd(let waiting): return group.message(["waiting": CheckMessages.waiting(waiting)])
+        case .livelock(let steps): return group.message(["steps": steps])
+        }
+    }
+
+    /// `file:line:column: error: message [#Group]`, or `error: message [#Group]` without a place.
     public var description: String {
-        (location.map { "\($0): " } ?? "") + "error: " + message
+        (location.map { "\($0): " } ?? "") + "error: " + message + " " + group.tag
     }
 
     /// `{"kind":…,"message":…,"location":…,"depth":…}`.

@@ -18,8 +18,6 @@ final class Explorer {
     /// none and no inputs).
     private let mustFinish: [Bool]
     private var coverage: MachineCoverage
-    /// Per spin, whether each control state was reached.
-    private var reached: [[Bool]]
 
     private var transitions = 0
     private var deadEnds = 0
@@ -52,7 +50,6 @@ final class Explorer {
         machine.moveStepLimit = options.maxMoveSteps
         self.machine = machine
         coverage = MachineCoverage(compiled.model)
-        reached = compiled.model.spins.map { [Bool](repeating: false, count: max(1, $0.states.count)) }
         inputs = compiled.model.spins.map(Self.inputEvents)
         mustFinish = compiled.model.spins.map { spin in
             !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
@@ -231,9 +228,6 @@ final class Explorer {
         }
         if inserted.isNew {
             deepest = max(deepest, depth)
-            for (index, spin) in run.spins.enumerated() where reached[index].indices.contains(spin.state.control) {
-                reached[index][spin.state.control] = true
-            }
             if store.count >= options.maxStates { limit = .maxStates }
         }
         if parent == StateStore.noParent || inserted.id != Int(parent) { transitions &+= 1 }
@@ -338,21 +332,16 @@ final class Explorer {
     private func coverageWarnings() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for (index, spin) in program.model.spins.enumerated() {
-            for (state, name) in spin.states.enumerated() where !reached[index][state] {
-                warnings.append(.warning(
-                    at: name.location, CheckMessages.stateNeverReached(name.text, spin: spin.name.text),
-                    hint: CheckMessages.stateNeverReachedHint))
+            for (state, name) in spin.states.enumerated() where !coverage.states[index][state] {
+                warnings.append(Diagnostic(.stateNeverReached, at: name.location, ["state": name.text, "spin": spin.name.text]))
             }
             for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
-                warnings.append(.warning(
-                    at: transition.declaration.location, CheckMessages.rowNeverFires(event: spin.events[transition.event].name.text),
-                    hint: CheckMessages.rowNeverFiresHint))
+                warnings.append(Diagnostic(
+                    .rowNeverFires, at: transition.declaration.location, ["event": spin.events[transition.event].name.text]))
             }
             for (rule, feedback) in spin.feedbacks.enumerated() {
                 for (caseIndex, ruleCase) in feedback.cases.enumerated() where !coverage.rules[index][rule][caseIndex] {
-                    warnings.append(.warning(
-                        at: ruleCase.declaration.location, CheckMessages.ruleNeverActs(feedback.name.text),
-                        hint: CheckMessages.ruleNeverActsHint))
+                    warnings.append(Diagnostic(.ruleNeverActs, at: ruleCase.declaration.location, ["rule": feedback.name.text]))
                 }
             }
         }

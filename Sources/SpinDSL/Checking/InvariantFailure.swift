@@ -9,9 +9,14 @@ public struct InvariantFailure: Sendable, Equatable, CustomStringConvertible {
     /// The condition as written.
     public let condition: String
 
-    /// `file:line:column: error: invariant 'name' of spin 'S' does not hold: condition`.
+    /// `invariant 'name' of spin 'S' does not hold: condition`.
+    public var message: String {
+        DiagnosticGroup.invariantViolated.message(["name": name, "spin": spin, "condition": condition])
+    }
+
+    /// `file:line:column: error: invariant 'name' of spin 'S' does not hold: condition [#InvariantViolated]`.
     public var description: String {
-        "\(location): error: invariant '\(name)' of spin '\(spin)' does not hold: \(condition)"
+        "\(location): error: \(message) \(DiagnosticGroup.invariantViolated.tag)"
     }
 
     /// The JSON object of the failure (`{"spin":…,"name":…,"location":…,"condition":…}`).

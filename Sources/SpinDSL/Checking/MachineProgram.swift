@@ -29,8 +29,6 @@ final class MachineProgram: Sendable {
         case change(RuleID, immediate: Bool)
         /// `catch`: acts on each gear message of its event.
         case gearListener(RuleID, gear: Int, event: Int)
-        /// The spec's timed inputs (`script`), a task from the start (simulated runs only).
-        case script
     }
 
     /// One case of a level-triggered immediate rule.
@@ -48,7 +46,7 @@ final class MachineProgram: Sendable {
     }
 
     /// A rule case, compiled for the machine.
-    struct RuleProgram: Sendable {
+    final class RuleProgram: Sendable {
         let model: RuleModel
         /// Its random stream (see `SpinBuilderForSpec.stream`).
         let stream: Int
@@ -56,14 +54,23 @@ final class MachineProgram: Sendable {
         let holds: @Sendable (SpecState) -> Bool
         /// The `changes` expression, for `changes` rules.
         let watched: CompiledExpression?
-        /// `after`, `every` and a simulated effect's `after`, in nanoseconds (nil for none: a run
-        /// then does not sleep at all, not even for no time, so a cancelled task still acts).
-        let delay: Int64?
-        let period: Int64
-        let simulateDelay: Int64?
+        /// `after` and `every` (nil: none; a run then does not sleep at all, not even for no
+        /// time, so a cancelled task still acts).
+        let delay: TimerDuration?
+        let period: TimerDuration?
         /// Whether the action reads the state it acts on (payloads, templates): a task that
         /// waits keeps that state only then.
         let readsState: Bool
+
+        init(_ model: RuleModel, stream: Int, holds: @escaping @Sendable (SpecState) -> Bool) {
+            self.model = model
+            self.stream = stream
+            self.holds = holds
+            watched = if case .changes(let watched) = model.trigger { watched } else { nil }
+            delay = model.delay
+            period = model.period
+            readsState = model.action.readsState
+        }
     }
 
     struct SlotProgram: Sendable {
@@ -72,7 +79,8 @@ final class MachineProgram: Sendable {
         let kind: SlotKind
     }
 
-    struct SpinProgram: Sendable {
+    /// A spin, compiled for the machine: a class, so that a step reads it without copying it.
+    final class SpinProgram: Sendable {
         let model: SpinModel
         let table: ReducerTable
         let slots: [SlotProgram]
@@ -82,10 +90,25 @@ final class MachineProgram: Sendable {
         let isFinal: [Bool]
         /// The payload types of each event, for making events.
         let fieldTypes: [[ValueType]]
-        /// The index of the script slot, if any.
-        let scriptSlot: Int?
-        /// The spec's timed inputs, each evaluated on the initial state (what `ScriptEvents` gets).
+        /// The spec's timed inputs (a simulated run's), in script order, their payloads evaluated
+        /// on the initial state.
         let script: [(at: Int64, event: SpecEvent)]
+        /// Whether the spin has feedbacks at all: a step of a spin without any ends at the reducer.
+        let hasSlots: Bool
+
+        init(
+            model: SpinModel, table: ReducerTable, slots: [SlotProgram], rules: [[RuleProgram]], isFinal: [Bool],
+            fieldTypes: [[ValueType]], script: [(at: Int64, event: SpecEvent)]
+        ) {
+            self.model = model
+            self.table = table
+            self.slots = slots
+            self.rules = rules
+            self.isFinal = isFinal
+            self.fieldTypes = fieldTypes
+            self.script = script
+            hasSlots = !slots.isEmpty
+        }
 
         func rule(_ id: RuleID) -> RuleProgram {
             rules[id.rule][id.caseIndex]
@@ -96,8 +119,8 @@ final class MachineProgram: Sendable {
     let spins: [SpinProgram]
     let invariants: InvariantCheck
 
-    /// - Parameter script: whether the spins run their `script` (a simulated run, as `spinrun`
-    ///   without events); an exploration sends inputs itself.
+    /// - Parameter script: whether the run sends the spins' `script` (a simulated run, as `spinrun`
+    ///   without events); an exploration chooses its inputs itself.
     init(_ compiled: CompiledSpec, script: Bool) {
         model = compiled.model
         invariants = InvariantCheck(compiled.model)
@@ -108,16 +131,10 @@ final class MachineProgram: Sendable {
 
     private static func spinProgram(_ spin: SpinModel, table: ReducerTable, script: Bool) -> SpinProgram {
         // The builder's predicates, so that a trigger means here what it means in a run.
-        let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions(), schedule: nil)
+        let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions())
         let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
             feedback.cases.enumerated().map { caseIndex, rule in
-                RuleProgram(
-                    model: rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex),
-                    holds: builder.triggerPredicate(rule),
-                    watched: { if case .changes(let watched) = rule.trigger { watched } else { nil } }(),
-                    delay: rule.delay.map(Self.nanoseconds), period: rule.period.map(Self.nanoseconds) ?? 0,
-                    simulateDelay: { if case .effect(_, let simulate?) = rule.action { simulate.delay.map(Self.nanoseconds) } else { nil } }(),
-                    readsState: rule.action.readsState)
+                RuleProgram(rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), holds: builder.triggerPredicate(rule))
             }
         }
         var slots: [SlotProgram] = []
@@ -147,25 +164,17 @@ final class MachineProgram: Sendable {
                 slots.append(SlotProgram(name: name, kind: kind(of: rule, id: id, builder: builder)))
             }
         }
-        var scriptSlot: Int?
         var scripted: [(at: Int64, event: SpecEvent)] = []
-        if script, !spin.script.isEmpty {
-            scriptSlot = slots.count
-            slots.append(SlotProgram(name: "input", kind: .script))
-            let initial = SpecState(control: spin.initialState, data: spin.initialData)
-            scripted = spin.script.map { step in
-                (Self.nanoseconds(step.at), SpinBuilderForSpec.makeEvent(
-                    step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
+        if script {
+            scripted = zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin)).map { step, event in
+                (Self.nanoseconds(step.at), event)
             }
-            // `ScriptEvents` emits them in time order, equal times in file order.
-            scripted = scripted.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         }
         let finalCount = max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)
         return SpinProgram(
             model: spin, table: table, slots: slots, rules: rules,
             isFinal: (0..<finalCount).map(spin.finalStates.contains),
-            fieldTypes: spin.events.map { $0.fields.map(\.type) },
-            scriptSlot: scriptSlot, script: scripted)
+            fieldTypes: spin.events.map { $0.fields.map(\.type) }, script: scripted)
     }
 
     /// The core feedback `SpinBuilderForSpec.compile` makes of a rule case, as a slot kind.
@@ -189,6 +198,33 @@ final class MachineProgram: Sendable {
         case .gearEvent:
             return .gearListener(id, gear: -1, event: -1)
         }
+    }
+
+    /// Every fixed duration of the spec's rules and simulated effects, in nanoseconds, and whether
+    /// any is computed (known only when its timer is armed).
+    var durations: (fixed: [Int64], anyComputed: Bool) {
+        var fixed: [Int64] = []
+        var anyComputed = false
+        func add(_ duration: TimerDuration?) {
+            switch duration {
+            case .fixed(let value)?: fixed.append(Self.nanoseconds(value))
+            case .computed?: anyComputed = true
+            case nil: break
+            }
+        }
+        for spin in spins {
+            for rules in spin.rules {
+                for rule in rules {
+                    add(rule.delay)
+                    add(rule.period)
+                    if case .effect(_, let simulate?) = rule.model.action {
+                        add(simulate.delay)
+                        for outcome in simulate.outcome { add(outcome.delay) }
+                    }
+                }
+            }
+        }
+        return (fixed, anyComputed)
     }
 
     /// A duration in whole nanoseconds (clamped; negative durations count as none).

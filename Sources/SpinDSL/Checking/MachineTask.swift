@@ -4,26 +4,23 @@ struct MachineTask: Sendable {
     /// What the task runs.
     enum Body: Sendable, Equatable {
         /// `delayed(state, [])` of a rule: the rule's `after`, then its action (a simulated
-        /// effect's own `after`, then its outcome).
+        /// effect picks its outcome, waits that outcome's latency, then answers).
         case delayed
         /// A `changes` rule's immediate action.
         case immediate
-        /// `every`: the period, then the action on the latest state, again and again.
+        /// `PeriodicEvents`: the first wait (`after`, else a period), then the action on the
+        /// latest state, then a period, again and again.
         case periodic
-        /// The spec's timed inputs, one after the other.
-        case script
     }
 
     /// Where a task resumes.
     enum Phase: UInt8, Sendable {
         /// Not started.
         case start
-        /// After the rule's `after` (a delayed task) or a period (a periodic task).
+        /// After the rule's `after` (a delayed task) or a wait of a periodic task.
         case afterWait
-        /// After a simulated effect's `after`: the outcome is next.
+        /// After a simulated effect's latency: its outcome's event is next.
         case afterSimulate
-        /// After the wait for the script's next input.
-        case afterScriptWait
     }
 
     var spin: Int
@@ -34,13 +31,22 @@ struct MachineTask: Sendable {
     var body: Body
     var rule: MachineProgram.RuleID
     var phase: Phase = .start
-    /// The state the action acts on (delayed, immediate, and a periodic task's effect while it waits).
+    /// The state the action acts on: the triggering state (delayed, immediate, a periodic task's
+    /// first wait), or the latest state a periodic task's effect acts on while it waits.
     var state: SpecState?
+    /// The simulated outcome picked when the effect started, while it waits its latency.
+    var outcome = -1
     /// `Task.cancel()` was called.
     var cancelled = false
     /// The task was woken by its cancellation: the sleep it resumes from throws.
     var resumesThrowing = false
-    /// A script task's next input and the time it has waited until.
-    var scriptIndex = 0
-    var scriptElapsed: Int64 = 0
+
+    init(spin: Int, slot: Int, token: Int, body: Body, rule: MachineProgram.RuleID, state: SpecState?) {
+        self.spin = spin
+        self.slot = slot
+        self.token = token
+        self.body = body
+        self.rule = rule
+        self.state = state
+    }
 }

@@ -3,23 +3,41 @@
 /// a limit ends it.
 extension RunMachine {
     /// Runs to the end with `limits` (all but the livelock detector, which a run with time passing
-    /// never needs) and returns the status the run ends with.
+    /// never needs), sending the spins' scripts as `SpecRun` does, and returns the status the run
+    /// ends with.
     mutating func runToEnd(_ limits: RunLimits) -> RunStatus {
         totalStepLimit = limits.maxSteps
         maxQueueLength = limits.maxQueueLength
+        // `InputSchedule`: by time, and at one time in the order added (spin by spin, script order).
+        var inputs: [(at: Int64, spin: Int, event: SpecEvent)] = []
+        for (index, spin) in program.spins.enumerated() {
+            inputs += spin.script.map { (at: $0.at, spin: index, event: $0.event) }
+        }
+        inputs = inputs.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        var nextInput = 0
         start()
         while true {
             if let status = endStatus { return status }
             if allStopped { return .final }
-            guard let deadline = nextDeadline else { return .idle }
+            let timer = nextDeadline
+            let due = nextInput < inputs.count ? inputs[nextInput].at : nil
+            guard let time = [timer, due].compactMap({ $0 }).min() else { return .idle }
             if let maxTime = limits.maxTimeMilliseconds {
                 let (limit, overflow) = maxTime.multipliedReportingOverflow(by: 1_000_000)
-                if !overflow, deadline > limit {
+                if !overflow, time > limit {
                     if now < limit { now = limit }
                     return .maxTime
                 }
             }
-            advance()
+            if time == timer {
+                // Timers first: every timer due at this instant fires before its inputs.
+                advance()
+            } else {
+                if now < time { now = time }
+                let input = inputs[nextInput]
+                nextInput &+= 1
+                emitInput(input.event, into: input.spin)
+            }
         }
     }
 

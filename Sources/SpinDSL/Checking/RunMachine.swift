@@ -107,6 +107,10 @@ struct RunMachine {
     fileprivate var listeners: [[(spin: Int, slot: Int)]]
     /// What each gear keeps while no listener is attached.
     fileprivate var gearBuffers: [[GearMessage]]
+    /// `DrainTrampoline`: whether a drain runs, and the drains claimed meanwhile.
+    private var trampolineDraining = false
+    private var deferredDrains: [Int] = []
+    private var deferredHead = 0
     /// Receives each step (a counterexample's trace, a simulated run's).
     var observer: ((TraceStep) -> Void)?
     /// Coverage: per spin, whether each row and each rule case (rule, case) fired.
@@ -205,12 +209,13 @@ struct RunMachine {
     private mutating func startSpin(_ index: Int) {
         spins[index].started = true
         spins[index].draining = true
-        let slots = program.spins[index].slots
-        for (slot, feedback) in slots.enumerated() {
+        let spin = program.spins[index]
+        for (slot, feedback) in spin.slots.enumerated() {
             if case .gearListener(_, let gear, _) = feedback.kind, listeners.indices.contains(gear) {
                 attach(gear: gear, spin: index, slot: slot)
             }
         }
+        // The initial delivery is not part of a drain: a spin it wakes drains on the spot.
         deliver(index)
         drain(index)
     }
@@ -257,8 +262,32 @@ struct RunMachine {
         return item
     }
 
-    /// `SpinRuntime.drain`: reduces the queue one event at a time, delivering each new state.
+    /// `SpinRuntime.drain`: drains never nest (`DrainTrampoline`). A drain claimed while another
+    /// one runs waits, in the order claimed, until the outermost drain has finished its current
+    /// step; the outermost runs the waiting drains after each of its steps.
     private mutating func drain(_ index: Int) {
+        if trampolineDraining {
+            deferredDrains.append(index)
+            return
+        }
+        trampolineDraining = true
+        drainSteps(index, outermost: true)
+        runDeferredDrains()
+        trampolineDraining = false
+    }
+
+    private mutating func runDeferredDrains() {
+        while deferredHead < deferredDrains.count {
+            let index = deferredDrains[deferredHead]
+            deferredHead &+= 1
+            drainSteps(index, outermost: false)
+        }
+        deferredDrains.removeAll(keepingCapacity: true)
+        deferredHead = 0
+    }
+
+    /// Reduces the queue one event at a time, delivering each new state.
+    private mutating func drainSteps(_ index: Int, outermost: Bool) {
         while true {
             if ended != nil { return }
             var next: Queued?
@@ -281,6 +310,7 @@ struct RunMachine {
             }
             guard let item = next ?? popQueue(index) else {
                 spins[index].draining = false
+                guard !spins[index].pendingStarts.isEmpty else { return }
                 let starts = spins[index].pendingStarts
                 spins[index].pendingStarts.removeAll(keepingCapacity: true)
                 for task in starts {
@@ -297,6 +327,7 @@ struct RunMachine {
                 spins[index].effects[effect].queued &-= 1
             }
             step(index, item)
+            if outermost, deferredHead < deferredDrains.count { runDeferredDrains() }
         }
     }
 
@@ -306,21 +337,24 @@ struct RunMachine {
         let from = spins[index].state.control
         var row = -1
         let changed = spin.table.reduce(&spins[index].state, item.event, firedRow: &row)
-        if row >= 0 { coverage?.rowFired(spin: index, row: row) }
+        if coverage != nil {
+            if row >= 0 { coverage?.rowFired(spin: index, row: row) }
+            coverage?.stateReached(spin: index, control: spins[index].state.control)
+        }
         steps &+= 1
         moveSteps &+= 1
-        let state = spins[index].state
         if let observer {
+            let state = spins[index].state
             observer(TraceStep(
                 number: steps, time: now / 1_000_000, spin: index, event: item.event,
                 origin: item.origin < 0 ? .input : .feedback(index: item.origin, name: spin.slots[item.origin].name),
                 from: from, state: state, changed: changed))
         }
-        if let fault = state.fault {
+        if spins[index].state.hasFault, let fault = spins[index].state.fault {
             ended = .fault(fault)
             return
         }
-        if !program.invariants.isEmpty, let outcome = program.invariants.check(state, spin: index) {
+        if !program.invariants.isEmpty, let outcome = program.invariants.check(spins[index].state, spin: index) {
             switch outcome {
             case .violated(let failure): ended = .invariant(failure)
             case .fault(let fault): ended = .fault(fault)
@@ -331,17 +365,16 @@ struct RunMachine {
             ended = .stepLimit
             return
         }
-        let control = state.control
+        let control = spins[index].state.control
         if control >= 0, control < spin.isFinal.count, spin.isFinal[control] {
             // The run stops the spin; this state still reaches its feedbacks.
             spins[index].stopped = true
         }
-        if changed { deliver(index, cause: item.event) }
+        if changed, spin.hasSlots { deliver(index) }
     }
 
-    /// Delivers the spin's state to its feedbacks in declaration order (the initial state when
-    /// `cause` is nil).
-    private mutating func deliver(_ index: Int, cause: SpecEvent? = nil) {
+    /// Delivers the spin's state to its feedbacks in declaration order.
+    private mutating func deliver(_ index: Int) {
         let spin = program.spins[index]
         let state = spins[index].state
         for (slot, feedback) in spin.slots.enumerated() {
@@ -377,6 +410,7 @@ struct RunMachine {
                     queueResult(index, event, slot: slot)
                 }
             case .perState(let rule, let cancels):
+                // `triggeredBy:`: a state the trigger rejects leaves the running effect alone.
                 guard spin.rule(rule).holds(state) else { continue }
                 if cancels, spins[index].memory[slot].running != 0 {
                     cancelEffect(index, spins[index].memory[slot].running)
@@ -417,13 +451,6 @@ struct RunMachine {
                     index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .gearListener:
                 continue
-            case .script:
-                // `firstValueAfterNil` of the state: it starts with the initial state, for good.
-                if !spins[index].memory[slot].active {
-                    spins[index].memory[slot].active = true
-                    spins[index].memory[slot].running = startEffect(
-                        index, slot: slot, body: .script, rule: MachineProgram.RuleID(rule: -1, caseIndex: -1), state: nil)
-                }
             }
         }
     }
@@ -456,7 +483,6 @@ struct RunMachine {
             if effect.created { cancelTask(effect.task) } else { freeTask(effect.task) }
         }
         for task in spins[index].pendingStarts where tasks.indices.contains(task) && tasks[task] != nil {
-            // Freed above when its effect was still recorded.
             freeTask(task)
         }
         spins[index].pendingStarts.removeAll()
@@ -498,20 +524,52 @@ struct RunMachine {
                 return .failure(SpecFault(error))
             }
         case .effect:
-            return .failure(SpecFault(location: rule.model.declaration.location, message: "a named effect cannot be triggered by 'catch'"))
+            return .failure(SpecFault(.catchWithEffect, at: rule.model.declaration.location))
         }
     }
 
-    /// A simulated effect's outcome on `state` (`SpinBuilderForSpec.asyncAction`, after its wait).
-    private mutating func outcome(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState) -> SpecEvent? {
-        let spin = program.spins[index]
-        let rule = spin.rule(id)
-        guard case .effect(_, let simulate?) = rule.model.action else { return nil }
-        coverage?.ruleFired(spin: index, rule: id)
+    /// How a simulated effect starts (`SpinBuilderForSpec.asyncAction`): its outcome is picked at
+    /// once, then the task waits that outcome's latency (`afterSimulate`) or answers now.
+    private enum EffectStart {
+        case answer(SpecEvent?)
+        case wait(outcome: Int, duration: Int64)
+    }
+
+    private mutating func startSimulatedEffect(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState) -> EffectStart {
+        let rule = program.spins[index].rule(id)
+        guard case .effect(let name, let simulate) = rule.model.action else {
+            return .answer(act(index, id, state: state, payload: []))
+        }
+        guard let simulate else {
+            return .answer(.failure(SpecFault(.effectNotBound, at: rule.model.declaration.location, ["effect": name])))
+        }
         let picked = simulate.outcome.count == 1
             ? 0 : oracle.pick(spin: index, rule: id, stream: rule.stream, weights: simulate.outcome.map(\.weight))
-        let emit = simulate.outcome[picked].emit
+        guard let delay = simulate.outcome[picked].delay ?? simulate.delay else {
+            return .answer(outcomeEvent(index, id, outcome: picked, state: state))
+        }
+        switch Self.arm(delay, on: state, as: .delay) {
+        case .failure(let fault): return .answer(.failure(fault))
+        case .success(let duration): return .wait(outcome: picked, duration: duration)
+        }
+    }
+
+    /// The event of a simulated effect's outcome `outcome` on `state`.
+    private mutating func outcomeEvent(_ index: Int, _ id: MachineProgram.RuleID, outcome: Int, state: SpecState) -> SpecEvent? {
+        let spin = program.spins[index]
+        guard case .effect(_, let simulate?) = spin.rule(id).model.action, simulate.outcome.indices.contains(outcome) else { return nil }
+        coverage?.ruleFired(spin: index, rule: id)
+        let emit = simulate.outcome[outcome].emit
         return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: [])
+    }
+
+    /// A timer's duration in nanoseconds, computed on `state` when it is armed.
+    static func arm(_ timer: TimerDuration, on state: SpecState, as key: TimerDuration.Key) -> Result<Int64, SpecFault> {
+        do throws(SpecFault) {
+            return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     // MARK: Gears
@@ -629,92 +687,111 @@ struct RunMachine {
 
     /// Runs a task's job: from where it resumes until it sleeps or ends.
     private mutating func run(_ taskIndex: Int) {
-        guard tasks.indices.contains(taskIndex), var task = tasks[taskIndex] else { return }
+        guard tasks.indices.contains(taskIndex), let task = tasks[taskIndex] else { return }
         let threw = task.resumesThrowing
         tasks[taskIndex]?.resumesThrowing = false
-        task.resumesThrowing = false
-        let spin = program.spins[task.spin]
         switch task.body {
         case .immediate:
             finish(taskIndex, last: act(task.spin, task.rule, state: task.state ?? spins[task.spin].state, payload: []))
         case .delayed:
-            let rule = spin.rule(task.rule)
-            if task.phase == .start, let delay = rule.delay {
-                switch sleep(taskIndex, for: delay, resumingAt: .afterWait) {
-                case .suspended: return
-                case .threw: return finish(taskIndex, last: nil)
-                case .returned: break
-                }
-            } else if task.phase != .start, threw {
-                return finish(taskIndex, last: nil)
-            }
-            let state = task.state ?? spins[task.spin].state
-            if task.phase != .afterSimulate {
-                guard case .effect(let name, let simulate) = rule.model.action else {
-                    return finish(taskIndex, last: act(task.spin, task.rule, state: state, payload: []))
-                }
-                guard simulate != nil else {
-                    return finish(taskIndex, last: .failure(SpecFault(
-                        location: rule.model.declaration.location, message: "effect '\(name)' is not bound and has no 'simulate'")))
-                }
-                if let delay = rule.simulateDelay {
-                    switch sleep(taskIndex, for: delay, resumingAt: .afterSimulate) {
+            runDelayed(taskIndex, task, threw: threw)
+        case .periodic:
+            runPeriodic(taskIndex, resumingFrom: task.phase, threw: threw)
+        }
+    }
+
+    /// `delayed(state, [])`: the rule's `after` on the triggering state, then the action.
+    private mutating func runDelayed(_ taskIndex: Int, _ task: MachineTask, threw: Bool) {
+        let rule = program.spins[task.spin].rule(task.rule)
+        let state = task.state ?? spins[task.spin].state
+        switch task.phase {
+        case .start:
+            if let delay = rule.delay {
+                switch Self.arm(delay, on: state, as: .delay) {
+                case .failure(let fault): return finish(taskIndex, last: .failure(fault))
+                case .success(let duration):
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterWait) {
                     case .suspended: return
                     case .threw: return finish(taskIndex, last: nil)
                     case .returned: break
                     }
                 }
             }
-            finish(taskIndex, last: outcome(task.spin, task.rule, state: state))
-        case .periodic:
-            runPeriodic(taskIndex, resumingFrom: task.phase, threw: threw)
-        case .script:
-            runScript(taskIndex, resumingFrom: task.phase, threw: threw)
+        case .afterWait:
+            if threw { return finish(taskIndex, last: nil) }
+        case .afterSimulate:
+            if threw { return finish(taskIndex, last: nil) }
+            return finish(taskIndex, last: outcomeEvent(task.spin, task.rule, outcome: task.outcome, state: state))
+        }
+        switch startSimulatedEffect(task.spin, task.rule, state: state) {
+        case .answer(let event):
+            finish(taskIndex, last: event)
+        case .wait(let outcome, let duration):
+            tasks[taskIndex]?.outcome = outcome
+            switch sleep(taskIndex, for: duration, resumingAt: .afterSimulate) {
+            case .suspended: return
+            case .threw: finish(taskIndex, last: nil)
+            case .returned: finish(taskIndex, last: outcomeEvent(task.spin, task.rule, outcome: outcome, state: state))
+            }
         }
     }
 
-    /// `PeriodicEvents` under `EffectBody.sequence`: every period, the action on the latest state;
-    /// an event is emitted unless the task was cancelled.
+    /// `PeriodicEvents` under `EffectBody.sequence`: the first wait (`after` on the triggering
+    /// state, else a period on it), then the action on the latest state and the next period (on the
+    /// latest state), again and again; each event is emitted unless the task was cancelled.
     private mutating func runPeriodic(_ taskIndex: Int, resumingFrom phase: MachineTask.Phase, threw: Bool) {
         var phase = phase
         var threw = threw
+        var isFirst = phase == .start
         while ended == nil, let task = tasks[taskIndex] {
             let rule = program.spins[task.spin].rule(task.rule)
             var event: SpecEvent?
+            var failed = false
             switch phase {
-            case .start, .afterScriptWait:
-                switch sleep(taskIndex, for: rule.period, resumingAt: .afterWait) {
-                case .suspended: return
-                case .threw: return finish(taskIndex, last: nil)
-                case .returned: phase = .afterWait
+            case .start:
+                // Arm the next wait: the first on the triggering state, the others on the latest.
+                let timer: TimerDuration?
+                let key: TimerDuration.Key
+                if isFirst, let delay = rule.delay {
+                    (timer, key) = (delay, .delay)
+                } else {
+                    (timer, key) = (rule.period, .period)
                 }
-                continue
+                let armedOn = isFirst ? (task.state ?? spins[task.spin].state) : (spins[task.spin].latest ?? task.state ?? spins[task.spin].state)
+                isFirst = false
+                guard let timer else { return finish(taskIndex, last: nil) }
+                switch Self.arm(timer, on: armedOn, as: key) {
+                case .failure(let fault):
+                    event = .failure(fault)
+                    failed = true
+                case .success(let duration):
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterWait) {
+                    case .suspended: return
+                    case .threw: return finish(taskIndex, last: nil)
+                    case .returned: phase = .afterWait
+                    }
+                    continue
+                }
             case .afterWait:
                 if threw { return finish(taskIndex, last: nil) }
                 guard let state = spins[task.spin].latest else {
                     phase = .start
                     continue
                 }
-                if case .effect(let name, let simulate) = rule.model.action {
-                    guard simulate != nil else {
-                        event = .failure(SpecFault(
-                            location: rule.model.declaration.location, message: "effect '\(name)' is not bound and has no 'simulate'"))
-                        break
+                switch startSimulatedEffect(task.spin, task.rule, state: state) {
+                case .answer(let answer):
+                    event = answer
+                case .wait(let outcome, let duration):
+                    tasks[taskIndex]?.outcome = outcome
+                    tasks[taskIndex]?.state = state
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterSimulate) {
+                    case .suspended: return
+                    case .threw:
+                        // The action gives nothing; the next period's sleep throws too.
+                        phase = .start
+                        continue
+                    case .returned: event = outcomeEvent(task.spin, task.rule, outcome: outcome, state: state)
                     }
-                    if let delay = rule.simulateDelay {
-                        tasks[taskIndex]?.state = state
-                        switch sleep(taskIndex, for: delay, resumingAt: .afterSimulate) {
-                        case .suspended: return
-                        case .threw:
-                            // The action gives nothing; the next period's sleep throws too.
-                            phase = .start
-                            continue
-                        case .returned: tasks[taskIndex]?.state = nil
-                        }
-                    }
-                    event = outcome(task.spin, task.rule, state: state)
-                } else {
-                    event = act(task.spin, task.rule, state: state, payload: [])
                 }
             case .afterSimulate:
                 if threw {
@@ -722,8 +799,7 @@ struct RunMachine {
                     phase = .start
                     continue
                 }
-                event = outcome(task.spin, task.rule, state: task.state ?? spins[task.spin].state)
-                tasks[taskIndex]?.state = nil
+                event = outcomeEvent(task.spin, task.rule, outcome: task.outcome, state: task.state ?? spins[task.spin].state)
             }
             threw = false
             phase = .start
@@ -731,39 +807,9 @@ struct RunMachine {
                 if tasks[taskIndex]?.cancelled ?? true { return finish(taskIndex, last: nil) }
                 enqueue(task.spin, event, origin: task.slot, token: task.token)
             }
+            // A duration that could not be computed ends the sequence after its failure.
+            if failed { return finish(taskIndex, last: nil) }
         }
-    }
-
-    /// `ScriptEvents` under `EffectBody.sequence`: each timed input at its time.
-    private mutating func runScript(_ taskIndex: Int, resumingFrom phase: MachineTask.Phase, threw: Bool) {
-        if phase == .afterScriptWait {
-            if threw { return finish(taskIndex, last: nil) }
-            if let task = tasks[taskIndex] {
-                tasks[taskIndex]?.scriptElapsed = program.spins[task.spin].script[task.scriptIndex &- 1].at
-                emitScripted(taskIndex)
-            }
-        }
-        while ended == nil, let task = tasks[taskIndex] {
-            let script = program.spins[task.spin].script
-            guard task.scriptIndex < script.count else { return finish(taskIndex, last: nil) }
-            let step = script[task.scriptIndex]
-            tasks[taskIndex]?.scriptIndex &+= 1
-            if step.at > task.scriptElapsed {
-                switch sleep(taskIndex, for: step.at &- task.scriptElapsed, resumingAt: .afterScriptWait) {
-                case .suspended: return
-                case .threw: return finish(taskIndex, last: nil)
-                case .returned: tasks[taskIndex]?.scriptElapsed = step.at
-                }
-            }
-            emitScripted(taskIndex)
-        }
-    }
-
-    private mutating func emitScripted(_ taskIndex: Int) {
-        guard let task = tasks[taskIndex] else { return }
-        if task.cancelled { return finish(taskIndex, last: nil) }
-        let event = program.spins[task.spin].script[task.scriptIndex &- 1].event
-        enqueue(task.spin, event, origin: task.slot, token: task.token)
     }
 
     /// `SpinRuntime.finishEffect`: the effect ended; its last event is queued unless it was
@@ -802,6 +848,9 @@ extension RunMachine {
         executor.removeAll(keepingCapacity: true)
         executorHead = 0
         sleepers.removeAll(keepingCapacity: true)
+        trampolineDraining = false
+        deferredDrains.removeAll(keepingCapacity: true)
+        deferredHead = 0
         now = 0
         nextSequence = 0
         steps = 0
@@ -812,12 +861,13 @@ extension RunMachine {
     /// A task asleep until `deadline`, after the sleepers restored before it.
     mutating func restoreSleepingTask(
         spin: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, phase: MachineTask.Phase,
-        state: SpecState?, deadline: Int64, isRunning: Bool
+        state: SpecState?, outcome: Int, deadline: Int64, isRunning: Bool
     ) {
         spins[spin].nextToken &+= 1
         let token = spins[spin].nextToken
         var task = MachineTask(spin: spin, slot: slot, token: token, body: body, rule: rule, state: state)
         task.phase = phase
+        task.outcome = outcome
         let index = allocateTask(task)
         spins[spin].effects.append(Effect(token: token, task: index, created: true))
         nextSequence &+= 1
@@ -844,8 +894,6 @@ extension RunMachine {
                     spins[index].memory[slot].last = .some(try? spin.rule(rule).watched?.evaluate(state.context))
                 case .gearListener(_, let gear, _):
                     if listeners.indices.contains(gear) { listeners[gear].append((index, slot)) }
-                case .script:
-                    spins[index].memory[slot].active = true
                 case .latest, .levelCases, .level, .perState:
                     break
                 }
@@ -858,10 +906,21 @@ extension RunMachine {
 struct MachineCoverage: Sendable {
     var rows: [[Bool]]
     var rules: [[[Bool]]]
+    /// Per spin, whether each control state was reached, after any step.
+    var states: [[Bool]]
 
     init(_ model: SpecModel) {
         rows = model.spins.map { [Bool](repeating: false, count: $0.transitions.count) }
         rules = model.spins.map { spin in spin.feedbacks.map { [Bool](repeating: false, count: $0.cases.count) } }
+        states = model.spins.map { spin in
+            var reached = [Bool](repeating: false, count: max(1, spin.states.count))
+            if reached.indices.contains(spin.initialState) { reached[spin.initialState] = true }
+            return reached
+        }
+    }
+
+    mutating func stateReached(spin: Int, control: Int) {
+        if states.indices.contains(spin), states[spin].indices.contains(control) { states[spin][control] = true }
     }
 
     mutating func rowFired(spin: Int, row: Int) {

@@ -19,9 +19,7 @@ public struct SpecChecker: Sendable {
                     let values = index < event.payloadValues.count ? event.payloadValues[index] : nil
                     guard values == nil, Explorer.domain(field.type, values: nil).isEmpty else { continue }
                     let location = declared.flatMap { $0.fields.indices.contains(index) ? $0.fields[index].typeLocation : nil } ?? field.name.location
-                    found.append(.error(
-                        at: location, CheckMessages.payloadNeedsValues(field: field.name.text, event: event.name.text, type: field.type),
-                        hint: CheckMessages.payloadNeedsValuesHint(field: field.name.text, type: field.type)))
+                    found.append(CheckMessages.payloadWithoutValues(field: field.name, event: event.name.text, type: field.type, at: location))
                 }
             }
         }

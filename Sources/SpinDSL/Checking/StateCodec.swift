@@ -21,6 +21,7 @@ final class StateCodec {
         case ranged(low: Int64, bits: Int)
         case int64
         case double
+        case duration
         case bool
         case symbol(bits: Int)
         case string
@@ -43,6 +44,8 @@ final class StateCodec {
         let keepsState: Bool
         /// Whether the slot cancels the task (it is the slot's `running` effect).
         let isRunning: Bool
+        /// The bits of the simulated outcome the task waits to give (none for one outcome).
+        let outcomeBits: Int
     }
 
     let program: MachineProgram
@@ -72,28 +75,29 @@ final class StateCodec {
                 fields: spin.model.fields.map(Self.coding))
         }
         var sites: [Site] = []
-        var durations: [Int64] = []
         for (spinIndex, spin) in program.spins.enumerated() {
             for (slotIndex, slot) in spin.slots.enumerated() {
                 func add(_ body: MachineTask.Body, _ rule: MachineProgram.RuleID, running: Bool) {
                     let program = spin.rule(rule)
-                    let waits: [(MachineTask.Phase, Int64?, Bool)]
+                    var waits: [(MachineTask.Phase, Bool)] = []
                     switch body {
                     case .delayed:
-                        waits = [(.afterWait, program.delay, program.model.action.readsState),
-                                 (.afterSimulate, program.simulateDelay, program.model.action.readsState)]
+                        if program.delay != nil { waits.append((.afterWait, program.readsState)) }
                     case .periodic:
-                        waits = [(.afterWait, program.period, false),
-                                 (.afterSimulate, program.simulateDelay, program.model.action.readsState)]
-                    case .immediate, .script:
-                        waits = []
+                        waits.append((.afterWait, false))
+                    case .immediate:
+                        break
                     }
-                    for (phase, duration, keepsState) in waits {
-                        guard let duration, duration > 0 else { continue }
-                        durations.append(duration)
+                    var outcomeBits = 0
+                    if body != .immediate, case .effect(_, let simulate?) = program.model.action,
+                       simulate.delay != nil || simulate.outcome.contains(where: { $0.delay != nil }) {
+                        outcomeBits = Self.bits(for: simulate.outcome.count)
+                        waits.append((.afterSimulate, program.readsState))
+                    }
+                    for (phase, keepsState) in waits {
                         sites.append(Site(
                             spin: spinIndex, slot: slotIndex, body: body, rule: rule, phase: phase,
-                            keepsState: keepsState, isRunning: running))
+                            keepsState: keepsState, isRunning: running, outcomeBits: phase == .afterSimulate ? outcomeBits : 0))
                     }
                 }
                 switch slot.kind {
@@ -102,7 +106,7 @@ final class StateCodec {
                 case .risingAsync(let rule): add(.delayed, rule, running: true)
                 case .periodic(let rule): add(.periodic, rule, running: true)
                 case .change(let rule, let immediate) where !immediate: add(.delayed, rule, running: true)
-                case .latest, .levelCases, .level, .risingSync, .change, .gearListener, .script: break
+                case .latest, .levelCases, .level, .risingSync, .change, .gearListener: break
                 }
             }
         }
@@ -111,7 +115,11 @@ final class StateCodec {
         for (index, site) in sites.enumerated() {
             siteIndex[SiteKey(spin: site.spin, slot: site.slot, phase: site.phase)] = index
         }
-        granularity = durations.reduce(0, Self.gcd)
+        // Every deadline is a sum of the spec's durations: their greatest common divisor is the
+        // unit of time left. Computed durations are whole milliseconds.
+        let durations = program.durations
+        let fixed = durations.fixed.reduce(0, Self.gcd)
+        granularity = durations.anyComputed ? Self.gcd(fixed, 1_000_000) : fixed
         isFixedLength = sites.isEmpty
     }
 
@@ -137,6 +145,7 @@ final class StateCodec {
             }
             return .int64
         case .double: return .double
+        case .duration: return .duration
         case .bool: return .bool
         case .string: return .string
         case .enumeration(let type): return .symbol(bits: bits(for: type.cases.count))
@@ -164,6 +173,7 @@ final class StateCodec {
                     continue
                 }
                 writer.write(UInt64(site), bits: siteBits)
+                writer.write(UInt64(truncatingIfNeeded: max(0, task.outcome)), bits: sites[site].outcomeBits)
                 let left = max(0, sleeper.deadline &- machine.now)
                 writer.writeVarint(UInt64(granularity > 0 ? left / granularity : left))
                 if sites[site].keepsState {
@@ -185,6 +195,8 @@ final class StateCodec {
                 writer.write(UInt64(bitPattern: number), bits: 64)
             case let (.double, .double(number)):
                 writer.write(number.bitPattern, bits: 64)
+            case let (.duration, .duration(milliseconds)):
+                writer.write(UInt64(bitPattern: milliseconds), bits: 64)
             case let (.bool, .bool(flag)):
                 writer.write(flag ? 1 : 0, bits: 1)
             case let (.symbol(bits), .symbol(index)):
@@ -202,7 +214,7 @@ final class StateCodec {
     private static func width(_ field: FieldCoding) -> Int {
         switch field {
         case .ranged(_, let bits), .symbol(let bits): return bits
-        case .int64, .double: return 64
+        case .int64, .double, .duration: return 64
         case .bool: return 1
         case .string: return 8
         }
@@ -232,9 +244,10 @@ final class StateCodec {
             let count = Int(truncatingIfNeeded: min(reader.readVarint(), 1 << 20))
             for _ in 0..<count {
                 let site = Int(truncatingIfNeeded: reader.read(bits: siteBits))
-                let left = Int64(truncatingIfNeeded: reader.readVarint())
                 guard sites.indices.contains(site) else { continue }
                 let where_ = sites[site]
+                let outcome = where_.phase == .afterSimulate ? Int(truncatingIfNeeded: reader.read(bits: where_.outcomeBits)) : -1
+                let left = Int64(truncatingIfNeeded: reader.readVarint())
                 var state: SpecState?
                 if where_.keepsState {
                     var kept = machine.spins[where_.spin].state
@@ -243,7 +256,7 @@ final class StateCodec {
                 }
                 machine.restoreSleepingTask(
                     spin: where_.spin, slot: where_.slot, body: where_.body, rule: where_.rule, phase: where_.phase,
-                    state: state, deadline: granularity > 0 ? left &* granularity : left, isRunning: where_.isRunning)
+                    state: state, outcome: outcome, deadline: granularity > 0 ? left &* granularity : left, isRunning: where_.isRunning)
             }
         }
         machine.deriveMemories()
@@ -261,6 +274,8 @@ final class StateCodec {
                     data[slot] = .int(Int64(bitPattern: reader.read(bits: 64)))
                 case .double:
                     data[slot] = .double(Double(bitPattern: reader.read(bits: 64)))
+                case .duration:
+                    data[slot] = .duration(Int64(bitPattern: reader.read(bits: 64)))
                 case .bool:
                     data[slot] = .bool(reader.read(bits: 1) == 1)
                 case .symbol(let bits):

@@ -7,6 +7,9 @@ struct ExpressionChecker {
     let scope: ExpressionScope
     /// Everything found so far.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The whole text being checked and the YAML key it is written under (`label`, `when`), when
+    /// known: a bare word where a string belongs gets a hint showing it quoted in place.
+    private var written: (text: [Unicode.Scalar], key: String?)?
 
     /// Creates a checker for expressions in `scope`.
     init(scope: ExpressionScope) {
@@ -23,13 +26,18 @@ struct ExpressionChecker {
         return (expression, checker.diagnostics)
     }
 
-    /// Parses and checks `text`, whose first character is at `location`.
+    /// Parses and checks `text`, whose first character is at `location`; `key` is the YAML key
+    /// it is the value of (`label` in `set: { label: … }`, `when`), for hints that rewrite it.
     static func check(
-        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil
+        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil,
+        key: String? = nil
     ) -> (expression: TypedExpression?, diagnostics: [Diagnostic]) {
         let (syntax, diagnostics) = ExpressionParser.parse(text, at: location)
         guard let syntax else { return (nil, diagnostics) }
-        return check(syntax, in: scope, expecting: expected)
+        var checker = ExpressionChecker(scope: scope)
+        checker.written = (Array(text.unicodeScalars), key)
+        let expression = checker.check(syntax, expecting: expected)
+        return (expression, checker.diagnostics)
     }
 
     /// Checks one expression against an optional expected type, recording diagnostics.
@@ -38,14 +46,22 @@ struct ExpressionChecker {
         guard let expected else { return expression }
         if expression.type == expected { return expression }
         if expected == .double, expression.type == .int { return promoted(expression) }
-        error(at: syntax.location, "expected \(expected), found \(expression.type)")
+        // A number where a duration belongs is nearly always a missing unit.
+        let unitHint = expected == .duration && expression.type.isNumeric ? Self.durationUnitHint : nil
+        report(.typeMismatch, at: syntax.location, ["expected": expected, "found": expression.type], suggestion: unitHint)
         return nil
     }
 
+    /// What to say where a number stands for a duration.
+    static let durationUnitHint = "a duration has a unit: write 500ms, 1.5s, 2m or 1h"
+
     // MARK: - Helpers
 
-    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(.error(at: location, message, hint: hint))
+    private mutating func report(
+        _ group: DiagnosticGroup, at location: SourceLocation,
+        _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(group, at: location, values, suggestion: suggestion))
     }
 
     private func promoted(_ expression: TypedExpression) -> TypedExpression {
@@ -91,10 +107,11 @@ struct ExpressionChecker {
         switch syntax.kind {
         case .integer(let value): return node(.constant(.int(value)), .int, syntax)
         case .double(let value): return node(.constant(.double(value)), .double, syntax)
+        case .duration(let milliseconds): return node(.constant(.duration(milliseconds)), .duration, syntax)
         case .bool(let value): return node(.constant(.bool(value)), .bool, syntax)
         case .string(let value): return node(.constant(.string(value)), .string, syntax)
         case .enumCase(let name): return inferEnumCase(name, syntax, context: context)
-        case .name(let name): return inferName(name, syntax)
+        case .name(let name): return inferName(name, syntax, context: context)
         case .eventField(let name): return inferEventField(name, syntax)
         case .unary(let op, let operand): return inferUnary(op, operand, syntax)
         case .binary(let op, let left, let right): return inferBinary(op, left, right, syntax, context: context)
@@ -107,7 +124,7 @@ struct ExpressionChecker {
     private mutating func inferEnumCase(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
         if case .enumeration(let type) = context {
             guard let index = type.index(of: name) else {
-                error(at: syntax.location, "'\(name)' is not a case of \(type.name)", hint: Suggestion.hint(for: name, in: type.cases))
+                report(.notACase, at: syntax.location, ["name": name, "type": type.name], suggestion: Suggestion.hint(for: name, in: type.cases))
                 return nil
             }
             return node(.constant(.symbol(index)), .enumeration(type), syntax)
@@ -119,42 +136,64 @@ struct ExpressionChecker {
         }
         if owners.isEmpty {
             let allCases = scope.allEnumerations.flatMap(\.cases)
-            error(at: syntax.location, "unknown enum case '.\(name)'", hint: Suggestion.closest(to: name, in: allCases).map { "did you mean '.\($0)'?" })
+            report(.unknownEnumCase, at: syntax.location, ["name": name], suggestion: Suggestion.hint(for: name, in: allCases, sigil: "."))
             return nil
         }
         let names = owners.map(\.name).joined(separator: ", ")
-        error(
-            at: syntax.location, "cannot tell which enumeration '.\(name)' belongs to; it is a case of \(names)",
-            hint: "compare it with a value of the enumeration you mean")
+        report(.ambiguousEnumCase, at: syntax.location, ["name": name, "types": names])
         return nil
     }
 
-    private mutating func inferName(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
+    private mutating func inferName(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
         if let field = scope.dataField(named: name) {
             return node(.dataField(slot: field.slot, name: name), field.type, syntax)
         }
         if name == "state" {
             guard let states = scope.controlStates else {
-                error(at: syntax.location, "this spin has no control states")
+                report(.stateWithoutStates, at: syntax.location)
                 return nil
             }
             return node(.controlState, .enumeration(states), syntax)
         }
         if name == "event" {
-            error(at: syntax.location, "'event' is not a value by itself", hint: "write 'event.<field>' to read a payload field")
+            report(.eventNotAValue, at: syntax.location)
             return nil
         }
-        error(at: syntax.location, "unknown name '\(name)'", hint: Suggestion.hint(for: name, in: scope.namesInScope))
+        let nearest = Suggestion.hint(for: name, in: scope.namesInScope)
+        if context == .string, nearest == nil, !name.contains(".") {
+            report(.unquotedString, at: syntax.location, ["name": name], suggestion: quotingHint(name, syntax))
+            return nil
+        }
+        report(.unknownName, at: syntax.location, ["name": name], suggestion: nearest)
         return nil
+    }
+
+    /// `write the text in quotes: label: '"busy"'`: the value as written, the bare word quoted,
+    /// and the whole value in single quotes for YAML (which would take plain quotes as its own).
+    private func quotingHint(_ word: String, _ syntax: ExpressionSyntax) -> String? {
+        guard let written, syntax.range.lowerBound >= 0, syntax.range.upperBound <= written.text.count else { return nil }
+        var fixed = String.UnicodeScalarView()
+        fixed.append(contentsOf: written.text[..<syntax.range.lowerBound])
+        fixed.append(contentsOf: "\"\(word)\"".unicodeScalars)
+        fixed.append(contentsOf: written.text[syntax.range.upperBound...])
+        let text = String(fixed)
+        guard let key = written.key else { return "write the text in quotes: \(text)" }
+        // In a single-quoted YAML scalar, a quote is written twice.
+        var singleQuoted = String.UnicodeScalarView()
+        for scalar in fixed {
+            singleQuoted.append(scalar)
+            if scalar == "'" { singleQuoted.append(scalar) }
+        }
+        return "write the text in quotes, and the value in single quotes for YAML: \(key): '\(String(singleQuoted))'"
     }
 
     private mutating func inferEventField(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
         guard let fields = scope.eventFields else {
-            error(at: syntax.location, "event payload fields are not available here")
+            report(.eventFieldsUnavailable, at: syntax.location)
             return nil
         }
         guard let field = scope.eventField(named: name) else {
-            error(at: syntax.location, "unknown event payload field '\(name)'", hint: Suggestion.hint(for: name, in: fields.map(\.name)))
+            report(.unknownEventField, at: syntax.location, ["field": name], suggestion: Suggestion.hint(for: name, in: fields.map(\.name)))
             return nil
         }
         return node(.eventField(slot: field.slot, name: name), field.type, syntax)
@@ -164,14 +203,14 @@ struct ExpressionChecker {
         guard let operand = infer(operandSyntax, context: nil) else { return nil }
         switch op {
         case .negate:
-            guard operand.type.isNumeric else {
-                error(at: syntax.operatorLocation, "operator '-' cannot be applied to \(operand.type)")
+            guard operand.type.isNumeric || operand.type == .duration else {
+                report(.invalidUnaryOperand, at: syntax.operatorLocation, ["operator": "-", "type": operand.type])
                 return nil
             }
             return node(.unary(.negate, operand), operand.type, syntax)
         case .not:
             guard operand.type == .bool else {
-                error(at: operandSyntax.location, "operator '\(spelling(syntax, "!"))' expects bool, found \(operand.type)")
+                report(.nonBoolOperand, at: operandSyntax.location, ["operator": spelling(syntax, "!"), "type": operand.type])
                 return nil
             }
             return node(.unary(.not, operand), .bool, syntax)
@@ -190,7 +229,7 @@ struct ExpressionChecker {
             var ok = true
             for (operand, operandSyntax) in [(left, leftSyntax), (right, rightSyntax)] {
                 if let operand, operand.type != .bool {
-                    error(at: operandSyntax.location, "operator '\(spelled)' expects bool, found \(operand.type)")
+                    report(.nonBoolOperand, at: operandSyntax.location, ["operator": spelled, "type": operand.type])
                     ok = false
                 }
             }
@@ -204,7 +243,7 @@ struct ExpressionChecker {
                 return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
             }
             guard l.type == r.type else {
-                error(at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)")
+                report(.incomparableTypes, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
                 return nil
             }
             return node(.binary(op, l, r), .bool, syntax)
@@ -215,16 +254,15 @@ struct ExpressionChecker {
                 let both = l.type == r.type
                 return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
             }
-            if l.type == .string, r.type == .string {
+            if (l.type == .string && r.type == .string) || (l.type == .duration && r.type == .duration) {
                 return node(.binary(op, l, r), .bool, syntax)
             }
-            error(
-                at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)",
-                hint: "'\(spelled)' orders numbers and strings")
+            report(.unorderableTypes, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
             return nil
         case .add, .subtract, .multiply, .divide, .remainder:
             let l = infer(leftSyntax, context: nil)
-            let r = infer(rightSyntax, context: nil)
+            // `"state: " + busy`: the right side of a concatenation is a string too.
+            let r = infer(rightSyntax, context: op == .add && l?.type == .string ? .string : nil)
             guard let l, let r else { return nil }
             if l.type.isNumeric, r.type.isNumeric {
                 if l.type == r.type {
@@ -235,12 +273,37 @@ struct ExpressionChecker {
             if op == .add, l.type == .string, r.type == .string {
                 return node(.binary(.add, l, r), .string, syntax)
             }
-            var hint: String?
+            if let type = Self.durationArithmetic(op, l.type, r.type) {
+                return node(.binary(op, l, r), type, syntax)
+            }
             if op == .add, l.type == .string || r.type == .string {
                 let other = l.type == .string ? r.type : l.type
-                hint = "use string(x) to turn the \(other) into a string"
+                report(.mixedConcatenation, at: syntax.operatorLocation, ["left": l.type, "right": r.type, "other": other])
+            } else {
+                // `delay + 500`: a number next to a duration is nearly always a missing unit.
+                let mixesDuration = (l.type == .duration && r.type.isNumeric) || (r.type == .duration && l.type.isNumeric)
+                report(
+                    .invalidOperands, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type],
+                    suggestion: mixesDuration && (op == .add || op == .subtract) ? Self.durationUnitHint : nil)
             }
-            error(at: syntax.operatorLocation, "operator '\(spelled)' cannot be applied to \(l.type) and \(r.type)", hint: hint)
+            return nil
+        }
+    }
+
+    /// The type of `left op right` when it is arithmetic on durations: `d + d`, `d - d`, `d % d`
+    /// (durations); `d * n`, `n * d`, `d / n` (a duration, `n` an int or a double); `d / d` (their
+    /// ratio, a double). Nil for anything else.
+    private static func durationArithmetic(_ op: BinaryOperator, _ left: ValueType, _ right: ValueType) -> ValueType? {
+        switch (op, left, right) {
+        case (.add, .duration, .duration), (.subtract, .duration, .duration), (.remainder, .duration, .duration):
+            return .duration
+        case (.multiply, .duration, _) where right.isNumeric, (.divide, .duration, _) where right.isNumeric:
+            return .duration
+        case (.multiply, _, .duration) where left.isNumeric:
+            return .duration
+        case (.divide, .duration, .duration):
+            return .double
+        default:
             return nil
         }
     }
@@ -251,7 +314,7 @@ struct ExpressionChecker {
     ) -> TypedExpression? {
         let condition = infer(conditionSyntax, context: .bool)
         if let condition, condition.type != .bool {
-            error(at: conditionSyntax.location, "condition of '?:' must be bool, found \(condition.type)")
+            report(.nonBoolCondition, at: conditionSyntax.location, ["type": condition.type])
         }
         let (then, otherwise) = inferPair(thenSyntax, otherwiseSyntax, context: context)
         guard let condition, condition.type == .bool, let then, let otherwise else { return nil }
@@ -261,49 +324,45 @@ struct ExpressionChecker {
         if then.type.isNumeric, otherwise.type.isNumeric {
             return node(.conditional(condition, promoted(then), promoted(otherwise)), .double, syntax)
         }
-        error(at: otherwiseSyntax.location, "branches of '?:' have different types: \(then.type) and \(otherwise.type)")
+        report(.branchTypeMismatch, at: otherwiseSyntax.location, ["then": then.type, "otherwise": otherwise.type])
         return nil
     }
 
     private mutating func inferCall(_ name: String, _ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
         guard let function = ExpressionFunction(rawValue: name) else {
-            error(
-                at: syntax.operatorLocation, "unknown function '\(name)'",
-                hint: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue)))
+            report(
+                .unknownFunction, at: syntax.operatorLocation, ["name": name],
+                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue)))
             return nil
         }
-        let count = argumentSyntax.count
-        switch function {
-        case .min, .max:
-            if count < 2 {
-                error(at: syntax.operatorLocation, "function '\(name)' takes at least 2 arguments, found \(count)")
-                return nil
-            }
-        case .abs, .string, .int, .double:
-            if count != 1 {
-                error(at: syntax.operatorLocation, "function '\(name)' takes 1 argument, found \(count)")
-                return nil
-            }
-        case .clamp:
-            if count != 3 {
-                error(at: syntax.operatorLocation, "function 'clamp' takes 3 arguments, found \(count)")
-                return nil
-            }
+        guard function.arity.accepts(argumentSyntax.count) else {
+            report(
+                .wrongArgumentCount, at: syntax.operatorLocation,
+                ["name": name, "expected": function.arity.description, "count": argumentSyntax.count])
+            return nil
         }
         var arguments: [TypedExpression] = []
         var ok = true
         for argument in argumentSyntax {
-            guard let typed = infer(argument, context: nil) else {
+            guard let typed = infer(argument, context: function.takesStrings ? .string : nil) else {
                 ok = false
                 continue
             }
-            if function != .string, !typed.type.isNumeric {
-                error(at: argument.location, "function '\(name)' expects a number, found \(typed.type)")
+            if function.takesStrings {
+                if typed.type != .string {
+                    report(.nonStringArgument, at: argument.location, ["name": name, "type": typed.type])
+                    ok = false
+                }
+            } else if function != .string, !typed.type.isNumeric, !(function.takesDurations && typed.type == .duration) {
+                report(.nonNumericArgument, at: argument.location, ["name": name, "type": typed.type])
                 ok = false
             }
             arguments.append(typed)
         }
         guard ok else { return nil }
+        if function.takesStrings {
+            return node(.call(function, arguments), function.stringResult, syntax)
+        }
         switch function {
         case .string:
             return node(.call(.string, arguments), .string, syntax)
@@ -311,7 +370,18 @@ struct ExpressionChecker {
             return node(.call(.int, arguments), .int, syntax)
         case .double:
             return node(.call(.double, arguments.map(promoted)), .double, syntax)
-        case .min, .max, .abs, .clamp:
+        default:
+            // min, max, abs, clamp: durations with durations only (`min(delay, 30s)`, never
+            // `min(delay, 30)`); numbers as ints when all are, else as doubles.
+            if arguments.contains(where: { $0.type == .duration }) {
+                if let index = arguments.firstIndex(where: { $0.type != .duration }) {
+                    report(
+                        .mixedDurationArguments, at: argumentSyntax[index].location,
+                        ["name": name, "type": arguments[index].type], suggestion: Self.durationUnitHint)
+                    return nil
+                }
+                return node(.call(function, arguments), .duration, syntax)
+            }
             let allInt = arguments.allSatisfy { $0.type == .int }
             return node(.call(function, allInt ? arguments : arguments.map(promoted)), allInt ? .int : .double, syntax)
         }

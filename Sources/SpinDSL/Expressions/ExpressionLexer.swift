@@ -33,8 +33,10 @@ struct ExpressionLexer {
         }
     }
 
-    private func fail(at start: Int, _ message: String, hint: String? = nil) -> ExpressionSyntaxError {
-        ExpressionSyntaxError(diagnostic: .error(at: positions.location(at: start), message, hint: hint))
+    private func fail(
+        _ group: DiagnosticGroup, at offset: Int, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) -> ExpressionSyntaxError {
+        ExpressionSyntaxError(diagnostic: Diagnostic(group, at: positions.location(at: offset), values))
     }
 
     static func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
@@ -72,10 +74,10 @@ struct ExpressionLexer {
             return ExpressionToken(kind: .symbol(String(scalar)), range: start..<offset)
         }
         switch scalar {
-        case "=": throw fail(at: start, "unexpected '='", hint: "use '==' to compare values")
-        case "&": throw fail(at: start, "unexpected '&'", hint: "use '&&' (or 'and') for logical and")
-        case "|": throw fail(at: start, "unexpected '|'", hint: "use '||' (or 'or') for logical or")
-        default: throw fail(at: start, "unexpected character '\(scalar.escaped(asASCII: false))'")
+        case "=": throw fail(.assignmentInExpression, at: start)
+        case "&": throw fail(.singleAmpersand, at: start)
+        case "|": throw fail(.singleVerticalBar, at: start)
+        default: throw fail(.unexpectedCharacter, at: start, ["character": scalar.escaped(asASCII: false)])
         }
     }
 
@@ -89,16 +91,38 @@ struct ExpressionLexer {
             offset &+= 1
             while Self.isDigit(peek()) { offset &+= 1 }
         }
+        var hasExponent = false
         if peek() == "e" || peek() == "E" {
             let signed = peek(1) == "+" || peek(1) == "-"
             if Self.isDigit(peek(signed ? 2 : 1)) {
                 isDouble = true
+                hasExponent = true
                 offset &+= signed ? 2 : 1
                 while Self.isDigit(peek()) { offset &+= 1 }
             }
         }
+        // A unit right after the number makes a duration (`250ms`, `1.5s`), unless letters go on
+        // (`2min` stays the number 2 followed by the name `min`). An exponent makes no duration.
+        if !hasExponent, let unitLength = durationUnitLength() {
+            offset &+= unitLength
+            return ExpressionToken(kind: .duration(scalars.text(start..<offset)), range: start..<offset)
+        }
         let text = scalars.text(start..<offset)
         return ExpressionToken(kind: isDouble ? .double(text) : .integer(text), range: start..<offset)
+    }
+
+    /// The length of the duration unit (`ms`, `s`, `m`, `h`) at the current offset, when one is
+    /// there and no letter, digit or `_` follows it.
+    private func durationUnitLength() -> Int? {
+        let length: Int
+        switch peek() {
+        case "m": length = peek(1) == "s" ? 2 : 1
+        case "s", "h": length = 1
+        default: return nil
+        }
+        let after = peek(length)
+        if Self.isIdentifierStart(after) || Self.isDigit(after) { return nil }
+        return length
     }
 
     private mutating func lexString(quote: Unicode.Scalar) throws(ExpressionSyntaxError) -> ExpressionToken {
@@ -107,7 +131,7 @@ struct ExpressionLexer {
         var value = String.UnicodeScalarView()
         while true {
             guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
-                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+                throw fail(.unterminatedString, at: start, ["quote": quote])
             }
             offset &+= 1
             if scalar == quote {
@@ -118,16 +142,14 @@ struct ExpressionLexer {
                 continue
             }
             guard let escaped = peek() else {
-                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+                throw fail(.unterminatedString, at: start, ["quote": quote])
             }
             switch escaped {
             case "\"", "'", "\\": value.append(escaped)
             case "n": value.append("\n")
             case "t": value.append("\t")
             default:
-                throw fail(
-                    at: offset &- 1, "unknown escape sequence '\\\(escaped.escaped(asASCII: false))'",
-                    hint: "the escapes are \\\" \\' \\\\ \\n \\t")
+                throw fail(.unknownEscape, at: offset &- 1, ["escape": escaped.escaped(asASCII: false)])
             }
             offset &+= 1
         }

@@ -13,7 +13,7 @@ extension SpecBuilder {
             return rule(node, entries, name: name).map { FeedbackDeclaration(name: name, cases: [$0]) }
         case .sequence(let items):
             guard !items.isEmpty else {
-                error(at: node.location, "feedback rule '\(name.text)' has no cases", hint: "add a rule such as '{ when: …, emit: … }'")
+                report(.emptyFeedbackRule, at: node.location, ["rule": name])
                 return nil
             }
             var cases: [FeedbackRuleDeclaration] = []
@@ -39,8 +39,8 @@ extension SpecBuilder {
         var condition: ExpressionText?
         var states: [Name]?
         var action: FeedbackAction?
-        var delay: DurationLiteral?
-        var period: (DurationLiteral, YAMLMappingEntry)?
+        var delay: ExpressionText?
+        var period: (ExpressionText, YAMLMappingEntry)?
         var strategy = RuleStrategy.cancel
         var payload: [Assignment] = []
 
@@ -58,10 +58,7 @@ extension SpecBuilder {
                 if !accepted {
                     complete = false
                     let first = triggers.map { "'\($0.key)'" }.joined(separator: " and ")
-                    error(
-                        at: entry.key.location,
-                        "feedback rule '\(name.text)' has a second trigger '\(key)' (it already has \(first))",
-                        hint: "use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'")
+                    report(.secondTrigger, at: entry.key.location, ["rule": name, "key": key, "first": first])
                 }
                 // Parsed even when rejected, so that problems inside it are reported too.
                 var parsed = true
@@ -92,10 +89,7 @@ extension SpecBuilder {
             } else if Self.actionKeys.contains(key) {
                 if let first = actions.first {
                     complete = false
-                    error(
-                        at: entry.key.location,
-                        "feedback rule '\(name.text)' has a second action '\(key)' (it already has '\(first.key)')",
-                        hint: "a rule does exactly one thing; split it into two rules")
+                    report(.secondAction, at: entry.key.location, ["rule": name, "key": key, "first": first.key])
                 }
                 let built = self.action(entry, in: node, payload: payload, rule: name)
                 if built == nil { complete = false } else if actions.isEmpty { action = built }
@@ -103,10 +97,10 @@ extension SpecBuilder {
             } else {
                 switch key {
                 case "after":
-                    delay = duration(value, "after")
+                    delay = expression(value, "for 'after'")
                     if delay == nil { complete = false }
                 case "every":
-                    if let duration = duration(value, "every") { period = (duration, entry) } else { complete = false }
+                    if let duration = expression(value, "for 'every'") { period = (duration, entry) } else { complete = false }
                 case "strategy":
                     if let written = self.strategy(value) { strategy = written } else { complete = false }
                 default:
@@ -126,25 +120,21 @@ extension SpecBuilder {
             let keys = triggers.map(\.key)
             if !keys.contains(where: { ["when", "becomes", "enter", "in"].contains($0) }) {
                 complete = false
-                error(
-                    at: entry.key.location, "'every' in feedback rule '\(name.text)' needs a 'when', 'becomes', 'enter' or 'in' trigger",
-                    hint: "'every' repeats the action while the trigger holds")
+                report(.everyWithoutCondition, at: entry.key.location, ["rule": name])
             }
         }
         let firstAction = actions.first?.key
         if firstAction == nil {
             complete = false
-            error(at: node.location, "feedback rule '\(name.text)' has no action: add one of emit, choose, propagate, effect, render")
+            report(.ruleWithoutAction, at: node.location, ["rule": name])
         }
         if let with, let firstAction, firstAction != "emit", firstAction != "propagate" {
             complete = false
-            error(
-                at: with.key.location, "'with' in feedback rule '\(name.text)' needs 'emit' or 'propagate'",
-                hint: firstAction == "choose" ? "put 'with' inside the choice it belongs to" : nil)
+            report(.withoutEmit, at: with.key.location, ["rule": name])
         }
         if let simulate = node.entry(for: "simulate"), let firstAction, firstAction != "effect" {
             complete = false
-            error(at: simulate.key.location, "'simulate' in feedback rule '\(name.text)' needs 'effect'")
+            report(.simulateWithoutEffect, at: simulate.key.location, ["rule": name])
         }
         guard complete, let action else { return nil }
         return FeedbackRuleDeclaration(
@@ -161,7 +151,7 @@ extension SpecBuilder {
         case "emit":
             return self.name(value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
         case "choose":
-            return choices(value, rule: name).map { .choose($0) }
+            return choices(value, rule: name, inSimulate: false).map { .choose($0) }
         case "propagate":
             return gearEvent(value, "propagate").map { .propagate(gear: $0.gear, event: $0.event, payload: payload) }
         case "effect":
@@ -181,23 +171,25 @@ extension SpecBuilder {
     private mutating func strategy(_ node: YAMLNode) -> RuleStrategy? {
         guard let scalar = string(node, "for 'strategy'") else { return nil }
         if let strategy = RuleStrategy(rawValue: scalar.value) { return strategy }
-        error(
-            at: node.location, "unknown strategy '\(scalar.value)'",
-            hint: Suggestion.hint(for: scalar.value, in: ["cancel", "continue"]) ?? "use 'cancel' or 'continue'")
+        report(
+            .unknownStrategy, at: node.location, ["strategy": scalar.value],
+            suggestion: Suggestion.hint(for: scalar.value, in: ["cancel", "continue"]))
         return nil
     }
 
-    /// `choose: [ { weight: 3, emit: ok, with: {…} }, … ]`.
-    private mutating func choices(_ node: YAMLNode, rule name: Name) -> [WeightedEmit]? {
+    /// `choose: [ { weight: 3, emit: ok, with: {…} }, … ]`; in a simulated effect, a choice may
+    /// have its own `after`.
+    private mutating func choices(_ node: YAMLNode, rule name: Name, inSimulate: Bool) -> [WeightedEmit]? {
         guard let items = list(node, "for 'choose'") else { return nil }
         guard !items.isEmpty else {
-            error(at: node.location, "'choose' in feedback rule '\(name.text)' has no choices", hint: "add '{ weight: 1, emit: event }'")
+            report(.emptyChoose, at: node.location, ["rule": name])
             return nil
         }
         var choices: [WeightedEmit] = []
         for item in items {
             guard let entries = mapping(item, "for each choice") else { continue }
-            checkKeys(entries, allowed: ["weight", "emit", "with"], "in a choice of feedback rule '\(name.text)'")
+            let keys = inSimulate ? ["weight", "after", "emit", "with"] : ["weight", "emit", "with"]
+            checkKeys(entries, allowed: keys, "in a choice of feedback rule '\(name.text)'")
             var complete = true
             var weight = 1
             var weightLocation = item.location
@@ -208,7 +200,7 @@ extension SpecBuilder {
                         weight = fitting
                     } else {
                         complete = false
-                        error(at: node.location, "invalid weight '\(scalar.value)'", hint: "a weight is a positive integer, e.g. 'weight: 3'")
+                        report(.invalidWeight, at: node.location, ["weight": scalar.value])
                     }
                 } else {
                     complete = false
@@ -219,14 +211,20 @@ extension SpecBuilder {
             if let with = item["with"] {
                 if let written = assignments(with, "with") { payload = written } else { complete = false }
             }
+            var delay: ExpressionText?
+            if inSimulate, let after = item["after"] {
+                delay = expression(after, "for 'after'")
+                if delay == nil { complete = false }
+            }
             var event: Name?
             if let emit = item["emit"] {
                 event = self.name(emit, "for 'emit'")
             } else {
-                error(at: item.location, "choice has no 'emit' event", hint: "add 'emit:' with the event it feeds back")
+                report(.choiceWithoutEmit, at: item.location)
             }
             if complete, let event {
-                choices.append(WeightedEmit(weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload)))
+                choices.append(WeightedEmit(
+                    weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload), delay: delay))
             }
         }
         return choices.count == items.count ? choices : nil
@@ -239,9 +237,9 @@ extension SpecBuilder {
         let role = "'simulate' of feedback rule '\(name.text)'"
         checkKeys(entries, allowed: ["after", "emit", "choose", "with"], "in \(role)")
         var complete = true
-        var delay: DurationLiteral?
+        var delay: ExpressionText?
         if let after = node["after"] {
-            delay = duration(after, "after")
+            delay = expression(after, "for 'after'")
             if delay == nil { complete = false }
         }
         var payload: [Assignment] = []
@@ -256,21 +254,21 @@ extension SpecBuilder {
             guard key == "emit" || key == "choose" else { continue }
             if let first {
                 complete = false
-                error(at: entry.key.location, "\(role) has both '\(first)' and '\(key)'", hint: "keep one outcome: 'emit' or 'choose'")
+                report(.simulateTwoOutcomes, at: entry.key.location, ["rule": name, "first": first, "key": key])
             }
             let built: SimulatedOutcome? = key == "emit"
                 ? self.name(entry.value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
-                : choices(entry.value, rule: name).map { .choose($0) }
+                : choices(entry.value, rule: name, inSimulate: true).map { .choose($0) }
             if built == nil { complete = false } else if first == nil { outcome = built }
             if first == nil { first = key }
         }
         if first == nil {
             complete = false
-            error(at: node.location, "\(role) has no outcome: add 'emit' or 'choose'")
+            report(.simulateWithoutOutcome, at: node.location, ["rule": name])
         }
         if let with, first == "choose" {
             complete = false
-            error(at: with.key.location, "'with' in \(role) needs 'emit'", hint: "put 'with' inside the choice it belongs to")
+            report(.simulateWithOnChoose, at: with.key.location, ["rule": name])
         }
         guard complete, let outcome else { return nil }
         return SimulatedEffect(location: entry.key.location, delay: delay, outcome: outcome)

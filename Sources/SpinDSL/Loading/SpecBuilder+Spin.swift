@@ -1,7 +1,7 @@
 /// A spin's body: states, data, events, inputs, transitions, render and script.
 extension SpecBuilder {
     /// The type names of data fields and payload fields.
-    static let typeNames = ["int", "double", "bool", "string", "enum"]
+    static let typeNames = ["int", "double", "bool", "string", "duration", "enum"]
 
     /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
     /// still checking the body so that all its problems are reported.
@@ -75,12 +75,14 @@ extension SpecBuilder {
         switch node.kind {
         case .scalar(let scalar):
             guard !scalar.isNull else {
-                error(
-                    at: entry.key.location, "data field '\(name.text)' needs an initial value",
-                    hint: "write one after the colon, e.g. '\(name.text): 0'")
+                report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
                 return nil
             }
             let initial = Self.initialValue(scalar, node)
+            if !initial.isQuoted, DurationParser.parse(initial.text) == .fractional {
+                report(.fractionalDuration, at: initial.location, ["text": initial.text])
+                return nil
+            }
             return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
         case .sequence:
             wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
@@ -104,22 +106,20 @@ extension SpecBuilder {
                 case "double": type = .double
                 case "bool": type = .bool
                 case "string": type = .string
+                case "duration": type = .duration
                 case "enum": isEnum = true
                 default:
                     complete = false
-                    error(
-                        at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
-                        hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
-                            ?? "the types are int, double, bool, string and enum")
+                    report(
+                        .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
+                        suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
                 }
             } else {
                 complete = false
             }
         } else {
             complete = false
-            error(
-                at: node.location, "data field '\(name.text)' has no 'type'",
-                hint: "add 'type:' with one of int, double, bool, string, enum")
+            report(.missingFieldType, at: node.location, ["kind": "data", "field": name])
         }
 
         var values: [Name]?
@@ -127,23 +127,17 @@ extension SpecBuilder {
             if isEnum {
                 values = nameList(valuesEntry.value, "values")
                 if values?.isEmpty == true {
-                    error(
-                        at: valuesEntry.value.location, "enum data field '\(name.text)' has no values",
-                        hint: "list its cases, e.g. values: [heat, cool, off]")
+                    report(.emptyEnum, at: valuesEntry.value.location, ["kind": "data", "field": name])
                     values = nil
                 }
                 if values == nil { complete = false }
             } else if type != nil {
                 complete = false
-                error(
-                    at: valuesEntry.key.location, "data field '\(name.text)' has 'values' but is not an enum",
-                    hint: "write 'type: enum' or remove 'values'")
+                report(.valuesWithoutEnum, at: valuesEntry.key.location, ["kind": "data", "field": name])
             }
         } else if isEnum {
             complete = false
-            error(
-                at: node.location, "enum data field '\(name.text)' needs 'values'",
-                hint: "list its cases, e.g. values: [heat, cool, off]")
+            report(.enumWithoutValues, at: node.location, ["kind": "data", "field": name])
         }
         if isEnum, let values { type = .enumeration(values) }
 
@@ -159,9 +153,7 @@ extension SpecBuilder {
             if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
         } else if type != nil {
             complete = false
-            error(
-                at: node.location, "data field '\(name.text)' needs an initial value",
-                hint: "add 'initial:' with the field's value at the start")
+            report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
         var range: RangeDeclaration?
         if let rangeNode = node["range"] {
@@ -176,9 +168,7 @@ extension SpecBuilder {
     private mutating func range(_ node: YAMLNode, field: Name) -> RangeDeclaration? {
         guard let items = node.sequence, items.count == 2,
               let low = items[0].scalar, !low.isNull, let high = items[1].scalar, !high.isNull else {
-            error(
-                at: node.location, "'range' of data field '\(field.text)' must be a list of two numbers",
-                hint: "write the lowest and the highest value, e.g. range: [0, 100]")
+            report(.rangeNotAPair, at: node.location, ["field": field])
             return nil
         }
         return RangeDeclaration(
@@ -192,12 +182,13 @@ extension SpecBuilder {
         return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
     }
 
-    /// int, double, bool from a plain literal; string otherwise.
+    /// int, double, bool or duration (`500ms`, `1.5s`) from a plain literal; string otherwise.
     private static func inferredType(_ initial: InitialValue, _ scalar: YAMLScalar) -> TypeReference {
         guard !initial.isQuoted else { return .string }
         if scalar.asInt() != nil { return .int }
         if scalar.asDouble() != nil { return .double }
         if scalar.asBool() != nil { return .bool }
+        if case .milliseconds = DurationParser.parse(initial.text) { return .duration }
         return .string
     }
 
@@ -236,9 +227,7 @@ extension SpecBuilder {
         if let entries = node.mapping {
             checkKeys(entries, allowed: ["type", "values"], context)
             guard let written = node["type"] else {
-                error(
-                    at: node.location, "payload field '\(name.text)' has no 'type'",
-                    hint: "add 'type:' with one of int, double, bool, string, enum")
+                report(.missingFieldType, at: node.location, ["kind": "payload", "field": name])
                 return nil
             }
             typeNode = written
@@ -252,26 +241,22 @@ extension SpecBuilder {
         case "double": type = .double
         case "bool": type = .bool
         case "string": type = .string
+        case "duration": type = .duration
         case "enum":
             guard let valuesNode = node["values"] else {
-                error(
-                    at: typeNode.location, "enum payload field '\(name.text)' needs 'values'",
-                    hint: "write '{ type: enum, values: [a, b] }'")
+                report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])
                 return nil
             }
             guard let values = nameList(valuesNode, "values") else { return nil }
             guard !values.isEmpty else {
-                error(
-                    at: valuesNode.location, "enum payload field '\(name.text)' has no values",
-                    hint: "list its cases, e.g. values: [heat, cool, off]")
+                report(.emptyEnum, at: valuesNode.location, ["kind": "payload", "field": name])
                 return nil
             }
             type = .enumeration(values)
         default:
-            error(
-                at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
-                hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
-                    ?? "the types are int, double, bool, string and enum")
+            report(
+                .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
+                suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
             return nil
         }
         // Values of another type are the payloads `--check` tries; the resolver reads them.
@@ -287,9 +272,7 @@ extension SpecBuilder {
                 literals.append(Self.initialValue(scalar, item))
             }
             guard !literals.isEmpty else {
-                error(
-                    at: valuesNode.location, "payload field '\(name.text)' has no values",
-                    hint: "list the payloads to try, e.g. values: [10, 25]")
+                report(.emptyPayloadValues, at: valuesNode.location, ["field": name])
                 return nil
             }
             domain = literals
@@ -299,74 +282,11 @@ extension SpecBuilder {
 
     // MARK: - Transitions
 
-    /// The keys of a transition row.
-    static let transitionKeys = ["from", "on", "when", "to", "set"]
-
-    /// One row: `{ from, on, when, to, set }`.
+    /// One row, read as a node (see `TransitionRowMapper`).
     mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
-        guard let entries = mapping(node, "for each transition") else { return nil }
-        return transition(entries[...], at: node.location)
-    }
-
-    /// A row written as a mapping with these entries, at `location`.
-    mutating func transition(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation) -> TransitionDeclaration? {
-        // Unknown keys are reported by the switch below rather than by `checkKeys`: a spec can have
-        // a great many rows, and one pass over their keys is enough. The diagnostics come out in the
-        // same order, since each is at its own key.
-        var complete = true
-        var sources = RowSources.any
-        var event: Name?
-        var guardExpression: ExpressionText?
-        var target: Name?
-        var assignments = RowAssignments([])
-        var hasEvent = false
-        for entry in entries {
-            let value = entry.value
-            switch Self.key(entry) {
-            case "from":
-                if let scalar = value.scalar, scalar.value == "any", !scalar.isNull {
-                    sources = .any
-                } else if let scalar = value.scalar, !scalar.isNull {
-                    // What `names` gives for a scalar, without the array.
-                    sources = .one(Name(scalar.value, at: scalar.contentLocation))
-                } else if let states = names(value, "from") {
-                    sources = RowSources(.states(states))
-                } else {
-                    complete = false
-                }
-            case "on":
-                hasEvent = true
-                event = name(value, "for 'on'")
-                if event == nil { complete = false }
-            case "when":
-                guardExpression = expression(value, "for 'when'")
-                if guardExpression == nil { complete = false }
-            case "to":
-                target = name(value, "for 'to'")
-                if target == nil { complete = false }
-            case "set":
-                if let written = rowAssignments(value) { assignments = written } else { complete = false }
-            default:
-                unknownKey(entry, allowed: Self.transitionKeys, "in transition")
-            }
-        }
-        if !hasEvent {
-            error(at: location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
-        }
-        guard complete, let event else { return nil }
-        return TransitionDeclaration(
-            location: location, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments)
-    }
-
-    /// The `set` of a row: what `assignments(_:_:)` gives, without an array for a single entry.
-    private mutating func rowAssignments(_ node: YAMLNode) -> RowAssignments? {
-        if let entries = node.mapping, entries.count == 1, let entry = entries.first {
-            let field = Self.keyName(entry)
-            guard let value = expression(entry.value, "for '\(field.text)'") else { return nil }
-            return RowAssignments(single: Assignment(field: field, value: value))
-        }
-        return assignments(node, "set").map(RowAssignments.init)
+        let (declaration, found) = TransitionRowMapper.declaration(of: node)
+        append(found)
+        return declaration
     }
 
     // MARK: - Script
@@ -394,10 +314,10 @@ extension SpecBuilder {
             }
         }
         if node.entry(for: "at") == nil {
-            error(at: node.location, "script step has no 'at' time", hint: "add 'at:' with a time such as 1s")
+            report(.scriptStepWithoutTime, at: node.location)
         }
         if node.entry(for: "emit") == nil {
-            error(at: node.location, "script step has no 'emit' event", hint: "add 'emit:' with the input event")
+            report(.scriptStepWithoutEvent, at: node.location)
         }
         guard complete, let at, let event else { return nil }
         return ScriptStep(location: node.location, at: at, emit: EmitDeclaration(event: event, payload: payload))

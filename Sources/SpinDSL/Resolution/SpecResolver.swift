@@ -51,7 +51,7 @@ struct SpecResolver {
             }
             var values: [SpinValue] = []
             for written in literals {
-                values.append(literal(written, of: field.type, "value '\(written.text)' of payload field '\(declared.name)'"))
+                values.append(literal(written, of: field.type, .payloadValue(field: declared.name)))
             }
             payloadValues.append(values)
         }
@@ -64,6 +64,7 @@ struct SpecResolver {
         case .double: return .double
         case .bool: return .bool
         case .string: return .string
+        case .duration: return .duration
         case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
         }
     }
@@ -71,7 +72,6 @@ struct SpecResolver {
     // MARK: Spins
 
     private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: [GearModel]) -> SpinModel? {
-        let context = "spin '\(spin.name)'"
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
@@ -85,7 +85,7 @@ struct SpecResolver {
         var initialState = 0
         if let initial = spin.initial {
             if spin.states.isEmpty {
-                error(at: initial.location, "\(context) has no control states, so it has no initial state", hint: "declare 'states' or remove 'initial'")
+                report(.initialOrFinalWithoutStates, at: initial.location, ["spin": spin.name, "key": "initial"])
             } else if let found = resolveState(initial, in: spin, states: states) {
                 initialState = found
             }
@@ -93,7 +93,7 @@ struct SpecResolver {
         var finals = Set<Int>()
         for final in spin.finals {
             if spin.states.isEmpty {
-                error(at: final.location, "\(context) has no control states, so it has no final state", hint: "declare 'states' or remove 'final'")
+                report(.initialOrFinalWithoutStates, at: final.location, ["spin": spin.name, "key": "final"])
             } else if let found = resolveState(final, in: spin, states: states) {
                 finals.insert(found)
             }
@@ -108,7 +108,7 @@ struct SpecResolver {
                 enumTypes.append(enumType)
                 checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
             }
-            let initial = initialValue(field.initial, of: type, field: field.name)
+            let initial = literal(field.initial, of: type, .initial(field: field.name))
             let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
             fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
         }
@@ -119,7 +119,9 @@ struct SpecResolver {
             if eventNames[input.text] != nil {
                 inputs.insert(input.text)
             } else {
-                error(at: input.location, "unknown event '\(input.text)' in the inputs of \(context)", hint: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
+                report(
+                    .unknownInput, at: input.location, ["event": input, "spin": spin.name],
+                    suggestion: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
             }
         }
         let events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
@@ -154,7 +156,7 @@ struct SpecResolver {
         let script = spin.script.compactMap { step -> ScriptModel? in
             guard let emit = resolveEmit(step.emit, in: environment, scope: environment.scope(event: nil)) else { return nil }
             if !events[emit.event].isInput {
-                error(at: step.emit.event.location, "the script emits '\(step.emit.event)', which is not an input of \(context)", hint: "add '\(step.emit.event)' to 'inputs'")
+                report(.scriptEmitsNonInput, at: step.emit.event.location, ["event": step.emit.event, "spin": spin.name])
             }
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
@@ -179,13 +181,12 @@ struct SpecResolver {
         case .int, .double:
             break
         default:
-            error(at: range.location, "data field '\(field)' is a \(type), and only int and double fields have a 'range'",
-                  hint: "remove 'range', or declare the field 'type: int' or 'type: double'")
+            report(.rangeOnNonNumeric, at: range.location, ["field": field, "type": type])
             return nil
         }
         let errorsBefore = errorCount
-        let low = literal(range.low, of: type, "lower bound '\(range.low.text)' of data field '\(field)'")
-        let high = literal(range.high, of: type, "upper bound '\(range.high.text)' of data field '\(field)'")
+        let low = literal(range.low, of: type, .rangeBound(field: field))
+        let high = literal(range.high, of: type, .rangeBound(field: field))
         guard errorCount == errorsBefore else { return nil }
         let bounds: ValueRange
         switch (type, low, high) {
@@ -194,34 +195,44 @@ struct SpecResolver {
         case let (.double, .double(low), .double(high)) where low <= high:
             bounds = .double(low...high)
         default:
-            error(at: range.location, "the range of data field '\(field)' is empty: its lower bound is above its upper bound",
-                  hint: "write the lower bound first, e.g. range: [0, 100]")
+            report(.emptyRange, at: range.location, ["field": field])
             return nil
         }
         if !bounds.contains(initial) {
-            error(at: range.location, "the initial value of data field '\(field)' is outside its range \(bounds)",
-                  hint: "widen the range or change the initial value")
+            report(.initialOutsideRange, at: range.location, ["field": field, "range": bounds])
             return nil
         }
         return bounds
     }
 
-    private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
-        literal(value, of: type, "initial value '\(value.text)' of data field '\(field)'")
+    /// What a literal is written for, which says how to report one of the wrong type.
+    private enum LiteralRole {
+        case initial(field: Name)
+        case rangeBound(field: Name)
+        case payloadValue(field: Name)
     }
 
-    /// A literal written for a value of `type` (`what` names it in messages: "initial value '7' of
-    /// data field 'x'"); after an error, some value of no meaning.
-    private mutating func literal(_ value: InitialValue, of type: ValueType, _ what: String) -> SpinValue {
+    /// A literal written for a value of `type`; after an error, some value of no meaning.
+    private mutating func literal(_ value: InitialValue, of type: ValueType, _ role: LiteralRole) -> SpinValue {
         let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
-        let mismatch = { (expected: String) in
-            Diagnostic.error(at: value.location, "\(what) is not \(expected)")
+        let mismatch = { (expected: String) -> Diagnostic in
+            switch role {
+            case .initial(let field):
+                return Diagnostic(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
+            case .rangeBound(let field):
+                return Diagnostic(.rangeBoundMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
+            case .payloadValue(let field):
+                return Diagnostic(.payloadValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
+            }
+        }
+        let field: Name = switch role {
+        case .initial(let field), .rangeBound(let field), .payloadValue(let field): field
         }
         switch type {
         case .int:
             if let int = scalar.asInt() { return .int(int) }
             if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                error(at: value.location, "integer literal '\(value.text)' does not fit in a 64-bit integer")
+                report(.integerLiteralTooLarge, at: value.location, ["value": value.text])
             } else {
                 append([mismatch("an int")])
             }
@@ -230,14 +241,18 @@ struct SpecResolver {
             append([mismatch("a double")])
         case .bool:
             if let bool = scalar.asBool() { return .bool(bool) }
-            error(at: value.location, "\(what) is not a bool", hint: "write true or false")
+            append([mismatch("a bool")])
         case .string:
             return .string(value.text)
+        case .duration:
+            if !value.isQuoted, case .milliseconds(let milliseconds) = DurationParser.parse(value.text) { return .duration(milliseconds) }
+            append([mismatch("a duration")])
         case .enumeration(let enumType):
             if let index = enumType.index(of: value.text) { return .symbol(index) }
-            error(
-                at: value.location, "\(what) is not one of its values",
-                hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))")
+            report(
+                .initialValueNotACase, at: value.location,
+                ["value": value.text, "field": field, "cases": enumType.cases.joined(separator: ", ")],
+                suggestion: Suggestion.hint(for: value.text, in: enumType.cases))
         }
         return .int(0)
     }
@@ -247,8 +262,8 @@ struct SpecResolver {
     /// The model of the row at `position` of `written`; nil when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
-    /// names and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
+    /// and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
         _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
@@ -266,7 +281,7 @@ struct SpecResolver {
         let event = resolveEventName(row.pointee.event, in: environment)
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
         }
         var target: Int?
         if let name = row.pointee.target {
@@ -275,10 +290,14 @@ struct SpecResolver {
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                report(
+                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+            if let value = rowExpression(
+                assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text
+            ) {
                 assignments.append(slot: slot, value: value)
             }
         }
@@ -309,9 +328,9 @@ struct SpecResolver {
         case .everyState:
             trigger = .everyState
         case .when(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.when)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "when").map(TriggerModel.when)
         case .becomes(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.becomes)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "becomes").map(TriggerModel.becomes)
         case .changes(let text):
             trigger = expression(text, in: stateScope, expecting: nil).map(TriggerModel.changes)
         case .enter(let names):
@@ -322,10 +341,10 @@ struct SpecResolver {
             // A gear event is delivered synchronously into the catching loop: there is no state
             // to wait on, so delays, periods and named effects have nothing to attach to.
             if let delay = rule.delay {
-                error(at: delay.location, "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'")
+                report(.catchWithAfter, at: delay.location)
             }
             if case .effect = rule.action {
-                error(at: rule.location, "a named effect cannot be triggered by 'catch'", hint: "catch the event into a state, and trigger the effect with 'enter'")
+                report(.catchWithEffect, at: rule.location)
             }
             if let (gear, event) = resolveGearEvent(gear: gearName, event: eventName, in: environment) {
                 trigger = .gearEvent(gear: gear, event: event)
@@ -336,24 +355,52 @@ struct SpecResolver {
         }
         var condition: CompiledExpression?
         if let text = rule.condition {
-            condition = expression(text, in: stateScope, expecting: .bool)
+            condition = expression(text, in: stateScope, expecting: .bool, key: "when")
         }
-        if let period = rule.period {
+        var delay: TimerDuration?
+        if let text = rule.delay {
+            // With `catch`, reported above: a caught event is delivered at once.
+            if case .gearEvent = rule.trigger {} else { delay = timerDuration(text, key: .delay, in: stateScope) }
+        }
+        var period: TimerDuration?
+        if let text = rule.period {
             switch rule.trigger {
             case .everyState, .changes, .gearEvent:
-                error(at: period.location, "'every' needs a condition to repeat while: use it with 'when', 'becomes', 'enter' or 'in'")
+                report(.everyWithoutCondition, at: text.location, ["rule": rule.name])
             default:
-                break
-            }
-            if period.milliseconds <= 0 {
-                error(at: period.location, "the period of 'every' must be longer than 0ms")
+                period = timerDuration(text, key: .period, in: stateScope)
             }
         }
         let action = resolveAction(rule.action, in: environment, scope: actionScope)
         guard errorCount == errorsBefore, let trigger, let action else { return nil }
         return RuleModel(
-            declaration: rule, trigger: trigger, condition: condition, delay: rule.delay?.duration,
-            period: rule.period?.duration, strategy: rule.strategy, action: action)
+            declaration: rule, trigger: trigger, condition: condition, delay: delay,
+            period: period, strategy: rule.strategy, action: action)
+    }
+
+    /// An `after` or `every`: a duration expression on the state, evaluated now when it reads
+    /// nothing (`2s`, `-1s`, `3 * 500ms`). A constant delay must not be negative, nor a constant
+    /// period shorter than 1ms.
+    private mutating func timerDuration(_ text: ExpressionText, key: TimerDuration.Key, in scope: ResolverScope) -> TimerDuration? {
+        guard let compiled = expression(text, in: scope, expecting: .duration) else { return nil }
+        guard compiled.expression.isConstant else { return .computed(compiled, at: text.location) }
+        let milliseconds: Int64
+        do throws(EvaluationError) {
+            milliseconds = try compiled.evaluateDuration(EvaluationContext())
+        } catch {
+            append([error.diagnostic])
+            return nil
+        }
+        switch key {
+        case .delay where milliseconds < 0:
+            report(.negativeDelay, at: text.location, ["value": SpinValue.format(milliseconds: milliseconds)])
+            return nil
+        case .period where milliseconds <= 0:
+            report(.nonPositivePeriod, at: text.location)
+            return nil
+        default:
+            return .fixed(.milliseconds(milliseconds))
+        }
     }
 
     private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ResolverScope) -> ActionModel? {
@@ -370,15 +417,20 @@ struct SpecResolver {
         case let .effect(name, simulate):
             var simulation: SimulationModel?
             if let simulate {
-                let outcome: [(weight: Int, emit: EmitModel)]?
+                let errorsBefore = errorCount
+                let delay = simulate.delay.flatMap { timerDuration($0, key: .delay, in: scope) }
+                let outcome: [(weight: Int, delay: TimerDuration?, emit: EmitModel)]?
                 switch simulate.outcome {
                 case .emit(let emit):
-                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, $0)] }
+                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, nil, $0)] }
                 case .choose(let branches):
-                    outcome = resolveChoice(branches, in: environment, scope: scope)
+                    let delays = branches.map { branch in branch.delay.flatMap { timerDuration($0, key: .delay, in: scope) } }
+                    outcome = resolveChoice(branches, in: environment, scope: scope).map { resolved in
+                        zip(resolved, delays).map { ($0.weight, $1, $0.emit) }
+                    }
                 }
-                guard let outcome else { return nil }
-                simulation = SimulationModel(delay: simulate.delay?.duration, outcome: outcome)
+                guard errorCount == errorsBefore, let outcome else { return nil }
+                simulation = SimulationModel(delay: delay, outcome: outcome)
             }
             return .effect(name: name.text, simulate: simulation)
         case .render(let text):
@@ -391,7 +443,7 @@ struct SpecResolver {
         var failed = false
         for branch in branches {
             if branch.weight <= 0 {
-                error(at: branch.weightLocation, "a weight must be a positive integer")
+                report(.invalidWeight, at: branch.weightLocation, ["weight": branch.weight])
                 failed = true
             }
             if let emit = resolveEmit(branch.emit, in: environment, scope: scope) {
@@ -415,12 +467,13 @@ struct SpecResolver {
         var failed = false
         for assignment in payload {
             guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
-                error(at: assignment.field.location, "event '\(event.name)' has no payload field '\(assignment.field)'",
-                      hint: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
+                report(
+                    .unknownPayloadField, at: assignment.field.location, ["event": event.name, "field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
                 failed = true
                 continue
             }
-            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type) {
+            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type, key: assignment.field.text) {
                 values[slot] = value
             } else {
                 failed = true
@@ -428,8 +481,10 @@ struct SpecResolver {
         }
         let missing = event.fields.indices.filter { values[$0] == nil }.map { event.fields[$0].name.text }
         if !failed, !missing.isEmpty {
-            error(at: location, "event '\(event.name)' needs a value for \(missing.map { "'\($0)'" }.joined(separator: ", "))",
-                  hint: "add 'with: { \(missing.map { "\($0): …" }.joined(separator: ", ")) }'")
+            report(.missingPayloadValues, at: location, [
+                "event": event.name, "fields": missing.map { "'\($0)'" }.joined(separator: ", "),
+                "pairs": missing.map { "\($0): …" }.joined(separator: ", "),
+            ])
             failed = true
         }
         return failed ? nil : values.compactMap { $0 }
@@ -440,9 +495,9 @@ struct SpecResolver {
     private mutating func resolveState(_ name: Name, in spin: SpinDeclaration, states: NameIndex) -> Int? {
         if let index = states[name.text] { return index }
         if spin.states.isEmpty {
-            error(at: name.location, "spin '\(spin.name)' has no control states", hint: "declare them with 'states: [\(name.text), …]'")
+            report(.noControlStates, at: name.location, ["spin": spin.name, "state": name])
         } else {
-            error(at: name.location, "unknown state '\(name)'", hint: Suggestion.hint(for: name.text, in: spin.states.map(\.text)))
+            report(.unknownState, at: name.location, ["state": name], suggestion: Suggestion.hint(for: name.text, in: spin.states.map(\.text)))
         }
         return nil
     }
@@ -454,19 +509,21 @@ struct SpecResolver {
 
     private mutating func resolveEventName(_ name: Name, in environment: SpinEnvironment) -> Int? {
         if let index = environment.eventNames[name.text] { return index }
-        error(at: name.location, "unknown event '\(name)'", hint: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
+        report(.unknownEvent, at: name.location, ["event": name], suggestion: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
         return nil
     }
 
     private mutating func resolveGearEvent(gear gearName: Name, event eventName: Name, in environment: SpinEnvironment) -> (Int, Int)? {
         guard let gear = environment.gears.firstIndex(where: { $0.name.text == gearName.text }) else {
-            error(at: gearName.location, "unknown gear '\(gearName)'",
-                  hint: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)) ?? (environment.gears.isEmpty ? "declare it under 'gears:' at the top level" : nil))
+            report(
+                .unknownGear, at: gearName.location, ["gear": gearName],
+                suggestion: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)))
             return nil
         }
         guard let event = environment.gears[gear].events.firstIndex(where: { $0.name.text == eventName.text }) else {
-            error(at: eventName.location, "gear '\(gearName)' has no event '\(eventName)'",
-                  hint: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)) ?? "declare it in the gear's 'events'")
+            report(
+                .unknownGearEvent, at: eventName.location, ["gear": gearName, "event": eventName],
+                suggestion: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)))
             return nil
         }
         return (gear, event)
@@ -476,7 +533,7 @@ struct SpecResolver {
         var seen: [String: Name] = [:]
         for name in names {
             if let first = seen[name.text] {
-                error(at: name.location, "duplicate \(what) '\(name)'", hint: "first declared at line \(first.location.line):\(first.location.column)")
+                report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
             } else {
                 seen[name.text] = name
             }
@@ -485,44 +542,48 @@ struct SpecResolver {
 
     // MARK: Expressions
 
-    /// Checks and compiles an expression. One already checked in the same scope with the same
-    /// expected type is not parsed and checked again: its checked tree is moved to this location.
-    private mutating func expression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> CompiledExpression? {
+    /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
+    /// in the same scope with the same expected type is not parsed and checked again: its checked
+    /// tree is moved to this location.
+    private mutating func expression(
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
+    ) -> CompiledExpression? {
         let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
                 to: text.location, columnShift: text.location.column &- shared.base.column))
         }
-        return check(text, in: scope, expecting: type, key: key)?.compiled
+        return check(text, in: scope, expecting: type, cacheKey: key, yamlKey: yamlKey)?.compiled
     }
 
     /// A transition row's guard or assigned value. One already checked in the same scope with the
     /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
     /// The scope is that of rows on `event`, made only when the text is not cached.
     private mutating func rowExpression(
-        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?
+        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
         let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
-        return check(text, in: environment.scope(event: event), expecting: type, key: key).map {
+        return check(text, in: environment.scope(event: event), expecting: type, cacheKey: key, yamlKey: yamlKey).map {
             RowExpression(shared: $0, location: text.location)
         }
     }
 
-    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `key` when it
-    /// has none.
+    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `cacheKey` when
+    /// it has none (the YAML key only changes hints, so it is no part of the cache's key).
     private mutating func check(
-        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key: CheckedExpressionCache.Key?
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
+        yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
-        if let key, found.isEmpty {
-            checkedExpressions.insert(shared, for: key)
+        if let cacheKey, found.isEmpty {
+            checkedExpressions.insert(shared, for: cacheKey)
         }
         return shared
     }
@@ -538,8 +599,10 @@ struct SpecResolver {
         errorCount &+= found.count { $0.severity == .error }
     }
 
-    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(.error(at: location, message, hint: hint))
-        errorCount &+= 1
+    private mutating func report(
+        _ group: DiagnosticGroup, at location: SourceLocation,
+        _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
+    ) {
+        append([Diagnostic(group, at: location, values, suggestion: suggestion)])
     }
 }

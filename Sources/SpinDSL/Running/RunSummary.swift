@@ -14,12 +14,16 @@ public struct RunSummary: Sendable, Equatable {
     public let cycle: [String]?
     /// The spin whose queue was full, when the status is `max-queue`.
     public let fullQueue: String?
+    /// Scheduled inputs that were not sent because their spin had reached a final state, in the
+    /// order they were due.
+    public let ignoredInputs: [IgnoredInput]
     /// The invariant that did not hold, when the status is `invariant`.
     public let invariant: InvariantFailure?
 
     /// Creates a summary.
-    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil, fullQueue: String? = nil,
-        invariant: InvariantFailure? = nil
+    public init(
+        status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil,
+        fullQueue: String? = nil, ignoredInputs: [IgnoredInput] = [], invariant: InvariantFailure? = nil
     ) {
         self.status = status
         self.steps = steps
@@ -28,15 +32,30 @@ public struct RunSummary: Sendable, Equatable {
         self.fault = fault
         self.cycle = cycle
         self.fullQueue = fullQueue
+        self.ignoredInputs = ignoredInputs
         self.invariant = invariant
     }
 
     /// The JSON Lines summary line.
+    /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    public var group: DiagnosticGroup? {
+        switch status {
+        case .error: return fault?.group
+        case .maxSteps: return .stepLimit
+        case .maxTime: return .timeLimit
+        case .maxQueue: return .queueLimit
+        case .livelock: return .livelock
+        case .invariant: return .invariantViolated
+        case .final, .idle, .until, .interrupted: return nil
+        }
+    }
+
     public var json: String {
         let spinsJSON = spins.map { "\(JSONText.string($0.name)):{\"state\":\(JSONText.optional($0.state)),\"data\":\($0.dataJSON)}" }.joined(separator: ",")
         var line = "{\"summary\":{\"status\":\(JSONText.string(status.rawValue)),\"steps\":\(steps),\"time\":\(time),\"spins\":{\(spinsJSON)}"
         if let fault {
-            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message))}"
+            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message)),\"group\":\(JSONText.string(fault.group.name))}"
         }
         if let cycle {
             line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
