@@ -165,8 +165,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         valueName: "name"))
     var explain: String?
 
-    @Option(help: "The seed of random choices; the same seed gives the same run.")
-    var seed: UInt64 = 1
+    @Option(help: "The seed of random choices; the same seed gives the same run (default 1, or the seed a --replay trace records).")
+    var seed: UInt64?
 
     @Flag(help: "Use the wall clock instead of virtual time.")
     var realtime = false

@@ -32,7 +32,9 @@ struct SpinrunBehaviourTests {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--max-steps", "5", "Specs/counter.yaml"])
         #expect(output.status == 4)
         let all = lines(output.stdout)
-        #expect(all.count == 6)
+        #expect(all.count == 7)
+        // The first line records what a replay needs: the seed, and that the inputs are the script's.
+        #expect(all.first == #"{"run":{"seed":1,"inputs":"script"}}"#)
         #expect(all.last == #"{"summary":{"status":"max-steps","steps":5,"time":0,"spins":{"Counter":{"state":null,"data":{"count":5}}}}}"#)
     }
 
@@ -125,7 +127,7 @@ struct SpinrunBehaviourTests {
 
         let output = try SpinrunProcess.run(["--format", "jsonl", "--event", #"coin={"amount":30}"#, "--event", "push", "Specs/turnstile.yaml"])
         #expect(output.status == 0)
-        let all = lines(output.stdout)
+        let all = lines(output.stdout).dropFirst()
         // The events come first, at time 0, in their order; the spec's script does not run.
         #expect(all.first == #"{"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":30}},"source":"input","from":"locked","to":"unlocked","state":{"credit":30,"passes":0}}"#)
         #expect(all.dropFirst().first?.hasPrefix(#"{"step":2,"time":0,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked""#) == true)
@@ -180,6 +182,7 @@ struct SpinrunBehaviourTests {
         #expect(output.status == 0)
         #expect(output.stderr == "")
         #expect(output.stdout == """
+            {"run":{"seed":1,"inputs":"events"}}
             {"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":25}},"source":"input","from":"locked","to":"unlocked","state":{"credit":25,"passes":0}}
             {"step":2,"time":500,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked","state":{"credit":25,"passes":1}}
             {"step":3,"time":2000,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":30}},"source":"input","from":"locked","to":"unlocked","state":{"credit":55,"passes":1}}

@@ -203,7 +203,7 @@ struct SpinBuilderForSpec {
             let fields = spin.events[emit.event].fields.map(\.type)
             return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload) }
         case .choose(let branches):
-            let generator = SharedGenerator(seed: seed(for: stream))
+            let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
@@ -278,7 +278,7 @@ struct SpinBuilderForSpec {
                 .failure(SpecFault(.effectNotBound, at: location, ["effect": effectName]))
             }
         }
-        let generator = SharedGenerator(seed: seed(for: stream))
+        let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
         let events = spin.events
         // The outcome is drawn when the effect starts, so that it can wait its own latency.
         return { state, payload in
@@ -315,6 +315,15 @@ struct SpinBuilderForSpec {
     /// one rule's choices do not depend on how often another rule chose.
     private func seed(for stream: Int) -> UInt64 {
         Self.seed(options.seed, spin: spin.index, stream: stream)
+    }
+
+    /// The outcomes `options.choices` gives rule case `stream` of this spin, in order.
+    private func forcedOutcomes(_ stream: Int) -> [Int] {
+        guard !options.choices.isEmpty else { return [] }
+        let rule = stream / 64, caseIndex = stream % 64
+        guard spin.feedbacks.indices.contains(rule) else { return [] }
+        let name = spin.feedbacks[rule].name.text
+        return options.choices.filter { $0.spin == spin.name.text && $0.rule == name && $0.caseIndex == caseIndex }.map(\.outcome)
     }
 
     /// The random stream of case `caseIndex` of rule `rule` (its index among the spin's rules).
