@@ -9,6 +9,9 @@ public struct CheckOptions: Sendable {
     public var maxMoveSteps: Int
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
+    /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
+    /// hold the two ways equal).
+    var allowsReducerOnlyPath = true
 
     /// The defaults of `spinrun --check`: 10 million states, no depth limit, 100,000 steps a move.
     public init(

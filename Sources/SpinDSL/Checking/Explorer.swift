@@ -9,9 +9,22 @@ final class Explorer {
     private let program: MachineProgram
     private let codec: StateCodec
     private let options: CheckOptions
-    private var machine: RunMachine
-    private var writer = BitWriter()
-    private var store: StateStore?
+    @exclusivity(unchecked) private var machine: RunMachine
+    @exclusivity(unchecked) private var store: StateStore?
+    /// Whether no spin has a feedback: a move is then one input reduced by one reducer table,
+    /// explored without the machine (`expandReducerOnly`).
+    private let isReducerOnly: Bool
+    /// The spins' states and stop flags of the state being expanded, and a copy of one spin's data
+    /// to restore after each move (reducer-only specs).
+    private var states: [SpecState]
+    private var stopped: [Bool]
+    private var saved: [SpinValue] = []
+    /// Reducer-only specs: the rows fired and the control states reached, flat (spin by spin,
+    /// from `rowBase` and `stateBase`), merged into `coverage` at the end.
+    private var rowsFired: [Bool] = []
+    private var statesReached: [Bool] = []
+    private let rowBase: [Int]
+    private let stateBase: [Int]
     /// Per spin, the inputs with every payload of their domains.
     private let inputs: [[SpecEvent]]
     /// Per spin, whether it must reach a final state (it has some) or may settle anywhere (it has
@@ -19,12 +32,14 @@ final class Explorer {
     private let mustFinish: [Bool]
     private var coverage: MachineCoverage
 
-    private var transitions = 0
-    private var deadEnds = 0
+    // Unchecked: only this class's own methods touch them, one call at a time, and the checks
+    // cost more than a move of a small spec.
+    @exclusivity(unchecked) private var transitions = 0
+    @exclusivity(unchecked) private var deadEnds = 0
     private var findings: [Finding] = []
     private var findingKeys: Set<FindingKey> = []
-    private var deepest = 0
-    private var limit: CheckLimit?
+    @exclusivity(unchecked) private var deepest = 0
+    @exclusivity(unchecked) private var limit: CheckLimit?
     private let started = ContinuousClock.now
 
     /// A finding, with where it was reached: from state `parent` (or the start) by move `move`.
@@ -37,7 +52,9 @@ final class Explorer {
 
     private enum FindingKey: Hashable {
         case invariant(spin: String, name: String)
-        case error(SpecFault)
+        /// A run-time error, by its place and kind (not its values: one row overflowing with
+        /// different values is one finding).
+        case error(SourceLocation, DiagnosticGroup)
         case deadEnd
         case livelock
     }
@@ -53,6 +70,23 @@ final class Explorer {
         inputs = compiled.model.spins.map(Self.inputEvents)
         mustFinish = compiled.model.spins.map { spin in
             !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
+        }
+        isReducerOnly = options.allowsReducerOnlyPath && program.spins.allSatisfy { !$0.hasSlots } && codec.isFixedLength
+        states = compiled.model.spins.map { SpecState(control: $0.initialState, data: $0.initialData) }
+        stopped = compiled.model.spins.map { _ in false }
+        var rowBase: [Int] = [], stateBase: [Int] = []
+        var rows = 0, controls = 0
+        for spin in compiled.model.spins {
+            rowBase.append(rows)
+            stateBase.append(controls)
+            rows &+= spin.transitions.count
+            controls &+= spin.controlCount
+        }
+        self.rowBase = rowBase
+        self.stateBase = stateBase
+        if isReducerOnly {
+            rowsFired = [Bool](repeating: false, count: rows)
+            statesReached = [Bool](repeating: false, count: controls)
         }
     }
 
@@ -104,7 +138,11 @@ final class Explorer {
             let vector = store.vector(id)
             current.removeAll(keepingCapacity: true)
             current.append(contentsOf: vector)
-            expand(id, vector: current, depth: depth, store: store)
+            if isReducerOnly {
+                expandReducerOnly(id, vector: current, depth: depth, store: store)
+            } else {
+                expand(id, vector: current, depth: depth, store: store)
+            }
             id &+= 1
             if id & 0xFFFF == 0, let progress = options.progress {
                 progress(CheckProgress(
@@ -113,6 +151,12 @@ final class Explorer {
             }
         }
         coverage = machine.coverage ?? coverage
+        for (spin, model) in program.model.spins.enumerated() where isReducerOnly {
+            for row in model.transitions.indices where rowsFired[rowBase[spin] &+ row] { coverage.rowFired(spin: spin, row: row) }
+            for control in 0..<model.controlCount where statesReached[stateBase[spin] &+ control] {
+                coverage.stateReached(spin: spin, control: control)
+            }
+        }
         return result()
     }
 
@@ -181,6 +225,91 @@ final class Explorer {
         }
     }
 
+    /// `expand` for a spec whose spins have no feedback: a move is an input reduced by its spin's
+    /// table, then the invariants and the final states, exactly as the machine would run it (no
+    /// queue, task or timer can be involved), without unpacking into the machine or packing it.
+    private func expandReducerOnly(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+        // Worked on as locals (moved out and back): the class's properties would be checked for
+        // exclusive access on every use.
+        var states = self.states, stopped = self.stopped, saved = self.saved
+        var rowsFired = self.rowsFired, statesReached = self.statesReached
+        self.states = []
+        self.stopped = []
+        self.saved = []
+        self.rowsFired = []
+        self.statesReached = []
+        defer {
+            self.states = states
+            self.stopped = stopped
+            self.saved = saved
+            self.rowsFired = rowsFired
+            self.statesReached = statesReached
+        }
+        vector.withUnsafeBytes { bytes in
+            let base = codec.padded(bytes)
+            for index in states.indices {
+                stopped[index] = codec.getSpin(index, from: base, into: &states[index])
+            }
+        }
+        if !stopped.contains(false) { return }
+        var move: UInt32 = 0
+        var changes = false
+        let invariants = program.invariants
+        for (spin, events) in inputs.enumerated() where !stopped[spin] {
+            let program = self.program.spins[spin]
+            let control = states[spin].control
+            let rows = rowBase[spin], controls = stateBase[spin]
+            saved.removeAll(keepingCapacity: true)
+            saved.append(contentsOf: states[spin].data)
+            for eventIndex in events.indices {
+                defer { move &+= 1 }
+                var row = -1
+                let changed = program.table.reduce(&states[spin], events[eventIndex], firedRow: &row)
+                if row >= 0, !rowsFired[rows &+ row] { rowsFired[rows &+ row] = true }
+                let reached = controls &+ states[spin].control
+                if reached < statesReached.count, !statesReached[reached] { statesReached[reached] = true }
+                if states[spin].hasFault, let fault = states[spin].fault {
+                    transitions &+= 1
+                    changes = true
+                    note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
+                } else if !invariants.isEmpty, let outcome = invariants.check(states[spin], spin: spin) {
+                    transitions &+= 1
+                    changes = true
+                    switch outcome {
+                    case .violated(let failure):
+                        note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: UInt32(id), move: move, depth: depth &+ 1)
+                    case .fault(let fault):
+                        note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
+                    }
+                } else if changed {
+                    changes = true
+                    let after = states[spin].control
+                    let isFinal = after >= 0 && after < program.isFinal.count && program.isFinal[after]
+                    codec.beginFixed()
+                    for index in states.indices {
+                        codec.putSpin(index, state: states[index], stopped: index == spin ? isFinal : stopped[index])
+                    }
+                    _ = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth &+ 1)
+                    if limit != nil { return }
+                }
+                if changed || states[spin].hasFault {
+                    states[spin].control = control
+                    if states[spin].hasFault { states[spin].fault = nil }
+                    states[spin].data.withUnsafeMutableBufferPointer { data in
+                        for slot in data.indices { data[slot] = saved[slot] }
+                    }
+                }
+            }
+        }
+        if !changes {
+            let waiting = states.indices.filter { mustFinish[$0] && !stopped[$0] }
+            if !waiting.isEmpty {
+                deadEnds &+= 1
+                note(.deadEnd(waiting: waiting.map { program.model.spins[$0].name.text }), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
+            }
+        }
+    }
+
     /// Whether state `id` has any move (a state past `--max-depth` that has none cuts nothing).
     private func hasMoves(_ id: Int, store: StateStore) -> Bool {
         codec.unpack(store.vector(id), into: &machine)
@@ -210,19 +339,22 @@ final class Explorer {
             case .invariant(let failure):
                 note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: parent, move: move, depth: depth)
             case .fault(let fault):
-                note(.error(fault), key: .error(fault), parent: parent, move: move, depth: depth)
+                note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: depth)
             case .stepLimit, .queueFull:
                 note(.livelock(steps: options.maxMoveSteps), key: .livelock, parent: parent, move: move, depth: depth)
             }
             return nil
         }
-        codec.pack(run, into: &writer)
+        return insert(codec.pack(run), parent: parent, move: move, depth: depth)
+    }
+
+    /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
+    private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
         if store == nil {
-            store = StateStore(fixedLength: codec.isFixedLength ? writer.bytes.count : 0)
+            store = StateStore(fixedLength: codec.isFixedLength ? codec.fixedBytes : 0)
         }
         guard let store else { return nil }
-        let inserted = writer.bytes.withUnsafeBytes { bytes in store.insert(bytes, parent: parent, move: move) }
-        guard let inserted else {
+        guard let inserted = store.insert(vector, parent: parent, move: move) else {
             limit = .memory
             return nil
         }

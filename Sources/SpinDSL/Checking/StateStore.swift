@@ -23,12 +23,16 @@ final class StateStore {
     private var arenaCapacity = 0
     /// Where each vector starts, when lengths vary (one more entry: the end of the last).
     private var offsets: UnsafeMutablePointer<Int>?
-    private var hashes: UnsafeMutablePointer<UInt32>?
     private var parents: UnsafeMutablePointer<UInt32>?
     private var moves: UnsafeMutablePointer<UInt32>?
     private var perStateCapacity = 0
-    /// Slots hold a state's number plus one; 0 is empty.
-    private var table: UnsafeMutablePointer<UInt32>?
+    /// Slots hold a tag in the high 32 bits and the state's number plus one in the low 32; 0 is
+    /// empty. The tag is the state's hash, so that a probe compares hashes without touching the
+    /// state's vector; or, for vectors of at most 4 bytes, the vector itself, so that a probe
+    /// decides without touching the arena at all.
+    private var table: UnsafeMutablePointer<UInt64>?
+    /// Whether tags are the vectors themselves.
+    private let tagsAreVectors: Bool
     private var tableMask = 0
 
     /// The parent of a state that has none (an initial state).
@@ -37,12 +41,12 @@ final class StateStore {
     /// - Parameter fixedLength: the length of every vector, or 0 when lengths vary.
     init(fixedLength: Int) {
         self.fixedLength = fixedLength
+        tagsAreVectors = fixedLength > 0 && fixedLength <= 4
     }
 
     deinit {
         free(arena)
         free(offsets)
-        free(hashes)
         free(parents)
         free(moves)
         free(table)
@@ -50,7 +54,7 @@ final class StateStore {
 
     /// Bytes held for the states, their table and their tree.
     var memoryBytes: Int {
-        arenaCapacity &+ perStateCapacity &* (4 &+ 4 &+ 4 &+ (fixedLength == 0 ? 8 : 0)) &+ (tableMask &+ 1) &* 4
+        arenaCapacity &+ perStateCapacity &* (4 &+ 4 &+ (fixedLength == 0 ? 8 : 0)) &+ (tableMask &+ 1) &* 8
     }
 
     /// The vector of state `id`.
@@ -73,16 +77,20 @@ final class StateStore {
     /// new, or nil when memory ran out.
     func insert(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
         let hash = Self.hash(bytes)
-        if table == nil || count &* 2 >= tableMask {
+        // At most three quarters full.
+        if table == nil || count &* 4 >= (tableMask &+ 1) &* 3 {
             guard growTable() else { return nil }
         }
-        guard reservePerState(count &+ 1), let table, let hashes else { return nil }
+        guard reservePerState(count &+ 1), let table else { return nil }
+        let tag = (tagsAreVectors ? Self.word(bytes) : UInt64(hash)) << 32
         var slot = Int(truncatingIfNeeded: hash) & tableMask
         while true {
             let entry = table[slot]
             if entry == 0 { break }
-            let id = Int(entry &- 1)
-            if hashes[id] == hash, equal(id, bytes) { return (id, false) }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                if tagsAreVectors || equal(id, bytes) { return (id, false) }
+            }
             slot = (slot &+ 1) & tableMask
         }
         guard reserveArena(vectorBytes &+ bytes.count), let arena else { return nil }
@@ -94,10 +102,9 @@ final class StateStore {
         if fixedLength == 0, let offsets {
             offsets[id &+ 1] = vectorBytes
         }
-        hashes[id] = hash
         parents?[id] = parent
         moves?[id] = move
-        table[slot] = UInt32(id &+ 1)
+        table[slot] = tag | UInt64(id &+ 1)
         count &+= 1
         return (id, true)
     }
@@ -107,6 +114,14 @@ final class StateStore {
         guard stored.count == bytes.count else { return false }
         guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.count == 0 }
         return memcmp(a, b, bytes.count) == 0
+    }
+
+    /// The bytes of a vector of at most 4 bytes, as a number.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<min(4, bytes.count) { word |= UInt64(bytes[index]) << UInt64(index &* 8) }
+        return word
     }
 
     /// A 32-bit hash of a vector: 8 bytes at a time, multiplied and folded.
@@ -139,13 +154,21 @@ final class StateStore {
 
     private func growTable() -> Bool {
         let newSize = table == nil ? 1 << 12 : (tableMask &+ 1) &* 2
-        guard let grown = calloc(newSize, MemoryLayout<UInt32>.stride)?.assumingMemoryBound(to: UInt32.self) else { return false }
+        guard let grown = calloc(newSize, MemoryLayout<UInt64>.stride)?.assumingMemoryBound(to: UInt64.self) else { return false }
         let mask = newSize &- 1
-        if let hashes {
+        if tagsAreVectors {
+            // The tags are the vectors: hash them again, in the order they lie in the arena.
             for id in 0..<count {
-                var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+                let vector = self.vector(id)
+                var slot = Int(truncatingIfNeeded: Self.hash(vector)) & mask
                 while grown[slot] != 0 { slot = (slot &+ 1) & mask }
-                grown[slot] = UInt32(id &+ 1)
+                grown[slot] = (Self.word(vector) << 32) | UInt64(id &+ 1)
+            }
+        } else if let table {
+            for old in 0...tableMask where table[old] != 0 {
+                var slot = Int(truncatingIfNeeded: table[old] >> 32) & mask
+                while grown[slot] != 0 { slot = (slot &+ 1) & mask }
+                grown[slot] = table[old]
             }
         }
         free(table)
@@ -157,8 +180,6 @@ final class StateStore {
     private func reservePerState(_ needed: Int) -> Bool {
         guard needed > perStateCapacity else { return true }
         let capacity = max(1024, perStateCapacity &* 2)
-        guard let newHashes = realloc(hashes, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
-        hashes = newHashes
         guard let newParents = realloc(parents, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
         parents = newParents
         guard let newMoves = realloc(moves, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
