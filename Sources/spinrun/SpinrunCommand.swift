@@ -122,6 +122,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Explore every reachable state: report invariants that do not hold, run-time errors and dead ends, each with its shortest counterexample.")
     var check = false
 
+    @Flag(help: "Print the spec as a Promela model for SPIN (its states are --check's).")
+    var promela = false
+
     @Option(name: .customLong("max-states"), help: "With --check: stop after storing this many states (status incomplete).")
     var maxStates: Int = 10_000_000
 
@@ -194,9 +197,9 @@ struct SpinrunCommand: AsyncParsableCommand {
             guard specs.isEmpty else { throw invalid(nil, .exclusiveOptions, ["options": "--explain and spec files"]) }
             return
         }
-        let modes = [validateOnly, dot, mermaid, check].filter { $0 }.count
+        let modes = [validateOnly, dot, mermaid, check, promela].filter { $0 }.count
         guard modes <= 1 else {
-            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid and --check"])
+            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid, --check and --promela"])
         }
         if check {
             guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
@@ -250,6 +253,16 @@ struct SpinrunCommand: AsyncParsableCommand {
             return
         }
         guard let compiled = spec.compiled else { throw ExitCode(1) }
+        if promela {
+            switch PromelaExporter.promela(compiled) {
+            case .success(let text):
+                OutputWriter.standardOutput.write(text)
+                return
+            case .failure(let problems):
+                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+                throw ExitCode(1)
+            }
+        }
         if check {
             let session = CheckSession(
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,

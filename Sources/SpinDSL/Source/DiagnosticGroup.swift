@@ -223,6 +223,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case depthLimit = "DepthLimit"
     case checkOutOfMemory = "CheckOutOfMemory"
     case counterexampleNotWritten = "CounterexampleNotWritten"
+    case notExportable = "NotExportable"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -1454,6 +1455,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "A spec whose reachable states take more memory than the machine has.",
                 right: "The same spec with its data bounded by 'range', or checked with SPIN on its Promela export.",
                 origin: .unreproducible("it needs the machine to run out of memory"))
+        case .notExportable:
+            return .error(
+                "{what} cannot be exported to Promela: {why}",
+                hint: "check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)",
+                explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported.",
+                wrong: "spinrun --promela Specs/thermostat.yaml",
+                right: "spinrun --promela Specs/turnstile-checked.yaml",
+                origin: .command)
         case .counterexampleNotWritten:
             return .error(
                 "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
