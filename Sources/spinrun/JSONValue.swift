@@ -1,3 +1,5 @@
+import SpinDSL
+
 /// A JSON value of a recorded trace's line (`--replay`): objects keep their keys in order, numbers
 /// their text.
 indirect enum JSONValue: Equatable {
@@ -37,6 +39,11 @@ indirect enum JSONValue: Equatable {
         return nil
     }
 
+    /// `text` as a JSON string literal, escaped as the traces escape it.
+    static func quoted(_ text: String) -> String {
+        SpinValue.string(text).json(as: .string)
+    }
+
     /// A flat object's text (`{"amount":25}`), as `JSONObjectParser` reads payloads; nil when a
     /// member is not a scalar.
     var flatObjectText: String? {
@@ -47,34 +54,10 @@ indirect enum JSONValue: Equatable {
             let text = switch scalar {
             case .number(let number): number
             case .bool(let flag): flag ? "true" : "false"
-            case .string(let string): JSONQuote.quoted(string)
+            case .string(let string): Self.quoted(string)
             }
-            parts.append(JSONQuote.quoted(key) + ":" + text)
+            parts.append(Self.quoted(key) + ":" + text)
         }
         return "{" + parts.joined(separator: ",") + "}"
-    }
-}
-
-/// JSON string literals, for `JSONValue.flatObjectText`.
-enum JSONQuote {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

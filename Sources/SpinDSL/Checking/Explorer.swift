@@ -194,13 +194,7 @@ final class Explorer {
         }
         if machine.allStopped { return }
         let stopped = machine.spins.map(\.stopped)
-        let hasTimers = !machine.sleepers.isEmpty
-        var templates: [CheckMove.Kind] = []
-        for (spin, events) in inputs.enumerated() where !stopped[spin] {
-            for event in events { templates.append(.input(spin: spin, event: event)) }
-        }
-        if hasTimers { templates.append(.advance) }
-        for template in templates {
+        for template in moveKinds() {
             machine.oracle.reset()
             repeat {
                 vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
@@ -310,12 +304,24 @@ final class Explorer {
         }
     }
 
+    /// The moves of the state in `machine`, in the order they are numbered: each input of each
+    /// spin that has not stopped (spins in document order, inputs and payloads in order), then
+    /// time, when a task sleeps.
+    private func moveKinds() -> [CheckMove.Kind] {
+        var kinds: [CheckMove.Kind] = []
+        for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
+            for event in events { kinds.append(.input(spin: spin, event: event)) }
+        }
+        if !machine.sleepers.isEmpty { kinds.append(.advance) }
+        return kinds
+    }
+
     /// Whether state `id` has any move (a state past `--max-depth` that has none cuts nothing).
     private func hasMoves(_ id: Int, store: StateStore) -> Bool {
         codec.unpack(store.vector(id), into: &machine)
-        if machine.allStopped { return false }
-        return !machine.sleepers.isEmpty || inputs.indices.contains { !machine.spins[$0].stopped && !inputs[$0].isEmpty }
+        return !machine.allStopped && !moveKinds().isEmpty
     }
+
 
     private func apply(_ move: CheckMove.Kind) {
         machine.beginMove()
@@ -442,13 +448,8 @@ final class Explorer {
         guard let store else { return nil }
         let vector = Array(store.vector(id))
         vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
-        var templates: [CheckMove.Kind] = []
-        for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
-            for event in events { templates.append(.input(spin: spin, event: event)) }
-        }
-        if !machine.sleepers.isEmpty { templates.append(.advance) }
         var index: UInt32 = 0
-        for template in templates {
+        for template in moveKinds() {
             machine.oracle.reset()
             repeat {
                 vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
