@@ -117,6 +117,8 @@ enum EventParsing {
             return .string(text)
         case (.string(let text), .enumeration(let enumType)?):
             return enumType.index(of: text).map(SpinValue.symbol)
+        case (.string(let text), .duration?):
+            return SpinValue(durationText: text)
         default:
             return nil
         }

@@ -16,6 +16,7 @@ import Testing
           label: "none"
           power: 0
           on: false
+          cooldown: { type: duration, initial: 1.5s }
         events:
           set: { target: double, label: string, power: int, on: bool }
           stop: {}
@@ -48,10 +49,12 @@ import Testing
         #expect(try heater.data("power", as: Double.self) == 3.0)
         #expect(try heater.data("on", as: Bool.self) == true)
         #expect(try heater.data("mode", as: String.self) == "heat")
+        #expect(try heater.data("cooldown", as: Duration.self) == .milliseconds(1500))
         try heater.emit("stop")
         await clock.settled()
         #expect(heater.snapshot() == SpinSnapshot(spin: "Heater", state: "idle", data: [
             "mode": .enumCase("off"), "target": .double(22), "label": .string("living room"), "power": .int(3), "on": .bool(true),
+            "cooldown": .duration(.milliseconds(1500)),
         ]))
     }
 
@@ -60,10 +63,11 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(heater.snapshot()), as: UTF8.self)
-        #expect(json == #"{"data":{"label":"none","mode":"off","on":false,"power":0,"target":20.5},"spin":"Heater","state":"idle"}"#)
+        #expect(json == #"{"data":{"cooldown":"1.5s","label":"none","mode":"off","on":false,"power":0,"target":20.5},"spin":"Heater","state":"idle"}"#)
         let decoded = try JSONDecoder().decode(SpinSnapshot.self, from: Data(json.utf8))
         #expect(decoded == SpinSnapshot(spin: "Heater", state: "idle", data: [
             "mode": .string("off"), "target": .double(20.5), "label": .string("none"), "power": .int(0), "on": .bool(false),
+            "cooldown": .string("1.5s"),
         ]))
     }
 
@@ -101,8 +105,9 @@ import Testing
     private enum NamedMode: String, Sendable { case warm = "heat" }
 
     /// An enum field takes its case by name: a `String`, a `String`-backed enum's raw value, or a
-    /// Swift enum case of the same name; nothing else.
-    @Test func anEnumTakesItsCaseByName() {
+    /// Swift enum case of the same name; nothing else. Numbers fit when exact; durations are whole
+    /// milliseconds, as a `Duration` or as text.
+    @Test func swiftValuesConvertByTheFieldsType() {
         let mode = ValueType.enumeration(EnumType(name: "mode", cases: ["heat", "cool", "off"]))
         #expect(SpinModel.spinValue("cool", as: mode) == .symbol(1))
         #expect(SpinModel.spinValue(Mode.cool, as: mode) == .symbol(1))
@@ -114,6 +119,10 @@ import Testing
         #expect(SpinModel.spinValue(UInt64.max, as: .int) == nil)
         #expect(SpinModel.spinValue(Float(0.5), as: .double) == .double(0.5))
         #expect(SpinModel.spinValue(true, as: .int) == nil)
+        #expect(SpinModel.spinValue(Duration.milliseconds(1500), as: .duration) == .duration(1500))
+        #expect(SpinModel.spinValue("1.5s", as: .duration) == .duration(1500))
+        #expect(SpinModel.spinValue(Duration.microseconds(1), as: .duration) == nil)
+        #expect(SpinModel.spinValue(1500, as: .duration) == nil)
     }
 
     /// The easy way to run a whole spec: `SpecRun`, fed by name while it runs.

@@ -78,10 +78,12 @@ struct SpinBuilderForSpec {
         let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
         let delay = rule.delay
 
-        // An action after the optional delay, on the state that triggered it.
+        // An action after the optional delay (computed on the state that triggered it), on that state.
         let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
             if let delay {
-                do { try await SpinClock.sleep(for: delay) } catch { return nil }
+                let duration: Duration
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
             return await act(state, payload)
         }
@@ -97,8 +99,8 @@ struct SpinBuilderForSpec {
         if let period = rule.period {
             let holds = triggerPredicate(rule)
             return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (_: SpecState) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, latest: latest, act: act)
+                            effect: { (state: SpecState) -> PeriodicEvents in
+                PeriodicEvents(firstDelay: delay, period: period, trigger: state, latest: latest, act: act)
             }).named(name)
         }
 
@@ -121,13 +123,13 @@ struct SpinBuilderForSpec {
             }
             let accepts = triggerPredicate(rule)
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+                            triggeredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
             if strategy == .continueOnNewState {
                 let edge = EdgeMemory()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                filteredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
+                                triggeredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
                                 strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
@@ -278,13 +280,16 @@ struct SpinBuilderForSpec {
         }
         let generator = SharedGenerator(seed: seed(for: stream))
         let events = spin.events
+        // The outcome is drawn when the effect starts, so that it can wait its own latency.
         return { state, payload in
-            if let delay = simulate.delay {
-                do { try await SpinClock.sleep(for: delay) } catch { return nil }
-            }
             let picked = simulate.outcome.count == 1 ? 0 : generator.pick(weights: simulate.outcome.map(\.weight))
-            let emit = simulate.outcome[picked].emit
-            return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+            let outcome = simulate.outcome[picked]
+            if let delay = outcome.delay ?? simulate.delay {
+                let duration: Duration
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
+            }
+            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload)
         }
     }
 

@@ -10,6 +10,8 @@ typealias BoolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Bool
 typealias StringCode = @Sendable (EvaluationView) throws(EvaluationError) -> String
 /// Compiled code producing the case index of an enumeration value.
 typealias SymbolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Int
+/// Compiled code producing a duration, in milliseconds.
+typealias DurationCode = IntCode
 /// Compiled code producing any value.
 typealias ValueCode = @Sendable (EvaluationView) throws(EvaluationError) -> SpinValue
 
@@ -29,21 +31,21 @@ enum ExpressionCompiler {
 
     // Each error keeps the parts of its message and writes it only if thrown (see `EvaluationError`).
 
-    private static func failure(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> EvaluationError {
+    static func failure(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> EvaluationError {
         EvaluationError(location: e.location, reason: reason)
     }
 
-    private static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
+    static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
         failure(e, .compiledAs(expression: e.text, type: e.type, wanted: wanted))
     }
 
-    private static func overflow(_ e: TypedExpression) -> EvaluationError {
+    static func overflow(_ e: TypedExpression) -> EvaluationError {
         failure(e, .overflow(expression: e.text))
     }
 
     // MARK: Field reads
 
-    private static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
+    static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
         switch e.kind {
         case .eventField(let slot, let name):
             return failure(e, .fieldType(.event(slot: slot, name: name), wanted: typeName))
@@ -61,7 +63,7 @@ enum ExpressionCompiler {
     }
 
     /// The slot of a field node and whether it is an event payload field.
-    private static func field(_ e: TypedExpression) -> (slot: Int, event: Bool)? {
+    static func field(_ e: TypedExpression) -> (slot: Int, event: Bool)? {
         switch e.kind {
         case .dataField(let slot, _): return (slot, false)
         case .eventField(let slot, _): return (slot, true)
@@ -258,6 +260,9 @@ enum ExpressionCompiler {
 
     private static func intCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> IntCode {
         switch function {
+        case .length:
+            guard let argument = arguments.first else { break }
+            return length(argument)
         case .min, .max:
             // Built as a chain of two-argument closures: no array to iterate (and retain) per call.
             let codes = arguments.map(int)
@@ -333,6 +338,8 @@ enum ExpressionCompiler {
         case .unary(.negate, let operand):
             let f = double(operand)
             return { (c: EvaluationView) throws(EvaluationError) -> Double in -(try f(c)) }
+        case .binary(.divide, let left, let right) where left.type == .duration:
+            return durationRatio(left, right)
         case .binary(let op, let left, let right):
             let l = double(left), r = double(right)
             switch op {
@@ -425,6 +432,8 @@ enum ExpressionCompiler {
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
         case .binary(let op, let left, let right):
             return comparison(op, left, right, e)
+        case .call(let function, let arguments) where function.takesStrings:
+            return stringPredicate(function, arguments, e)
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = bool(then), o = bool(otherwise)
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in
@@ -531,6 +540,8 @@ enum ExpressionCompiler {
             return compareInts(op, int(left), int(right), wrong)
         case .double:
             return compareDoubles(op, double(left), double(right), wrong)
+        case .duration:
+            return compareInts(op, duration(left), duration(right), wrong)
         case .string:
             return compareStrings(op, string(left), string(right), wrong)
         case .bool:
@@ -571,6 +582,8 @@ enum ExpressionCompiler {
         case .call(.string, let arguments):
             guard let argument = arguments.first else { break }
             return formatted(argument)
+        case .call(let function, let arguments) where function.takesStrings:
+            return stringFunction(function, arguments, e)
         default:
             break
         }
@@ -592,6 +605,9 @@ enum ExpressionCompiler {
             return { (c: EvaluationView) throws(EvaluationError) -> String in try f(c) ? "true" : "false" }
         case .string:
             return string(e)
+        case .duration:
+            let f = duration(e)
+            return { (c: EvaluationView) throws(EvaluationError) -> String in SpinValue.format(milliseconds: try f(c)) }
         case .enumeration:
             let f = symbol(e)
             let type = e.type

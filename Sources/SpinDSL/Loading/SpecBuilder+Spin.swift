@@ -1,7 +1,7 @@
 /// A spin's body: states, data, events, inputs, transitions, render and script.
 extension SpecBuilder {
     /// The type names of data fields and payload fields.
-    static let typeNames = ["int", "double", "bool", "string", "enum"]
+    static let typeNames = ["int", "double", "bool", "string", "duration", "enum"]
 
     /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
     /// still checking the body so that all its problems are reported.
@@ -72,6 +72,10 @@ extension SpecBuilder {
                 return nil
             }
             let initial = Self.initialValue(scalar, node)
+            if !initial.isQuoted, DurationParser.parse(initial.text) == .fractional {
+                report(.fractionalDuration, at: initial.location, ["text": initial.text])
+                return nil
+            }
             return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
         case .sequence:
             wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
@@ -95,6 +99,7 @@ extension SpecBuilder {
                 case "double": type = .double
                 case "bool": type = .bool
                 case "string": type = .string
+                case "duration": type = .duration
                 case "enum": isEnum = true
                 default:
                     complete = false
@@ -154,12 +159,13 @@ extension SpecBuilder {
         return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
     }
 
-    /// int, double, bool from a plain literal; string otherwise.
+    /// int, double, bool or duration (`500ms`, `1.5s`) from a plain literal; string otherwise.
     private static func inferredType(_ initial: InitialValue, _ scalar: YAMLScalar) -> TypeReference {
         guard !initial.isQuoted else { return .string }
         if scalar.asInt() != nil { return .int }
         if scalar.asDouble() != nil { return .double }
         if scalar.asBool() != nil { return .bool }
+        if case .milliseconds = DurationParser.parse(initial.text) { return .duration }
         return .string
     }
 
@@ -212,6 +218,7 @@ extension SpecBuilder {
         case "double": type = .double
         case "bool": type = .bool
         case "string": type = .string
+        case "duration": type = .duration
         case "enum":
             guard let valuesNode = node["values"] else {
                 report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])

@@ -51,7 +51,7 @@ public final class SpecSpinRuntime: Sendable {
     }
 
     /// The current value of data field `field` as a `T` (`Int`, `Int64` or `Double` for an int
-    /// field, `Double`, `Bool`, `String` for a string or an enum's case name).
+    /// field, `Double`, `Bool`, `String` for a string or an enum's case name, `Duration`).
     /// - Throws: `UsageProblem` for an unknown field, or a type that does not hold its values.
     public func data<T>(_ field: String, as type: T.Type) throws(UsageProblem) -> T {
         try model.value(of: field, in: runtime.state, as: type)

@@ -1,6 +1,7 @@
 extension SpinModel {
     /// The input event `name` with `payload`'s Swift values converted to the types its fields
-    /// declare: an int, a double (or an integer, widened), a bool, a string, and for an enum field
+    /// declare: an int, a double (or an integer, widened), a bool, a string, a `Duration` of whole
+    /// milliseconds or its text (`"1.5s"`), and for an enum field
     /// the case's name as a `String`, a `String`-backed `RawRepresentable`, or a Swift enum value
     /// whose case has that name.
     ///
@@ -53,7 +54,7 @@ extension SpinModel {
     }
 
     /// The value of data field `field` in `state` as a `T`: `Int`, `Int64` or `Double` for an int,
-    /// `Double` for a double, `Bool`, `String` for a string or an enum's case name.
+    /// `Double` for a double, `Bool`, `String` for a string or an enum's case name, `Duration`.
     func value<T>(of field: String, in state: SpecState, as type: T.Type) throws(UsageProblem) -> T {
         let value = try value(of: field, in: state)
         let converted: Any?
@@ -63,6 +64,7 @@ extension SpinModel {
         case .double(let number): converted = T.self == Double.self ? number : nil
         case .bool(let flag): converted = T.self == Bool.self ? flag : nil
         case .string(let text), .enumCase(let text): converted = T.self == String.self ? text : nil
+        case .duration(let duration): converted = T.self == Duration.self ? duration : nil
         }
         guard let result = converted as? T else {
             let type = fields.first { $0.name.text == field }?.type ?? .int
@@ -80,6 +82,7 @@ extension SpinModel {
         case .double: return "Double"
         case .bool: return "Bool"
         case .string, .enumeration: return "String"
+        case .duration: return "Duration"
         }
     }
 
@@ -89,6 +92,7 @@ extension SpinModel {
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
         case .string(let text): return .string(text)
+        case .duration(let milliseconds): return .duration(.milliseconds(milliseconds))
         case .symbol: return .enumCase(value.formatted(as: type))
         }
     }
@@ -107,6 +111,12 @@ extension SpinModel {
             return (given as? Bool).map(SpinValue.bool)
         case .string:
             return (given as? String).map(SpinValue.string)
+        case .duration:
+            if let text = given as? String { return SpinValue(durationText: text) }
+            guard let duration = given as? Duration else { return nil }
+            let milliseconds = SpinSnapshot.Value.milliseconds(duration)
+            // Only a whole number of milliseconds, as a spec's durations.
+            return Duration.milliseconds(milliseconds) == duration ? .duration(milliseconds) : nil
         case .enumeration(let enumType):
             return caseName(given).flatMap(enumType.index(of:)).map(SpinValue.symbol)
         }
@@ -135,6 +145,7 @@ extension SpinSnapshot.Value {
         case .double(let value): return value
         case .bool(let value): return value
         case .string(let value), .enumCase(let value): return value
+        case .duration(let value): return value
         }
     }
 }

@@ -103,6 +103,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
     case nonPositivePeriod = "NonPositivePeriod"
+    case negativeDelay = "NegativeDelay"
 
     // MARK: Expressions and templates
     case unexpectedCharacter = "UnexpectedCharacter"
@@ -127,6 +128,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case stateWithoutStates = "StateWithoutStates"
     case eventNotAValue = "EventNotAValue"
     case unknownName = "UnknownName"
+    case unquotedString = "UnquotedString"
     case eventFieldsUnavailable = "EventFieldsUnavailable"
     case unknownEventField = "UnknownEventField"
     case invalidUnaryOperand = "InvalidUnaryOperand"
@@ -140,6 +142,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownFunction = "UnknownFunction"
     case wrongArgumentCount = "WrongArgumentCount"
     case nonNumericArgument = "NonNumericArgument"
+    case nonStringArgument = "NonStringArgument"
+    case mixedDurationArguments = "MixedDurationArguments"
     case unmatchedBrace = "UnmatchedBrace"
     case unclosedBrace = "UnclosedBrace"
     case emptyTemplateHole = "EmptyTemplateHole"
@@ -161,6 +165,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case moduloByZero = "ModuloByZero"
     case nanToInt = "NaNToInt"
     case intConversionOverflow = "IntConversionOverflow"
+    case durationOutOfRange = "DurationOutOfRange"
+    case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
@@ -706,6 +712,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'every: 0ms' would repeat the action without time passing, forever.",
                 wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 0ms, emit: tick }",
                 right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 1s, emit: tick }")
+        case .negativeDelay:
+            return .error(
+                "'after' is {value}, a negative duration", hint: "a delay is 0ms or longer",
+                explanation: "'after' delays an action; a duration below zero would act before its trigger. A computed 'after' that comes out negative stops the spin when the timer is armed ([#InvalidTimerDuration]).",
+                wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: -1s, emit: tick }",
+                right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: 1s, emit: tick }")
 
         // MARK: Expressions and templates
         case .unexpectedCharacter:
@@ -841,6 +853,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
+        case .unquotedString:
+            return .error(
+                "unknown name '{name}' where a string is expected", hint: "write the text in quotes: \"{name}\"",
+                explanation: "A value is an expression, so a bare word is a name: a data field or a constant. Text is a string literal in quotes, and YAML takes the quotes around a whole value as its own, so the expression's quotes go inside YAML's: label: '\"busy\"' (or label: \"'busy'\"). The hint shows the value rewritten that way.",
+                wrong: Example.labelSetting("busy"),
+                right: Example.labelSetting("'\"busy\"'"))
         case .eventFieldsUnavailable:
             return .error(
                 "event payload fields are not available here",
@@ -856,13 +874,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .invalidUnaryOperand:
             return .error(
                 "operator '{operator}' cannot be applied to {type}",
-                explanation: "Unary '-' negates a number.",
+                explanation: "Unary '-' negates a number or a duration.",
                 wrong: Example.flagSetting("-done"),
                 right: Example.flagSetting("'!done'"))
         case .invalidOperands:
             return .error(
                 "operator '{operator}' cannot be applied to {left} and {right}",
-                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings.",
+                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings. Durations add to and subtract from durations, scale by a number (d * 2, d / 1.5), and divide by a duration into a number (d / 1ms).",
                 wrong: Example.flagSetting("done + 1 > 0"),
                 right: Example.flagSetting("'!done'"))
         case .mixedConcatenation:
@@ -885,8 +903,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.counterGuard("count == 1"))
         case .unorderableTypes:
             return .error(
-                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers and strings",
-                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers) or two strings; bools and enum cases have no order.",
+                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers, strings and durations",
+                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers), two strings or two durations; bools and enum cases have no order.",
                 wrong: Example.counterGuard("count < true"),
                 right: Example.counterGuard("count < 10"))
         case .nonBoolCondition:
@@ -919,6 +937,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "min, max, abs, clamp, int and double work on numbers; string(x) takes any value.",
                 wrong: Example.counterSetting("abs('\"x\"')"),
                 right: Example.counterSetting("abs(count + 1)"))
+        case .nonStringArgument:
+            return .error(
+                "function '{name}' expects a string, found {type}", hint: "turn a value into text with string(x)",
+                explanation: "length, contains, startsWith, endsWith, lowercased, uppercased, trimmed and isEmpty work on strings.",
+                wrong: Example.counterSetting("length(count)"),
+                right: Example.counterSetting("length(string(count))"))
+        case .mixedDurationArguments:
+            return .error(
+                "function '{name}' mixes durations with {type}",
+                explanation: "min, max, abs and clamp take numbers, or durations, not both: a number has no unit to compare a duration with.",
+                wrong: Example.timer(set: "'min(delay * 2, 30)'"),
+                right: Example.timer(set: "'min(delay * 2, 30s)'"))
         case .unmatchedBrace:
             return .error(
                 "unmatched '}' in template", hint: "write '}}' for a literal brace",
@@ -1035,6 +1065,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "int(x) of a double beyond the 64-bit range (or infinite) has no int value. The spin stops with status error (exit 3).",
                 wrong: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: int(ratio)"),
                 right: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: 'int(min(ratio, 1e18))'"),
+                origin: .run)
+        case .durationOutOfRange:
+            return .error(
+                "duration out of range in '{expression}'",
+                explanation: "A duration is a whole number of milliseconds in 64 bits (about 292 million years either way). The result went beyond that, or a duration scaled by a double came out NaN or infinite. The spin stops with status error (exit 3).",
+                wrong: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: delay * factor"),
+                right: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: 'min(delay * min(factor, 1000.0), 1h)'"),
+                origin: .run)
+        case .invalidTimerDuration:
+            return .error(
+                "'{key}' is {value} in '{expression}': {requirement}",
+                explanation: "A computed 'after' or 'every' is evaluated when its timer is armed. A delay below 0ms, or a period below 1ms (which would repeat without time passing), stops the spin with status error (exit 3).",
+                wrong: "spin: Retry\ndata:\n  delay: 0s\nevents: [tick]\nfeedbacks:\n  ticker: { when: true, every: delay, emit: tick }",
+                right: "spin: Retry\ndata:\n  delay: 1s\n  ticks: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { ticks: ticks + 1 } }\nfeedbacks:\n  ticker: { when: ticks < 3, every: delay, emit: tick }",
                 origin: .run)
         case .effectNotBound:
             return .error(
@@ -1344,6 +1388,11 @@ private enum Example {
     /// A spin with a bool field, assigned `expression`.
     static func flagSetting(_ expression: String) -> String {
         "spin: Flag\ndata:\n  done: false\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { done: \(expression) } }"
+    }
+
+    /// A spin with a duration field `delay`, assigned `expression` (as written in YAML).
+    static func timer(set expression: String) -> String {
+        "spin: Timer\ndata:\n  delay: 1s\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { delay: \(expression) } }"
     }
 
     /// A spin reduced once by its script: `set` on `data`.
