@@ -3,7 +3,9 @@ import Spin
 /// Runs every spin of a compiled spec together on one virtual clock (or on the wall clock) until
 /// each is final or idle, a limit is hit, or a condition holds; reports each step as it happens.
 ///
-/// This is what `spinrun` does, as a library: the command only parses options and prints.
+/// The easy way to run a whole spec from Swift: its spins, gears, timers and simulated effects,
+/// fed by name (`emit("coin", ["amount": 25])`) and read by name (`snapshot(of:)`). This is what
+/// `spinrun` does, as a library: the command only parses options and prints.
 public final class SpecRun: Sendable {
     /// The spec being run.
     public let compiled: CompiledSpec
