@@ -12,11 +12,7 @@ public struct UntilCondition: Sendable {
                 .unknownSpin, at: location, ["spin": spin ?? ""], suggestion: Suggestion.hint(for: spin ?? "", in: model.spins.map(\.name.text)))])
         }
         let spinModel = model.spins[index]
-        let scope = ExpressionScope(
-            dataFields: spinModel.fields.map { ($0.name.text, $0.type) },
-            controlStates: spinModel.controlType,
-            enumTypes: spinModel.fields.compactMap { if case .enumeration(let type) = $0.type { return type } else { return nil } })
-        let (compiled, diagnostics) = CompiledExpression.compile(text, at: location, in: scope, expecting: .bool)
+        let (compiled, diagnostics) = CompiledExpression.compile(text, at: location, in: spinModel.stateScope, expecting: .bool)
         return (compiled.map { UntilCondition(spinIndex: index, expression: $0) }, diagnostics)
     }
 
