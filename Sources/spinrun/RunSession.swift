@@ -16,6 +16,8 @@ struct RunSession {
     let realtime: Bool
     let spin: String?
     let until: String?
+    /// `--max-events-bytes`: the largest `--events` file read.
+    let maxEventsBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -102,7 +104,7 @@ struct RunSession {
 
         let interruption = InterruptHandler { specRun.interrupt() }
         if interactive {
-            InteractiveReader(model: model, spin: spin).start(into: specRun)
+            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
         }
         let summary = await specRun.run()
         interruption.cancel()
@@ -150,19 +152,10 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
-            return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
+        switch EventsFile(path: eventsFile, limit: maxEventsBytes, keep: limits.maxSteps).read() {
+        case .success(let timed): return .success(inputs + timed)
+        case .failure(let error): return .failure(error)
         }
-        var timed: [InputEvent] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            switch EventParsing.parseLine(String(line), origin: "\(eventsFile):\(offset + 1)", allowTime: true) {
-            case .success(let input)?: timed.append(input)
-            case .failure(let error)?: return .failure(error)
-            case nil: continue
-            }
-        }
-        let sorted = timed.enumerated().sorted { ($0.element.atMilliseconds, $0.offset) < ($1.element.atMilliseconds, $1.offset) }
-        return .success(inputs + sorted.map(\.element))
     }
 
     /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.

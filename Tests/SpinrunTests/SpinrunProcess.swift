@@ -44,11 +44,13 @@ enum SpinrunProcess {
     ///     so that it is only set when a test says so).
     ///   - stdin: text fed to the standard input (empty input by default).
     ///   - interruptAfter: send SIGINT after this many seconds.
+    ///   - terminateAfter: send SIGTERM after this many seconds.
+    ///   - executable: the program to run instead of spinrun (`/bin/sh`).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-        interruptAfter: Double? = nil
+        interruptAfter: Double? = nil, terminateAfter: Double? = nil, executable program: URL? = nil
     ) throws -> Output {
-        guard let executable else { throw MissingBinary() }
+        guard let executable = program ?? Self.executable else { throw MissingBinary() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -77,6 +79,10 @@ enum SpinrunProcess {
         if let interruptAfter {
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()
+        }
+        if let terminateAfter {
+            Thread.sleep(forTimeInterval: terminateAfter)
+            process.terminate()
         }
         process.waitUntilExit()
         try outHandle.close()
