@@ -30,9 +30,15 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The full text of one diagnostic, ending with a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
+        var cursor: SourceExcerpt.Cursor?
+        return render(diagnostic, cursor: &cursor)
+    }
+
+    /// One diagnostic, its line quoted from `cursor` on (see `SourceExcerpt.Cursor`).
+    private func render(_ diagnostic: Diagnostic, cursor: inout SourceExcerpt.Cursor?) -> String {
         var out = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)\n"
         if let source = sources[diagnostic.location.file], let line = source.line(diagnostic.location.line) {
-            let excerpt = SourceExcerpt(line: line, column: diagnostic.location.column)
+            let excerpt = SourceExcerpt(line: line, column: diagnostic.location.column, at: diagnostic.location, cursor: &cursor)
             out += "    \(excerpt.text)\n    \(excerpt.caret)\n"
         }
         if let hint = diagnostic.hint {
@@ -51,8 +57,9 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders the diagnostics (at most `limit` of them, then a note) one at a time into `write`,
     /// so that a long list is never held as one text.
     public func render(_ diagnostics: [Diagnostic], to write: (String) -> Void) {
+        var cursor: SourceExcerpt.Cursor?
         guard limit > 0, diagnostics.count > limit else {
-            for diagnostic in diagnostics { write(render(diagnostic)) }
+            for diagnostic in diagnostics { write(render(diagnostic, cursor: &cursor)) }
             return
         }
         // Errors first: a spec with thousands of warnings still shows what keeps it from running.
@@ -71,7 +78,7 @@ public struct DiagnosticRenderer: Sendable {
                 if shown { otherRoom -= 1 }
             }
             if shown {
-                write(render(diagnostic))
+                write(render(diagnostic, cursor: &cursor))
                 continue
             }
             if firstHidden == nil { firstHidden = diagnostic }

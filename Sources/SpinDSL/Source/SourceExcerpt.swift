@@ -15,23 +15,56 @@ struct SourceExcerpt {
     /// The most characters of a line quoted.
     static let width = 160
 
+    /// Where an excerpt of a line started: excerpts of one line taken in column order (as a
+    /// renderer takes a list of diagnostics) walk the line once in all, not once each.
+    struct Cursor {
+        /// The file and line.
+        let location: SourceLocation
+        /// The scalar offset in the line, and its index.
+        var offset: Int
+        var index: String.Index
+    }
+
+    /// The excerpt of `line` around `column`.
     init(line: Substring, column: Int) {
+        var cursor: Cursor?
+        self.init(line: line, column: column, at: SourceLocation(file: "", line: 0, column: 0), cursor: &cursor)
+    }
+
+    /// The excerpt of `line` (at `location`) around its column, walking on from `cursor` when it
+    /// is on the same line and not past the window; `cursor` is left at the window's start.
+    init(line: Substring, column: Int, at location: SourceLocation, cursor: inout Cursor?) {
         let scalars = line.unicodeScalars
         let target = max(0, column - 1)
-        // Only the window is walked; a line of 64 MiB is never copied or scanned past it.
-        let half = Self.width / 2
+        // Only the window is walked (from the line's start or the cursor); a line of 64 MiB is
+        // never copied or scanned past it.
+        let wanted = max(0, target - Self.width / 2)
         var start = scalars.startIndex
         var skipped = 0
-        if target > half {
-            start = scalars.index(start, offsetBy: target - half, limitedBy: scalars.endIndex) ?? scalars.endIndex
-            skipped = scalars.distance(from: scalars.startIndex, to: start)
+        if let previous = cursor, previous.location.isOnLine(of: location), previous.offset <= wanted {
+            start = previous.index
+            skipped = previous.offset
+        }
+        while skipped < wanted, start < scalars.endIndex {
+            scalars.formIndex(after: &start)
+            skipped += 1
+        }
+        if skipped > 0 {
             // Near the end of the line the window reaches back, so that it still shows `width`.
-            if scalars.index(start, offsetBy: Self.width, limitedBy: scalars.endIndex) == nil {
-                let shift = min(skipped, Self.width - scalars.distance(from: start, to: scalars.endIndex))
-                start = scalars.index(start, offsetBy: -shift)
-                skipped -= shift
+            var probe = start
+            var available = 0
+            while available < Self.width, probe < scalars.endIndex {
+                scalars.formIndex(after: &probe)
+                available += 1
+            }
+            var shift = min(skipped, Self.width - available)
+            while shift > 0 {
+                scalars.formIndex(before: &start)
+                skipped -= 1
+                shift -= 1
             }
         }
+        cursor = Cursor(location: location, offset: skipped, index: start)
         var text = ""
         var caret = ""
         if skipped > 0 {

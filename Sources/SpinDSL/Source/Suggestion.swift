@@ -73,9 +73,10 @@ public enum Suggestion {
         return max(excess, missing)
     }
 
-    /// The edit distance of `a` and `b` when it is at most `bound`, else nil (also when `budget`
-    /// runs out). Tried in bands of width 1, 2, 4, … up to `bound` around the diagonal: a
-    /// distance within the band is the true distance.
+    /// The optimal string alignment distance of `a` and `b` (insertions, deletions, substitutions,
+    /// and swaps of two adjacent characters, `psuh` one edit from `push`, each count one) when it
+    /// is at most `bound`, else nil (also when `budget` runs out). Tried in bands of width 1, 2,
+    /// 4, … up to `bound` around the diagonal: a distance within the band is the true distance.
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int, budget: inout Int) -> Int? {
         let gap = abs(a.count - b.count)
         guard gap <= bound else { return nil }
@@ -89,14 +90,17 @@ public enum Suggestion {
         }
     }
 
-    /// The edit distance computed only within `band` of the diagonal: exact when it is at most
-    /// `band`, else nil.
+    /// The distance computed only within `band` of the diagonal: exact when it is at most `band`,
+    /// else nil.
     private static func banded(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], band: Int, budget: inout Int) -> Int? {
-        // Cells outside the band hold `outside`, more than any distance the band can report.
+        // Cells outside the band hold `outside`, more than any distance the band can report. A
+        // swap reads the cell two rows up on the same diagonal, always inside the band.
         let outside = band + 1
+        var beforePrevious = [Int](repeating: outside, count: b.count + 1)
         var previous = [Int](repeating: outside, count: b.count + 1)
         var current = [Int](repeating: outside, count: b.count + 1)
         for j in 0...min(b.count, band) { previous[j] = j }
+        var previousMinimum = 0
         for i in 1...a.count {
             let low = max(1, i - band)
             let high = min(b.count, i + band)
@@ -107,14 +111,19 @@ public enum Suggestion {
             var rowMinimum = current[low - 1]
             for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, outside)
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, outside)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
                 current[j] = value
                 rowMinimum = min(rowMinimum, value)
             }
             if high < b.count { current[high + 1] = outside }
-            // Values never decrease along the table's diagonals: a row beyond the band stays so.
-            guard rowMinimum <= band else { return nil }
-            swap(&previous, &current)
+            // Every alignment passes through one of two consecutive rows (a swap skips one): once
+            // both are beyond the band, the distance is.
+            guard rowMinimum <= band || previousMinimum <= band else { return nil }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         let distance = previous[b.count]
         return distance <= band ? distance : nil
