@@ -77,7 +77,13 @@ public struct UntilCondition: Sendable {
         return Diagnostic(.unknownName, at: diagnostic.location, ["name": name], suggestion: hint)
     }
 
-    func holds(_ state: SpecState) -> Bool {
-        (try? expression.evaluateBool(state.context)) ?? false
+    /// Whether the condition holds on `state`: true or false, or the run-time fault of evaluating
+    /// it (`--until 'left / 0 == 1'`), located in `--until`, which ends the run as an error.
+    func check(_ state: SpecState) -> Result<Bool, SpecFault> {
+        do throws(EvaluationError) {
+            return .success(try expression.evaluateBool(state.context))
+        } catch {
+            return .failure(SpecFault(error))
+        }
     }
 }

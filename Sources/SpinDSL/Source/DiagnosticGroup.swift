@@ -33,6 +33,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case specIsDirectory = "SpecIsDirectory"
     case permissionDenied = "PermissionDenied"
     case fileUnreadable = "FileUnreadable"
+    case symbolicLinkLoop = "SymbolicLinkLoop"
+    case nothingToRead = "NothingToRead"
     case specTooLarge = "SpecTooLarge"
     case yamlOutOfMemory = "YAMLOutOfMemory"
     case invalidUTF8 = "InvalidUTF8"
@@ -205,9 +207,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case eventsFileTooLarge = "EventsFileTooLarge"
+    case inputLineTooLong = "InputLineTooLong"
     case inputAfterFinal = "InputAfterFinal"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
+    case diagnosticsNotShown = "DiagnosticsNotShown"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -266,6 +271,21 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The file could not be read: it does not exist, it is not a regular file, or reading it failed. For a spec file, the checks before reading say which; an events file (--events) or a recorded trace (--replay) is reported with this message alone.",
                 wrong: "spinrun --events missing.events Specs/turnstile.yaml",
                 right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .symbolicLinkLoop:
+            return .error(
+                "cannot read '{path}': too many levels of symbolic links", hint: "a symbolic link on the path leads back to itself; point it at the spec file",
+                explanation: "Following the path's symbolic links goes round in a loop (a link to itself, or two links to each other), so no file is reached.",
+                wrong: "spinrun --validate Tests/SpinrunTests/Fixtures/hostile/link-loop.yaml",
+                right: "spinrun --validate Specs/turnstile.yaml",
+                origin: .command)
+        case .nothingToRead:
+            return .error(
+                "nothing could be read from '{path}': it is not a regular file, and it ended at once",
+                hint: "a pipe gives what its writer wrote: start the program that writes the spec first, or give a regular file",
+                explanation: "The path names a pipe (a named pipe, /dev/stdin fed by a pipe) or a device, which gave no bytes: nothing writes to the named pipe, the writer closed it without writing, or the device (such as /dev/null) is empty. spinrun does not wait for a writer that may never come.",
+                wrong: "spinrun --validate /dev/null",
+                right: "spinrun --validate Specs/turnstile.yaml",
                 origin: .command)
         case .specTooLarge:
             return .error(
@@ -1219,7 +1239,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .optionOutOfRange:
             return .error(
                 "{option} must be {bound}",
-                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats may be 0, which turns the check off).",
+                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic).",
                 wrong: "spinrun --max-steps 0 Specs/turnstile.yaml",
                 right: "spinrun --max-steps 10 Specs/turnstile.yaml",
                 origin: .command)
@@ -1322,6 +1342,22 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .eventsFileTooLarge:
+            return .error(
+                "'{path}' is {size} bytes, more than the limit of {limit} bytes",
+                hint: "raise the limit if the file really is this large: spinrun --max-events-bytes N",
+                explanation: "The events file (--events) is larger than the limit on its size (default 64 MiB), so it is refused before it is read into memory. A run takes at most --max-steps events anyway.",
+                wrong: "spinrun --max-events-bytes 10 --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .inputLineTooLong:
+            return .error(
+                "the line is longer than the limit of {limit} bytes; it is skipped",
+                hint: "an event line is a name and a small JSON object; raise the limit if one really is this long: spinrun --max-events-bytes N",
+                explanation: "A line typed on stdin with --interactive is longer than the limit (--max-events-bytes, default 64 MiB), so it is read to its end without being kept, reported, and skipped; the session goes on with the next line. Binary data piped into spinrun by mistake is the usual cause.",
+                wrong: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive --max-events-bytes 10 Specs/turnstile.yaml",
+                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                origin: .command)
         case .inputAfterFinal:
             return .warning(
                 "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
@@ -1343,6 +1379,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+        case .diagnosticsNotShown:
+            return .note(
+                "{count} more diagnostics not shown ({kinds}), the first of them here",
+                hint: "raise the limit of {limit} to see them: spinrun --max-diagnostics N, 0 for all (DiagnosticRenderer.limit)",
+                explanation: "A spec produced more diagnostics than the limit on how many are printed (default 100), so the output stays readable and bounded: a generated spec can have tens of thousands of problems on one line. Errors are printed first, then warnings as room remains; the note counts the rest and points to the first of them. spinrun --validate still counts them all in its verdict.",
+                wrong: "spinrun --max-diagnostics 1 --validate Specs/invalid/wrong-value-type.yaml",
+                right: "spinrun --max-diagnostics 1 --validate Specs/turnstile.yaml",
                 origin: .command)
         }
     }
