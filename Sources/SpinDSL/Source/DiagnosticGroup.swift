@@ -210,6 +210,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case eventsFileTooLarge = "EventsFileTooLarge"
     case inputLineTooLong = "InputLineTooLong"
     case inputAfterFinal = "InputAfterFinal"
+    case dataFieldReadType = "DataFieldReadType"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
     case diagnosticsNotShown = "DiagnosticsNotShown"
@@ -709,7 +710,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownDataField:
             return .error(
                 "unknown data field '{field}'",
-                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them.",
+                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them. (A host program reading a field by name, SpecSpinRuntime.data(_:), gets the same error.)",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { cont: count + 1 } }",
                 right: Example.counter)
         case .unknownPayloadField:
@@ -1366,6 +1367,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
                 origin: .command)
+        case .dataFieldReadType:
+            return .error(
+                "data field '{field}' of spin '{spin}' has type {type}; it does not read as {requested}", hint: "read it as {readable}",
+                explanation: "A host program read a data field by name as a Swift type that does not hold the field's values: an int reads as Int, Int64 or Double, a double as Double, a bool as Bool, a string or an enum value (its case name) as String.",
+                wrong: "A host program calls turnstile.data(\"credit\", as: String.self) where credit is an int.",
+                right: "It calls turnstile.data(\"credit\", as: Int.self).",
+                origin: .unreproducible("it needs a host program"))
         case .replayNotJSONLines:
             return .error(
                 "{path}:{line} is not a JSON Lines record", hint: "record the trace with --format jsonl",
