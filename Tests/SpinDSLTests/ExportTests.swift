@@ -162,4 +162,23 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
         #expect(ids.make("a-b c") == "a_b_c")
         #expect(ids.make("3way") == "s_3way")
     }
+
+    @Test("Mermaid ids: names of one base take _2, _3, … in turn, skipping ids taken by names spelled so")
+    func mermaidIDsOfOneBase() {
+        var ids = MermaidIDs()
+        #expect(ids.make("é") == "_")
+        #expect(ids.make("ü") == "__2")
+        #expect(ids.make("__3") == "__3")
+        #expect(ids.make("ö") == "__4")
+        #expect(ids.make("à") == "__5")
+    }
+
+    @Test("DOT id components: the separators of ids are escaped, so that no two things share an id")
+    func dotIDComponents() {
+        #expect(DOTDiagram.component("plain") == "plain")
+        #expect(DOTDiagram.component("b.c") == "b%2Ec")
+        #expect(DOTDiagram.component("a/b:c#d%e") == "a%2Fb%3Ac%23d%25e")
+        // Spin `A` with state `b.c`, and spin `A.b` with state `c`: once `A.b.c` both.
+        #expect(DOTDiagram.component("A") + "." + DOTDiagram.component("b.c") != DOTDiagram.component("A.b") + "." + DOTDiagram.component("c"))
+    }
 }

@@ -257,8 +257,10 @@ public final class SpecRun: Sendable {
     public func run() async -> RunSummary {
         if let until, compiled.model.spins.indices.contains(until.spinIndex) {
             let spin = compiled.model.spins[until.spinIndex]
-            if until.holds(SpecState(control: spin.initialState, data: spin.initialData)) {
-                finish(.until)
+            switch until.check(SpecState(control: spin.initialState, data: spin.initialData)) {
+            case .success(true): finish(.until)
+            case .success(false): break
+            case .failure(let fault): finish(.error, fault: fault)
             }
         }
         if progress.withLock({ $0.status }) == nil {
@@ -495,12 +497,21 @@ public final class SpecRun: Sendable {
                 return .finish(.livelock, fault: nil, cycle: cycle)
             } else if number >= limits.maxSteps {
                 return .finish(.maxSteps, fault: nil, cycle: nil)
-            } else if let until, until.spinIndex == index, until.holds(step.state) {
-                return .finish(.until, fault: nil, cycle: nil)
+            } else if let until, until.spinIndex == index, let outcome = Self.until(until, step.state) {
+                return outcome
             } else if control >= 0, control < isFinal.count, isFinal[control] {
                 return .stopSpin
             }
             return nil
+        }
+
+        /// The end of the run when `until` holds on `state` (or faults), else nil.
+        private static func until(_ until: UntilCondition, _ state: SpecState) -> StepOutcome? {
+            switch until.check(state) {
+            case .success(true): return .finish(.until, fault: nil, cycle: nil)
+            case .success(false): return nil
+            case .failure(let fault): return .finish(.error, fault: fault, cycle: nil)
+            }
         }
     }
 
