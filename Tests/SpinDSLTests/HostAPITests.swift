@@ -101,6 +101,40 @@ import Testing
             == "unknown spin 'Heatr'; did you mean 'Heater'? (the spins: Heater) [#UnknownSpin]")
     }
 
+    private enum Item: Sendable { case cola, water, chips }
+
+    /// An enum payload (a shared type) goes in by case name, as a `String` or a Swift enum case.
+    @Test func anEnumPayloadGoesInByCaseName() async throws {
+        let text = """
+            types:
+              Item: [cola, water, chips]
+            spin: Shop
+            data:
+              last: { type: Item, initial: cola }
+            events:
+              buy: { item: Item }
+            inputs: [buy]
+            transitions:
+              - { on: buy, set: { last: event.item } }
+            """
+        let compiled = try #require(SpinSpec.load(text: text, path: "shop.yaml").compiled)
+        let clock = VirtualClock()
+        let shop = try compiled.instantiate().runtime(named: "Shop", clock: clock)
+        shop.start()
+        try shop.emit("buy", ["item": "chips"])
+        await clock.settled()
+        #expect(try shop.data("last", as: String.self) == "chips")
+        try shop.emit("buy", ["item": Item.water])
+        await clock.settled()
+        #expect(shop.snapshot().data == ["last": .enumCase("water")])
+        #expect(throws: UsageProblem.self) { try shop.emit("buy", ["item": "tea"]) }
+        do {
+            try shop.emit("buy", ["item": "tea"])
+        } catch {
+            #expect(error.description == #"field 'item' of 'buy' must be one of "cola", "water", "chips", not "tea" (String) [#PayloadFieldType]"#)
+        }
+    }
+
     private enum Mode: Sendable { case heat, cool }
     private enum NamedMode: String, Sendable { case warm = "heat" }
 
