@@ -35,6 +35,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The origin of an event from each feedback, by declaration index: made once, so that a step
     /// does not look up the feedback's name (and copy it) on every step that has observers.
     @usableFromInline let feedbackOrigins: [EventOrigin]
+    /// The observers of effects' failures (`onEffectFailure(_:)`).
+    let failureObservers = Locked<[@Sendable (SpinEffectFailure) -> Void]>([])
     /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
     @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
     /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
@@ -232,7 +234,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     /// Returns when the loop has settled: no event is queued and no effect can run without time
     /// passing (effects asleep on a `VirtualClock` wait for the clock). On a virtual clock this
-    /// waits for every loop that shares the clock.
+    /// waits for every loop that shares the clock. Returns at once when the calling task is
+    /// cancelled, settled or not (check `Task.isCancelled`).
     public func awaitIdle() async {
         await tracker.settled()
     }
@@ -269,6 +272,20 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// new state reaches the feedbacks. Used by tracers and by `SpinTestStore`.
     public func onStep(_ observer: @escaping @Sendable (SpinStep<State, Event>) -> Void) {
         machine.withLock { $0.stepObservers.append(observer) }
+    }
+
+    /// Calls `observer` with every error an effect's sequence throws (the effect ends there; the
+    /// events it produced before stand). An effect's own cancellation is not a failure. Calls come
+    /// from the failing effect's task.
+    public func onEffectFailure(_ observer: @escaping @Sendable (SpinEffectFailure) -> Void) {
+        failureObservers.withLock { $0.append(observer) }
+    }
+
+    /// Reports an effect's failure to the `onEffectFailure` observers.
+    @usableFromInline
+    func reportFailure(_ error: any Error, origin: Int) {
+        let failure = SpinEffectFailure(origin: self.origin(origin), error: error)
+        for observer in failureObservers.withLock({ $0 }) { observer(failure) }
     }
 
     /// A two-way binding to a part of the state: reading gets the current value, writing emits the
@@ -542,9 +559,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let immediateAnswer = immediately ? ImmediateAnswer<Event>() : nil
         let operation: @Sendable () async -> Void = { [weak self] in
             let origin = start.origin
-            let emitter = EffectEmitter<Event> { [weak self] event in
-                self?.enqueue(event, origin: origin, token: token)
-            }
+            let emitter = EffectEmitter<Event>(
+                send: { [weak self] event in self?.enqueue(event, origin: origin, token: token) },
+                reportFailure: { [weak self] error in self?.reportFailure(error, origin: origin) })
             let last = await start.operation(emitter)
             if immediateAnswer?.answer(last) != true {
                 self?.finishEffect(token, origin: origin, last: last)
