@@ -43,7 +43,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
     @usableFromInline let stateOffset: Int?
 
-    /// Creates a runtime for `spin`. Nothing runs until `start()`.
+    /// Creates a runtime for `spin`. Nothing runs until `start()`, unless `startsImmediately`.
     ///
     /// - Parameters:
     ///   - clock: the clock of the loop's effects. With a `VirtualClock`, effects run one at a time
@@ -51,8 +51,12 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     ///   - maxQueueLength: the most events that may wait to be reduced. An event that arrives when
     ///     the queue is full stops the loop, with `stopReason` `.queueFull`: a loop whose feedbacks
     ///     emit faster than it reduces would otherwise grow without bound.
+    ///   - startsImmediately: start the loop as it is created (Loop: "starts as it is
+    ///     initialised"), as `start()` right after `init` would; observers added afterwards do not
+    ///     see the start.
     public init(
-        _ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock(), maxQueueLength: Int = .max
+        _ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock(), maxQueueLength: Int = .max,
+        startsImmediately: Bool = false
     ) {
         self.spin = spin
         self.clock = clock
@@ -76,6 +80,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         } else {
             self.reduceStep = { state, event in apply(&state, event) != .unchanged }
         }
+        if startsImmediately { start() }
     }
 
     // MARK: Reading
@@ -295,6 +300,12 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         event: @escaping @Sendable (Value) -> Event
     ) -> SpinBinding<Value> {
         SpinBinding(get: { [self] in state[keyPath: keyPath] }, set: { [self] in emit(event($0)) })
+    }
+
+    /// A binding whose writes all emit the same `event`, whatever the value written (SwiftUISpin's
+    /// `binding(for:event:)` with an event value, for a toggle or a button-like control).
+    public func binding<Value>(for keyPath: KeyPath<State, Value> & Sendable, event: Event) -> SpinBinding<Value> {
+        binding(for: keyPath, event: { _ in event })
     }
 
     /// A projection of the loop for one part of an app: it sees a sub-state and emits its own
