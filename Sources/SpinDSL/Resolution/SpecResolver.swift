@@ -13,13 +13,20 @@ struct SpecResolver {
     /// For each control state of the spin being resolved, the `[state]` array rows from that
     /// state alone share, once made.
     private var singleSources: [[Int]?] = []
+    /// The types of `types:` by name, and in document order.
+    var namedTypes: [String: EnumType] = [:]
+    var sharedTypes: [EnumType] = []
+    /// The constants of `constants:`, in document order.
+    var constants: [ConstantModel] = []
 
     /// Resolves `document`; the model is nil when any error was found.
     static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
         var resolver = SpecResolver()
+        resolver.resolveTypes(document.types)
+        resolver.resolveConstants(document.constants)
         let gears = document.gears.map { resolver.resolveGear($0) }
-        resolver.checkUnique(document.gears.map(\.name), what: "gear")
-        resolver.checkUnique(document.spins.map(\.name), what: "spin")
+        resolver.declare(document.gears.map(\.name), what: "gear")
+        resolver.declare(document.spins.map(\.name), what: "spin")
         var spins: [SpinModel] = []
         for (index, spin) in document.spins.enumerated() {
             if let model = resolver.resolveSpin(spin, index: index, gears: gears) {
@@ -27,32 +34,45 @@ struct SpecResolver {
             }
         }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
-        let model = hasErrors ? nil : SpecModel(path: document.path, spins: spins, gears: gears)
+        let model = hasErrors ? nil : SpecModel(
+            path: document.path, spins: spins, gears: gears, types: resolver.sharedTypes, constants: resolver.constants)
         return (model, resolver.diagnostics)
     }
 
     // MARK: Gears and events
 
     private mutating func resolveGear(_ gear: GearDeclaration) -> GearModel {
-        checkUnique(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
+        declare(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
         return GearModel(name: gear.name, events: gear.events.map { resolveEvent($0, owner: gear.name.text, isInput: false) })
     }
 
     private mutating func resolveEvent(_ event: EventDeclaration, owner: String, isInput: Bool) -> EventModel {
-        checkUnique(event.fields.map(\.name), what: "payload field of '\(event.name)'")
+        declare(event.fields.map(\.name), what: "payload field of '\(event.name)'")
         let fields = event.fields.map { field in
-            (name: field.name, type: valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)"))
+            if case .enumeration(let values) = field.type { declare(values, what: "value of '\(field.name)'") }
+            // A payload field of an unknown type (reported) is read as an int: nothing runs.
+            let type = valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)", context: "in payload field '\(field.name.text)'")
+            return (name: field.name, type: type ?? .int)
         }
         return EventModel(name: event.name, fields: fields, isInput: isInput)
     }
 
-    private func valueType(_ reference: TypeReference, name: String) -> ValueType {
+    /// The type `reference` names; an inline enumeration is named `name`. Nil (reported, in
+    /// `context`) for a type name that `types:` does not declare.
+    mutating func valueType(_ reference: TypeReference, name: String, context: @autoclosure () -> String) -> ValueType? {
         switch reference {
         case .int: return .int
         case .double: return .double
         case .bool: return .bool
         case .string: return .string
+        case .duration: return .duration
         case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
+        case .named(let typeName):
+            if let shared = namedTypes[typeName.text] { return .enumeration(shared) }
+            report(
+                .unknownType, at: typeName.location, ["type": typeName, "context": context()],
+                suggestion: Suggestion.hint(for: typeName.text, in: sharedTypes.map(\.name) + SpecBuilder.typeNames))
+            return nil
         }
     }
 
@@ -62,9 +82,9 @@ struct SpecResolver {
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
-        checkUnique(spin.states, what: "state")
-        checkUnique(spin.data.map(\.name), what: "data field")
-        checkUnique(spin.events.map(\.name), what: "event")
+        declare(spin.states, what: "state")
+        declare(spin.data.map(\.name), what: "data field")
+        declare(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
         let states = NameIndex(stateNames)
@@ -86,14 +106,21 @@ struct SpecResolver {
             }
         }
 
-        // Data fields and the enumerations they declare.
+        // Data fields and the enumerations they declare; the shared types come first.
         var fields: [FieldModel] = []
-        var enumTypes: [EnumType] = []
+        var enumTypes = sharedTypes
         for field in spin.data {
-            let type = valueType(field.type, name: field.name.text)
-            if case .enumeration(let enumType) = type {
+            checkReserved(field.name, what: "data field")
+            checkNotAConstant(field.name)
+            // A field of an unknown type (reported) is kept as an int, so that the expressions
+            // reading it are still checked.
+            guard let type = valueType(field.type, name: field.name.text, context: "in data field '\(field.name.text)'") else {
+                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0)))
+                continue
+            }
+            if case .enumeration(let values) = field.type, case .enumeration(let enumType) = type {
                 enumTypes.append(enumType)
-                checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
+                declare(values, what: "value of '\(field.name)'")
             }
             fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
         }
@@ -114,7 +141,7 @@ struct SpecResolver {
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
-            controlType: controlType, enumTypes: enumTypes, fields: fields,
+            controlType: controlType, enumTypes: enumTypes, constants: constants, fields: fields,
             states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
@@ -133,7 +160,7 @@ struct SpecResolver {
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
-        checkUnique(spin.feedbacks.map(\.name), what: "feedback rule")
+        declare(spin.feedbacks.map(\.name), what: "feedback rule")
         var render: Template?
         if let text = spin.render {
             render = template(text, in: environment.scope(event: nil))
@@ -149,36 +176,22 @@ struct SpecResolver {
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
             initialState: initialState, finalStates: finals, fields: fields, events: events,
-            transitions: transitions, feedbacks: feedbacks, render: render, script: script)
+            transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            enumTypes: enumTypes, constants: constants)
     }
 
-    private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
-        let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
-        let mismatch = { (expected: String) in
-            Diagnostic(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
-        }
-        switch type {
-        case .int:
-            if let int = scalar.asInt() { return .int(int) }
-            if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                report(.integerLiteralTooLarge, at: value.location, ["value": value.text])
-            } else {
-                append([mismatch("an int")])
-            }
-        case .double:
-            if let double = scalar.asDouble() { return .double(double) }
-            append([mismatch("a double")])
-        case .bool:
-            if let bool = scalar.asBool() { return .bool(bool) }
-            append([mismatch("a bool")])
-        case .string:
-            return .string(value.text)
-        case .enumeration(let enumType):
-            if let index = enumType.index(of: value.text) { return .symbol(index) }
+    /// The initial value of a data field; a field of a declared type written without one starts
+    /// as the type's first case.
+    private mutating func initialValue(_ value: InitialValue?, of type: ValueType, field: Name) -> SpinValue {
+        guard let value else { return .symbol(0) }
+        if let literal = literalValue(value, of: type) { return literal }
+        if case .enumeration(let enumType) = type {
             report(
                 .initialValueNotACase, at: value.location,
                 ["value": value.text, "field": field, "cases": enumType.cases.joined(separator: ", ")],
                 suggestion: Suggestion.hint(for: value.text, in: enumType.cases))
+        } else {
+            report(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": Self.article(type)])
         }
         return .int(0)
     }
@@ -188,8 +201,8 @@ struct SpecResolver {
     /// The model of the row at `position` of `written`; nil when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
-    /// names and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
+    /// and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
         _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
@@ -207,7 +220,7 @@ struct SpecResolver {
         let event = resolveEventName(row.pointee.event, in: environment)
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
         }
         var target: Int?
         if let name = row.pointee.target {
@@ -221,7 +234,9 @@ struct SpecResolver {
                     suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+            if let value = rowExpression(
+                assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text
+            ) {
                 assignments.append(slot: slot, value: value)
             }
         }
@@ -252,9 +267,9 @@ struct SpecResolver {
         case .everyState:
             trigger = .everyState
         case .when(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.when)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "when").map(TriggerModel.when)
         case .becomes(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.becomes)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "becomes").map(TriggerModel.becomes)
         case .changes(let text):
             trigger = expression(text, in: stateScope, expecting: nil).map(TriggerModel.changes)
         case .enter(let names):
@@ -279,24 +294,52 @@ struct SpecResolver {
         }
         var condition: CompiledExpression?
         if let text = rule.condition {
-            condition = expression(text, in: stateScope, expecting: .bool)
+            condition = expression(text, in: stateScope, expecting: .bool, key: "when")
         }
-        if let period = rule.period {
+        var delay: TimerDuration?
+        if let text = rule.delay {
+            // With `catch`, reported above: a caught event is delivered at once.
+            if case .gearEvent = rule.trigger {} else { delay = timerDuration(text, key: .delay, in: stateScope) }
+        }
+        var period: TimerDuration?
+        if let text = rule.period {
             switch rule.trigger {
             case .everyState, .changes, .gearEvent:
-                report(.everyWithoutCondition, at: period.location, ["rule": rule.name])
+                report(.everyWithoutCondition, at: text.location, ["rule": rule.name])
             default:
-                break
-            }
-            if period.milliseconds <= 0 {
-                report(.nonPositivePeriod, at: period.location)
+                period = timerDuration(text, key: .period, in: stateScope)
             }
         }
         let action = resolveAction(rule.action, in: environment, scope: actionScope)
         guard errorCount == errorsBefore, let trigger, let action else { return nil }
         return RuleModel(
-            declaration: rule, trigger: trigger, condition: condition, delay: rule.delay?.duration,
-            period: rule.period?.duration, strategy: rule.strategy, action: action)
+            declaration: rule, trigger: trigger, condition: condition, delay: delay,
+            period: period, strategy: rule.strategy, action: action)
+    }
+
+    /// An `after` or `every`: a duration expression on the state, evaluated now when it reads
+    /// nothing (`2s`, `-1s`, `3 * 500ms`). A constant delay must not be negative, nor a constant
+    /// period shorter than 1ms.
+    private mutating func timerDuration(_ text: ExpressionText, key: TimerDuration.Key, in scope: ResolverScope) -> TimerDuration? {
+        guard let compiled = expression(text, in: scope, expecting: .duration) else { return nil }
+        guard compiled.expression.isConstant else { return .computed(compiled, at: text.location) }
+        let milliseconds: Int64
+        do throws(EvaluationError) {
+            milliseconds = try compiled.evaluateDuration(EvaluationContext())
+        } catch {
+            append([error.diagnostic])
+            return nil
+        }
+        switch key {
+        case .delay where milliseconds < 0:
+            report(.negativeDelay, at: text.location, ["value": SpinValue.format(milliseconds: milliseconds)])
+            return nil
+        case .period where milliseconds <= 0:
+            report(.nonPositivePeriod, at: text.location)
+            return nil
+        default:
+            return .fixed(.milliseconds(milliseconds))
+        }
     }
 
     private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ResolverScope) -> ActionModel? {
@@ -311,17 +354,23 @@ struct SpecResolver {
             guard let values = resolvePayload(payload, of: model, at: eventName.location, scope: scope) else { return nil }
             return .propagate(gear: gear, event: event, payload: values)
         case let .effect(name, simulate):
+            declare([name], what: "effect")
             var simulation: SimulationModel?
             if let simulate {
-                let outcome: [(weight: Int, emit: EmitModel)]?
+                let errorsBefore = errorCount
+                let delay = simulate.delay.flatMap { timerDuration($0, key: .delay, in: scope) }
+                let outcome: [(weight: Int, delay: TimerDuration?, emit: EmitModel)]?
                 switch simulate.outcome {
                 case .emit(let emit):
-                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, $0)] }
+                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, nil, $0)] }
                 case .choose(let branches):
-                    outcome = resolveChoice(branches, in: environment, scope: scope)
+                    let delays = branches.map { branch in branch.delay.flatMap { timerDuration($0, key: .delay, in: scope) } }
+                    outcome = resolveChoice(branches, in: environment, scope: scope).map { resolved in
+                        zip(resolved, delays).map { ($0.weight, $1, $0.emit) }
+                    }
                 }
-                guard let outcome else { return nil }
-                simulation = SimulationModel(delay: simulate.delay?.duration, outcome: outcome)
+                guard errorCount == errorsBefore, let outcome else { return nil }
+                simulation = SimulationModel(delay: delay, outcome: outcome)
             }
             return .effect(name: name.text, simulate: simulation)
         case .render(let text):
@@ -364,7 +413,7 @@ struct SpecResolver {
                 failed = true
                 continue
             }
-            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type) {
+            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type, key: assignment.field.text) {
                 values[slot] = value
             } else {
                 failed = true
@@ -420,57 +469,50 @@ struct SpecResolver {
         return (gear, event)
     }
 
-    private mutating func checkUnique(_ names: [Name], what: String) {
-        var seen: [String: Name] = [:]
-        for name in names {
-            if let first = seen[name.text] {
-                report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
-            } else {
-                seen[name.text] = name
-            }
-        }
-    }
-
     // MARK: Expressions
 
-    /// Checks and compiles an expression. One already checked in the same scope with the same
-    /// expected type is not parsed and checked again: its checked tree is moved to this location.
-    private mutating func expression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> CompiledExpression? {
+    /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
+    /// in the same scope with the same expected type is not parsed and checked again: its checked
+    /// tree is moved to this location.
+    private mutating func expression(
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
+    ) -> CompiledExpression? {
         let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
                 to: text.location, columnShift: text.location.column &- shared.base.column))
         }
-        return check(text, in: scope, expecting: type, key: key)?.compiled
+        return check(text, in: scope, expecting: type, cacheKey: key, yamlKey: yamlKey)?.compiled
     }
 
     /// A transition row's guard or assigned value. One already checked in the same scope with the
     /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
     /// The scope is that of rows on `event`, made only when the text is not cached.
     private mutating func rowExpression(
-        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?
+        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
         let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
-        return check(text, in: environment.scope(event: event), expecting: type, key: key).map {
+        return check(text, in: environment.scope(event: event), expecting: type, cacheKey: key, yamlKey: yamlKey).map {
             RowExpression(shared: $0, location: text.location)
         }
     }
 
-    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `key` when it
-    /// has none.
+    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `cacheKey` when
+    /// it has none (the YAML key only changes hints, so it is no part of the cache's key).
     private mutating func check(
-        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key: CheckedExpressionCache.Key?
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
+        yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
-        if let key, found.isEmpty {
-            checkedExpressions.insert(shared, for: key)
+        if let cacheKey, found.isEmpty {
+            checkedExpressions.insert(shared, for: cacheKey)
         }
         return shared
     }
@@ -481,12 +523,12 @@ struct SpecResolver {
         return template
     }
 
-    private mutating func append(_ found: [Diagnostic]) {
+    mutating func append(_ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         errorCount &+= found.count { $0.severity == .error }
     }
 
-    private mutating func report(
+    mutating func report(
         _ group: DiagnosticGroup, at location: SourceLocation,
         _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
     ) {

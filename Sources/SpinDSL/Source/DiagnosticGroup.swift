@@ -33,6 +33,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case specIsDirectory = "SpecIsDirectory"
     case permissionDenied = "PermissionDenied"
     case fileUnreadable = "FileUnreadable"
+    case symbolicLinkLoop = "SymbolicLinkLoop"
+    case nothingToRead = "NothingToRead"
     case specTooLarge = "SpecTooLarge"
     case yamlOutOfMemory = "YAMLOutOfMemory"
     case invalidUTF8 = "InvalidUTF8"
@@ -62,6 +64,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidGearEvent = "InvalidGearEvent"
     case dataFieldWithoutValue = "DataFieldWithoutValue"
     case dataFieldWithoutInitial = "DataFieldWithoutInitial"
+    case constantWithoutValue = "ConstantWithoutValue"
+    case emptyType = "EmptyType"
     case unknownType = "UnknownType"
     case missingFieldType = "MissingFieldType"
     case enumWithoutValues = "EnumWithoutValues"
@@ -87,6 +91,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
     // MARK: Names and references
     case duplicateName = "DuplicateName"
+    case invalidName = "InvalidName"
+    case reservedName = "ReservedName"
+    case lowercaseTypeName = "LowercaseTypeName"
     case noControlStates = "NoControlStates"
     case initialOrFinalWithoutStates = "InitialOrFinalWithoutStates"
     case unknownState = "UnknownState"
@@ -100,9 +107,11 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownGearEvent = "UnknownGearEvent"
     case initialValueMismatch = "InitialValueMismatch"
     case initialValueNotACase = "InitialValueNotACase"
+    case constantValueMismatch = "ConstantValueMismatch"
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
     case nonPositivePeriod = "NonPositivePeriod"
+    case negativeDelay = "NegativeDelay"
 
     // MARK: Expressions and templates
     case unexpectedCharacter = "UnexpectedCharacter"
@@ -127,6 +136,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case stateWithoutStates = "StateWithoutStates"
     case eventNotAValue = "EventNotAValue"
     case unknownName = "UnknownName"
+    case unquotedString = "UnquotedString"
     case eventFieldsUnavailable = "EventFieldsUnavailable"
     case unknownEventField = "UnknownEventField"
     case invalidUnaryOperand = "InvalidUnaryOperand"
@@ -140,6 +150,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownFunction = "UnknownFunction"
     case wrongArgumentCount = "WrongArgumentCount"
     case nonNumericArgument = "NonNumericArgument"
+    case nonStringArgument = "NonStringArgument"
+    case mixedDurationArguments = "MixedDurationArguments"
     case unmatchedBrace = "UnmatchedBrace"
     case unclosedBrace = "UnclosedBrace"
     case emptyTemplateHole = "EmptyTemplateHole"
@@ -161,6 +173,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case moduloByZero = "ModuloByZero"
     case nanToInt = "NaNToInt"
     case intConversionOverflow = "IntConversionOverflow"
+    case durationOutOfRange = "DurationOutOfRange"
+    case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
@@ -181,6 +195,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case optionOutOfRange = "OptionOutOfRange"
     case unknownDiagnosticGroup = "UnknownDiagnosticGroup"
     case unknownSpin = "UnknownSpin"
+    case untilSpansSpins = "UntilSpansSpins"
     case specWithoutSpins = "SpecWithoutSpins"
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
@@ -188,11 +203,17 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
+    case noSpinHasEvent = "NoSpinHasEvent"
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case eventsFileTooLarge = "EventsFileTooLarge"
+    case inputLineTooLong = "InputLineTooLong"
+    case inputAfterFinal = "InputAfterFinal"
+    case dataFieldReadType = "DataFieldReadType"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
+    case diagnosticsNotShown = "DiagnosticsNotShown"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -251,6 +272,21 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The file could not be read: it does not exist, it is not a regular file, or reading it failed. For a spec file, the checks before reading say which; an events file (--events) or a recorded trace (--replay) is reported with this message alone.",
                 wrong: "spinrun --events missing.events Specs/turnstile.yaml",
                 right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .symbolicLinkLoop:
+            return .error(
+                "cannot read '{path}': too many levels of symbolic links", hint: "a symbolic link on the path leads back to itself; point it at the spec file",
+                explanation: "Following the path's symbolic links goes round in a loop (a link to itself, or two links to each other), so no file is reached.",
+                wrong: "spinrun --validate Tests/SpinrunTests/Fixtures/hostile/link-loop.yaml",
+                right: "spinrun --validate Specs/turnstile.yaml",
+                origin: .command)
+        case .nothingToRead:
+            return .error(
+                "nothing could be read from '{path}': it is not a regular file, and it ended at once",
+                hint: "a pipe gives what its writer wrote: start the program that writes the spec first, or give a regular file",
+                explanation: "The path names a pipe (a named pipe, /dev/stdin fed by a pipe) or a device, which gave no bytes: nothing writes to the named pipe, the writer closed it without writing, or the device (such as /dev/null) is empty. spinrun does not wait for a writer that may never come.",
+                wrong: "spinrun --validate /dev/null",
+                right: "spinrun --validate Specs/turnstile.yaml",
                 origin: .command)
         case .specTooLarge:
             return .error(
@@ -461,15 +497,27 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A data field written in the long form '{ type: …, initial: … }' needs its value at the start; only an enum field defaults to its first value.",
                 wrong: Example.counter(count: "{ type: int }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
+        case .constantWithoutValue:
+            return .error(
+                "constant '{name}' needs a value", hint: "write it after the colon, e.g. '{name}: 3', or as '{ type: …, value: … }'",
+                explanation: "A constant under 'constants:' is a name for a value written once for the whole file; it needs that value.",
+                wrong: Example.counterWithConstant("limit:"),
+                right: Example.counterWithConstant("limit: 10"))
+        case .emptyType:
+            return .error(
+                "type '{type}' has no cases", hint: "list its cases, e.g. {type}: [small, large]",
+                explanation: "A type under 'types:' is an enumeration shared by the file's spins; a value of it is one of its cases, so it needs at least one.",
+                wrong: Example.vending(types: "Item: []"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .unknownType:
             return .error(
-                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string and enum",
-                explanation: "The types of data and payload fields are int, double, bool, string and enum (with 'values').",
+                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string, duration, enum, and the types declared under 'types:'",
+                explanation: "The types of data fields, payload fields and constants are int, double, bool, string, duration, enum (with 'values'), and the enumerations declared under 'types:' at the top of the file, whose names are capitalized.",
                 wrong: Example.counter(count: "{ type: integer, initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .missingFieldType:
             return .error(
-                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, enum",
+                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, duration, enum, or a type of 'types:'",
                 explanation: "The long form of a data or payload field ('{ … }') must say its type.",
                 wrong: Example.counter(count: "{ initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
@@ -605,6 +653,24 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Two states, events, fields, spins or gears of one scope have the same name, so a reference to it would be ambiguous.",
                 wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, off]"),
                 right: Example.lamp)
+        case .invalidName:
+            return .error(
+                "invalid name '{name}' ({what})", hint: "a name is a letter or '_', then letters, digits or '_'",
+                explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts.",
+                wrong: Example.counter(count: "0\n  max-count: 10"),
+                right: Example.counter(count: "0\n  max_count: 10"))
+        case .reservedName:
+            return .error(
+                "'{name}' cannot name a {what}: in expressions it means {meaning}", hint: "choose another name",
+                explanation: "An expression reads a data field or a constant by its bare name, and 'state', 'event', 'true', 'false', 'and', 'or' and 'not' already mean something there: a field so named could never be read.",
+                wrong: Example.counter(count: "0\n  state: 0"),
+                right: Example.counter(count: "0\n  phase: 0"))
+        case .lowercaseTypeName:
+            return .error(
+                "type name '{name}' must start with a capital letter",
+                explanation: "The types declared under 'types:' are capitalized (Item, Size), which sets them apart from the built-in types (int, string, duration, …) and from fields.",
+                wrong: Example.vending(types: "item: [cola, water]"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .noControlStates:
             return .error(
                 "spin '{spin}' has no control states", hint: "declare them with 'states: [{state}, …]'",
@@ -644,7 +710,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownDataField:
             return .error(
                 "unknown data field '{field}'",
-                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them.",
+                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them. (A host program reading a field by name, SpecSpinRuntime.data(_:), gets the same error.)",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { cont: count + 1 } }",
                 right: Example.counter)
         case .unknownPayloadField:
@@ -684,6 +750,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An enum field starts as one of its cases.",
                 wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .constantValueMismatch:
+            return .error(
+                "value '{value}' of constant '{name}' is not {expected}",
+                explanation: "A constant written in the long form '{ type: …, value: … }' must have a value of that type.",
+                wrong: Example.counterWithConstant("limit: { type: int, value: ten }"),
+                right: Example.counterWithConstant("limit: { type: int, value: 10 }"))
         case .catchWithAfter:
             return .error(
                 "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'",
@@ -702,6 +774,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'every: 0ms' would repeat the action without time passing, forever.",
                 wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 0ms, emit: tick }",
                 right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 1s, emit: tick }")
+        case .negativeDelay:
+            return .error(
+                "'after' is {value}, a negative duration", hint: "a delay is 0ms or longer",
+                explanation: "'after' delays an action; a duration below zero would act before its trigger. A computed 'after' that comes out negative stops the spin when the timer is armed ([#InvalidTimerDuration]).",
+                wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: -1s, emit: tick }",
+                right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: 1s, emit: tick }")
 
         // MARK: Expressions and templates
         case .unexpectedCharacter:
@@ -837,6 +915,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
+        case .unquotedString:
+            return .error(
+                "unknown name '{name}' where a string is expected", hint: "write the text in quotes: \"{name}\"",
+                explanation: "A value is an expression, so a bare word is a name: a data field or a constant. Text is a string literal in quotes, and YAML takes the quotes around a whole value as its own, so the expression's quotes go inside YAML's: label: '\"busy\"' (or label: \"'busy'\"). The hint shows the value rewritten that way.",
+                wrong: Example.labelSetting("busy"),
+                right: Example.labelSetting("'\"busy\"'"))
         case .eventFieldsUnavailable:
             return .error(
                 "event payload fields are not available here",
@@ -852,13 +936,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .invalidUnaryOperand:
             return .error(
                 "operator '{operator}' cannot be applied to {type}",
-                explanation: "Unary '-' negates a number.",
+                explanation: "Unary '-' negates a number or a duration.",
                 wrong: Example.flagSetting("-done"),
                 right: Example.flagSetting("'!done'"))
         case .invalidOperands:
             return .error(
                 "operator '{operator}' cannot be applied to {left} and {right}",
-                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings.",
+                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings. Durations add to and subtract from durations, scale by a number (d * 2, d / 1.5), and divide by a duration into a number (d / 1ms).",
                 wrong: Example.flagSetting("done + 1 > 0"),
                 right: Example.flagSetting("'!done'"))
         case .mixedConcatenation:
@@ -881,8 +965,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.counterGuard("count == 1"))
         case .unorderableTypes:
             return .error(
-                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers and strings",
-                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers) or two strings; bools and enum cases have no order.",
+                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers, strings and durations",
+                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers), two strings or two durations; bools and enum cases have no order.",
                 wrong: Example.counterGuard("count < true"),
                 right: Example.counterGuard("count < 10"))
         case .nonBoolCondition:
@@ -915,6 +999,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "min, max, abs, clamp, int and double work on numbers; string(x) takes any value.",
                 wrong: Example.counterSetting("abs('\"x\"')"),
                 right: Example.counterSetting("abs(count + 1)"))
+        case .nonStringArgument:
+            return .error(
+                "function '{name}' expects a string, found {type}", hint: "turn a value into text with string(x)",
+                explanation: "length, contains, startsWith, endsWith, lowercased, uppercased, trimmed and isEmpty work on strings.",
+                wrong: Example.counterSetting("length(count)"),
+                right: Example.counterSetting("length(string(count))"))
+        case .mixedDurationArguments:
+            return .error(
+                "function '{name}' mixes durations with {type}",
+                explanation: "min, max, abs and clamp take numbers, or durations, not both: a number has no unit to compare a duration with.",
+                wrong: Example.timer(set: "'min(delay * 2, 30)'"),
+                right: Example.timer(set: "'min(delay * 2, 30s)'"))
         case .unmatchedBrace:
             return .error(
                 "unmatched '}' in template", hint: "write '}}' for a literal brace",
@@ -1032,6 +1128,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: int(ratio)"),
                 right: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: 'int(min(ratio, 1e18))'"),
                 origin: .run)
+        case .durationOutOfRange:
+            return .error(
+                "duration out of range in '{expression}'",
+                explanation: "A duration is a whole number of milliseconds in 64 bits (about 292 million years either way). The result went beyond that, or a duration scaled by a double came out NaN or infinite. The spin stops with status error (exit 3).",
+                wrong: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: delay * factor"),
+                right: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: 'min(delay * min(factor, 1000.0), 1h)'"),
+                origin: .run)
+        case .invalidTimerDuration:
+            return .error(
+                "'{key}' is {value} in '{expression}': {requirement}",
+                explanation: "A computed 'after' or 'every' is evaluated when its timer is armed. A delay below 0ms, or a period below 1ms (which would repeat without time passing), stops the spin with status error (exit 3).",
+                wrong: "spin: Retry\ndata:\n  delay: 0s\nevents: [tick]\nfeedbacks:\n  ticker: { when: true, every: delay, emit: tick }",
+                right: "spin: Retry\ndata:\n  delay: 1s\n  ticks: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { ticks: ticks + 1 } }\nfeedbacks:\n  ticker: { when: ticks < 3, every: delay, emit: tick }",
+                origin: .run)
         case .effectNotBound:
             return .error(
                 "effect '{effect}' is not bound and has no 'simulate'",
@@ -1085,7 +1195,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         // MARK: Limits of a run
         case .stepLimit:
             return .error(
-                "stopped by the step limit: {steps} steps (--max-steps); a spec that never settles runs until this limit",
+                "stopped by the step limit: {steps} (--max-steps); a spec that never settles runs until this limit",
                 explanation: "The run reduced as many events as the step limit allows (100000 by default, all spins together) without ending: feedbacks keep emitting. spinrun exits 4.",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { emit: tick }",
                 right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { when: count < 10, emit: tick }",
@@ -1099,14 +1209,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .run)
         case .queueLimit:
             return .error(
-                "stopped by the queue limit: {spin} had {count} events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
+                "stopped by the queue limit: {spin} had {count} waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
                 explanation: "An event arrived at a spin that already had as many events waiting as the queue limit allows: feedback rules emit more events per state than the spin reduces. spinrun exits 4.",
                 wrong: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { emit: increase }\n  second: { emit: increase }",
                 right: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { when: count < 10, emit: increase }",
                 origin: .run)
         case .livelock:
             return .error(
-                "livelock at {time}ms: a cycle of {steps} repeated {count} times with no time passing (--livelock-repeats): {cycle}",
+                "livelock at {time}ms: a cycle of {steps} repeated {count} with no time passing (--livelock-repeats): {cycle}",
                 explanation: "The same cycle of states repeated many times (100 by default) without virtual time passing: the spins bounce events among themselves forever. spinrun exits 4 and prints the cycle.",
                 wrong: "spin: Switch\nstates: [off, on]\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on }\n  - { from: on, on: flip, to: off }\nfeedbacks:\n  flipper: { emit: flip }",
                 right: "spin: Switch\nstates: [off, on]\ndata:\n  flips: 0\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on, set: { flips: flips + 1 } }\n  - { from: on, on: flip, to: off, set: { flips: flips + 1 } }\nfeedbacks:\n  flipper: { when: flips < 10, emit: flip }",
@@ -1130,7 +1240,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .optionOutOfRange:
             return .error(
                 "{option} must be {bound}",
-                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats may be 0, which turns the check off).",
+                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic).",
                 wrong: "spinrun --max-steps 0 Specs/turnstile.yaml",
                 right: "spinrun --max-steps 10 Specs/turnstile.yaml",
                 origin: .command)
@@ -1143,10 +1253,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .unknownSpin:
             return .error(
-                "unknown spin '{spin}'",
-                explanation: "--spin (or the spin of --until) names a spin the spec does not have.",
+                "unknown spin '{spin}'", hint: "the spins: {spins}",
+                explanation: "--spin, the spin of an input (Feature.retry) or of --until (Feature.attempts > 1) names a spin the spec does not have. The hint lists the spec's spins.",
                 wrong: "spinrun --spin Turnstyle Specs/turnstile.yaml",
                 right: "spinrun --spin Turnstile Specs/turnstile.yaml",
+                origin: .command)
+        case .untilSpansSpins:
+            return .error(
+                "--until reads the state of one spin; it names {spins}",
+                hint: "stop on one spin's state, such as Feature.attempts > 1",
+                explanation: "--until is a condition on one spin's state, checked after each of that spin's steps. A name qualified with a spin (Feature.attempts) chooses the spin; names of two spins cannot be mixed in one condition.",
+                wrong: "spinrun --until 'Feature.attempts > 1 and Authorization.checks > 0' Specs/gear.yaml",
+                right: "spinrun --until 'Feature.attempts > 1' Specs/gear.yaml",
                 origin: .command)
         case .specWithoutSpins:
             return .error(
@@ -1197,6 +1315,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event cion Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .noSpinHasEvent:
+            return .error(
+                "no spin has an event '{event}'", hint: "the inputs: {inputs}",
+                explanation: "The event sent into a run of several spins (--event, --events, --interactive) is declared by none of them. An input may name its spin, as in Feature.retry; the hint lists every spin's inputs that way.",
+                wrong: "spinrun --event rign Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                right: "spinrun --event Bell.ring Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                origin: .command)
         case .notAnInput:
             return .error(
                 "event '{event}' is not an input of spin '{spin}'", hint: "declare it under 'inputs'",
@@ -1218,6 +1343,37 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .eventsFileTooLarge:
+            return .error(
+                "'{path}' is {size} bytes, more than the limit of {limit} bytes",
+                hint: "raise the limit if the file really is this large: spinrun --max-events-bytes N",
+                explanation: "The events file (--events) is larger than the limit on its size (default 64 MiB), so it is refused before it is read into memory. A run takes at most --max-steps events anyway.",
+                wrong: "spinrun --max-events-bytes 10 --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .inputLineTooLong:
+            return .error(
+                "the line is longer than the limit of {limit} bytes; it is skipped",
+                hint: "an event line is a name and a small JSON object; raise the limit if one really is this long: spinrun --max-events-bytes N",
+                explanation: "A line typed on stdin with --interactive is longer than the limit (--max-events-bytes, default 64 MiB), so it is read to its end without being kept, reported, and skipped; the session goes on with the next line. Binary data piped into spinrun by mistake is the usual cause.",
+                wrong: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive --max-events-bytes 10 Specs/turnstile.yaml",
+                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                origin: .command)
+        case .inputAfterFinal:
+            return .warning(
+                "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
+                hint: "a spin in a final state takes no more events",
+                explanation: "An input (from the script, --event, --events or --interactive) was due after the spin it was for had reached a final state. A spin stops there and takes no more events, so the input is not sent; spinrun says so on stderr instead of dropping it silently. Leave out the inputs after the end, or make the state not final.",
+                wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
+                right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
+                origin: .command)
+        case .dataFieldReadType:
+            return .error(
+                "data field '{field}' of spin '{spin}' has type {type}; it does not read as {requested}", hint: "read it as {readable}",
+                explanation: "A host program read a data field by name as a Swift type that does not hold the field's values: an int reads as Int, Int64 or Double, a double as Double, a bool as Bool, a string or an enum value (its case name) as String.",
+                wrong: "A host program calls turnstile.data(\"credit\", as: String.self) where credit is an int.",
+                right: "It calls turnstile.data(\"credit\", as: Int.self).",
+                origin: .unreproducible("it needs a host program"))
         case .replayNotJSONLines:
             return .error(
                 "{path}:{line} is not a JSON Lines record", hint: "record the trace with --format jsonl",
@@ -1231,6 +1387,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+        case .diagnosticsNotShown:
+            return .note(
+                "{count} more diagnostics not shown ({kinds}), the first of them here",
+                hint: "raise the limit of {limit} to see them: spinrun --max-diagnostics N, 0 for all (DiagnosticRenderer.limit)",
+                explanation: "A spec produced more diagnostics than the limit on how many are printed (default 100), so the output stays readable and bounded: a generated spec can have tens of thousands of problems on one line. Errors are printed first, then warnings as room remains; the note counts the rest and points to the first of them. spinrun --validate still counts them all in its verdict.",
+                wrong: "spinrun --max-diagnostics 1 --validate Specs/invalid/wrong-value-type.yaml",
+                right: "spinrun --max-diagnostics 1 --validate Specs/turnstile.yaml",
                 origin: .command)
         }
     }
@@ -1310,6 +1474,21 @@ private enum Example {
     /// A spin with a bool field, assigned `expression`.
     static func flagSetting(_ expression: String) -> String {
         "spin: Flag\ndata:\n  done: false\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { done: \(expression) } }"
+    }
+
+    /// The counter with `constants:` holding `declaration`, stopping at `limit`.
+    static func counterWithConstant(_ declaration: String) -> String {
+        "constants:\n  \(declaration)\n" + counter.replacingOccurrences(of: "{ on: tick,", with: "{ on: tick, when: count < limit,")
+    }
+
+    /// A vending machine with `types:` holding `declaration`, whose selection is an `Item`.
+    static func vending(types declaration: String) -> String {
+        "types:\n  \(declaration)\nspin: Vending\ndata:\n  chosen: { type: Item }\nevents:\n  select: { item: Item }\ninputs: [select]\ntransitions:\n  - { on: select, set: { chosen: event.item } }"
+    }
+
+    /// A spin with a duration field `delay`, assigned `expression` (as written in YAML).
+    static func timer(set expression: String) -> String {
+        "spin: Timer\ndata:\n  delay: 1s\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { delay: \(expression) } }"
     }
 
     /// A spin reduced once by its script: `set` on `data`.
