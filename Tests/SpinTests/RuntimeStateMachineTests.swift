@@ -52,6 +52,35 @@ import Testing
 
     static let noEffect: @Sendable (EffectEmitter<Int>) async -> Int? = { _ in nil }
 
+    /// A started machine, drained, with `effects` effects asked for (tokens 1, 2, …), to be
+    /// started when the drain ends.
+    static func startedMachine(effects: Int) -> Machine {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        for _ in 0..<effects {
+            _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: noEffect)
+        }
+        return machine
+    }
+
+    @Test func anEffectStartedAtOnceIsRegisteredButNotHandedOut() {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        let started = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        #expect(started == (EffectHandle(token: 1), true))
+        #expect(machine.isRunning(1) && machine.pendingStarts.isEmpty)
+        // It ended while starting: its answer stands, and it is no longer running.
+        let stands = machine.endEffect(1)
+        #expect(stands && !machine.isRunning(1))
+        let again = machine.endEffect(1)
+        #expect(!again)
+        // After a stop an answer given while starting does not stand.
+        _ = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        _ = machine.stop()
+        let afterStop = machine.endEffect(2)
+        #expect(!afterStop)
+    }
+
     // MARK: Claiming the drain
 
     @Test func startClaimsTheDrainOnceAndNotAfterStop() {
@@ -310,9 +339,7 @@ import Testing
     }
 
     @Test func aTaskCreatedForACancelledEffectMustBeCancelled() async {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         let task = Task {}
         let check38 = machine.effectTaskCreated(1, task: task)
         #expect(check38)
@@ -326,9 +353,7 @@ import Testing
     }
 
     @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = machine.enqueue(Self.item(2))
         _ = machine.enqueue(Self.item(3, origin: 0, token: 1))
@@ -344,9 +369,7 @@ import Testing
     }
 
     @Test func reducingAnEffectsEventCountsItOutOfTheQueue() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
@@ -355,10 +378,7 @@ import Testing
     }
 
     @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 2)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = Self.drain(&machine)
         _ = machine.enqueue(Self.item(2, origin: 0, token: 2))
@@ -382,10 +402,7 @@ import Testing
     }
 
     @Test func releaseHandsBackTasksChannelsAndUnstartedEffects() async {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 2)
         let task = Task {}
         _ = machine.effectTaskCreated(1, task: task)
         _ = machine.addChannel(StateChannel<Int>(tracker: nil))

@@ -299,7 +299,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         for keyPath: KeyPath<State, Value> & Sendable,
         event: @escaping @Sendable (Value) -> Event
     ) -> SpinBinding<Value> {
-        SpinBinding(get: { [self] in state[keyPath: keyPath] }, set: { [self] in emit(event($0)) })
+        .to(keyPath, of: { [self] in state }, event: event, emit: { [self] in emit($0) })
     }
 
     /// A binding whose writes all emit the same `event`, whatever the value written (SwiftUISpin's
