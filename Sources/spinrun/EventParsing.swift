@@ -15,41 +15,88 @@ enum EventParsing {
         guard isName(name) else {
             return .failure(UsageError("--event", .invalidEventOption, ["text": text]))
         }
-        if let body = json, body.trimmingSpaces().isEmpty { json = nil }
+        if let body = json, trimmed(body.unicodeScalars[...]).isEmpty { json = nil }
         return .success(InputEvent(atMilliseconds: 0, name: String(name), payloadJSON: json, origin: "--event \(text)"))
     }
 
-    /// One line of an events file: `[TIME] NAME [JSON]`; nil for blank and `#` comment lines.
+    /// One line of an events file: `[TIME] NAME [JSON] [# comment]`; nil for blank and comment
+    /// lines.
+    ///
+    /// Read scalar by scalar, without intermediate strings: an events file may hold millions of
+    /// lines.
     static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
-        let trimmed = line.trimmingSpaces()
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        var rest = Substring(trimmed)
+        var rest = trimmed(withoutComment(line.unicodeScalars[...]))
+        guard let first = rest.first, first != "#" else { return nil }
         var time: Int64 = 0
-        let firstWord = rest.prefix { !$0.isWhitespace && $0 != "{" }
-        if let first = firstWord.first, first.isNumber {
+        let firstWord = rest.prefix { !isSpace($0) && $0 != "{" }
+        if first.properties.numericType != nil {
             guard allowTime else {
-                return .failure(UsageError(origin, .timeNotAllowed, ["time": firstWord]))
+                return .failure(UsageError(origin, .timeNotAllowed, ["time": String(firstWord)]))
             }
-            switch DurationText.parse(String(firstWord)) {
-            case .some(let milliseconds): time = milliseconds
-            case .none:
-                return .failure(UsageError(origin, .invalidDuration, ["text": firstWord]))
+            switch DurationParser.parse(String(firstWord)) {
+            case .milliseconds(let milliseconds): time = milliseconds
+            case .fractional, .invalid:
+                return .failure(UsageError(origin, .invalidDuration, ["text": String(firstWord)]))
             }
-            rest = rest.dropFirst(firstWord.count).drop { $0.isWhitespace }
+            rest = trimmed(rest[firstWord.endIndex...])
         }
-        let name = rest.prefix { !$0.isWhitespace && $0 != "{" }
+        let name = rest.prefix { !isSpace($0) && $0 != "{" }
         guard isName(name) else {
-            return .failure(UsageError(origin, .missingEventName, ["found": name.isEmpty ? "nothing" : "'\(name)'"]))
+            return .failure(UsageError(origin, .missingEventName, ["found": name.isEmpty ? "nothing" : "'\(String(name))'"]))
         }
-        let json = rest.dropFirst(name.count).trimmingSpaces()
-        return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : json, origin: origin))
+        let json = trimmed(rest[name.endIndex...])
+        return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : String(json), origin: origin))
+    }
+
+    /// `scalars` without leading and trailing whitespace.
+    private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { scalars.formIndex(after: &start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { scalars.formIndex(before: &end) }
+        return scalars[start..<end]
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
+    /// `line` without its comment: from a `#` that starts the line or follows a space, outside a
+    /// JSON string (`coin {"label":"#1"}  # the first` keeps `#1`).
+    static func withoutComment(_ line: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        var inString = false
+        var escaped = false
+        var previous: Unicode.Scalar = " "
+        for index in line.indices {
+            let scalar = line[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                }
+            } else if scalar == "\"" {
+                inString = true
+            } else if scalar == "#", isSpace(previous) {
+                return line[..<index]
+            }
+            previous = scalar
+        }
+        return line
     }
 
     /// The payload converted by the types of the event's fields in the spin that will receive it
-    /// (the spin named `spin`, else the first spin with that input, else the first spin; the same
-    /// choice `SpecRun.emit` makes). Fields the event does not have, and events the spin does not
-    /// have, are passed through for `SpecRun.emit` to report.
+    /// (`SpecModel.inputTarget`: the spin an input is sent to). An event no spin can take is
+    /// reported here; fields the event does not have are passed through for `SpecRun.emit` to
+    /// report.
     static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, UsageError> {
+        let event: EventModel
+        switch model.inputTarget(input.name, spin: spin) {
+        case .failure(let problem): return .failure(UsageError(input.origin, problem))
+        case .success(let (spinIndex, kind)): event = model.spins[spinIndex].events[kind]
+        }
         var fields: [String: JSONScalar] = [:]
         if let json = input.payloadJSON {
             switch JSONObjectParser.parse(json) {
@@ -58,16 +105,9 @@ enum EventParsing {
                 return .failure(UsageError(input.origin, .payloadNotJSON, ["event": input.name, "problem": message]))
             }
         }
-        let spinModel: SpinModel?
-        if let spin {
-            spinModel = model.spins.first { $0.name.text == spin }
-        } else {
-            spinModel = model.spins.first { $0.events.contains { $0.isInput && $0.name.text == input.name } } ?? model.spins.first
-        }
-        let event = spinModel?.events.first { $0.name.text == input.name }
         var payload: [String: SpinValue] = [:]
         for (key, scalar) in fields {
-            let type = event?.fields.first { $0.name.text == key }?.type
+            let type = event.fields.first { $0.name.text == key }?.type
             switch convert(scalar, to: type) {
             case .some(let value): payload[key] = value
             case .none:
@@ -112,7 +152,21 @@ enum EventParsing {
     }
 
     private static func isName(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        isName(text.unicodeScalars)
+    }
+
+    /// A letter or `_`, then letters, digits, `_`, `.`, `-` (and the marks that combine with them).
+    private static func isName(_ scalars: Substring.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return scalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch scalar {
+            case "_", ".", "-": return true
+            default:
+                return properties.isAlphabetic || properties.numericType != nil
+                    || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+                    || properties.generalCategory == .enclosingMark
+            }
+        }
     }
 }

@@ -12,8 +12,7 @@ struct Validator {
     func validate(_ paths: [String]) -> Int32 {
         var failed = false
         for path in paths {
-            let (spec, rendered) = limits.load(path)
-            OutputWriter.standardError.write(rendered)
+            let spec = limits.load(path)
             let errors = spec.diagnostics.filter { $0.severity == .error }.count
             let warnings = spec.diagnostics.filter { $0.severity == .warning }.count
             OutputWriter.standardOutput.line("\(path): \(Validator.verdict(errors: errors, warnings: warnings))")
@@ -25,8 +24,8 @@ struct Validator {
     /// `ok`, or the counts: `2 errors, 1 warning`.
     static func verdict(errors: Int, warnings: Int) -> String {
         var parts: [String] = []
-        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
-        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        if errors > 0 { parts.append(CountedNoun.text(errors, "error")) }
+        if warnings > 0 { parts.append(CountedNoun.text(warnings, "warning")) }
         return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
     }
 }

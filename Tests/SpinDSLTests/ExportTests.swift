@@ -2,19 +2,12 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-/// The package root, found from this file's path.
-private let exportPackageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
 /// Where the golden diagrams live.
-private let exportGoldenDirectory = exportPackageRoot + "/Tests/SpinDSLTests/Golden"
+private let exportGoldenDirectory = packageRoot + "/Tests/SpinDSLTests/Golden"
 
 /// The base names of the example specs (`Specs/*.yaml`), sorted.
 private let exportSpecNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: exportPackageRoot + "/Specs")) ?? []
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Specs")) ?? []
     return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
 }()
 
@@ -23,7 +16,7 @@ private let exportDotPath = "/usr/bin/dot"
 
 /// Loads `Specs/<name>.yaml`; nil when it does not validate (printed, so the skip is visible).
 private func exportModel(_ name: String) -> SpecModel? {
-    let path = "\(exportPackageRoot)/Specs/\(name).yaml"
+    let path = "\(packageRoot)/Specs/\(name).yaml"
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let spec = SpinSpec.load(text: text, path: "Specs/\(name).yaml")
     if spec.model == nil {
@@ -75,7 +68,7 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
 
 @Suite struct ExportTests {
     @Test func examplesAreFound() {
-        #expect(exportSpecNames.count >= 7, "Specs/*.yaml not found under \(exportPackageRoot)")
+        #expect(exportSpecNames.count >= 7, "Specs/*.yaml not found under \(packageRoot)")
     }
 
     @Test(arguments: exportSpecNames)
@@ -168,5 +161,24 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
         #expect(ids.make("end") == "s_end")
         #expect(ids.make("a-b c") == "a_b_c")
         #expect(ids.make("3way") == "s_3way")
+    }
+
+    @Test("Mermaid ids: names of one base take _2, _3, … in turn, skipping ids taken by names spelled so")
+    func mermaidIDsOfOneBase() {
+        var ids = MermaidIDs()
+        #expect(ids.make("é") == "_")
+        #expect(ids.make("ü") == "__2")
+        #expect(ids.make("__3") == "__3")
+        #expect(ids.make("ö") == "__4")
+        #expect(ids.make("à") == "__5")
+    }
+
+    @Test("DOT id components: the separators of ids are escaped, so that no two things share an id")
+    func dotIDComponents() {
+        #expect(DOTDiagram.component("plain") == "plain")
+        #expect(DOTDiagram.component("b.c") == "b%2Ec")
+        #expect(DOTDiagram.component("a/b:c#d%e") == "a%2Fb%3Ac%23d%25e")
+        // Spin `A` with state `b.c`, and spin `A.b` with state `c`: once `A.b.c` both.
+        #expect(DOTDiagram.component("A") + "." + DOTDiagram.component("b.c") != DOTDiagram.component("A.b") + "." + DOTDiagram.component("c"))
     }
 }

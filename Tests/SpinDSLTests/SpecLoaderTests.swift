@@ -2,11 +2,7 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-private let path = "spec.yaml"
-
-private func at(_ line: Int, _ column: Int) -> SpinDSL.SourceLocation {
-    SpinDSL.SourceLocation(file: path, line: line, column: column)
-}
+private let path = testSpecPath
 
 private func name(_ text: String, _ line: Int, _ column: Int) -> Name {
     Name(text, at: at(line, column))
@@ -36,28 +32,6 @@ private func rendered(_ text: String) -> String {
     #expect(!result.diagnostics.isEmpty)
     return DiagnosticRenderer(sources: [source]).render(result.diagnostics)
 }
-
-/// The levels example of docs/spec-format.md (shared with AnalyzerTests).
-let levelsExampleSpec = """
-    spin: Levels
-    data:
-      left: 10
-      right: 20
-    events: [increaseLeft, decreaseLeft, increaseRight, decreaseRight]
-    transitions:
-      - { on: increaseLeft,  when: left != right, set: { left: left + 1 } }
-      - { on: decreaseLeft,  when: left != right, set: { left: left - 1 } }
-      - { on: increaseRight, when: left != right, set: { right: right + 1 } }
-      - { on: decreaseRight, when: left != right, set: { right: right - 1 } }
-    feedbacks:
-      leftEffect:
-        - { when: left < right, emit: increaseLeft }
-        - { when: left > right, emit: decreaseLeft }
-      rightEffect:
-        - { when: right < left, emit: increaseRight }
-        - { when: right > left, emit: decreaseRight }
-    render: "left={left} right={right}"
-    """
 
 @Suite struct SpecLoaderDocumentTests {
     @Test func levelsExample() throws {

@@ -43,12 +43,16 @@ enum SpinrunProcess {
     ///   - environment: variables set on top of the test's environment (`NO_COLOR` is removed first,
     ///     so that it is only set when a test says so).
     ///   - stdin: text fed to the standard input (empty input by default).
+    ///   - stdinIsPipe: feed `stdin` through a pipe instead of a file (a pipe has no size, which
+    ///     some ways of reading a file depend on).
     ///   - interruptAfter: send SIGINT after this many seconds.
+    ///   - terminateAfter: send SIGTERM after this many seconds.
+    ///   - executable: the program to run instead of spinrun (`/bin/sh`).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-        interruptAfter: Double? = nil
+        _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinIsPipe: Bool = false,
+        interruptAfter: Double? = nil, terminateAfter: Double? = nil, executable program: URL? = nil
     ) throws -> Output {
-        guard let executable else { throw MissingBinary() }
+        guard let executable = program ?? Self.executable else { throw MissingBinary() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -72,11 +76,20 @@ enum SpinrunProcess {
         let inHandle = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = inHandle
+        let pipe = stdinIsPipe ? Pipe() : nil
+        process.standardInput = pipe ?? inHandle
         try process.run()
+        if let pipe {
+            try pipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+            try pipe.fileHandleForWriting.close()
+        }
         if let interruptAfter {
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()
+        }
+        if let terminateAfter {
+            Thread.sleep(forTimeInterval: terminateAfter)
+            process.terminate()
         }
         process.waitUntilExit()
         try outHandle.close()

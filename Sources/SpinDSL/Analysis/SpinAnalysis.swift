@@ -13,7 +13,7 @@ struct SpinAnalysis {
     /// For each row, the states it applies in, in state order without repeats; nil for any state.
     private let rowSources: [[Int]?]
     /// For each row, what the analyses read of it, gathered in one pass: each row is its own object,
-    /// and reading them again in every analysis was a cache miss per row and analysis.
+    /// and reading them again in every analysis would be a cache miss per row and analysis.
     private let rowFacts: [RowFacts]
     /// For each state, the rows listing it in `from`, and the rows on any state; rows whose guard is
     /// the literal `false` are left out (see `rowsApplying`).

@@ -7,8 +7,6 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
-    /// Timed inputs added by the runner (`spinrun --events`), read when the spin starts.
-    let schedule: InputSchedule?
 
     func build() -> Spin<SpecState, SpecEvent> {
         let table = self.table
@@ -45,9 +43,8 @@ struct SpinBuilderForSpec {
                 }
             }).named("render"))
         }
-        let script = options.runsScript ? spin.script : []
-        if !script.isEmpty || schedule != nil {
-            feedbacks.append(scriptFeedback(script))
+        if options.runsScript, !spin.script.isEmpty {
+            feedbacks.append(scriptFeedback())
         }
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return Spin(
@@ -100,10 +97,10 @@ struct SpinBuilderForSpec {
         }
 
         if let period = rule.period {
-            let holds = triggerPredicate(rule)
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) -> PeriodicEvents in
-                PeriodicEvents(period: period, trigger: state, latest: latest, act: act)
+            let trigger = self.trigger(rule)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) -> PeriodicEvents in
+                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, act: act)
             }).named(name)
         }
 
@@ -124,31 +121,62 @@ struct SpinBuilderForSpec {
                     }
                 }).named(name)
             }
-            let accepts = triggerPredicate(rule)
-            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+            // A state whose condition faults is accepted too; the action then emits the fault.
+            let trigger = self.trigger(rule)
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                return await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off }, strategy: strategy).named(name)
         case .becomes, .enter:
-            let holds = triggerPredicate(rule)
+            let trigger = self.trigger(rule)
             if strategy == .continueOnNewState {
-                let edge = EdgeMemory()
-                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                filteredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
-                                strategy: .continueOnNewState).named(name)
+                let memory = ChangeMemory<TriggerValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                    return await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    let value = trigger(state)
+                    return value.rises(changed: memory.changes(to: value))
+                }, strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
-                return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                                effect: { (state: SpecState) -> SpecEvent? in immediate(state, []) }).named(name)
+                return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                                effect: { (value: TriggerValue) -> SpecEvent? in
+                    switch value {
+                    case .off: return nil
+                    case .on(let state): return immediate(state, [])
+                    case .fault(let fault): return .failure(fault)
+                    }
+                }).named(name)
             }
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) }).named(name)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) async -> SpecEvent? in
+                switch value {
+                case .off: return nil
+                case .on(let state): return await delayed(state, [])
+                case .fault(let fault): return .failure(fault)
+                }
+            }).named(name)
         case .changes(let watched):
             let immediate = immediateAction(rule, stream: stream)
             let isImmediate = delay == nil && !rule.isEffect
+            if strategy == .continueOnNewState {
+                // Every change acts, and earlier actions run to their end.
+                let memory = ChangeMemory<WatchedValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    let value = WatchedValue(state: state, watched: watched)
+                    if let fault = value.fault { return .failure(fault) }
+                    return isImmediate ? immediate(state, []) : await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched))
+                }, strategy: .continueOnNewState).named(name)
+            }
             return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, value: try? watched.evaluate(state.context))
+                WatchedValue(state: state, watched: watched)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
-                isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
+                if let fault = watched.fault { return .failure(fault) }
+                return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
             }).named(name)
         case .gearEvent:
             return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
@@ -178,21 +206,23 @@ struct SpinBuilderForSpec {
         }
     }
 
-    /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
-    /// the reducer or an action reports them).
-    private func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
+    /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
+    /// trigger holds in a state, or the fault of evaluating it.
+    private func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in !state.hasFault && ((try? expression.evaluateBool(state.context)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context) } }
         case .enter(let states):
             return { state in
-                guard !state.hasFault, states.contains(state.control) else { return false }
-                return (try? condition?.evaluateBool(state.context)) ?? true
+                TriggerValue.of(state) { (state) throws(EvaluationError) in
+                    guard states.contains(state.control) else { return false }
+                    return try condition?.evaluateBool(state.context) ?? true
+                }
             }
         default:
             let level = levelPredicate(rule)
-            return { state in !state.hasFault && ((try? level.holds(state)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try level.holds(state) } }
         }
     }
 
@@ -296,19 +326,22 @@ struct SpinBuilderForSpec {
         }
     }
 
-    private func scriptFeedback(_ script: [ScriptModel]) -> Feedback<SpecState, SpecEvent> {
-        let initial = SpecState(control: spin.initialState, data: spin.initialData)
-        let events = spin.events
-        // The script's payloads are evaluated once, on the initial state.
-        let scripted = script.map { step in
-            (at: step.at, event: Self.makeEvent(step.emit, fields: events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
-        }
-        let schedule = self.schedule
+    /// The script as a feedback, for a host that runs a spin on its own and asks for the script
+    /// (`SpecRun` sends the script's inputs itself).
+    private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
+        let scripted = zip(spin.script, Self.scriptEvents(of: spin)).map { step, event in (at: step.at, event: event) }
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
-                        effect: { (_: SpecState) -> ScriptEvents in
-            ScriptEvents(steps: scripted + (schedule?.events ?? []))
-        }).named("input")
+                        effect: { (_: SpecState) -> ScriptEvents in ScriptEvents(steps: scripted) }).named("input")
+    }
+
+    /// The events of the spin's script, in script order; their payloads are evaluated once, on
+    /// the initial state.
+    static func scriptEvents(of spin: SpinModel) -> [SpecEvent] {
+        let initial = SpecState(control: spin.initialState, data: spin.initialData)
+        return spin.script.map { step in
+            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+        }
     }
 
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and

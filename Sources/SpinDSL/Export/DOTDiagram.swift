@@ -54,7 +54,7 @@ struct DOTDiagram {
 
     /// A data-only spin: one box listing the data fields, transitions as self-loops.
     private func dataOnly(_ spin: SpinModel) -> [String] {
-        let id = Self.quoted(spin.name.text)
+        let id = Self.quoted(Self.spinID(spin))
         // `\n` centres the spin's name, `\l` left-aligns each field line.
         var label = Self.escaped(spin.name.text) + "\\n"
         for field in spin.fields {
@@ -76,7 +76,7 @@ struct DOTDiagram {
         // The spin's end of the edge: the named states, or the whole spin.
         var ends: [(node: String, clip: String?)] = []
         if !spin.hasControlStates {
-            ends = [(Self.quoted(spin.name.text), nil)]
+            ends = [(Self.quoted(Self.spinID(spin)), nil)]
         } else if link.states.isEmpty {
             let anchor = spin.states.indices.contains(spin.initialState) ? spin.initialState : 0
             ends = [(Self.quoted(Self.stateID(spin, anchor)), Self.quoted(Self.clusterID(spin)))]
@@ -99,13 +99,36 @@ struct DOTDiagram {
         "label=\(quoted(edge.label))" + (edge.isInput ? ", style=bold" : "")
     }
 
-    private static func clusterID(_ spin: SpinModel) -> String { "cluster_" + spin.name.text }
-    private static func initialID(_ spin: SpinModel) -> String { spin.name.text + "/initial" }
-    private static func gearID(_ name: String) -> String { "gear." + name }
+    // Node ids are built from names with their separators escaped (`component`), so that two
+    // different things never share an id: `Spin` (a data-only spin), `Spin.state`,
+    // `Spin/initial`, `gear:name`; clusters are `cluster_Spin`. Spin `A` with state `b.c` is
+    // `A.b%2Ec`, spin `A.b` with state `c` is `A%2Eb.c`, and gear `x` (`gear:x`) is not the state
+    // `x` of a spin named `gear` (`gear.x`).
+    private static func clusterID(_ spin: SpinModel) -> String { "cluster_" + component(spin.name.text) }
+    private static func spinID(_ spin: SpinModel) -> String { component(spin.name.text) }
+    private static func initialID(_ spin: SpinModel) -> String { component(spin.name.text) + "/initial" }
+    private static func gearID(_ name: String) -> String { "gear:" + component(name) }
 
     private static func stateID(_ spin: SpinModel, _ index: Int) -> String {
-        let name = spin.states.indices.contains(index) ? spin.states[index].text : "#\(index)"
-        return spin.name.text + "." + name
+        let name = spin.states.indices.contains(index) ? component(spin.states[index].text) : "#\(index)"
+        return component(spin.name.text) + "." + name
+    }
+
+    /// A name as one component of an id: `%`, `.`, `/`, `:` and `#` written as `%XX`.
+    static func component(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { "%./:#".unicodeScalars.contains($0) }) else { return name }
+        var out = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case ".": out += "%2E"
+            case "/": out += "%2F"
+            case ":": out += "%3A"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `text` as a DOT double-quoted string.

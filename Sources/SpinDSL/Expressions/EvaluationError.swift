@@ -5,7 +5,8 @@
 ///
 /// Compiled code holds one of these, ready to throw, for every node that can fail, yet almost none is
 /// ever thrown; so the error keeps what its message is made of (`Reason`) and writes the message only
-/// when asked. Formatting every message up front was a quarter of the time to load a large spec.
+/// when asked: formatting every message up front would cost a large spec's load more than its
+/// checking does.
 struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, with the parts of the message; formatted by `message`.
     enum Reason: Sendable {

@@ -267,74 +267,11 @@ extension SpecBuilder {
 
     // MARK: - Transitions
 
-    /// The keys of a transition row.
-    static let transitionKeys = ["from", "on", "when", "to", "set"]
-
-    /// One row: `{ from, on, when, to, set }`.
+    /// One row, read as a node (see `TransitionRowMapper`).
     mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
-        guard let entries = mapping(node, "for each transition") else { return nil }
-        return transition(entries[...], at: node.location)
-    }
-
-    /// A row written as a mapping with these entries, at `location`.
-    mutating func transition(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation) -> TransitionDeclaration? {
-        // Unknown keys are reported by the switch below rather than by `checkKeys`: a spec can have
-        // a great many rows, and one pass over their keys is enough. The diagnostics come out in the
-        // same order, since each is at its own key.
-        var complete = true
-        var sources = RowSources.any
-        var event: Name?
-        var guardExpression: ExpressionText?
-        var target: Name?
-        var assignments = RowAssignments([])
-        var hasEvent = false
-        for entry in entries {
-            let value = entry.value
-            switch Self.key(entry) {
-            case "from":
-                if let scalar = value.scalar, scalar.value == "any", !scalar.isNull {
-                    sources = .any
-                } else if let scalar = value.scalar, !scalar.isNull {
-                    // What `names` gives for a scalar, without the array.
-                    sources = .one(Name(scalar.value, at: scalar.contentLocation))
-                } else if let states = names(value, "from") {
-                    sources = RowSources(.states(states))
-                } else {
-                    complete = false
-                }
-            case "on":
-                hasEvent = true
-                event = name(value, "for 'on'")
-                if event == nil { complete = false }
-            case "when":
-                guardExpression = expression(value, "for 'when'")
-                if guardExpression == nil { complete = false }
-            case "to":
-                target = name(value, "for 'to'")
-                if target == nil { complete = false }
-            case "set":
-                if let written = rowAssignments(value) { assignments = written } else { complete = false }
-            default:
-                unknownKey(entry, allowed: Self.transitionKeys, "in transition")
-            }
-        }
-        if !hasEvent {
-            report(.transitionWithoutEvent, at: location)
-        }
-        guard complete, let event else { return nil }
-        return TransitionDeclaration(
-            location: location, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments)
-    }
-
-    /// The `set` of a row: what `assignments(_:_:)` gives, without an array for a single entry.
-    private mutating func rowAssignments(_ node: YAMLNode) -> RowAssignments? {
-        if let entries = node.mapping, entries.count == 1, let entry = entries.first {
-            let field = Self.keyName(entry)
-            guard let value = expression(entry.value, "for '\(field.text)'") else { return nil }
-            return RowAssignments(single: Assignment(field: field, value: value))
-        }
-        return assignments(node, "set").map(RowAssignments.init)
+        let (declaration, found) = TransitionRowMapper.declaration(of: node)
+        append(found)
+        return declaration
     }
 
     // MARK: - Script

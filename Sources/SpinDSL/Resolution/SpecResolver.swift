@@ -201,8 +201,8 @@ struct SpecResolver {
     /// The model of the row at `position` of `written`; nil when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
-    /// names and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
+    /// and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
         _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {

@@ -33,6 +33,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case specIsDirectory = "SpecIsDirectory"
     case permissionDenied = "PermissionDenied"
     case fileUnreadable = "FileUnreadable"
+    case symbolicLinkLoop = "SymbolicLinkLoop"
+    case nothingToRead = "NothingToRead"
     case specTooLarge = "SpecTooLarge"
     case yamlOutOfMemory = "YAMLOutOfMemory"
     case invalidUTF8 = "InvalidUTF8"
@@ -193,6 +195,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case optionOutOfRange = "OptionOutOfRange"
     case unknownDiagnosticGroup = "UnknownDiagnosticGroup"
     case unknownSpin = "UnknownSpin"
+    case untilSpansSpins = "UntilSpansSpins"
     case specWithoutSpins = "SpecWithoutSpins"
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
@@ -200,11 +203,16 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
+    case noSpinHasEvent = "NoSpinHasEvent"
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case eventsFileTooLarge = "EventsFileTooLarge"
+    case inputLineTooLong = "InputLineTooLong"
+    case inputAfterFinal = "InputAfterFinal"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
+    case diagnosticsNotShown = "DiagnosticsNotShown"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -263,6 +271,21 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The file could not be read: it does not exist, it is not a regular file, or reading it failed. For a spec file, the checks before reading say which; an events file (--events) or a recorded trace (--replay) is reported with this message alone.",
                 wrong: "spinrun --events missing.events Specs/turnstile.yaml",
                 right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .symbolicLinkLoop:
+            return .error(
+                "cannot read '{path}': too many levels of symbolic links", hint: "a symbolic link on the path leads back to itself; point it at the spec file",
+                explanation: "Following the path's symbolic links goes round in a loop (a link to itself, or two links to each other), so no file is reached.",
+                wrong: "spinrun --validate Tests/SpinrunTests/Fixtures/hostile/link-loop.yaml",
+                right: "spinrun --validate Specs/turnstile.yaml",
+                origin: .command)
+        case .nothingToRead:
+            return .error(
+                "nothing could be read from '{path}': it is not a regular file, and it ended at once",
+                hint: "a pipe gives what its writer wrote: start the program that writes the spec first, or give a regular file",
+                explanation: "The path names a pipe (a named pipe, /dev/stdin fed by a pipe) or a device, which gave no bytes: nothing writes to the named pipe, the writer closed it without writing, or the device (such as /dev/null) is empty. spinrun does not wait for a writer that may never come.",
+                wrong: "spinrun --validate /dev/null",
+                right: "spinrun --validate Specs/turnstile.yaml",
                 origin: .command)
         case .specTooLarge:
             return .error(
@@ -1171,7 +1194,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         // MARK: Limits of a run
         case .stepLimit:
             return .error(
-                "stopped by the step limit: {steps} steps (--max-steps); a spec that never settles runs until this limit",
+                "stopped by the step limit: {steps} (--max-steps); a spec that never settles runs until this limit",
                 explanation: "The run reduced as many events as the step limit allows (100000 by default, all spins together) without ending: feedbacks keep emitting. spinrun exits 4.",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { emit: tick }",
                 right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { when: count < 10, emit: tick }",
@@ -1185,14 +1208,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .run)
         case .queueLimit:
             return .error(
-                "stopped by the queue limit: {spin} had {count} events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
+                "stopped by the queue limit: {spin} had {count} waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
                 explanation: "An event arrived at a spin that already had as many events waiting as the queue limit allows: feedback rules emit more events per state than the spin reduces. spinrun exits 4.",
                 wrong: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { emit: increase }\n  second: { emit: increase }",
                 right: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { when: count < 10, emit: increase }",
                 origin: .run)
         case .livelock:
             return .error(
-                "livelock at {time}ms: a cycle of {steps} repeated {count} times with no time passing (--livelock-repeats): {cycle}",
+                "livelock at {time}ms: a cycle of {steps} repeated {count} with no time passing (--livelock-repeats): {cycle}",
                 explanation: "The same cycle of states repeated many times (100 by default) without virtual time passing: the spins bounce events among themselves forever. spinrun exits 4 and prints the cycle.",
                 wrong: "spin: Switch\nstates: [off, on]\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on }\n  - { from: on, on: flip, to: off }\nfeedbacks:\n  flipper: { emit: flip }",
                 right: "spin: Switch\nstates: [off, on]\ndata:\n  flips: 0\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on, set: { flips: flips + 1 } }\n  - { from: on, on: flip, to: off, set: { flips: flips + 1 } }\nfeedbacks:\n  flipper: { when: flips < 10, emit: flip }",
@@ -1216,7 +1239,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .optionOutOfRange:
             return .error(
                 "{option} must be {bound}",
-                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats may be 0, which turns the check off).",
+                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic).",
                 wrong: "spinrun --max-steps 0 Specs/turnstile.yaml",
                 right: "spinrun --max-steps 10 Specs/turnstile.yaml",
                 origin: .command)
@@ -1229,10 +1252,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .unknownSpin:
             return .error(
-                "unknown spin '{spin}'",
-                explanation: "--spin (or the spin of --until) names a spin the spec does not have.",
+                "unknown spin '{spin}'", hint: "the spins: {spins}",
+                explanation: "--spin, the spin of an input (Feature.retry) or of --until (Feature.attempts > 1) names a spin the spec does not have. The hint lists the spec's spins.",
                 wrong: "spinrun --spin Turnstyle Specs/turnstile.yaml",
                 right: "spinrun --spin Turnstile Specs/turnstile.yaml",
+                origin: .command)
+        case .untilSpansSpins:
+            return .error(
+                "--until reads the state of one spin; it names {spins}",
+                hint: "stop on one spin's state, such as Feature.attempts > 1",
+                explanation: "--until is a condition on one spin's state, checked after each of that spin's steps. A name qualified with a spin (Feature.attempts) chooses the spin; names of two spins cannot be mixed in one condition.",
+                wrong: "spinrun --until 'Feature.attempts > 1 and Authorization.checks > 0' Specs/gear.yaml",
+                right: "spinrun --until 'Feature.attempts > 1' Specs/gear.yaml",
                 origin: .command)
         case .specWithoutSpins:
             return .error(
@@ -1283,6 +1314,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event cion Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .noSpinHasEvent:
+            return .error(
+                "no spin has an event '{event}'", hint: "the inputs: {inputs}",
+                explanation: "The event sent into a run of several spins (--event, --events, --interactive) is declared by none of them. An input may name its spin, as in Feature.retry; the hint lists every spin's inputs that way.",
+                wrong: "spinrun --event rign Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                right: "spinrun --event Bell.ring Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                origin: .command)
         case .notAnInput:
             return .error(
                 "event '{event}' is not an input of spin '{spin}'", hint: "declare it under 'inputs'",
@@ -1304,6 +1342,30 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .eventsFileTooLarge:
+            return .error(
+                "'{path}' is {size} bytes, more than the limit of {limit} bytes",
+                hint: "raise the limit if the file really is this large: spinrun --max-events-bytes N",
+                explanation: "The events file (--events) is larger than the limit on its size (default 64 MiB), so it is refused before it is read into memory. A run takes at most --max-steps events anyway.",
+                wrong: "spinrun --max-events-bytes 10 --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .inputLineTooLong:
+            return .error(
+                "the line is longer than the limit of {limit} bytes; it is skipped",
+                hint: "an event line is a name and a small JSON object; raise the limit if one really is this long: spinrun --max-events-bytes N",
+                explanation: "A line typed on stdin with --interactive is longer than the limit (--max-events-bytes, default 64 MiB), so it is read to its end without being kept, reported, and skipped; the session goes on with the next line. Binary data piped into spinrun by mistake is the usual cause.",
+                wrong: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive --max-events-bytes 10 Specs/turnstile.yaml",
+                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                origin: .command)
+        case .inputAfterFinal:
+            return .warning(
+                "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
+                hint: "a spin in a final state takes no more events",
+                explanation: "An input (from the script, --event, --events or --interactive) was due after the spin it was for had reached a final state. A spin stops there and takes no more events, so the input is not sent; spinrun says so on stderr instead of dropping it silently. Leave out the inputs after the end, or make the state not final.",
+                wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
+                right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
+                origin: .command)
         case .replayNotJSONLines:
             return .error(
                 "{path}:{line} is not a JSON Lines record", hint: "record the trace with --format jsonl",
@@ -1317,6 +1379,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+        case .diagnosticsNotShown:
+            return .note(
+                "{count} more diagnostics not shown ({kinds}), the first of them here",
+                hint: "raise the limit of {limit} to see them: spinrun --max-diagnostics N, 0 for all (DiagnosticRenderer.limit)",
+                explanation: "A spec produced more diagnostics than the limit on how many are printed (default 100), so the output stays readable and bounded: a generated spec can have tens of thousands of problems on one line. Errors are printed first, then warnings as room remains; the note counts the rest and points to the first of them. spinrun --validate still counts them all in its verdict.",
+                wrong: "spinrun --max-diagnostics 1 --validate Specs/invalid/wrong-value-type.yaml",
+                right: "spinrun --max-diagnostics 1 --validate Specs/turnstile.yaml",
                 origin: .command)
         }
     }
