@@ -22,7 +22,10 @@ struct SpecAnalyzer {
             var found = SpinAnalysis(spin).diagnostics
             found += gearUse.diagnostics(for: spin)
             found += unsimulatedEffects(in: spin)
-            result += stableSortedByLocation(found)
+            // A row on several events is a model per event: a finding about the row as written is
+            // found for each, and reported once.
+            var seen = Set<Diagnostic>()
+            result += stableSortedByLocation(found).filter { seen.insert($0).inserted }
         }
         return result
     }

@@ -40,9 +40,10 @@ enum DiagramFacts {
         return String(file[file.startIndex..<dot])
     }
 
-    /// The label of a transition row: `event [guard] / a := x; b := y`, parts omitted when absent.
-    static func label(of row: TransitionDeclaration) -> String {
-        var text = row.event.text
+    /// The label of a transition row on `event` (a row `on: [a, b]` is drawn once per event):
+    /// `event [guard] / a := x; b := y`, parts omitted when absent.
+    static func label(of row: TransitionDeclaration, on event: String) -> String {
+        var text = event
         if let guardText = row.guardExpression?.text {
             text += " [\(guardText)]"
         }
@@ -57,7 +58,8 @@ enum DiagramFacts {
     static func transitionEdges(of spin: SpinModel) -> [TransitionEdge] {
         var edges: [TransitionEdge] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration)
+            let event = spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event.text
+            let label = label(of: row.declaration, on: event)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             guard spin.hasControlStates else {
                 edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))
