@@ -911,7 +911,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownName:
             return .error(
                 "unknown name '{name}'",
-                explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
+                explanation: "The name is not a data field of the spin nor a constant of the file (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
         case .unquotedString:
