@@ -62,7 +62,7 @@ struct ShadowAnalysis {
             let row = spin.transitions[position]
             let guardTree = row.guardTree
             let sources = liveSources(position)
-            var shadowed = anyState.isTotal || totalCells == liveCount
+            var shadowed = anyState.isTotal || (liveCount > 0 && totalCells == liveCount)
             if !shadowed, let sources {
                 shadowed = sources.allSatisfy { state in
                     let cell = cells[state]
