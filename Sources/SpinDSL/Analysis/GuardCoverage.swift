@@ -27,6 +27,9 @@ struct GuardCoverage {
         self.liveStates = liveStates
     }
 
+    /// Whether nothing has been filed.
+    var isEmpty: Bool { !isTotal && unions.isEmpty && mixed.isEmpty }
+
     /// Files the conjunctions of a row's condition.
     mutating func add(_ condition: [GuardConjunction]) {
         for conjunction in condition {
@@ -49,20 +52,18 @@ struct GuardCoverage {
     /// row (of this coverage or of `other`, when given).
     func covers(_ conjunction: GuardConjunction, inStates states: CaseSet, alongWith other: GuardCoverage? = nil) -> Bool {
         if isTotal || other?.isTotal == true { return true }
+        if isEmpty, other?.isEmpty ?? true { return false }
         // The control states the conjunction can hold in; none: it never holds, nothing to cover.
         let control = conjunction.values(of: GuardVariables.controlState)?.intersection(.cases(states)) ?? .cases(states)
         if control.isEmpty { return true }
         func values(of variable: Int) -> GuardValues? {
             variable == GuardVariables.controlState ? control : conjunction.values(of: variable)
         }
-        // The variables the conjunction constrains, the control state always among them.
-        var variables = conjunction.constraints.map(\.variable)
-        if variables.first != GuardVariables.controlState { variables.insert(GuardVariables.controlState, at: 0) }
+        // Each kept conjunction of several conditions whose atoms this one implies but on one
+        // variable adds its values of that variable to that variable's union here.
         var extensions: [Int: GuardValues] = [:]
-        for coverage in [self] + (other.map { [$0] } ?? []) {
+        func consult(_ coverage: GuardCoverage) -> Bool {
             for kept in coverage.mixed {
-                // The kept conjunction's atoms this one does not imply: none, it covers; one, on
-                // a variable this one constrains, it adds to that variable's union.
                 var unimplied: GuardConjunction.Constraint?
                 var usable = true
                 for constraint in kept.constraints {
@@ -78,20 +79,31 @@ struct GuardCoverage {
                     unimplied = constraint
                 }
                 guard usable else { continue }
+                // Every atom implied: the kept conjunction holds wherever this one does.
                 guard let unimplied else { return true }
                 var union = extensions[unimplied.variable] ?? unimplied.values
                 union.formUnion(unimplied.values)
                 extensions[unimplied.variable] = union
             }
+            return false
         }
-        for variable in variables {
-            guard let own = values(of: variable) else { continue }
-            var union: GuardValues?
-            for part in [unions[variable], other?.unions[variable], extensions[variable]] {
-                guard let part else { continue }
+        if consult(self) { return true }
+        if let other, consult(other) { return true }
+        // Then, for each variable the conjunction constrains (the control state always among
+        // them), whether its values are in the union of the values taken.
+        func isCovered(_ variable: Int, _ own: GuardValues) -> Bool {
+            var union = unions[variable]
+            func merge(_ part: GuardValues?) {
+                guard let part else { return }
                 if union == nil { union = part } else { union?.formUnion(part) }
             }
-            if let union, own.isSubset(of: union) { return true }
+            merge(other?.unions[variable])
+            merge(extensions[variable])
+            return union.map { own.isSubset(of: $0) } ?? false
+        }
+        if isCovered(GuardVariables.controlState, control) { return true }
+        for constraint in conjunction.constraints where constraint.variable != GuardVariables.controlState {
+            if isCovered(constraint.variable, constraint.values) { return true }
         }
         return false
     }

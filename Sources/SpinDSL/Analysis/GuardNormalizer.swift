@@ -14,6 +14,8 @@ struct GuardNormalizer {
     static let maximumConjunctions = 32
 
     private var variables = GuardVariables()
+    /// The condition of a row without a guard, made once.
+    private static let always = [GuardConjunction.always]
     /// How many control states the spin has (the cases of the control-state variable).
     let controlCount: Int
 
@@ -24,7 +26,7 @@ struct GuardNormalizer {
     /// The conjunctions whose disjunction is the guard (nil: no guard) in control state `state`
     /// (nil: unknown). Empty when the guard can never hold; `[.always]` when it always does.
     mutating func condition(of guardExpression: TypedExpression?, inState state: Int?) -> [GuardConjunction] {
-        guard let guardExpression else { return [.always] }
+        guard let guardExpression else { return Self.always }
         return normalized(guardExpression, holds: true, inState: state)
     }
 

@@ -45,47 +45,62 @@ struct ShadowAnalysis {
         }
     }
 
-    /// The live states the row at `position` lists, or nil for any state.
+    /// The live states the row at `position` lists, or nil for any state; the row's own array
+    /// when they all are (the usual case: no copy per row).
     private func liveSources(_ position: Int) -> [Int]? {
-        rowSources[position].map { $0.filter { live.indices.contains($0) && live[$0] } }
+        guard let sources = rowSources[position] else { return nil }
+        if sources.allSatisfy({ live.indices.contains($0) && live[$0] }) { return sources }
+        return sources.filter { live.indices.contains($0) && live[$0] }
+    }
+
+    /// The one control state `state`, as the control-state variable's set.
+    private func only(_ state: Int) -> CaseSet {
+        CaseSet(count: live.count, members: [state])
     }
 
     private mutating func check(_ rows: [Int]) {
         var anyState = GuardCoverage(liveStates: liveStates)
+        // Per state with rows of its own, what they take; a state whose rows take everything is
+        // just counted (most cells of a large table hold one unguarded row).
         var cells: [Int: GuardCoverage] = [:]
+        var fullCells: Set<Int> = []
         var cellStates: [Int] = []
-        var totalCells = 0
-        // The live states without a cell of their own.
-        var uncelled = liveStates
+        // The live states without a cell of their own, made when a row on any state first needs it.
+        var uncelled: CaseSet?
         var filed: [Int] = []
         for position in rows {
-            let row = spin.transitions[position]
-            let guardTree = row.guardTree
+            let guardTree = spin.transitions[position].guardTree
             let sources = liveSources(position)
-            var shadowed = anyState.isTotal || (liveCount > 0 && totalCells == liveCount)
+            var shadowed = anyState.isTotal || (liveCount > 0 && fullCells.count == liveCount)
             if !shadowed, let sources {
                 shadowed = sources.allSatisfy { state in
+                    if fullCells.contains(state) { return true }
                     let cell = cells[state]
-                    if cell?.isTotal == true { return true }
+                    // Nothing filed that could take this state's cases.
+                    if cell == nil, anyState.isEmpty { return false }
                     let condition = normalizer.condition(of: guardTree, inState: state)
-                    let here = CaseSet(count: live.count, members: [state])
                     return condition.allSatisfy { conjunction in
-                        cell.map { $0.covers(conjunction, inStates: here, alongWith: anyState) } ?? anyState.covers(conjunction, inStates: here)
+                        cell.map { $0.covers(conjunction, inStates: only(state), alongWith: anyState) }
+                            ?? anyState.covers(conjunction, inStates: only(state))
                     }
                 }
-            } else if !shadowed {
+            } else if !shadowed, !anyState.isEmpty {
+                if uncelled == nil {
+                    var states = liveStates
+                    for state in cellStates { states.remove(state) }
+                    uncelled = states
+                }
                 let condition = normalizer.condition(of: guardTree, inState: nil)
-                shadowed = !condition.isEmpty && condition.allSatisfy { anyState.covers($0, inStates: uncelled) }
+                shadowed = !condition.isEmpty && condition.allSatisfy { anyState.covers($0, inStates: uncelled ?? liveStates) }
                 if shadowed {
-                    let open = cellStates.filter { cells[$0]?.isTotal != true }
+                    let open = cellStates.filter { !fullCells.contains($0) }
                     if open.count > Self.stateChecksLimit {
                         shadowed = false
                     } else {
                         for state in open {
                             guard let cell = cells[state] else { continue }
-                            let here = CaseSet(count: live.count, members: [state])
                             let specialized = normalizer.condition(of: guardTree, inState: state)
-                            if !specialized.allSatisfy({ cell.covers($0, inStates: here, alongWith: anyState) }) {
+                            if !specialized.allSatisfy({ cell.covers($0, inStates: only(state), alongWith: anyState) }) {
                                 shadowed = false
                                 break
                             }
@@ -102,16 +117,22 @@ struct ShadowAnalysis {
                 anyState.add(normalizer.condition(of: guardTree, inState: nil))
                 continue
             }
-            for state in sources {
-                var cell = cells[state] ?? {
+            for state in sources where !fullCells.contains(state) {
+                let condition = normalizer.condition(of: guardTree, inState: state)
+                // Taken out while it changes, so that the dictionary holds no second copy of it.
+                let cell = cells.removeValue(forKey: state)
+                if cell == nil {
                     cellStates.append(state)
-                    uncelled.remove(state)
-                    return GuardCoverage(liveStates: liveStates)
-                }()
-                let wasTotal = cell.isTotal
-                cell.add(normalizer.condition(of: guardTree, inState: state))
-                if cell.isTotal, !wasTotal { totalCells &+= 1 }
-                cells[state] = cell
+                    uncelled?.remove(state)
+                }
+                if condition.contains(where: { $0.constraints.isEmpty }) {
+                    // An unguarded row (or one whose guard always holds here) takes the state.
+                    fullCells.insert(state)
+                    continue
+                }
+                var coverage = cell ?? GuardCoverage(liveStates: liveStates)
+                coverage.add(condition)
+                if coverage.isTotal { fullCells.insert(state) } else { cells[state] = coverage }
             }
         }
     }
