@@ -24,6 +24,7 @@ struct ShadowAnalysis {
     /// The live control states, as a set of the control-state variable's cases.
     private let liveStates: CaseSet
     private let liveCount: Int
+    private var cells: StateCells
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Checks the rows at `positions` (in document order; rows that never fire for other reasons
@@ -36,6 +37,7 @@ struct ShadowAnalysis {
         normalizer = GuardNormalizer(controlCount: spin.controlCount)
         liveStates = CaseSet(count: live.count, members: Set(live.indices.filter { !live[$0] }), isComplement: true)
         liveCount = live.count { $0 }
+        cells = StateCells(stateCount: live.count)
         var byEvent = [[Int]](repeating: [], count: spin.events.count)
         for position in positions where byEvent.indices.contains(spin.transitions[position].event) {
             byEvent[spin.transitions[position].event].append(position)
@@ -60,22 +62,18 @@ struct ShadowAnalysis {
 
     private mutating func check(_ rows: [Int]) {
         var anyState = GuardCoverage(liveStates: liveStates)
-        // Per state with rows of its own, what they take; a state whose rows take everything is
-        // just counted (most cells of a large table hold one unguarded row).
-        var cells: [Int: GuardCoverage] = [:]
-        var fullCells: Set<Int> = []
-        var cellStates: [Int] = []
+        cells.startRound()
         // The live states without a cell of their own, made when a row on any state first needs it.
         var uncelled: CaseSet?
         var filed: [Int] = []
         for position in rows {
             let guardTree = spin.transitions[position].guardTree
             let sources = liveSources(position)
-            var shadowed = anyState.isTotal || (liveCount > 0 && fullCells.count == liveCount)
+            var shadowed = anyState.isTotal || (liveCount > 0 && cells.fullCount == liveCount)
             if !shadowed, let sources {
                 shadowed = sources.allSatisfy { state in
-                    if fullCells.contains(state) { return true }
-                    let cell = cells[state]
+                    if cells.isFull(state) { return true }
+                    let cell = cells.coverage(of: state)
                     // Nothing filed that could take this state's cases.
                     if cell == nil, anyState.isEmpty { return false }
                     let condition = normalizer.condition(of: guardTree, inState: state)
@@ -87,18 +85,18 @@ struct ShadowAnalysis {
             } else if !shadowed, !anyState.isEmpty {
                 if uncelled == nil {
                     var states = liveStates
-                    for state in cellStates { states.remove(state) }
+                    for state in cells.listed { states.remove(state) }
                     uncelled = states
                 }
                 let condition = normalizer.condition(of: guardTree, inState: nil)
                 shadowed = !condition.isEmpty && condition.allSatisfy { anyState.covers($0, inStates: uncelled ?? liveStates) }
                 if shadowed {
-                    let open = cellStates.filter { !fullCells.contains($0) }
+                    let open = cells.listed.filter { !cells.isFull($0) }
                     if open.count > Self.stateChecksLimit {
                         shadowed = false
                     } else {
                         for state in open {
-                            guard let cell = cells[state] else { continue }
+                            guard let cell = cells.coverage(of: state) else { continue }
                             let specialized = normalizer.condition(of: guardTree, inState: state)
                             if !specialized.allSatisfy({ cell.covers($0, inStates: only(state), alongWith: anyState) }) {
                                 shadowed = false
@@ -117,22 +115,9 @@ struct ShadowAnalysis {
                 anyState.add(normalizer.condition(of: guardTree, inState: nil))
                 continue
             }
-            for state in sources where !fullCells.contains(state) {
-                let condition = normalizer.condition(of: guardTree, inState: state)
-                // Taken out while it changes, so that the dictionary holds no second copy of it.
-                let cell = cells.removeValue(forKey: state)
-                if cell == nil {
-                    cellStates.append(state)
-                    uncelled?.remove(state)
-                }
-                if condition.contains(where: { $0.constraints.isEmpty }) {
-                    // An unguarded row (or one whose guard always holds here) takes the state.
-                    fullCells.insert(state)
-                    continue
-                }
-                var coverage = cell ?? GuardCoverage(liveStates: liveStates)
-                coverage.add(condition)
-                if coverage.isTotal { fullCells.insert(state) } else { cells[state] = coverage }
+            for state in sources where !cells.isFull(state) {
+                if uncelled != nil, cells.coverage(of: state) == nil { uncelled?.remove(state) }
+                cells.file(normalizer.condition(of: guardTree, inState: state), in: state, liveStates: liveStates)
             }
         }
     }
