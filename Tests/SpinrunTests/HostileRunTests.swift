@@ -69,4 +69,29 @@ struct HostileRunTests {
         #expect(output.stderr == "")
         #expect(output.stdout == #"{"summary":{"status":"idle","steps":9,"time":3603000,"spins":{"K":{"state":null,"data":{"n":4,"done":5}}}}}"# + "\n")
     }
+
+    @Test("choose weights whose sum overflows: refused at the weight that makes it too large (the total wrapped to 0 and the first branch won every draw)")
+    func weightSumOverflow() throws {
+        let path = "\(Self.fixtures)/weights-overflow.yaml"
+        let output = try HostileRun.run([path])
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr == """
+            \(path):15:19: error: the weights of the choices of rule 'die' add up to more than 9223372036854775807 [#WeightSumTooLarge]
+                      - { weight: 9223372036854775807, emit: high }
+                                  ^
+            hint: only the weights' ratios matter: divide them by a common factor
+
+            """)
+    }
+
+    @Test("a weight past Int64: the reader's one diagnostic, not a second [#InvalidWeight] at the same place")
+    func weightTooLarge() throws {
+        let path = "\(Self.fixtures)/weight-too-large.yaml"
+        let output = try HostileRun.run(["--validate", path])
+        #expect(output.status == 1)
+        #expect(output.stdout == "\(path): 1 error\n")
+        #expect(output.stderr.hasPrefix("\(path):13:19: error: integer literal '99999999999999999999' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]\n"))
+        #expect(!output.stderr.contains("[#InvalidWeight]"))
+    }
 }

@@ -82,6 +82,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownStrategy = "UnknownStrategy"
     case emptyChoose = "EmptyChoose"
     case invalidWeight = "InvalidWeight"
+    case weightSumTooLarge = "WeightSumTooLarge"
     case choiceWithoutEmit = "ChoiceWithoutEmit"
     case simulateTwoOutcomes = "SimulateTwoOutcomes"
     case simulateWithoutOutcome = "SimulateWithoutOutcome"
@@ -602,6 +603,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A choice's weight is its share of the draw: a positive integer.",
                 wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 0.5, emit: tick }] }",
                 right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 1, emit: tick }] }")
+        case .weightSumTooLarge:
+            return .error(
+                "the weights of the choices of rule '{rule}' add up to more than 9223372036854775807",
+                hint: "only the weights' ratios matter: divide them by a common factor",
+                explanation: "A choice is drawn with probability its weight divided by the sum of the weights, and the sum must be a 64-bit integer. Weights whose sum is larger would wrap around, and the draw would then always pick the same branch; such weights are refused at the one that makes the sum too large.",
+                wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 9223372036854775807, emit: tick }, { weight: 1, emit: tick }] }",
+                right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 9223372036854775806, emit: tick }, { weight: 1, emit: tick }] }")
         case .choiceWithoutEmit:
             return .error(
                 "choice has no 'emit' event", hint: "add 'emit:' with the event it feeds back",

@@ -106,6 +106,22 @@ public struct YAMLScalar: Sendable, Hashable {
         return result
     }
 
+    /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
+    /// fit in `Int64`: the reader reports it ([#IntegerLiteralTooLarge]), so that it is neither
+    /// read as a rounded double nor reported again as whatever else the field expected.
+    var isOversizedInteger: Bool {
+        // Int64 has 19 digits: anything shorter fits. Most scalars are short names, so this is the
+        // answer for nearly all of them, without a look at their bytes.
+        guard style == .plain, value.utf8.count >= 19 else { return false }
+        var digits = 0
+        for (offset, byte) in value.utf8.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            digits &+= 1
+        }
+        return digits >= 19 && asInt() == nil
+    }
+
     /// The number a plain scalar spells, else nil.
     ///
     /// Accepts the YAML 1.2 core float forms (`1`, `-2.5`, `.5`, `1.`, `6.02e23`), the special

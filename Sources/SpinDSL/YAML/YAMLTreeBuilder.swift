@@ -101,7 +101,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         let start = anchor == nil && tag == nil ? start : ownStart(start, end: end)
         let scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
             of: value, style: style, start: start, end: end))
-        if style == .plain, Self.isOversizedInteger(scalar) {
+        if scalar.isOversizedInteger {
             // Without this check such a literal would silently be read as a (rounded) double.
             oversizedIntegers.append(Diagnostic(.integerLiteralTooLarge, at: scalar.contentLocation, ["value": value]))
         }
@@ -350,21 +350,6 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             frame.keyLocations = keyLocations
         }
         return nil
-    }
-
-    /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
-    /// fit in `Int64`.
-    private static func isOversizedInteger(_ scalar: YAMLScalar) -> Bool {
-        // Int64 has 19 digits: anything shorter fits. Most scalars are short names, so this is the
-        // answer for nearly all of them, without a look at their bytes.
-        guard scalar.value.utf8.count >= 19 else { return false }
-        var digits = 0
-        for (offset, byte) in scalar.value.utf8.enumerated() {
-            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
-            digits &+= 1
-        }
-        return digits >= 19 && scalar.asInt() == nil
     }
 
     /// libyaml starts a node with an anchor or tag at that property; callers want the node's own
