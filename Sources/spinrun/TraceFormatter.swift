@@ -76,7 +76,7 @@ struct TraceFormatter: Sendable {
         case .text:
             let color: Color = switch summary.status {
             case .final, .idle, .until: .green
-            case .error, .interrupted: .red
+            case .error, .interrupted, .terminated: .red
             case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
             let steps = CountedNoun.text(summary.steps, "step")

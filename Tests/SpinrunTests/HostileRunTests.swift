@@ -94,4 +94,24 @@ struct HostileRunTests {
         #expect(output.stderr.hasPrefix("\(path):13:19: error: integer literal '99999999999999999999' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]\n"))
         #expect(!output.stderr.contains("[#InvalidWeight]"))
     }
+
+    @Test("SIGTERM mid-run (chunked output): every step so far, then the summary with status terminated, exit 143 (it killed the process, losing up to 64 KiB of steps and the summary)")
+    func terminate() throws {
+        let output = try HostileRun.run(
+            ["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], terminateAfter: 0.5)
+        #expect(output.status == 143)
+        #expect(output.stderr == "")
+        let lines = output.stdout.split(separator: "\n")
+        let summary = try #require(lines.last)
+        #expect(summary.hasPrefix(#"{"summary":{"status":"terminated","steps":"#))
+        #expect(lines.count > 1)
+        for (offset, line) in lines.dropLast().enumerated() {
+            #expect(line.hasPrefix("{\"step\":\(offset + 1),"))
+            #expect(line.hasSuffix("}"))
+        }
+        #expect(summary.contains("\"steps\":\(lines.count - 1),"))
+        let text = try HostileRun.run(["--quiet", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], terminateAfter: 0.5)
+        #expect(text.status == 143)
+        #expect(text.stdout.hasPrefix("terminated: "))
+    }
 }
