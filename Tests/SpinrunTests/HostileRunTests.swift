@@ -114,4 +114,47 @@ struct HostileRunTests {
         #expect(text.status == 143)
         #expect(text.stdout.hasPrefix("terminated: "))
     }
+
+    @Test("control characters in string data: escaped in the text trace as in JSON Lines (ESC, CR and newline went raw to the terminal, forging lines)")
+    func controlCharactersInTheTextTrace() throws {
+        let output = try HostileRun.run(["--event", "go", "\(Self.fixtures)/control-characters.yaml"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        let data = #"a\u001b[31mred\r\nforged line\n[       0ms] #99  T  go"#
+        #expect(output.stdout == """
+            T: a\\u001b[31mred\\r\\nforged line
+            [       0ms] #1   T  go  (input)  s=\(data)
+            T: \(data)
+            idle: 1 step, 0ms
+              T  s=\(data)
+
+            """)
+        #expect(!output.stdout.contains("\u{1B}") && !output.stdout.contains("\r"))
+        #expect(output.stdout.split(separator: "\n").count == 5)
+    }
+
+    @Test("an event name of 100,000 characters: the event column is padded to at most 32, so other lines stay short (each was padded to 100 KB)")
+    func longEventNamePadding() throws {
+        let long = String(repeating: "e", count: 100_000)
+        let path = try HostileRun.temporary("long-event.yaml", """
+            spin: E
+            data:
+              n: 0
+            events: [tick, \(long)]
+            inputs: [\(long)]
+            transitions:
+              - { on: tick, set: { n: n + 1 } }
+            feedbacks:
+              f: { when: n < 1000, emit: tick }
+
+            """)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run([path], within: 10)
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1002)
+        let first = "[       0ms] #1   E  tick" + String(repeating: " ", count: 28) + "  (f)  n=1"
+        #expect(lines.first.map(String.init) == first)
+        #expect(lines.allSatisfy { $0.count < 80 })
+    }
 }
