@@ -123,4 +123,22 @@ struct HostileDiagnosticTests {
 
             """)
     }
+
+    @Test("a key of more than 1024 characters, in a block or a flow mapping: said so at the key, with YAML's limit (it was 'mapping values are not allowed in this context')", arguments: [true, false])
+    func keyTooLong(block: Bool) throws {
+        let key = String(repeating: "k", count: 1100)
+        let text = "spin: K\ndata:\n  " + (block ? key + ": 0\n" : "x: { " + key + ": 0 }\n")
+        let path = try HostileRun.temporary("key.yaml", text)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--validate", path])
+        #expect(output.status == 1)
+        let quoted = block ? "  " + key.prefix(158) : "  x: { " + key.prefix(153)
+        #expect(output.stderr == """
+            \(path):3:\(block ? 3 : 8): error: a key of 1100 characters is longer than YAML allows [#KeyTooLong]
+                \(quoted)…
+                \(String(repeating: " ", count: block ? 2 : 7))^
+            hint: YAML limits a key to 1024 characters: a longer one is read as a value, and the ':' after it is a syntax error; shorten the name
+
+            """)
+    }
 }
