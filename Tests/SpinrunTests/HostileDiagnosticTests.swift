@@ -141,4 +141,44 @@ struct HostileDiagnosticTests {
 
             """)
     }
+
+    @Test("YAML tags: the core schema's are honoured (!!int \"5\" is an int, !!str 42 a string, !!float 1 a double); others, and values a tag does not fit, are refused at the tag (they were ignored)")
+    func tags() throws {
+        let honoured = try HostileRun.run(["--quiet", "--event", "go", "\(HostileRun.fixtures)/tags-honoured.yaml"])
+        #expect(honoured.status == 0)
+        #expect(honoured.stderr == "")
+        #expect(honoured.stdout == "idle: 1 step, 0ms\n  T  a=6 b=42x c=2.5 d=true\n")
+        let path = "\(HostileRun.fixtures)/tags-refused.yaml"
+        let refused = try HostileRun.run(["--validate", path])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "\(path): 6 errors\n")
+        let hint = "hint: remove the tag; a spec understands only the core schema's !!str, !!int, !!float, !!bool, !!null, !!seq and !!map"
+        #expect(refused.stderr == """
+            \(path):4:6: error: unsupported YAML tag '!!binary' [#UnsupportedTag]
+                  a: !!binary AAAA
+                     ^
+            \(hint)
+            \(path):5:6: error: unsupported YAML tag '!custom' [#UnsupportedTag]
+                  b: !custom 3
+                     ^
+            \(hint)
+            \(path):6:6: error: 'abc' is not a value of tag '!!int' [#TagMismatch]
+                  c: !!int abc
+                     ^
+            hint: drop the tag, or write a value of its type
+            \(path):7:6: error: a scalar is not a value of tag '!!seq' [#TagMismatch]
+                  d: !!seq x
+                     ^
+            hint: drop the tag, or write a value of its type
+            \(path):8:6: error: a list is not a value of tag '!!map' [#TagMismatch]
+                  e: !!map [1]
+                     ^
+            hint: drop the tag, or write a value of its type
+            \(path):9:6: error: unsupported YAML tag '!!timestamp' [#UnsupportedTag]
+                  f: !!timestamp 2001-12-14
+                     ^
+            \(hint)
+
+            """)
+    }
 }

@@ -50,6 +50,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case complexMappingKey = "ComplexMappingKey"
     case keyTooLong = "KeyTooLong"
     case duplicateKey = "DuplicateKey"
+    case unsupportedTag = "UnsupportedTag"
+    case tagMismatch = "TagMismatch"
     case integerLiteralTooLarge = "IntegerLiteralTooLarge"
 
     // MARK: The shape of a spec
@@ -418,6 +420,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A key appears twice in one mapping. YAML would keep one of the values silently; a spec reports it, since one of the two is a mistake.",
                 wrong: Example.counter(count: "0\n  count: 1"),
                 right: Example.counter)
+        case .unsupportedTag:
+            return .error(
+                "unsupported YAML tag '{tag}'",
+                hint: "remove the tag; a spec understands only the core schema's !!str, !!int, !!float, !!bool, !!null, !!seq and !!map",
+                explanation: "A YAML tag says what type a value is. A spec's values are strings, numbers, booleans, lists and mappings, so only the YAML core schema's tags mean anything in one; any other tag (!!binary, !!timestamp, a custom !tag) is refused rather than silently ignored, since ignoring it would read the value as something other than what its author said it is.",
+                wrong: Example.counter(count: "!!binary AAAA"),
+                right: Example.counter)
+        case .tagMismatch:
+            return .error(
+                "{kind} is not a value of tag '{tag}'",
+                hint: "drop the tag, or write a value of its type",
+                explanation: "A core schema tag is honoured: !!int \"5\" is the int 5, !!str 42 the string \"42\". A value the tag does not fit (!!int on 'abc', !!seq on a scalar) is an error rather than being read some other way.",
+                wrong: Example.counter(count: "!!int zero"),
+                right: Example.counter(count: "!!int \"0\""))
         case .integerLiteralTooLarge:
             return .error(
                 "integer literal '{value}' does not fit in a 64-bit integer",
