@@ -181,4 +181,37 @@ struct HostileDiagnosticTests {
 
             """)
     }
+
+    @Test("names inside quoted, folded and block scalars are located where they are written (columns counted the value, not the source)")
+    func locationsInsideScalars() throws {
+        let path = "\(HostileRun.fixtures)/scalar-locations.yaml"
+        let output = try HostileRun.run(["--validate", path])
+        #expect(output.status == 1)
+        #expect(output.stderr == """
+            \(path):9:37: error: unknown name 'zz' [#UnknownName]
+                  - { on: a, when: "\\u0020\\u0020n + zz > 0" }
+                                                    ^
+            \(path):10:42: error: unknown name 'zz' [#UnknownName]
+                  - { on: b, when: 's == "it''s" and n + zz > 0' }
+                                                         ^
+            \(path):14:11: error: unknown name 'zz' [#UnknownName]
+                      n + zz > 0
+                          ^
+            \(path):18:13: error: unknown name 'zz' [#UnknownName]
+                        n + zz > 0
+                            ^
+            \(path):23:11: error: unknown name 'zz' [#UnknownName]
+                      n + zz > 0
+                          ^
+            \(path):25:10: error: unknown name 'zz' [#UnknownName]
+                  \\ and {zz}"
+                         ^
+
+            """)
+        // A run-time fault on the second line of a block scalar, at its operator.
+        let fault = "\(HostileRun.fixtures)/block-guard-fault.yaml"
+        let run = try HostileRun.run(["--quiet", "--event", "go", fault])
+        #expect(run.status == 3)
+        #expect(run.stderr == "\(fault):11:12: error: division by zero in '10 / n' [#DivisionByZero]\n")
+    }
 }

@@ -33,12 +33,28 @@ public struct YAMLScalar: Sendable, Hashable {
     /// empty lines). For an empty block scalar, which has no content line, it is the location of
     /// the `|`/`>` indicator.
     public let contentLocation: SourceLocation
+    /// Where each character of `value` is in the source, when it is not laid out as written from
+    /// `contentLocation` on (escapes, folded lines, block indentation); nil for the others.
+    public let layout: SourceLayout?
 
     /// Creates a scalar.
-    public init(value: String, style: Style, contentLocation: SourceLocation) {
+    public init(value: String, style: Style, contentLocation: SourceLocation, layout: SourceLayout? = nil) {
         self.value = value
         self.style = style
         self.contentLocation = contentLocation
+        self.layout = layout
+    }
+
+    /// Equal scalars have the same value, style and location; the layout follows from where they
+    /// were written and is left out.
+    public static func == (lhs: YAMLScalar, rhs: YAMLScalar) -> Bool {
+        lhs.value == rhs.value && lhs.style == rhs.style && lhs.contentLocation == rhs.contentLocation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(style)
+        hasher.combine(contentLocation)
     }
 
     /// True for a plain `~`, `null`, `Null`, `NULL` or an empty plain scalar (`key:` with no value).

@@ -101,7 +101,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         let tagLocation = start
         let start = anchor == nil && tag == nil ? start : ownStart(start, end: end)
         var scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
-            of: value, style: style, start: start, end: end))
+            of: value, style: style, start: start, end: end), layout: text.layout(of: value, style: style, start: start, end: end))
         if let tag { scalar = tagged(scalar, tag, at: tagLocation) }
         if scalar.isOversizedInteger {
             // Without this check such a literal would silently be read as a (rounded) double.
@@ -373,14 +373,14 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
     /// the value as something its author said it is not.
     private mutating func tagged(_ scalar: YAMLScalar, _ tag: String, at location: SourceLocation) -> YAMLScalar {
         func asPlain(_ value: String) -> YAMLScalar {
-            YAMLScalar(value: value, style: .plain, contentLocation: scalar.contentLocation)
+            YAMLScalar(value: value, style: .plain, contentLocation: scalar.contentLocation, layout: scalar.layout)
         }
         let plain = asPlain(scalar.value)
         let fits: Bool
         var read = plain
         switch tag {
         case "!", Self.coreTagPrefix + "str":
-            return scalar.style == .plain ? YAMLScalar(value: scalar.value, style: .doubleQuoted, contentLocation: scalar.contentLocation) : scalar
+            return scalar.style == .plain ? YAMLScalar(value: scalar.value, style: .doubleQuoted, contentLocation: scalar.contentLocation, layout: scalar.layout) : scalar
         case Self.coreTagPrefix + "int":
             fits = plain.asInt() != nil || plain.isOversizedInteger
         case Self.coreTagPrefix + "float":
