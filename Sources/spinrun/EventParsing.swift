@@ -115,7 +115,7 @@ enum EventParsing {
             case .some(let value): payload[key] = value
             case .none:
                 return .failure(UsageError(
-                    input.origin, .payloadFieldType, ["field": key, "event": input.name, "expected": describe(type), "value": scalar]))
+                    input.origin, .payloadFieldType, ["field": key, "event": input.name, "expected": type?.inputDescription ?? "a value", "value": scalar]))
             }
         }
         return .success(HostEvent(input.name, payload))
@@ -156,18 +156,6 @@ enum EventParsing {
             return SpinValue(durationText: text)
         default:
             return nil
-        }
-    }
-
-    private static func describe(_ type: ValueType?) -> String {
-        switch type {
-        case .int?: return "an int"
-        case .double?: return "a double"
-        case .bool?: return "a bool"
-        case .string?: return "a string"
-        case .duration?: return "a duration such as \"1.5s\""
-        case .enumeration(let enumType)?: return "one of " + enumType.cases.map { "\"\($0)\"" }.joined(separator: ", ")
-        case nil: return "a value"
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import SpinDSL
 
 extension TraceFormat: ExpressibleByArgument {}
+extension DiagramLabels: ExpressibleByArgument {}
 
 /// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
 /// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
@@ -27,6 +28,7 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --dot --labels full Specs/turnstile.yaml
           spinrun --explain UnknownEvent
           spinrun --explain list
 
@@ -117,6 +119,11 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the spec's transition diagram as a Mermaid stateDiagram-v2.")
     var mermaid = false
+
+    @Option(help: ArgumentHelp(
+        "With --dot or --mermaid: what labels show: full (event [guard] / assignments), guards (event [guard]) or events.",
+        valueName: "full|guards|events"))
+    var labels: DiagramLabels = .guards
 
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
@@ -234,7 +241,7 @@ struct SpinrunCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if dot || mermaid {
-            let text = dot ? DiagramExporter.dot(model) : DiagramExporter.mermaid(model)
+            let text = dot ? DiagramExporter.dot(model, labels: labels) : DiagramExporter.mermaid(model, labels: labels)
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }

@@ -117,24 +117,24 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
     }
 
     @Test func dotEscapesQuotesAndBackslashes() throws {
-        let dot = DiagramExporter.dot(try Self.trickyModel())
-        let label = #"label="go [label == \"<q>\" || label != \"\\\\\"] / label := label + \"{x}\"", style=bold"#
+        let dot = DiagramExporter.dot(try Self.trickyModel(), labels: .full)
+        let label = #"label="go [label == \"<q>\" || label != \"\\\\\"]\n/ label := label + \"{x}\"", style=bold"#
         #expect(dot.contains(#""Tricky.a" -> "Tricky.b" ["# + label + "];"))
-        #expect(dot.contains(#"digraph "tricky" {"#))
+        #expect(dot.contains(#"digraph "Tricky" {"#))
         // `from: any` without a feedback rule emitting `back`: one plain edge from every state.
-        #expect(dot.contains(#""Tricky.a" -> "Tricky.a" [label="back / label := label == \"a\" ? \"b\" : \"c\""];"#))
-        #expect(dot.contains(#""Tricky.b" -> "Tricky.a" [label="back / label := label == \"a\" ? \"b\" : \"c\""];"#))
+        #expect(dot.contains(#""Tricky.a" -> "Tricky.a" [label="back\n/ label := label == \"a\" ? \"b\" : \"c\""];"#))
+        #expect(dot.contains(#""Tricky.b" -> "Tricky.a" [label="back\n/ label := label == \"a\" ? \"b\" : \"c\""];"#))
     }
 
     @Test(.enabled(if: dotIsInstalled, "Graphviz dot is not installed at /usr/bin/dot"))
     func escapedDotRendersWithGraphviz() throws {
-        let result = try runDot(DiagramExporter.dot(try Self.trickyModel()))
+        let result = try runDot(DiagramExporter.dot(try Self.trickyModel(), labels: .full))
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 
     @Test func mermaidEscapesBreakingCharacters() throws {
-        let mermaid = DiagramExporter.mermaid(try Self.trickyModel())
+        let mermaid = DiagramExporter.mermaid(try Self.trickyModel(), labels: .full)
         let expected = ##"a --> b : go [label == #quot;#lt;q#gt;#quot; || label != #quot;\\#quot;] / label #58;= label + #quot;#123;x#125;#quot;"##
         #expect(mermaid.contains(expected))
         #expect(mermaid.contains("b --> a : back / label #58;= label == #quot;a#quot; ? #quot;b#quot; #58; #quot;c#quot;"))

@@ -98,12 +98,16 @@ struct HostileDiagnosticTests {
         let output = try HostileRun.run(["--dot", path])
         #expect(output.status == 0)
         #expect(output.stdout == """
-            digraph "gear-named-gear" {
+            digraph "gear" {
+                // edges: event [guard] (--labels full adds the assignments); edges between the same states are one edge, its labels one under the other
+                // under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules
                 // bold edges: input events; plain: events fed back by rules
                 // dashed edges: gear traffic (a rule propagates into a gear, or catches a gear event)
                 // a row `from: any` is drawn as one edge from every state; a row without `to` as a self-loop
                 rankdir=LR;
                 compound=true;
+                nodesep=0.5;
+                ranksep=0.8;
                 fontname="Helvetica";
                 node [fontname="Helvetica", fontsize=11];
                 edge [fontname="Helvetica", fontsize=9];

@@ -7,9 +7,9 @@ extension ExpressionCompiler {
         case .constant(.duration(let milliseconds)):
             return { (_: EvaluationView) throws(EvaluationError) -> Int64 in milliseconds }
         case .dataField(let slot, _):
-            return readDuration(e, slot: slot, event: false)
+            return read(DurationField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readDuration(e, slot: slot, event: true)
+            return read(DurationField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
             let f = duration(operand)
             let error = outOfRange(e)
@@ -47,18 +47,10 @@ extension ExpressionCompiler {
         return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw wrong }
     }
 
-    private static func readDuration(_ e: TypedExpression, slot: Int, event: Bool) -> DurationCode {
-        let error = fieldError(e, "a duration")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                guard slot < c.event.count, case .duration(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-            guard slot < c.data.count, case .duration(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    /// A duration field: its value is whole milliseconds.
+    enum DurationField: FieldType {
+        static var name: String { "a duration" }
+        @inline(__always) static func value(_ value: SpinValue) -> Int64? { if case .duration(let v) = value { v } else { nil } }
     }
 
     /// Milliseconds scaled by a double, rounded to the nearest (halves away from zero); nil when

@@ -74,7 +74,7 @@ enum ExpressionCompiler {
     /// Code reading field `slot` (of the event's payload when `event`, else of the data) as a
     /// value of `Field`: one function for every type, specialised for each at compile time, so
     /// reading a field is a bounds check and a case test, with no call to ask the type.
-    private static func read<Field: FieldType>(
+    static func read<Field: FieldType>(
         _: Field.Type, _ e: TypedExpression, slot: Int, event: Bool
     ) -> @Sendable (EvaluationView) throws(EvaluationError) -> Field.Value {
         let error = fieldError(e, Field.name)
@@ -91,8 +91,8 @@ enum ExpressionCompiler {
     }
 
     /// A type of field, as compiled code reads it: what the value is in Swift, and how a field of
-    /// the wrong type is named.
-    private protocol FieldType: SendableMetatype {
+    /// the wrong type is named. (`DurationField` is with the code for durations.)
+    protocol FieldType: SendableMetatype {
         associatedtype Value: Sendable
         /// The type in a field error ("an int").
         static var name: String { get }
@@ -100,28 +100,28 @@ enum ExpressionCompiler {
         static func value(_ value: SpinValue) -> Value?
     }
 
-    private enum IntField: FieldType {
+    enum IntField: FieldType {
         static var name: String { "an int" }
         @inline(__always) static func value(_ value: SpinValue) -> Int64? { if case .int(let v) = value { v } else { nil } }
     }
 
-    private enum DoubleField: FieldType {
+    enum DoubleField: FieldType {
         static var name: String { "a double" }
         @inline(__always) static func value(_ value: SpinValue) -> Double? { if case .double(let v) = value { v } else { nil } }
     }
 
-    private enum BoolField: FieldType {
+    enum BoolField: FieldType {
         static var name: String { "a bool" }
         @inline(__always) static func value(_ value: SpinValue) -> Bool? { if case .bool(let v) = value { v } else { nil } }
     }
 
-    private enum StringField: FieldType {
+    enum StringField: FieldType {
         static var name: String { "a string" }
         @inline(__always) static func value(_ value: SpinValue) -> String? { if case .string(let v) = value { v } else { nil } }
     }
 
     /// An enumeration field: its value is the case index.
-    private enum SymbolField: FieldType {
+    enum SymbolField: FieldType {
         static var name: String { "an enumeration" }
         @inline(__always) static func value(_ value: SpinValue) -> Int? { if case .symbol(let v) = value { v } else { nil } }
     }

@@ -10,18 +10,26 @@ struct ExpressionScope: Sendable {
     var controlStates: EnumType?
     /// The declared enumerations, used to resolve `.case` when no other context says which one.
     var enumTypes: [EnumType]
+    /// The constants of the file by name: read as literals.
+    var constants: [String: (type: ValueType, value: SpinValue)]
 
     /// Creates a scope.
     init(
         dataFields: [(name: String, type: ValueType)],
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
-        enumTypes: [EnumType] = []
+        enumTypes: [EnumType] = [],
+        constants: [ConstantModel] = []
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
+        var byName: [String: (type: ValueType, value: SpinValue)] = [:]
+        for constant in constants where byName[constant.name.text] == nil {
+            byName[constant.name.text] = (constant.type, constant.value)
+        }
+        self.constants = byName
     }
 
     /// The slot and type of data field `name`.
@@ -47,6 +55,7 @@ struct ExpressionScope: Sendable {
     /// Every name an expression may use here, for "did you mean" hints.
     var namesInScope: [String] {
         var names = dataFields.map(\.name)
+        names += constants.keys.sorted()
         if controlStates != nil { names.append("state") }
         if let eventFields { names += eventFields.map { "event.\($0.name)" } }
         return names

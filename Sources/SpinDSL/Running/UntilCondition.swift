@@ -54,13 +54,9 @@ public struct UntilCondition: Sendable {
         }
 
         let spinModel = model.spins[index]
-        let scope = ExpressionScope(
-            dataFields: spinModel.fields.map { ($0.name.text, $0.type) },
-            controlStates: spinModel.controlType,
-            enumTypes: spinModel.fields.compactMap { if case .enumeration(let type) = $0.type { return type } else { return nil } })
         var string = ""
         string.unicodeScalars.append(contentsOf: unqualified)
-        let (compiled, diagnostics) = CompiledExpression.compile(string, at: location, in: scope, expecting: .bool)
+        let (compiled, diagnostics) = CompiledExpression.compile(string, at: location, in: spinModel.stateScope, expecting: .bool)
         let explained = diagnostics.map { diagnostic in
             otherSpinsName(diagnostic, tokens: tokens, spin: index, in: model) ?? diagnostic
         }

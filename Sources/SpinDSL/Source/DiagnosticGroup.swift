@@ -67,6 +67,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidGearEvent = "InvalidGearEvent"
     case dataFieldWithoutValue = "DataFieldWithoutValue"
     case dataFieldWithoutInitial = "DataFieldWithoutInitial"
+    case constantWithoutValue = "ConstantWithoutValue"
+    case emptyType = "EmptyType"
     case unknownType = "UnknownType"
     case missingFieldType = "MissingFieldType"
     case enumWithoutValues = "EnumWithoutValues"
@@ -93,6 +95,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
     // MARK: Names and references
     case duplicateName = "DuplicateName"
+    case invalidName = "InvalidName"
+    case reservedName = "ReservedName"
+    case lowercaseTypeName = "LowercaseTypeName"
     case noControlStates = "NoControlStates"
     case initialOrFinalWithoutStates = "InitialOrFinalWithoutStates"
     case unknownState = "UnknownState"
@@ -106,6 +111,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownGearEvent = "UnknownGearEvent"
     case initialValueMismatch = "InitialValueMismatch"
     case initialValueNotACase = "InitialValueNotACase"
+    case constantValueMismatch = "ConstantValueMismatch"
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
     case nonPositivePeriod = "NonPositivePeriod"
@@ -208,6 +214,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case eventsFileTooLarge = "EventsFileTooLarge"
     case inputLineTooLong = "InputLineTooLong"
     case inputAfterFinal = "InputAfterFinal"
+    case dataFieldReadType = "DataFieldReadType"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
     case diagnosticsNotShown = "DiagnosticsNotShown"
@@ -515,15 +522,27 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A data field written in the long form '{ type: …, initial: … }' needs its value at the start; only an enum field defaults to its first value.",
                 wrong: Example.counter(count: "{ type: int }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
+        case .constantWithoutValue:
+            return .error(
+                "constant '{name}' needs a value", hint: "write it after the colon, e.g. '{name}: 3', or as '{ type: …, value: … }'",
+                explanation: "A constant under 'constants:' is a name for a value written once for the whole file; it needs that value.",
+                wrong: Example.counterWithConstant("limit:"),
+                right: Example.counterWithConstant("limit: 10"))
+        case .emptyType:
+            return .error(
+                "type '{type}' has no cases", hint: "list its cases, e.g. {type}: [small, large]",
+                explanation: "A type under 'types:' is an enumeration shared by the file's spins; a value of it is one of its cases, so it needs at least one.",
+                wrong: Example.vending(types: "Item: []"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .unknownType:
             return .error(
-                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string and enum",
-                explanation: "The types of data and payload fields are int, double, bool, string and enum (with 'values').",
+                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string, duration, enum, and the types declared under 'types:'",
+                explanation: "The types of data fields, payload fields and constants are int, double, bool, string, duration, enum (with 'values'), and the enumerations declared under 'types:' at the top of the file, whose names are capitalized.",
                 wrong: Example.counter(count: "{ type: integer, initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .missingFieldType:
             return .error(
-                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, enum",
+                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, duration, enum, or a type of 'types:'",
                 explanation: "The long form of a data or payload field ('{ … }') must say its type.",
                 wrong: Example.counter(count: "{ initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
@@ -666,6 +685,24 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Two states, events, fields, spins or gears of one scope have the same name, so a reference to it would be ambiguous.",
                 wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, off]"),
                 right: Example.lamp)
+        case .invalidName:
+            return .error(
+                "invalid name '{name}' ({what})", hint: "a name is a letter or '_', then letters, digits or '_'",
+                explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts.",
+                wrong: Example.counter(count: "0\n  max-count: 10"),
+                right: Example.counter(count: "0\n  max_count: 10"))
+        case .reservedName:
+            return .error(
+                "'{name}' cannot name a {what}: in expressions it means {meaning}", hint: "choose another name",
+                explanation: "An expression reads a data field or a constant by its bare name, and 'state', 'event', 'true', 'false', 'and', 'or' and 'not' already mean something there: a field so named could never be read.",
+                wrong: Example.counter(count: "0\n  state: 0"),
+                right: Example.counter(count: "0\n  phase: 0"))
+        case .lowercaseTypeName:
+            return .error(
+                "type name '{name}' must start with a capital letter",
+                explanation: "The types declared under 'types:' are capitalized (Item, Size), which sets them apart from the built-in types (int, string, duration, …) and from fields.",
+                wrong: Example.vending(types: "item: [cola, water]"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .noControlStates:
             return .error(
                 "spin '{spin}' has no control states", hint: "declare them with 'states: [{state}, …]'",
@@ -705,7 +742,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownDataField:
             return .error(
                 "unknown data field '{field}'",
-                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them.",
+                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them. (A host program reading a field by name, SpecSpinRuntime.data(_:), gets the same error.)",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { cont: count + 1 } }",
                 right: Example.counter)
         case .unknownPayloadField:
@@ -745,6 +782,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An enum field starts as one of its cases.",
                 wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .constantValueMismatch:
+            return .error(
+                "value '{value}' of constant '{name}' is not {expected}",
+                explanation: "A constant written in the long form '{ type: …, value: … }' must have a value of that type.",
+                wrong: Example.counterWithConstant("limit: { type: int, value: ten }"),
+                right: Example.counterWithConstant("limit: { type: int, value: 10 }"))
         case .catchWithAfter:
             return .error(
                 "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'",
@@ -1356,6 +1399,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
                 origin: .command)
+        case .dataFieldReadType:
+            return .error(
+                "data field '{field}' of spin '{spin}' has type {type}; it does not read as {requested}", hint: "read it as {readable}",
+                explanation: "A host program read a data field by name as a Swift type that does not hold the field's values: an int reads as Int, Int64 or Double, a double as Double, a bool as Bool, a string or an enum value (its case name) as String.",
+                wrong: "A host program calls turnstile.data(\"credit\", as: String.self) where credit is an int.",
+                right: "It calls turnstile.data(\"credit\", as: Int.self).",
+                origin: .unreproducible("it needs a host program"))
         case .replayNotJSONLines:
             return .error(
                 "{path}:{line} is not a JSON Lines record", hint: "record the trace with --format jsonl",
@@ -1456,6 +1506,16 @@ private enum Example {
     /// A spin with a bool field, assigned `expression`.
     static func flagSetting(_ expression: String) -> String {
         "spin: Flag\ndata:\n  done: false\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { done: \(expression) } }"
+    }
+
+    /// The counter with `constants:` holding `declaration`, stopping at `limit`.
+    static func counterWithConstant(_ declaration: String) -> String {
+        "constants:\n  \(declaration)\n" + counter.replacingOccurrences(of: "{ on: tick,", with: "{ on: tick, when: count < limit,")
+    }
+
+    /// A vending machine with `types:` holding `declaration`, whose selection is an `Item`.
+    static func vending(types declaration: String) -> String {
+        "types:\n  \(declaration)\nspin: Vending\ndata:\n  chosen: { type: Item }\nevents:\n  select: { item: Item }\ninputs: [select]\ntransitions:\n  - { on: select, set: { chosen: event.item } }"
     }
 
     /// A spin with a duration field `delay`, assigned `expression` (as written in YAML).
