@@ -109,13 +109,14 @@ enum ExpressionParser {
     /// expression a person writes.
     static let maximumDepth = 128
 
-    /// Parses `text`, whose first character is at `location`.
+    /// Parses `text`, whose first character is at `location` (each character placed by `layout`
+    /// when there is one).
     ///
     /// Returns the syntax tree, or nil and the first syntax error (later errors would mostly be
     /// consequences of the first).
-    static func parse(_ text: String, at location: SourceLocation) -> (syntax: ExpressionSyntax?, diagnostics: [Diagnostic]) {
+    static func parse(_ text: String, at location: SourceLocation, layout: SourceLayout? = nil) -> (syntax: ExpressionSyntax?, diagnostics: [Diagnostic]) {
         let scalars = Array(text.unicodeScalars)
-        let positions = TextPositions(scalars, base: location)
+        let positions = TextPositions(scalars, base: location, layout: layout)
         var lexer = ExpressionLexer(scalars: scalars, positions: positions)
         do throws(ExpressionSyntaxError) {
             let tokens = try lexer.tokenize()

@@ -517,7 +517,7 @@ struct SpecResolver {
     private mutating func expression(
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
     ) -> CompiledExpression? {
-        let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        let key = text.layout == nil ? scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
@@ -532,7 +532,9 @@ struct SpecResolver {
     private mutating func rowExpression(
         _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
-        let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        // A text not laid out as written (see `SourceLayout`) is neither shared nor shares: its
+        // locations cannot be moved by a column shift.
+        let key = text.layout == nil ? environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
@@ -547,7 +549,7 @@ struct SpecResolver {
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
         yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, layout: text.layout, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
@@ -558,7 +560,7 @@ struct SpecResolver {
     }
 
     private mutating func template(_ text: ExpressionText, in scope: ResolverScope) -> Template? {
-        let (template, found) = Template.parse(text.text, at: text.location, in: scope.scope)
+        let (template, found) = Template.parse(text.text, at: text.location, layout: text.layout, in: scope.scope)
         append(found)
         return template
     }
