@@ -18,6 +18,8 @@ struct RunSession {
     let realtime: Bool
     let spin: String?
     let until: String?
+    /// `--max-events-bytes`: the largest `--events` file read.
+    let maxEventsBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -135,9 +137,9 @@ struct RunSession {
             }
         }
 
-        let interruption = InterruptHandler { specRun.interrupt() }
+        let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
         if interactive {
-            InteractiveReader(model: model, spin: spin).start(into: specRun)
+            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
         }
         let summary = await specRun.run()
         interruption.cancel()
@@ -172,7 +174,7 @@ struct RunSession {
     }
 
     /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps, time, queue length or a
-    /// livelock); 130 interrupted.
+    /// livelock); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
     static func exitStatus(for status: RunStatus) -> Int32 {
         switch status {
         case .final, .idle, .until: return 0
@@ -180,6 +182,7 @@ struct RunSession {
         case .invariant: return 6
         case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
         case .interrupted: return 130
+        case .terminated: return 143
         }
     }
 
@@ -194,24 +197,10 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        // Read through a file handle, not by the file's size: `/dev/stdin` and pipes have none.
-        let data = FileHandle(forReadingAtPath: eventsFile).flatMap { handle in
-            defer { try? handle.close() }
-            return try? handle.readToEnd() ?? Data()
+        switch EventsFile(path: eventsFile, limit: maxEventsBytes, keep: limits.maxSteps).read() {
+        case .success(let timed): return .success(inputs + timed)
+        case .failure(let error): return .failure(error)
         }
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
-        }
-        var timed: [InputEvent] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            switch EventParsing.parseLine(String(line), origin: "\(eventsFile):\(offset + 1)", allowTime: true) {
-            case .success(let input)?: timed.append(input)
-            case .failure(let error)?: return .failure(error)
-            case nil: continue
-            }
-        }
-        let sorted = timed.enumerated().sorted { ($0.element.atMilliseconds, $0.offset) < ($1.element.atMilliseconds, $1.offset) }
-        return .success(inputs + sorted.map(\.element))
     }
 
     /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import SpinDSL
 
 extension TraceFormat: ExpressibleByArgument {}
+extension DiagramLabels: ExpressibleByArgument {}
 
 /// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
 /// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
@@ -27,6 +28,7 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --dot --labels full Specs/turnstile.yaml
           spinrun --explain UnknownEvent
           spinrun --explain list
 
@@ -100,6 +102,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                an unknown --explain name
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
+          143  terminated (SIGTERM, as `timeout` sends): the same, with status
+               terminated
         """,
         version: "spinrun \(version)"
     )
@@ -119,13 +123,18 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Print the spec's transition diagram as a Mermaid stateDiagram-v2.")
     var mermaid = false
 
+    @Option(help: ArgumentHelp(
+        "With --dot or --mermaid: what labels show: full (event [guard] / assignments), guards (event [guard]) or events.",
+        valueName: "full|guards|events"))
+    var labels: DiagramLabels = .guards
+
     @Flag(help: "Explore every reachable state: report invariants that do not hold, run-time errors and dead ends, each with its shortest counterexample.")
     var check = false
 
     @Flag(help: "Print the spec as a Promela model for SPIN (its states are --check's).")
     var promela = false
 
-    @Option(name: .customLong("max-states"), help: "With --check: stop after storing this many states (status incomplete).")
+    @Option(name: .customLong("max-states"), parsing: .unconditional, help: "With --check: stop after storing this many states (status incomplete).")
     var maxStates: Int = 10_000_000
 
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
@@ -134,26 +143,32 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
 
-    @Option(name: .customLong("max-steps"), help: "Stop after this many reduced events, all spins together.")
+    @Option(name: .customLong("max-steps"), parsing: .unconditional, help: "Stop after this many reduced events, all spins together.")
     var maxSteps: Int = 100_000
 
     @Option(name: .customLong("max-time"), help: ArgumentHelp("Stop when the run's time reaches this (300ms, 1.5s, 2m, 24h).", valueName: "duration"))
     var maxTime: String = "24h"
 
-    @Option(name: .customLong("livelock-repeats"), help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
+    @Option(name: .customLong("livelock-repeats"), parsing: .unconditional, help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
     var livelockRepeats: Int = 100
 
-    @Option(name: .customLong("max-queue"), help: "Stop when an event arrives at a spin that already has this many events waiting.")
+    @Option(name: .customLong("max-queue"), parsing: .unconditional, help: "Stop when an event arrives at a spin that already has this many events waiting.")
     var maxQueue: Int = 1_000_000
 
-    @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes aliases may expand to (alias bombs).")
+    @Option(name: .customLong("max-alias-nodes"), parsing: .unconditional, help: "The most YAML nodes aliases may expand to (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec (default 512); with --check, the most moves explored from the start (default: no limit).")
+    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "The deepest nesting of YAML mappings and sequences in a spec (default 512); with --check, the most moves explored from the start (default: no limit).")
     var maxDepth: Int?
 
-    @Option(name: .customLong("max-spec-bytes"), help: "The largest spec file accepted, in bytes.")
+    @Option(name: .customLong("max-spec-bytes"), parsing: .unconditional, help: "The largest spec file accepted, in bytes.")
     var maxSpecBytes: Int = 64 * 1024 * 1024
+
+    @Option(name: .customLong("max-events-bytes"), parsing: .unconditional, help: "The largest --events file accepted, in bytes.")
+    var maxEventsBytes: Int = 64 * 1024 * 1024
+
+    @Option(name: .customLong("max-diagnostics"), parsing: .unconditional, help: "The most diagnostics printed per spec, errors first (0: all).")
+    var maxDiagnostics: Int = DiagnosticRenderer.defaultLimit
 
     @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
     var replay: String?
@@ -168,7 +183,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         valueName: "name"))
     var explain: String?
 
-    @Option(help: "The seed of random choices; the same seed gives the same run (default 1, or the seed a --replay trace records).")
+    @Option(parsing: .unconditional, help: "The seed of random choices; the same seed gives the same run (default 1, or the seed a --replay trace records).")
     var seed: UInt64?
 
     @Flag(help: "Use the wall clock instead of virtual time.")
@@ -217,12 +232,14 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
-            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-states", maxStates),
+            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes),
+            ("--max-states", maxStates),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
         }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
+        guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
                 throw invalid(nil, .exclusiveOptions, ["options": "--replay and --validate, --dot, --mermaid or --interactive"])
@@ -241,14 +258,13 @@ struct SpinrunCommand: AsyncParsableCommand {
             throw ExitCode(Validator(strict: strict, limits: specLimits).validate(specs))
         }
         guard let path = specs.first else { throw ExitCode.validationFailure }
-        let (spec, rendered) = specLimits.load(path)
-        OutputWriter.standardError.write(rendered)
+        let spec = specLimits.load(path)
         let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
         guard let model = spec.model, !spec.hasErrors, !failsStrict else {
             throw ExitCode(1)
         }
         if dot || mermaid {
-            let text = dot ? DiagramExporter.dot(model) : DiagramExporter.mermaid(model)
+            let text = dot ? DiagramExporter.dot(model, labels: labels) : DiagramExporter.mermaid(model, labels: labels)
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
@@ -272,7 +288,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         let session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
-            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
+            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
     }
@@ -295,7 +311,9 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     private var specLimits: SpecLimits {
         // With --check, --max-depth is the exploration's; the YAML nesting keeps its default.
-        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes))
+        SpecLimits(
+            yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes),
+            maxDiagnostics: maxDiagnostics)
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

@@ -74,7 +74,8 @@ struct GeneratedSpecs {
 
     private mutating func ruleBody(gear: Bool, index: Int) -> String {
         var lines: [String] = []
-        let trigger = int(0...6)
+        // Now and then a trigger that divides by zero in some states (its fault ends the run).
+        var trigger = chance(4) ? 7 : int(0...6)
         switch trigger {
         case 0: lines.append("when: n > \(int(-1...2))")
         case 1: lines.append("becomes: state == .s1 and n > 0")
@@ -82,7 +83,11 @@ struct GeneratedSpecs {
         case 3: lines.append("in: \(pick(["s0", "s1"]))")
         case 4: lines.append("changes: \(pick(["state", "n % 3", "m"]))")
         case 5: lines.append("becomes: m >= 1")
-        default: lines.append("enter: s0")
+        case 6: lines.append("enter: s0")
+        default:
+            let faulting = pick(["becomes: 4 / (n - 2) > 1", "when: 4 / (m - 1) > 0", "changes: 4 / (n - 3)", "in: s1\n        when: 2 / (m - 2) > 0"])
+            if faulting.hasPrefix("changes") { trigger = 4 }
+            lines.append(faulting)
         }
         let periodic = trigger != 4 && chance(20)
         if periodic {

@@ -13,20 +13,25 @@ final class MachineProgram: Sendable {
         case levelCases([LevelCase])
         /// One level-triggered immediate rule: acts on every new state where it holds.
         case level(LevelCase)
-        /// A level-triggered rule with a delay or an effect: a task per accepted state; with
-        /// `cancels`, a new accepted state cancels the previous task (`filteredBy:`).
+        /// A level-triggered rule with a delay or an effect: a task per state whose trigger holds
+        /// or faults (`triggeredBy:`); with `cancels`, such a state cancels the previous task.
         case perState(RuleID, cancels: Bool)
-        /// `becomes`/`enter` with `strategy: continue`: a task on every rising edge, none cancelled.
+        /// `becomes`/`enter` with `strategy: continue`: a task whenever the trigger changes to
+        /// holding or to a new fault (`ChangeMemory`), none cancelled.
         case edgeContinue(RuleID)
-        /// `becomes`/`enter`, immediate: acts inline on the rising edge (`whenBecomesTrue:`).
+        /// `becomes`/`enter`, immediate: acts inline whenever the trigger changes
+        /// (`skippingRepeated:` on its `TriggerValue`).
         case risingSync(RuleID)
-        /// `becomes`/`enter` with a delay or an effect: a task on the rising edge, cancelled on the
-        /// falling edge.
+        /// `becomes`/`enter` with a delay or an effect: whenever the trigger changes, the previous
+        /// task is cancelled and a task starts for the new value.
         case risingAsync(RuleID)
-        /// `every`: a periodic task from the rising edge to the falling edge.
+        /// `every`: the same, with `PeriodicEvents` as the task.
         case periodic(RuleID)
         /// `changes`: a task whenever the watched value changes, cancelling the previous one.
         case change(RuleID, immediate: Bool)
+        /// `changes` with `strategy: continue`: a task whenever the watched value changes, none
+        /// cancelled (`ChangeMemory`).
+        case changeContinue(RuleID, immediate: Bool)
         /// `catch`: acts on each gear message of its event.
         case gearListener(RuleID, gear: Int, event: Int)
     }
@@ -50,8 +55,8 @@ final class MachineProgram: Sendable {
         let model: RuleModel
         /// Its random stream (see `SpinBuilderForSpec.stream`).
         let stream: Int
-        /// Whether the trigger holds (edge and periodic triggers; errors count as false).
-        let holds: @Sendable (SpecState) -> Bool
+        /// The trigger's value in a state (`SpinBuilderForSpec.trigger`): off, on, or its fault.
+        let trigger: @Sendable (SpecState) -> TriggerValue
         /// The `changes` expression, for `changes` rules.
         let watched: CompiledExpression?
         /// `after` and `every` (nil: none; a run then does not sleep at all, not even for no
@@ -62,10 +67,10 @@ final class MachineProgram: Sendable {
         /// waits keeps that state only then.
         let readsState: Bool
 
-        init(_ model: RuleModel, stream: Int, holds: @escaping @Sendable (SpecState) -> Bool) {
+        init(_ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue) {
             self.model = model
             self.stream = stream
-            self.holds = holds
+            self.trigger = trigger
             watched = if case .changes(let watched) = model.trigger { watched } else { nil }
             delay = model.delay
             period = model.period
@@ -134,7 +139,7 @@ final class MachineProgram: Sendable {
         let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions())
         let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
             feedback.cases.enumerated().map { caseIndex, rule in
-                RuleProgram(rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), holds: builder.triggerPredicate(rule))
+                RuleProgram(rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule))
             }
         }
         var slots: [SlotProgram] = []
@@ -190,11 +195,12 @@ final class MachineProgram: Sendable {
             }
             return .perState(id, cancels: rule.strategy == .cancel)
         case .becomes, .enter:
-            if rule.strategy == .continue { return .edgeContinue(id) }
+            if rule.strategy != .cancel { return .edgeContinue(id) }
             if rule.delay == nil, !rule.isEffect { return .risingSync(id) }
             return .risingAsync(id)
         case .changes:
-            return .change(id, immediate: rule.delay == nil && !rule.isEffect)
+            let immediate = rule.delay == nil && !rule.isEffect
+            return rule.strategy == .cancel ? .change(id, immediate: immediate) : .changeContinue(id, immediate: immediate)
         case .gearEvent:
             return .gearListener(id, gear: -1, event: -1)
         }

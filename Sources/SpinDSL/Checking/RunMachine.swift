@@ -4,10 +4,10 @@
 ///
 /// It does what the runtime does, in the same order (docs/semantics.md, `SpinRuntime`,
 /// `SpinBuilderForSpec`): a spin's drain reduces its queue, delivers each new state to the feedbacks
-/// in declaration order (what they return joins the queue when the delivery ends), and starts the
-/// effect tasks it asked for when the drain ends; a gear delivers to its listeners at once (a spin
-/// that is not draining drains on the spot); tasks run one at a time in the order they were started
-/// or woken; the clock wakes one sleeper at a time (deadline, then the order they went to sleep) and
+/// in declaration order (what they return joins the queue when the delivery ends; an effect task
+/// starts at once and runs until it first suspends, and one that ends then answers as a
+/// synchronous feedback does); a gear delivers to its listeners at once (a spin that is not
+/// draining drains on the spot); woken tasks run one at a time in the order they woke; the clock wakes one sleeper at a time (deadline, then the order they went to sleep) and
 /// waits until nothing runs. Choices (`choose`, simulated outcomes) are the oracle's.
 ///
 /// `spinrun --check` explores with it; the differential tests hold it equal to `SpecRun`.
@@ -28,20 +28,17 @@ struct RunMachine {
         var queued = 0
         /// Its task.
         var task: Int
-        /// Whether the task was started (drains start theirs when they end).
-        var created = false
     }
 
     /// What a feedback slot remembers between states.
     struct SlotMemory {
-        /// A rising-edge feedback's "the condition holds".
-        var active = false
         /// The effect a feedback that cancels would cancel, or 0.
         var running = 0
-        /// `EdgeMemory`: whether the condition held on the previous state.
-        var held = false
-        /// A `changes` rule's last value (nil inside when it could not be evaluated).
-        var last: SpinValue??
+        /// An edge or periodic rule's trigger on the previous state (`skippingRepeated:`,
+        /// `ChangeMemory`), nil before the first.
+        var trigger: TriggerValue?
+        /// A `changes` rule's value on the previous state (a fault is a value too).
+        var watched: Result<SpinValue, SpecFault>?
     }
 
     /// A spin's loop.
@@ -56,8 +53,6 @@ struct RunMachine {
         var stopped = false
         var effects: [Effect] = []
         var nextToken = 0
-        /// Tasks asked for during the current drain, started when it ends.
-        var pendingStarts: [Int] = []
         /// The latest state delivered to the feedbacks.
         var latest: SpecState?
         var memory: [SlotMemory]
@@ -107,6 +102,9 @@ struct RunMachine {
     fileprivate var listeners: [[(spin: Int, slot: Int)]]
     /// What each gear keeps while no listener is attached.
     fileprivate var gearBuffers: [[GearMessage]]
+    /// The effect being started (`Task.immediate`: it runs on the drainer until it first suspends
+    /// or ends), if any: an effect that ends then answers into its spin's `pending`.
+    private var starting: (spin: Int, token: Int)?
     /// `DrainTrampoline`: whether a drain runs, and the drains claimed meanwhile.
     private var trampolineDraining = false
     private var deferredDrains: [Int] = []
@@ -310,17 +308,6 @@ struct RunMachine {
             }
             guard let item = next ?? popQueue(index) else {
                 spins[index].draining = false
-                guard !spins[index].pendingStarts.isEmpty else { return }
-                let starts = spins[index].pendingStarts
-                spins[index].pendingStarts.removeAll(keepingCapacity: true)
-                for task in starts {
-                    guard let token = tasks[task]?.token, let effect = effectIndex(index, token) else {
-                        freeTask(task)
-                        continue
-                    }
-                    spins[index].effects[effect].created = true
-                    enqueueJob(task)
-                }
                 return
             }
             if item.token != 0, let effect = effectIndex(index, item.token) {
@@ -410,48 +397,109 @@ struct RunMachine {
                     queueResult(index, event, slot: slot)
                 }
             case .perState(let rule, let cancels):
-                // `triggeredBy:`: a state the trigger rejects leaves the running effect alone.
-                guard spin.rule(rule).holds(state) else { continue }
+                // `triggeredBy:`: a state whose trigger does not hold leaves the running effect
+                // alone; one where it faults starts an effect that answers the fault at once.
+                let value = spin.rule(rule).trigger(state)
+                if case .off = value { continue }
                 if cancels, spins[index].memory[slot].running != 0 {
                     cancelEffect(index, spins[index].memory[slot].running)
                     spins[index].memory[slot].running = 0
                 }
+                if case .fault(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
                 let token = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state)
                 if cancels { spins[index].memory[slot].running = token }
             case .edgeContinue(let rule):
-                let holds = spin.rule(rule).holds(state)
-                let rises = holds && !spins[index].memory[slot].held
-                spins[index].memory[slot].held = holds
-                if rises { _ = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state) }
+                // `ChangeMemory`: acts when the trigger changes to holding or to a new fault.
+                let value = spin.rule(rule).trigger(state)
+                let changed = spins[index].memory[slot].trigger.map { $0 != value } ?? true
+                spins[index].memory[slot].trigger = value
+                guard changed else { continue }
+                switch value {
+                case .off: continue
+                case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
+                case .on: _ = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state)
+                }
             case .risingSync(let rule):
-                let holds = spin.rule(rule).holds(state)
-                if !spins[index].memory[slot].active, holds {
-                    spins[index].memory[slot].active = true
+                // `skippingRepeated:` on the trigger's value, acting inline.
+                let value = spin.rule(rule).trigger(state)
+                if let last = spins[index].memory[slot].trigger, last == value { continue }
+                spins[index].memory[slot].trigger = value
+                switch value {
+                case .off: continue
+                case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
+                case .on:
                     if let event = act(index, rule, state: state, payload: []) { queueResult(index, event, slot: slot) }
-                } else if spins[index].memory[slot].active, !holds {
-                    spins[index].memory[slot].active = false
                 }
             case .risingAsync(let rule), .periodic(let rule):
-                let holds = spin.rule(rule).holds(state)
-                if !spins[index].memory[slot].active, holds {
-                    spins[index].memory[slot].active = true
-                    let body: MachineTask.Body = if case .periodic = feedback.kind { .periodic } else { .delayed }
-                    spins[index].memory[slot].running = startEffect(index, slot: slot, body: body, rule: rule, state: state)
-                } else if spins[index].memory[slot].active, !holds {
-                    spins[index].memory[slot].active = false
-                    if spins[index].memory[slot].running != 0 { cancelEffect(index, spins[index].memory[slot].running) }
+                // `skippingRepeated:`: a new value cancels the previous effect and starts one for
+                // itself (for `.off` one that ends at once with nothing).
+                let value = spin.rule(rule).trigger(state)
+                if let last = spins[index].memory[slot].trigger, last == value { continue }
+                spins[index].memory[slot].trigger = value
+                if spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
                     spins[index].memory[slot].running = 0
                 }
+                let isPeriodic = if case .periodic = feedback.kind { true } else { false }
+                switch value {
+                case .off:
+                    continue
+                case .fault(let fault):
+                    // An effect answers it at once; `PeriodicEvents` emits it, into the queue.
+                    if isPeriodic {
+                        enqueue(index, .failure(fault), origin: slot, token: 0)
+                    } else {
+                        queueResult(index, .failure(fault), slot: slot)
+                    }
+                case .on:
+                    spins[index].memory[slot].running = startEffect(
+                        index, slot: slot, body: isPeriodic ? .periodic : .delayed, rule: rule, state: state)
+                }
             case .change(let rule, let immediate):
-                let value: SpinValue? = try? spin.rule(rule).watched?.evaluate(state.context)
-                if let last = spins[index].memory[slot].last, last == value { continue }
-                spins[index].memory[slot].last = .some(value)
-                if spins[index].memory[slot].running != 0 { cancelEffect(index, spins[index].memory[slot].running) }
+                // `skippingRepeated:` on the watched value: a change cancels the previous effect.
+                let value = Self.watch(spin.rule(rule), state)
+                if let last = spins[index].memory[slot].watched, last == value { continue }
+                spins[index].memory[slot].watched = value
+                if spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
+                    spins[index].memory[slot].running = 0
+                }
+                if case .failure(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
                 spins[index].memory[slot].running = startEffect(
                     index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
+            case .changeContinue(let rule, let immediate):
+                // `ChangeMemory` on the watched value, none cancelled; a faulted state is skipped.
+                guard !state.hasFault else { continue }
+                let value = Self.watch(spin.rule(rule), state)
+                let changed = spins[index].memory[slot].watched.map { $0 != value } ?? true
+                spins[index].memory[slot].watched = value
+                guard changed else { continue }
+                if case .failure(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
+                _ = startEffect(index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .gearListener:
                 continue
             }
+        }
+    }
+
+    /// What a `changes` rule watches on `state` (`WatchedValue`).
+    private static func watch(_ rule: MachineProgram.RuleProgram, _ state: SpecState) -> Result<SpinValue, SpecFault> {
+        guard let watched = rule.watched else {
+            return .failure(SpecFault(.internalError, at: rule.model.declaration.location, ["problem": "a 'changes' rule without its expression"]))
+        }
+        do throws(EvaluationError) {
+            return .success(try watched.evaluate(state.context))
+        } catch {
+            return .failure(SpecFault(error))
         }
     }
 
@@ -479,13 +527,7 @@ struct RunMachine {
         }
         let effects = spins[index].effects
         spins[index].effects.removeAll()
-        for effect in effects {
-            if effect.created { cancelTask(effect.task) } else { freeTask(effect.task) }
-        }
-        for task in spins[index].pendingStarts where tasks.indices.contains(task) && tasks[task] != nil {
-            freeTask(task)
-        }
-        spins[index].pendingStarts.removeAll()
+        for effect in effects { cancelTask(effect.task) }
         spins[index].queue.removeAll()
         spins[index].queueHead = 0
         spins[index].draining = false
@@ -611,7 +653,9 @@ struct RunMachine {
         spins[index].effects.firstIndex { $0.token == token }
     }
 
-    /// `SpinRuntime.startEffect`: a task, started when the current drain ends; returns its token.
+    /// `SpinRuntime.startEffect`: a task, started at once on the drainer (`Task.immediate`), which
+    /// runs until it first suspends or ends; one that ends answers into the spin's `pending` (see
+    /// `finish`). Returns its token.
     private mutating func startEffect(
         _ index: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, state: SpecState?
     ) -> Int {
@@ -620,7 +664,10 @@ struct RunMachine {
         guard !spins[index].stopped else { return token }
         let task = allocateTask(MachineTask(spin: index, slot: slot, token: token, body: body, rule: rule, state: state))
         spins[index].effects.append(Effect(token: token, task: task))
-        spins[index].pendingStarts.append(task)
+        let outer = starting
+        starting = (index, token)
+        run(task)
+        starting = outer
         return token
     }
 
@@ -635,7 +682,7 @@ struct RunMachine {
             spins[index].queue = kept
             spins[index].queueHead = 0
         }
-        if effect.created { cancelTask(effect.task) }
+        cancelTask(effect.task)
     }
 
     /// `Task.cancel()`: a sleeping task wakes at once and its sleep throws.
@@ -820,6 +867,12 @@ struct RunMachine {
         let index = task.spin
         guard let effect = effectIndex(index, task.token) else { return }
         spins[index].effects.remove(at: effect)
+        if let starting, starting.spin == index, starting.token == task.token {
+            // It ended while it was being started: its answer joins what the synchronous feedbacks
+            // return for the state (`ImmediateAnswer`).
+            if let last, !spins[index].stopped { queueResult(index, last, slot: task.slot) }
+            return
+        }
         guard let last, !spins[index].stopped, ended == nil else { return }
         _ = append(index, Queued(event: last, origin: task.slot, token: 0))
         if claim(index) { drain(index) }
@@ -840,7 +893,6 @@ extension RunMachine {
             spins[index].stopped = false
             spins[index].effects.removeAll(keepingCapacity: true)
             spins[index].nextToken = 0
-            spins[index].pendingStarts.removeAll(keepingCapacity: true)
             for slot in spins[index].memory.indices { spins[index].memory[slot] = SlotMemory() }
         }
         tasks.removeAll(keepingCapacity: true)
@@ -849,6 +901,7 @@ extension RunMachine {
         executorHead = 0
         sleepers.removeAll(keepingCapacity: true)
         trampolineDraining = false
+        starting = nil
         deferredDrains.removeAll(keepingCapacity: true)
         deferredHead = 0
         now = 0
@@ -869,7 +922,7 @@ extension RunMachine {
         task.phase = phase
         task.outcome = outcome
         let index = allocateTask(task)
-        spins[spin].effects.append(Effect(token: token, task: index, created: true))
+        spins[spin].effects.append(Effect(token: token, task: index))
         nextSequence &+= 1
         sleepers.append(Sleeper(deadline: deadline, sequence: nextSequence, task: index))
         if isRunning { spins[spin].memory[slot].running = token }
@@ -886,12 +939,10 @@ extension RunMachine {
             let spin = program.spins[index]
             for (slot, feedback) in spin.slots.enumerated() {
                 switch feedback.kind {
-                case .edgeContinue(let rule):
-                    spins[index].memory[slot].held = spin.rule(rule).holds(state)
-                case .risingSync(let rule), .risingAsync(let rule), .periodic(let rule):
-                    spins[index].memory[slot].active = spin.rule(rule).holds(state)
-                case .change(let rule, _):
-                    spins[index].memory[slot].last = .some(try? spin.rule(rule).watched?.evaluate(state.context))
+                case .edgeContinue(let rule), .risingSync(let rule), .risingAsync(let rule), .periodic(let rule):
+                    spins[index].memory[slot].trigger = spin.rule(rule).trigger(state)
+                case .change(let rule, _), .changeContinue(let rule, _):
+                    spins[index].memory[slot].watched = Self.watch(spin.rule(rule), state)
                 case .gearListener(_, let gear, _):
                     if listeners.indices.contains(gear) { listeners[gear].append((index, slot)) }
                 case .latest, .levelCases, .level, .perState:

@@ -170,7 +170,8 @@ final class StateCodec {
                 case .risingAsync(let rule): add(.delayed, rule, running: true)
                 case .periodic(let rule): add(.periodic, rule, running: true)
                 case .change(let rule, let immediate) where !immediate: add(.delayed, rule, running: true)
-                case .latest, .levelCases, .level, .risingSync, .change, .gearListener: break
+                case .changeContinue(let rule, let immediate) where !immediate: add(.delayed, rule, running: false)
+                case .latest, .levelCases, .level, .risingSync, .change, .changeContinue, .gearListener: break
                 }
             }
         }

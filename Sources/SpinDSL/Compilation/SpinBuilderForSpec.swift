@@ -97,10 +97,10 @@ struct SpinBuilderForSpec {
         }
 
         if let period = rule.period {
-            let holds = triggerPredicate(rule)
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, trigger: state, latest: latest, act: act)
+            let trigger = self.trigger(rule)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) -> PeriodicEvents in
+                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, act: act)
             }).named(name)
         }
 
@@ -121,31 +121,62 @@ struct SpinBuilderForSpec {
                     }
                 }).named(name)
             }
-            let accepts = triggerPredicate(rule)
-            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            triggeredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+            // A state whose condition faults is accepted too; the action then emits the fault.
+            let trigger = self.trigger(rule)
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                return await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off }, strategy: strategy).named(name)
         case .becomes, .enter:
-            let holds = triggerPredicate(rule)
+            let trigger = self.trigger(rule)
             if strategy == .continueOnNewState {
-                let edge = EdgeMemory()
-                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                triggeredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
-                                strategy: .continueOnNewState).named(name)
+                let memory = ChangeMemory<TriggerValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                    return await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    let value = trigger(state)
+                    return value.rises(changed: memory.changes(to: value))
+                }, strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
-                return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                                effect: { (state: SpecState) -> SpecEvent? in immediate(state, []) }).named(name)
+                return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                                effect: { (value: TriggerValue) -> SpecEvent? in
+                    switch value {
+                    case .off: return nil
+                    case .on(let state): return immediate(state, [])
+                    case .fault(let fault): return .failure(fault)
+                    }
+                }).named(name)
             }
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) }).named(name)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) async -> SpecEvent? in
+                switch value {
+                case .off: return nil
+                case .on(let state): return await delayed(state, [])
+                case .fault(let fault): return .failure(fault)
+                }
+            }).named(name)
         case .changes(let watched):
             let immediate = immediateAction(rule, stream: stream)
             let isImmediate = delay == nil && !rule.isEffect
+            if strategy == .continueOnNewState {
+                // Every change acts, and earlier actions run to their end.
+                let memory = ChangeMemory<WatchedValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    let value = WatchedValue(state: state, watched: watched)
+                    if let fault = value.fault { return .failure(fault) }
+                    return isImmediate ? immediate(state, []) : await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched))
+                }, strategy: .continueOnNewState).named(name)
+            }
             return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, value: try? watched.evaluate(state.context))
+                WatchedValue(state: state, watched: watched)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
-                isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
+                if let fault = watched.fault { return .failure(fault) }
+                return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
             }).named(name)
         case .gearEvent:
             return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
@@ -175,21 +206,23 @@ struct SpinBuilderForSpec {
         }
     }
 
-    /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
-    /// the reducer or an action reports them).
-    func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
+    /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
+    /// trigger holds in a state, or the fault of evaluating it.
+    func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in !state.hasFault && ((try? expression.evaluateBool(state.context)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context) } }
         case .enter(let states):
             return { state in
-                guard !state.hasFault, states.contains(state.control) else { return false }
-                return (try? condition?.evaluateBool(state.context)) ?? true
+                TriggerValue.of(state) { (state) throws(EvaluationError) in
+                    guard states.contains(state.control) else { return false }
+                    return try condition?.evaluateBool(state.context) ?? true
+                }
             }
         default:
             let level = levelPredicate(rule)
-            return { state in !state.hasFault && ((try? level.holds(state)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try level.holds(state) } }
         }
     }
 
@@ -311,6 +344,16 @@ struct SpinBuilderForSpec {
         }
     }
 
+    /// The number of a rule case's random stream: `rule * 64 + case` for the first 64 cases of a
+    /// rule (the numbering traces were recorded with), and for later cases a number no earlier one
+    /// has, so that a rule with more than 64 cases does not share a stream with the next rule.
+    static func stream(rule: Int, case caseIndex: Int) -> Int {
+        let (product, overflow) = rule.multipliedReportingOverflow(by: 64)
+        if caseIndex < 64, !overflow { return product &+ caseIndex }
+        var mixer = SeededGenerator(seed: UInt64(truncatingIfNeeded: rule) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: caseIndex))
+        return Int(truncatingIfNeeded: mixer.next() | 1 << 62) | Int.min
+    }
+
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and
     /// one rule's choices do not depend on how often another rule chose.
     private func seed(for stream: Int) -> UInt64 {
@@ -320,15 +363,12 @@ struct SpinBuilderForSpec {
     /// The outcomes `options.choices` gives rule case `stream` of this spin, in order.
     private func forcedOutcomes(_ stream: Int) -> [Int] {
         guard !options.choices.isEmpty else { return [] }
-        let rule = stream / 64, caseIndex = stream % 64
-        guard spin.feedbacks.indices.contains(rule) else { return [] }
+        let found = spin.feedbacks.indices.lazy.flatMap { rule in
+            self.spin.feedbacks[rule].cases.indices.lazy.map { (rule: rule, caseIndex: $0) }
+        }.first { Self.stream(rule: $0.rule, case: $0.caseIndex) == stream }
+        guard let (rule, caseIndex) = found else { return [] }
         let name = spin.feedbacks[rule].name.text
         return options.choices.filter { $0.spin == spin.name.text && $0.rule == name && $0.caseIndex == caseIndex }.map(\.outcome)
-    }
-
-    /// The random stream of case `caseIndex` of rule `rule` (its index among the spin's rules).
-    static func stream(rule: Int, case caseIndex: Int) -> Int {
-        rule &* 64 &+ caseIndex
     }
 
     /// The seed of rule case `stream` of spin `spin` in a run seeded with `seed` (`spinrun --check`

@@ -123,7 +123,7 @@ struct PromelaWriter {
                         }
                         spinRules.append(Rule(kind: .after(id, units: Self.milliseconds(delay) / unit), number: number))
                     }
-                case .perState(let id, _), .edgeContinue(let id), .change(let id, _), .gearListener(let id, _, _):
+                case .perState(let id, _), .edgeContinue(let id), .change(let id, _), .changeContinue(let id, _), .gearListener(let id, _, _):
                     let rule = programSpin.rule(id)
                     if Self.isRender(rule) { continue }
                     refuse(rule.model.declaration.location, "rule '\(slot.name)'",

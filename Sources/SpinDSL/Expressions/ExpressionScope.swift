@@ -10,18 +10,31 @@ struct ExpressionScope: Sendable {
     var controlStates: EnumType?
     /// The declared enumerations, used to resolve `.case` when no other context says which one.
     var enumTypes: [EnumType]
+    /// The constants of the file by name, read as literals (`constantTable(_:)`).
+    var constants: [String: (type: ValueType, value: SpinValue)]
 
     /// Creates a scope.
     init(
         dataFields: [(name: String, type: ValueType)],
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
-        enumTypes: [EnumType] = []
+        enumTypes: [EnumType] = [],
+        constants: [String: (type: ValueType, value: SpinValue)] = [:]
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
+        self.constants = constants
+    }
+
+    /// The constants by name, as scopes hold them: made once for all the scopes of a spin.
+    static func constantTable(_ constants: [ConstantModel]) -> [String: (type: ValueType, value: SpinValue)] {
+        var byName: [String: (type: ValueType, value: SpinValue)] = [:]
+        for constant in constants where byName[constant.name.text] == nil {
+            byName[constant.name.text] = (constant.type, constant.value)
+        }
+        return byName
     }
 
     /// The slot and type of data field `name`.
@@ -47,6 +60,7 @@ struct ExpressionScope: Sendable {
     /// Every name an expression may use here, for "did you mean" hints.
     var namesInScope: [String] {
         var names = dataFields.map(\.name)
+        names += constants.keys.sorted()
         if controlStates != nil { names.append("state") }
         if let eventFields { names += eventFields.map { "event.\($0.name)" } }
         return names

@@ -3,6 +3,28 @@ extension SpecBuilder {
     /// The type names of data fields and payload fields.
     static let typeNames = ["int", "double", "bool", "string", "duration", "enum"]
 
+    /// The type a field's `type` names: a scalar type, or (a capitalized name) a type declared
+    /// under `types:`, which the resolver finds; nil for `enum` and for anything else.
+    static func typeReference(_ scalar: YAMLScalar) -> TypeReference? {
+        switch scalar.value {
+        case "int": return .int
+        case "double": return .double
+        case "bool": return .bool
+        case "string": return .string
+        case "duration": return .duration
+        default:
+            guard let first = scalar.value.unicodeScalars.first, first >= "A", first <= "Z" else { return nil }
+            return .named(Name(scalar.value, at: scalar.contentLocation))
+        }
+    }
+
+    /// Reports the `type` of a field that is no type, with the nearest type name as a hint.
+    mutating func unknownType(_ scalar: YAMLScalar, at location: SourceLocation, _ context: String) {
+        report(
+            .unknownType, at: location, ["type": scalar.value, "context": context],
+            suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
+    }
+
     /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
     /// still checking the body so that all its problems are reported.
     mutating func spinBody(_ entries: [YAMLMappingEntry], name: Name?, location: SourceLocation) -> SpinDeclaration? {
@@ -71,24 +93,42 @@ extension SpecBuilder {
     /// `name: 0` (type inferred) or `name: { type, initial, values }`.
     private mutating func dataField(_ entry: YAMLMappingEntry) -> DataFieldDeclaration? {
         let name = Self.keyName(entry)
+        switch writtenValue(entry, "data field", whenNull: .dataFieldWithoutValue, ["field": name]) {
+        case .plain(let type, let value)?:
+            return DataFieldDeclaration(name: name, type: type, initial: value)
+        case .longForm(let entries)?:
+            return longDataField(name: name, node: entry.value, entries: entries)
+        case nil:
+            return nil
+        }
+    }
+
+    /// What `name: value` or `name: { … }` writes (a data field, a constant).
+    enum WrittenValue {
+        /// A plain value, and the type it says.
+        case plain(TypeReference, InitialValue)
+        /// The entries of the long form.
+        case longForm([YAMLMappingEntry])
+    }
+
+    /// The value of `entry`, a `what` (for messages); nil, reported, when it is neither a value
+    /// nor a mapping (nothing at all is `whenNull`, with `values`).
+    mutating func writtenValue(
+        _ entry: YAMLMappingEntry, _ what: String, whenNull: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>
+    ) -> WrittenValue? {
         let node = entry.value
         switch node.kind {
         case .scalar(let scalar):
             guard !scalar.isNull else {
-                report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
+                report(whenNull, at: entry.key.location, values)
                 return nil
             }
-            let initial = Self.initialValue(scalar, node)
-            if !initial.isQuoted, DurationParser.parse(initial.text) == .fractional {
-                report(.fractionalDuration, at: initial.location, ["text": initial.text])
-                return nil
-            }
-            return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
+            return plainValue(scalar, node).map { .plain($0.type, $0.value) }
         case .sequence:
-            wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
+            wrongKind(node, expected: "a value or a mapping", "for \(what) '\(Self.keyName(entry).text)'")
             return nil
         case .mapping(let entries):
-            return longDataField(name: name, node: node, entries: entries)
+            return .longForm(entries)
         }
     }
 
@@ -101,18 +141,13 @@ extension SpecBuilder {
         var isEnum = false
         if let typeNode = node["type"] {
             if let scalar = string(typeNode, "for 'type'") {
-                switch scalar.value {
-                case "int": type = .int
-                case "double": type = .double
-                case "bool": type = .bool
-                case "string": type = .string
-                case "duration": type = .duration
-                case "enum": isEnum = true
-                default:
+                if scalar.value == "enum" {
+                    isEnum = true
+                } else if let reference = Self.typeReference(scalar) {
+                    type = reference
+                } else {
                     complete = false
-                    report(
-                        .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
-                        suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
+                    unknownType(scalar, at: typeNode.location, context)
                 }
             } else {
                 complete = false
@@ -151,6 +186,8 @@ extension SpecBuilder {
             }
         } else if isEnum {
             if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
+        } else if case .named = type {
+            // The first case of the declared type, which the resolver knows.
         } else if type != nil {
             complete = false
             report(.dataFieldWithoutInitial, at: node.location, ["field": name])
@@ -160,7 +197,8 @@ extension SpecBuilder {
             range = self.range(rangeNode, field: name)
             if range == nil { complete = false }
         }
-        guard complete, let type, let initial else { return nil }
+        // Complete, only a field of a declared type can be without an initial value.
+        guard complete, let type else { return nil }
         return DataFieldDeclaration(name: name, type: type, initial: initial, range: range)
     }
 
@@ -177,7 +215,18 @@ extension SpecBuilder {
 
     /// The initial value as written; anything but a plain, untagged-or-non-`!!str` scalar counts
     /// as quoted (it can only be a string).
-    private static func initialValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> InitialValue {
+    /// A value written as a plain scalar and the type it says (`0` an int, `500ms` a duration);
+    /// nil (reported) for a duration literal that is not whole milliseconds.
+    mutating func plainValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> (type: TypeReference, value: InitialValue)? {
+        let value = Self.initialValue(scalar, node)
+        if !value.isQuoted, DurationParser.parse(value.text) == .fractional {
+            report(.fractionalDuration, at: value.location, ["text": value.text])
+            return nil
+        }
+        return (Self.inferredType(value, scalar), value)
+    }
+
+    static func initialValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> InitialValue {
         let isQuoted = scalar.style != .plain || node.tag == "tag:yaml.org,2002:str"
         return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
     }
@@ -237,11 +286,6 @@ extension SpecBuilder {
         guard let scalar = string(typeNode, "for the type of payload field '\(name.text)'") else { return nil }
         let type: TypeReference
         switch scalar.value {
-        case "int": type = .int
-        case "double": type = .double
-        case "bool": type = .bool
-        case "string": type = .string
-        case "duration": type = .duration
         case "enum":
             guard let valuesNode = node["values"] else {
                 report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])
@@ -254,10 +298,11 @@ extension SpecBuilder {
             }
             type = .enumeration(values)
         default:
-            report(
-                .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
-                suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
-            return nil
+            guard let reference = Self.typeReference(scalar) else {
+                unknownType(scalar, at: typeNode.location, context)
+                return nil
+            }
+            type = reference
         }
         // Values of another type are the payloads `--check` tries; the resolver reads them.
         var domain: [InitialValue]?

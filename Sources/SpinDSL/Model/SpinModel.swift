@@ -28,6 +28,18 @@ public struct SpinModel: Sendable {
     let script: [ScriptModel]
     /// The invariants, in declaration order.
     public let invariants: [InvariantModel]
+    /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
+    /// fields' own (the control states aside).
+    let enumTypes: [EnumType]
+    /// The file's constants.
+    let constants: [ConstantModel]
+
+    /// The scope of an expression on this spin's state, without an event (`spinrun --until`).
+    var stateScope: ExpressionScope {
+        ExpressionScope(
+            dataFields: fields.map { ($0.name.text, $0.type) }, controlStates: controlType, enumTypes: enumTypes,
+            constants: ExpressionScope.constantTable(constants))
+    }
 
     /// Whether the spin has control states.
     public var hasControlStates: Bool { !states.isEmpty }

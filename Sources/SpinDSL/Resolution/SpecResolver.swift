@@ -13,35 +13,50 @@ struct SpecResolver {
     /// For each control state of the spin being resolved, the `[state]` array rows from that
     /// state alone share, once made.
     private var singleSources: [[Int]?] = []
+    /// The types of `types:` by name, and in document order.
+    var namedTypes: [String: EnumType] = [:]
+    var sharedTypes: [EnumType] = []
+    /// The constants of `constants:`, in document order.
+    var constants: [ConstantModel] = []
 
     /// Resolves `document`; the model is nil when any error was found.
     static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
         var resolver = SpecResolver()
+        resolver.resolveTypes(document.types)
+        resolver.resolveConstants(document.constants)
         let gears = document.gears.map { resolver.resolveGear($0) }
-        resolver.checkUnique(document.gears.map(\.name), what: "gear")
-        resolver.checkUnique(document.spins.map(\.name), what: "spin")
+        resolver.declare(document.gears.map(\.name), what: "gear")
+        resolver.declare(document.spins.map(\.name), what: "spin")
         var spins: [SpinModel] = []
         for (index, spin) in document.spins.enumerated() {
             if let model = resolver.resolveSpin(spin, index: index, gears: gears) {
                 spins.append(model)
             }
         }
+        // A row on several events checks its guard and values once per event: the same finding
+        // in each is reported once.
+        var seen = Set<Diagnostic>()
+        resolver.diagnostics = resolver.diagnostics.filter { seen.insert($0).inserted }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
-        let model = hasErrors ? nil : SpecModel(path: document.path, spins: spins, gears: gears)
+        let model = hasErrors ? nil : SpecModel(
+            path: document.path, spins: spins, gears: gears, types: resolver.sharedTypes, constants: resolver.constants)
         return (model, resolver.diagnostics)
     }
 
     // MARK: Gears and events
 
     private mutating func resolveGear(_ gear: GearDeclaration) -> GearModel {
-        checkUnique(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
+        declare(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
         return GearModel(name: gear.name, events: gear.events.map { resolveEvent($0, owner: gear.name.text, isInput: false) })
     }
 
     private mutating func resolveEvent(_ event: EventDeclaration, owner: String, isInput: Bool) -> EventModel {
-        checkUnique(event.fields.map(\.name), what: "payload field of '\(event.name)'")
+        declare(event.fields.map(\.name), what: "payload field of '\(event.name)'")
         let fields = event.fields.map { field in
-            (name: field.name, type: valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)"))
+            if case .enumeration(let values) = field.type { declare(values, what: "value of '\(field.name)'") }
+            // A payload field of an unknown type (reported) is read as an int: nothing runs.
+            let type = valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)", context: "in payload field '\(field.name.text)'")
+            return (name: field.name, type: type ?? .int)
         }
         var payloadValues: [[SpinValue]?] = []
         for (declared, field) in zip(event.fields, fields) {
@@ -51,14 +66,22 @@ struct SpecResolver {
             }
             var values: [SpinValue] = []
             for written in literals {
-                values.append(literal(written, of: field.type, .payloadValue(field: declared.name)))
+                guard let value = literalValue(written, of: field.type) else {
+                    report(.payloadValueMismatch, at: written.location, [
+                        "value": written.text, "field": declared.name, "expected": Self.article(field.type),
+                    ])
+                    continue
+                }
+                values.append(value)
             }
             payloadValues.append(values)
         }
         return EventModel(name: event.name, fields: fields, isInput: isInput, payloadValues: payloadValues)
     }
 
-    private func valueType(_ reference: TypeReference, name: String) -> ValueType {
+    /// The type `reference` names; an inline enumeration is named `name`. Nil (reported, in
+    /// `context`) for a type name that `types:` does not declare.
+    mutating func valueType(_ reference: TypeReference, name: String, context: @autoclosure () -> String) -> ValueType? {
         switch reference {
         case .int: return .int
         case .double: return .double
@@ -66,6 +89,12 @@ struct SpecResolver {
         case .string: return .string
         case .duration: return .duration
         case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
+        case .named(let typeName):
+            if let shared = namedTypes[typeName.text] { return .enumeration(shared) }
+            report(
+                .unknownType, at: typeName.location, ["type": typeName, "context": context()],
+                suggestion: Suggestion.hint(for: typeName.text, in: sharedTypes.map(\.name) + SpecBuilder.typeNames))
+            return nil
         }
     }
 
@@ -75,9 +104,9 @@ struct SpecResolver {
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
-        checkUnique(spin.states, what: "state")
-        checkUnique(spin.data.map(\.name), what: "data field")
-        checkUnique(spin.events.map(\.name), what: "event")
+        declare(spin.states, what: "state")
+        declare(spin.data.map(\.name), what: "data field")
+        declare(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
         let states = NameIndex(stateNames)
@@ -99,16 +128,23 @@ struct SpecResolver {
             }
         }
 
-        // Data fields and the enumerations they declare.
+        // Data fields and the enumerations they declare; the shared types come first.
         var fields: [FieldModel] = []
-        var enumTypes: [EnumType] = []
+        var enumTypes = sharedTypes
         for field in spin.data {
-            let type = valueType(field.type, name: field.name.text)
-            if case .enumeration(let enumType) = type {
-                enumTypes.append(enumType)
-                checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
+            checkReserved(field.name, what: "data field")
+            checkNotAConstant(field.name)
+            // A field of an unknown type (reported) is kept as an int, so that the expressions
+            // reading it are still checked.
+            guard let type = valueType(field.type, name: field.name.text, context: "in data field '\(field.name.text)'") else {
+                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0), range: nil))
+                continue
             }
-            let initial = literal(field.initial, of: type, .initial(field: field.name))
+            if case .enumeration(let values) = field.type, case .enumeration(let enumType) = type {
+                enumTypes.append(enumType)
+                declare(values, what: "value of '\(field.name)'")
+            }
+            let initial = initialValue(field.initial, of: type, field: field.name)
             let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
             fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
         }
@@ -129,7 +165,7 @@ struct SpecResolver {
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
-            controlType: controlType, enumTypes: enumTypes, fields: fields,
+            controlType: controlType, enumTypes: enumTypes, constants: constants, fields: fields,
             states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
@@ -140,15 +176,13 @@ struct SpecResolver {
         written.rows.withUnsafeBufferPointer { rows in
             guard let first = rows.baseAddress else { return }
             for position in rows.indices {
-                if let row = resolveTransition(first + position, at: position, of: written, in: environment) {
-                    transitions.append(row)
-                }
+                resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
-        checkUnique(spin.feedbacks.map(\.name), what: "feedback rule")
+        declare(spin.feedbacks.map(\.name), what: "feedback rule")
         var render: Template?
         if let text = spin.render {
             render = template(text, in: environment.scope(event: nil))
@@ -161,7 +195,7 @@ struct SpecResolver {
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
 
-        checkUnique(spin.invariants.map(\.name), what: "invariant")
+        declare(spin.invariants.map(\.name), what: "invariant")
         let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
             expression(invariant.condition, in: environment.scope(event: nil), expecting: .bool).map {
                 InvariantModel(name: invariant.name, condition: $0)
@@ -171,7 +205,8 @@ struct SpecResolver {
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
             initialState: initialState, finalStates: finals, fields: fields, events: events,
-            transitions: transitions, feedbacks: feedbacks, render: render, script: script, invariants: invariants)
+            transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            invariants: invariants, enumTypes: enumTypes, constants: constants)
     }
 
     /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
@@ -184,89 +219,60 @@ struct SpecResolver {
             report(.rangeOnNonNumeric, at: range.location, ["field": field, "type": type])
             return nil
         }
-        let errorsBefore = errorCount
-        let low = literal(range.low, of: type, .rangeBound(field: field))
-        let high = literal(range.high, of: type, .rangeBound(field: field))
-        guard errorCount == errorsBefore else { return nil }
-        let bounds: ValueRange
-        switch (type, low, high) {
-        case let (.int, .int(low), .int(high)) where low <= high:
-            bounds = .int(low...high)
-        case let (.double, .double(low), .double(high)) where low <= high:
-            bounds = .double(low...high)
+        var bounds: [SpinValue] = []
+        for bound in [range.low, range.high] {
+            guard let value = literalValue(bound, of: type) else {
+                report(.rangeBoundMismatch, at: bound.location, ["value": bound.text, "field": field, "expected": Self.article(type)])
+                return nil
+            }
+            bounds.append(value)
+        }
+        let valid: ValueRange
+        switch (bounds[0], bounds[1]) {
+        case let (.int(low), .int(high)) where low <= high:
+            valid = .int(low...high)
+        case let (.double(low), .double(high)) where low <= high:
+            valid = .double(low...high)
         default:
             report(.emptyRange, at: range.location, ["field": field])
             return nil
         }
-        if !bounds.contains(initial) {
-            report(.initialOutsideRange, at: range.location, ["field": field, "range": bounds])
+        if !valid.contains(initial) {
+            report(.initialOutsideRange, at: range.location, ["field": field, "range": valid])
             return nil
         }
-        return bounds
+        return valid
     }
 
-    /// What a literal is written for, which says how to report one of the wrong type.
-    private enum LiteralRole {
-        case initial(field: Name)
-        case rangeBound(field: Name)
-        case payloadValue(field: Name)
-    }
-
-    /// A literal written for a value of `type`; after an error, some value of no meaning.
-    private mutating func literal(_ value: InitialValue, of type: ValueType, _ role: LiteralRole) -> SpinValue {
-        let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
-        let mismatch = { (expected: String) -> Diagnostic in
-            switch role {
-            case .initial(let field):
-                return Diagnostic(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
-            case .rangeBound(let field):
-                return Diagnostic(.rangeBoundMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
-            case .payloadValue(let field):
-                return Diagnostic(.payloadValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
-            }
-        }
-        let field: Name = switch role {
-        case .initial(let field), .rangeBound(let field), .payloadValue(let field): field
-        }
-        switch type {
-        case .int:
-            if let int = scalar.asInt() { return .int(int) }
-            if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                report(.integerLiteralTooLarge, at: value.location, ["value": value.text])
-            } else {
-                append([mismatch("an int")])
-            }
-        case .double:
-            if let double = scalar.asDouble() { return .double(double) }
-            append([mismatch("a double")])
-        case .bool:
-            if let bool = scalar.asBool() { return .bool(bool) }
-            append([mismatch("a bool")])
-        case .string:
-            return .string(value.text)
-        case .duration:
-            if !value.isQuoted, case .milliseconds(let milliseconds) = DurationParser.parse(value.text) { return .duration(milliseconds) }
-            append([mismatch("a duration")])
-        case .enumeration(let enumType):
-            if let index = enumType.index(of: value.text) { return .symbol(index) }
+    /// The initial value of a data field; a field of a declared type written without one starts
+    /// as the type's first case.
+    private mutating func initialValue(_ value: InitialValue?, of type: ValueType, field: Name) -> SpinValue {
+        guard let value else { return .symbol(0) }
+        if let literal = literalValue(value, of: type) { return literal }
+        if case .enumeration(let enumType) = type {
             report(
                 .initialValueNotACase, at: value.location,
                 ["value": value.text, "field": field, "cases": enumType.cases.joined(separator: ", ")],
                 suggestion: Suggestion.hint(for: value.text, in: enumType.cases))
+        } else {
+            report(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": Self.article(type)])
         }
         return .int(0)
     }
 
     // MARK: Transitions
 
-    /// The model of the row at `position` of `written`; nil when the row has errors.
+    /// Appends to `transitions` the models of the row at `position` of `written`: one for each
+    /// event of its `on`, in the order written (a row `on: [a, b]` stands for a row on `a` and,
+    /// right after it, the same row on `b`); none when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
-    /// and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
+    /// names and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
-        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
-    ) -> TransitionModel? {
+        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment,
+        into transitions: inout [TransitionModel]
+    ) {
         let errorsBefore = errorCount
         var sources: [Int]?
         switch row.pointee.writtenSources {
@@ -278,21 +284,56 @@ struct SpecResolver {
         case .list(let names):
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
-        let event = resolveEventName(row.pointee.event, in: environment)
-        var guardExpression: RowExpression?
-        if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
-        }
         var target: Int?
         if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
+        let first = transitions.count
+        if let model = resolveTransition(
+            row, on: row.pointee.event, reportingFields: true, sources: sources, target: target, at: position, of: written, in: environment
+        ) {
+            transitions.append(model)
+        }
+        // The other events of `on: [a, b]`, each once (nearly every row has none).
+        let more = row.pointee.moreEvents
+        for index in more.indices {
+            let event = more[index]
+            if let earlier = ([row.pointee.event] + more[..<index]).first(where: { $0.text == event.text }) {
+                report(
+                    .duplicateName, at: event.location,
+                    ["what": "event in 'on'", "name": event, "line": earlier.location.line, "column": earlier.location.column])
+                continue
+            }
+            if let model = resolveTransition(
+                row, on: event, reportingFields: false, sources: sources, target: target, at: position, of: written, in: environment
+            ) {
+                transitions.append(model)
+            }
+        }
+        if errorCount != errorsBefore { transitions.removeSubrange(first...) }
+    }
+
+    /// The model of the row on `event`, one of the row's events: its guard and values are checked
+    /// with that event's payload. Nil when something of it does not resolve. An unknown field is
+    /// reported for the row's first event only (it is unknown for all).
+    private mutating func resolveTransition(
+        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name, reportingFields: Bool, sources: [Int]?, target: Int?,
+        at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+    ) -> TransitionModel? {
+        let errorsBefore = errorCount
+        let event = resolveEventName(eventName, in: environment)
+        var guardExpression: RowExpression?
+        if let text = row.pointee.guardExpression {
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
+        }
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                report(
-                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
-                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                if reportingFields {
+                    report(
+                        .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                        suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                }
                 continue
             }
             if let value = rowExpression(
@@ -415,6 +456,7 @@ struct SpecResolver {
             guard let values = resolvePayload(payload, of: model, at: eventName.location, scope: scope) else { return nil }
             return .propagate(gear: gear, event: event, payload: values)
         case let .effect(name, simulate):
+            declare([name], what: "effect")
             var simulation: SimulationModel?
             if let simulate {
                 let errorsBefore = errorCount
@@ -529,17 +571,6 @@ struct SpecResolver {
         return (gear, event)
     }
 
-    private mutating func checkUnique(_ names: [Name], what: String) {
-        var seen: [String: Name] = [:]
-        for name in names {
-            if let first = seen[name.text] {
-                report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
-            } else {
-                seen[name.text] = name
-            }
-        }
-    }
-
     // MARK: Expressions
 
     /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
@@ -548,7 +579,7 @@ struct SpecResolver {
     private mutating func expression(
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
     ) -> CompiledExpression? {
-        let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        let key = text.layout == nil ? scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
@@ -563,7 +594,9 @@ struct SpecResolver {
     private mutating func rowExpression(
         _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
-        let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        // A text not laid out as written (see `SourceLayout`) is neither shared nor shares: its
+        // locations cannot be moved by a column shift.
+        let key = text.layout == nil ? environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
@@ -578,7 +611,7 @@ struct SpecResolver {
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
         yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, layout: text.layout, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
@@ -589,17 +622,17 @@ struct SpecResolver {
     }
 
     private mutating func template(_ text: ExpressionText, in scope: ResolverScope) -> Template? {
-        let (template, found) = Template.parse(text.text, at: text.location, in: scope.scope)
+        let (template, found) = Template.parse(text.text, at: text.location, layout: text.layout, in: scope.scope)
         append(found)
         return template
     }
 
-    private mutating func append(_ found: [Diagnostic]) {
+    mutating func append(_ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         errorCount &+= found.count { $0.severity == .error }
     }
 
-    private mutating func report(
+    mutating func report(
         _ group: DiagnosticGroup, at location: SourceLocation,
         _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
     ) {

@@ -12,6 +12,7 @@ struct SpinEnvironment {
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
+    private let constants: [String: (type: ValueType, value: SpinValue)]
     /// The scope of expressions on a state without an event, and one per event: built once per
     /// spin, not once per row.
     private let stateScope: ResolverScope
@@ -19,7 +20,7 @@ struct SpinEnvironment {
 
     init(
         spin: SpinDeclaration, events: [EventModel], gears: [GearModel], dataScope: [(name: String, type: ValueType)],
-        controlType: EnumType?, enumTypes: [EnumType], fields: [FieldModel],
+        controlType: EnumType?, enumTypes: [EnumType], constants: [ConstantModel], fields: [FieldModel],
         states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex
     ) {
         self.spin = spin
@@ -32,14 +33,17 @@ struct SpinEnvironment {
         self.dataScope = dataScope
         self.controlType = controlType
         self.enumTypes = enumTypes
+        let constants = ExpressionScope.constantTable(constants)
+        self.constants = constants
         stateScope = ResolverScope(id: -1, scope: ExpressionScope(
-            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes))
+            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, constants: constants))
         eventScopes = events.indices.map { index in
             ResolverScope(id: index, scope: ExpressionScope(
                 dataFields: dataScope,
                 eventFields: events[index].fields.map { (name: $0.name.text, type: $0.type) },
                 controlStates: controlType,
-                enumTypes: enumTypes))
+                enumTypes: enumTypes,
+                constants: constants))
         }
     }
 
@@ -63,6 +67,7 @@ struct SpinEnvironment {
             dataFields: dataScope,
             eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
             controlStates: controlType,
-            enumTypes: enumTypes))
+            enumTypes: enumTypes,
+            constants: constants))
     }
 }

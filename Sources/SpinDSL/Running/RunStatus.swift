@@ -18,6 +18,9 @@ public enum RunStatus: String, Sendable, Equatable {
     case error
     /// An invariant of a spin did not hold after a step (or in the initial state).
     case invariant
-    /// Interrupted (Ctrl-C).
+    /// Interrupted (Ctrl-C, SIGINT).
     case interrupted
+    /// Asked to stop by SIGTERM (`timeout`, a CI runner, a service manager): ends like an
+    /// interruption, with a status of its own.
+    case terminated
 }

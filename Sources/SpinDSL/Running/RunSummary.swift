@@ -38,7 +38,7 @@ public struct RunSummary: Sendable, Equatable {
 
     /// The JSON Lines summary line.
     /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
-    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted or terminated.
     public var group: DiagnosticGroup? {
         switch status {
         case .error: return fault?.group
@@ -47,7 +47,7 @@ public struct RunSummary: Sendable, Equatable {
         case .maxQueue: return .queueLimit
         case .livelock: return .livelock
         case .invariant: return .invariantViolated
-        case .final, .idle, .until, .interrupted: return nil
+        case .final, .idle, .until, .interrupted, .terminated: return nil
         }
     }
 
