@@ -66,7 +66,7 @@ struct JSONObjectParser {
         case "f": try word("false"); return .bool(false)
         case "n": throw JSONParseFailure("null is not a payload value")
         case "{", "[": throw JSONParseFailure("payload values are scalars, not objects or arrays")
-        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .number(number())
+        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .number(try number())
         case let scalar?: throw JSONParseFailure("unexpected '\(scalar)'")
         case nil: throw JSONParseFailure("unexpected end")
         }
@@ -79,13 +79,33 @@ struct JSONObjectParser {
         }
     }
 
-    private mutating func number() -> String {
-        var text = ""
-        while let scalar = current, scalar == "-" || scalar == "+" || scalar == "." || scalar == "e" || scalar == "E" || ("0"..."9").contains(scalar) {
-            text.unicodeScalars.append(scalar)
-            index += 1
+    /// A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; `01`, `1.`, `+1` and
+    /// `.5` are not.
+    private mutating func number() throws -> String {
+        let start = index
+        func digits() -> Int {
+            var count = 0
+            while let scalar = current, ("0"..."9").contains(scalar) { index += 1; count += 1 }
+            return count
         }
-        return text
+        func text() -> String { String(String.UnicodeScalarView(scalars[start..<index])) }
+        if current == "-" { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw JSONParseFailure("a number needs digits after '\(text())'") }
+        if integerDigits > 1, scalars[integerStart] == "0" {
+            throw JSONParseFailure("'\(text())' is not a JSON number: no leading zeros")
+        }
+        if current == "." {
+            index += 1
+            guard digits() > 0 else { throw JSONParseFailure("'\(text())' is not a JSON number: digits must follow '.'") }
+        }
+        if current == "e" || current == "E" {
+            index += 1
+            if current == "+" || current == "-" { index += 1 }
+            guard digits() > 0 else { throw JSONParseFailure("'\(text())' is not a JSON number: the exponent needs digits") }
+        }
+        return text()
     }
 
     private mutating func string() throws -> String {

@@ -104,7 +104,7 @@ struct RunSession {
             }
         }
 
-        let interruption = InterruptHandler { specRun.interrupt() }
+        let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
         if interactive {
             InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
         }
@@ -136,13 +136,14 @@ struct RunSession {
     }
 
     /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps, time, queue length or a
-    /// livelock); 130 interrupted.
+    /// livelock); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
     static func exitStatus(for status: RunStatus) -> Int32 {
         switch status {
         case .final, .idle, .until: return 0
         case .error: return 3
         case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
         case .interrupted: return 130
+        case .terminated: return 143
         }
     }
 

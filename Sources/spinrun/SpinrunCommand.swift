@@ -99,6 +99,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                an unknown --explain name
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
+          143  terminated (SIGTERM, as `timeout` sends): the same, with status
+               terminated
         """,
         version: "spinrun \(version)"
     )

@@ -222,4 +222,15 @@ struct HostileInputTests {
             #expect([RunStatus.final, .idle, .maxSteps, .maxTime, .livelock, .error].contains(summary.status))
         }
     }
+
+    @Test("random streams: a rule's 65th case does not share its stream with the next rule's first (rule * 64 + case wrapped into it)")
+    func randomStreamsOfManyCases() {
+        #expect(SpinBuilderForSpec.stream(rule: 0, case: 63) == 63)
+        #expect(SpinBuilderForSpec.stream(rule: 1, case: 0) == 64)
+        #expect(SpinBuilderForSpec.stream(rule: 0, case: 64) != SpinBuilderForSpec.stream(rule: 1, case: 0))
+        let later = (0..<4).flatMap { rule in (64..<2_000).map { SpinBuilderForSpec.stream(rule: rule, case: $0) } }
+        #expect(Set(later).count == later.count)
+        #expect(later.allSatisfy { $0 < 0 })
+        #expect(SpinBuilderForSpec.stream(rule: Int.max, case: 0) < 0)
+    }
 }

@@ -64,12 +64,12 @@ struct SpinBuilderForSpec {
         if feedback.cases.count > 1, isLevelImmediate {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
-                 act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
+                 act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
             })
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
-            compile(rule, name: name, stream: ruleIndex &* 64 &+ caseIndex, latest: latest)
+            compile(rule, name: name, stream: Self.stream(rule: ruleIndex, case: caseIndex), latest: latest)
         }
     }
 
@@ -342,6 +342,16 @@ struct SpinBuilderForSpec {
         return spin.script.map { step in
             makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
         }
+    }
+
+    /// The number of a rule case's random stream: `rule * 64 + case` for the first 64 cases of a
+    /// rule (the numbering traces were recorded with), and for later cases a number no earlier one
+    /// has, so that a rule with more than 64 cases does not share a stream with the next rule.
+    static func stream(rule: Int, case caseIndex: Int) -> Int {
+        let (product, overflow) = rule.multipliedReportingOverflow(by: 64)
+        if caseIndex < 64, !overflow { return product &+ caseIndex }
+        var mixer = SeededGenerator(seed: UInt64(truncatingIfNeeded: rule) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: caseIndex))
+        return Int(truncatingIfNeeded: mixer.next() | 1 << 62) | Int.min
     }
 
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and

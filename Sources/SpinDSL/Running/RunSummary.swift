@@ -35,7 +35,7 @@ public struct RunSummary: Sendable, Equatable {
 
     /// The JSON Lines summary line.
     /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
-    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted or terminated.
     public var group: DiagnosticGroup? {
         switch status {
         case .error: return fault?.group
@@ -43,7 +43,7 @@ public struct RunSummary: Sendable, Equatable {
         case .maxTime: return .timeLimit
         case .maxQueue: return .queueLimit
         case .livelock: return .livelock
-        case .final, .idle, .until, .interrupted: return nil
+        case .final, .idle, .until, .interrupted, .terminated: return nil
         }
     }
 

@@ -412,6 +412,13 @@ public final class SpecRun: Sendable {
         wake.yield()
     }
 
+    /// Ends the run from outside as SIGTERM asks: stops every spin; `run()` then returns
+    /// `terminated`.
+    public func terminate() {
+        finish(.terminated)
+        wake.yield()
+    }
+
     /// The summary as of now.
     public func summary() -> RunSummary {
         let (status, steps, fault, cycle, fullQueue, ignoredInputs) = progress.withLock {
