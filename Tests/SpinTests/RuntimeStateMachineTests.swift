@@ -25,10 +25,14 @@ import Testing
         case idle(starts: [UInt64])
     }
 
+    /// One step; `issued` is the last effect token the drainer handed out (by default, none more
+    /// than the machine has seen).
     static func step(
-        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?
+        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?,
+        issued: UInt64? = nil
     ) -> Step {
-        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, reduce: add) {
+        let issued = issued ?? machine.settledThrough
+        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, issued: issued, reduce: add) {
         case .reduced(let event, let changed): return .reduced(event, changed: changed, observed: false)
         case .observed(let event, let changed, _): return .reduced(event, changed: changed, observed: true)
         case .primeRenders(let renders, let state): return .primeRenders(count: renders.count, state: state)
@@ -50,35 +54,93 @@ import Testing
         }
     }
 
-    static let noEffect: @Sendable (EffectEmitter<Int>) async -> Int? = { _ in nil }
+    static let noEffect: EffectOperation<Int> = { _ in nil }
+
+    /// A feedback context whose hooks do nothing: the machine only keeps it in `PendingStart`.
+    static let context = FeedbackContext<Int>(
+        hooks: RuntimeHooks(
+            enqueueResult: { _, _ in }, startEffect: { _, _ in nil }, cancelEffect: { _ in },
+            emitFromListener: { _, _ in }, emitFromEffect: { _, _, _ in }, finishEffect: { _, _, _ in },
+            reportFailure: { _, _ in }),
+        origin: 0, executor: nil, taskExecutor: nil)
+
+    /// An effect of a feedback with an executor, asked for with `token`.
+    static func deferred(_ token: UInt64) -> PendingStart<Int> {
+        PendingStart(token: token, context: context, operation: noEffect)
+    }
 
     /// A started machine, drained, with `effects` effects asked for (tokens 1, 2, …), to be
     /// started when the drain ends.
     static func startedMachine(effects: Int) -> Machine {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        for _ in 0..<effects {
-            _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: noEffect)
+        for token in 0..<effects {
+            _ = machine.deferEffect(deferred(UInt64(token + 1)))
         }
         return machine
     }
 
-    @Test func anEffectStartedAtOnceIsRegisteredButNotHandedOut() {
+    // MARK: Effects started at once
+
+    @Test func anEffectInItsStartIsTakenAndSettledByTheNextStep() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let started = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
-        #expect(started == (EffectHandle(token: 1), true))
-        #expect(machine.isRunning(1) && machine.pendingStarts.isEmpty)
-        // It ended while starting: its answer stands, and it is no longer running.
-        let stands = machine.endEffect(1)
-        #expect(stands && !machine.isRunning(1))
-        let again = machine.endEffect(1)
-        #expect(!again)
-        // After a stop an answer given while starting does not stand.
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        // Effect 1 is in its start (the drainer handed out token 1): its event is taken, counted
+        // in a provisional record.
+        let claimed = machine.enqueue(Self.item(5, origin: 0, token: 1))
+        #expect(!claimed && machine.effects[1]?.provisional == true && machine.effects[1]?.queued == 1)
+        #expect(machine.provisionalCount == 1)
+        // It ended in its start; the next step settles it: the record goes, its event stands.
+        var pending = PendingEvents<Int>()
+        var raised: QueuedEvent<Int>?
+        let first = Self.step(&machine, pending: &pending, raised: &raised, issued: 1)
+        #expect(first == .reduced(5, changed: true, observed: false))
+        #expect(machine.effects.isEmpty && machine.provisionalCount == 0 && machine.settledThrough == 1)
+        // A later event of the ended effect is dropped.
+        let late = machine.enqueue(Self.item(6, origin: 0, token: 1))
+        #expect(!late && machine.queue.isEmpty)
+    }
+
+    @Test func anEffectThatSuspendedInItsStartIsRegisteredWithItsTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.enqueue(Self.item(5, origin: 0, token: 1))
+        let task = Task {}
+        let started = machine.effectStarted(1, task: task)
+        #expect(started == .running)
+        #expect(machine.effects[1]?.provisional == false && machine.effects[1]?.task == task)
+        #expect(machine.effects[1]?.queued == 1 && machine.provisionalCount == 0 && machine.settledThrough == 1)
+        // Registered, it can be cancelled: its queued event goes.
+        let cancelled = machine.cancelEffect(1)
+        #expect(cancelled == task && machine.queue.isEmpty)
+    }
+
+    @Test func anEffectThatEndsBeforeItsRegistrationLeavesItsEventToIt() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        // Effect 1 suspended in its start and ended on another thread before its registration.
+        let claimed = machine.finishEffect(1, origin: 3, last: 7)
+        #expect(!claimed && machine.queue.isEmpty && machine.earlyEnds.count == 1)
+        let started = machine.effectStarted(1, task: Task {})
+        #expect(started == .ended)
+        #expect(machine.queue.popFirst() == Self.item(7, origin: 3))
+        #expect(machine.earlyEnds.isEmpty && !machine.isRunning(1))
+        // Settled, a cancelled effect's end is dropped (not kept for a registration).
+        let dropped = machine.finishEffect(1, origin: 3, last: 8)
+        #expect(!dropped && machine.earlyEnds.isEmpty && machine.queue.isEmpty)
+    }
+
+    @Test func aStopDuringAStartMakesTheRegistrationCancelTheTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.enqueue(Self.item(5, origin: 0, token: 1))
         _ = machine.stop()
-        let afterStop = machine.endEffect(2)
-        #expect(!afterStop)
+        let started = machine.effectStarted(1, task: Task {})
+        #expect(started == .stopped && machine.effects.isEmpty)
+        // An effect that ended early after a stop leaves nothing either.
+        _ = machine.finishEffect(2, origin: 0, last: 9)
+        let late = machine.effectStarted(2, task: Task {})
+        #expect(late == .ended && machine.queue.count == 1)
     }
 
     // MARK: Claiming the drain
@@ -259,7 +321,7 @@ import Testing
         for event in [2, 0] { _ = machine.enqueue(Self.item(event)) }
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
-        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
+        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, issued: 0, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -269,7 +331,7 @@ import Testing
         #expect(check28)
         machine.stepObservers.append { _ in }
         _ = machine.enqueue(Self.item(0))
-        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
+        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, issued: 0, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -321,9 +383,9 @@ import Testing
     @Test func effectsAskedForDuringADrainAreHandedOutWhenItEnds() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let first = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        let second = machine.startEffect(origin: 1, executor: nil, deferred: true, operation: Self.noEffect)
-        #expect(first == (EffectHandle(token: 1), true) && second == (EffectHandle(token: 2), true))
+        let first = machine.deferEffect(Self.deferred(1))
+        let second = machine.deferEffect(Self.deferred(2))
+        #expect(first && second)
         #expect(machine.isRunning(1) && machine.isRunning(2))
         let check33 = Self.drain(&machine) == [.idle(starts: [1, 2])]
         #expect(check33)
@@ -333,8 +395,8 @@ import Testing
     @Test func noEffectIsRegisteredAfterStop() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.stop()
-        let (handle, registered) = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        #expect(handle.token == 1 && !registered)
+        let registered = machine.deferEffect(Self.deferred(1))
+        #expect(!registered)
         #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty)
     }
 
@@ -363,9 +425,6 @@ import Testing
         let check42 = !machine.enqueue(Self.item(4, origin: 0, token: 1))
         #expect(check42)
         #expect(machine.queue.count == 1)
-        // An unknown token is dropped too (an effect that ended).
-        let check43 = !machine.enqueue(Self.item(5, origin: 0, token: 99))
-        #expect(check43)
     }
 
     @Test func reducingAnEffectsEventCountsItOutOfTheQueue() {
@@ -395,7 +454,7 @@ import Testing
         _ = Self.drain(&machine)
         let check46 = !machine.finishEffect(1, origin: 0, last: 5)
         #expect(check46)
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        _ = machine.deferEffect(Self.deferred(3))
         let check47 = !machine.finishEffect(3, origin: 0, last: nil)
         #expect(check47)
         #expect(machine.queue.isEmpty && machine.state == 1 + 2 + 3 + 4)

@@ -14,8 +14,10 @@
 /// Synchronous effects run inline while the state is delivered, so their events are queued before
 /// the next event is reduced; asynchronous effects run as tasks.
 public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
-    /// Makes the instance that runs in one loop.
-    let connect: @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>
+    /// Makes the instance that runs in one loop, given its connection to the loop, the loop's
+    /// tracker and the loop's starter of async state effects.
+    let connect: @Sendable (FeedbackContext<Event>, ActivityTracker, @escaping StateEffectStarter<State, Event>)
+        -> any FeedbackInstance<State, Event>
 
     /// A name for traces and diagnostics; `feedback#N` when nil.
     public private(set) var name: String?
@@ -35,6 +37,13 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline private(set) var plain: (@Sendable (State) -> Event?)?
 
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
+        self.connect = { context, tracker, _ in connect(context, tracker) }
+    }
+
+    init(
+        connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker, @escaping StateEffectStarter<State, Event>)
+            -> any FeedbackInstance<State, Event>
+    ) {
         self.connect = connect
     }
 
@@ -76,6 +85,11 @@ extension Feedback {
 
     /// A feedback on every state, unfiltered.
     static func onEveryState(strategy: ExecutionStrategy, body: EffectBody<State, Event>) -> Feedback {
+        if let asynchronous = body.asynchronous {
+            return Feedback { context, _, start in
+                AsyncStateFeedbackInstance(context: context, strategy: strategy, effect: asynchronous, start: start)
+            }
+        }
         var feedback = perState(strategy: strategy, select: { state, _ in state }, body: body)
         if let synchronous = body.synchronous {
             feedback.plain = synchronous

@@ -19,6 +19,12 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var hasRaised = false
     /// The name of the source of the last raised event, for its step's origin.
     @exclusivity(unchecked) @usableFromInline var raisedSource = ""
+    /// The last effect token handed out. Only the drainer starts effects (feedbacks ask for them
+    /// while a state is delivered), so tokens need no lock: the state machine learns them at the
+    /// drain's next step or at an effect's registration (`RuntimeStateMachine.settledThrough`).
+    @exclusivity(unchecked) @usableFromInline var lastToken: UInt64 = 0
+    /// Where an effect started at once on the drainer leaves its answer if it ends in its start.
+    @usableFromInline let startAnswer = StartAnswer<Event>()
     /// Room for one state, where `AliasedStateDelivery` puts a bitwise alias of the current state
     /// for the feedback chain. It never holds an owned value: it is neither initialized nor
     /// deinitialized as one, only overwritten with the state's bytes.

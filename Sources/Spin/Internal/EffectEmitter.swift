@@ -14,18 +14,26 @@ struct EffectHandle: Hashable, Sendable {
 ///
 /// Events emitted after the effect was cancelled, or after the loop stopped, are dropped.
 public struct EffectEmitter<Event: Sendable>: Sendable {
-    @usableFromInline let send: @Sendable (Event) -> Void
-    /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
-    @usableFromInline let reportFailure: @Sendable (any Error) -> Void
+    /// The feedback whose effect this is: its hooks reach the loop (weakly), its origin marks the
+    /// events. Held rather than closures made per effect, so that starting an effect allocates
+    /// nothing for its emitter.
+    @usableFromInline let context: FeedbackContext<Event>
+    /// The effect's run: its events are dropped once it is cancelled.
+    @usableFromInline let token: UInt64
 
     @inlinable
-    init(send: @escaping @Sendable (Event) -> Void, reportFailure: @escaping @Sendable (any Error) -> Void) {
-        self.send = send
-        self.reportFailure = reportFailure
+    init(context: FeedbackContext<Event>, token: UInt64) {
+        self.context = context
+        self.token = token
     }
 
     /// Feeds an event back into the loop.
     public func emit(_ event: Event) {
-        send(event)
+        context.hooks.emitFromEffect(event, context.origin, token)
+    }
+
+    /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
+    func reportFailure(_ error: any Error) {
+        context.hooks.reportFailure(error, context.origin)
     }
 }

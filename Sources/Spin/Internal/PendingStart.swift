@@ -2,16 +2,15 @@
 @usableFromInline
 struct PendingStart<Event: Sendable>: Sendable {
     @usableFromInline let token: UInt64
-    @usableFromInline let origin: Int
-    @usableFromInline let executor: (any TaskExecutor)?
+    /// The feedback whose effect it is.
+    @usableFromInline let context: FeedbackContext<Event>
     /// The effect; its result is the effect's last event.
-    @usableFromInline let operation: @Sendable (EffectEmitter<Event>) async -> Event?
+    @usableFromInline let operation: EffectOperation<Event>
 
     @inlinable
-    init(token: UInt64, origin: Int, executor: (any TaskExecutor)?, operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?) {
+    init(token: UInt64, context: FeedbackContext<Event>, operation: @escaping EffectOperation<Event>) {
         self.token = token
-        self.origin = origin
-        self.executor = executor
+        self.context = context
         self.operation = operation
     }
 }

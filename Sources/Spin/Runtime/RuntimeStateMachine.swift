@@ -31,7 +31,17 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline var stepCount = 0
     /// Running (or about to run) asynchronous effects by token.
     @usableFromInline var effects: [UInt64: EffectRecord] = [:]
-    @usableFromInline var nextToken: UInt64 = 0
+    /// Every effect up to this token has been registered, or has ended during its start. Tokens
+    /// are handed out by the drainer, in order (`DrainerOwned.lastToken`); an effect started at
+    /// once (`Task.immediate`) is registered only if it is still running when its start returns,
+    /// so a token above this one is an effect in its start (its events are taken, and its end is
+    /// kept for the registration, `earlyEnds`).
+    @usableFromInline var settledThrough: UInt64 = 0
+    /// How many of `effects` are provisional: made by an event of an effect in its start.
+    @usableFromInline var provisionalCount = 0
+    /// Effects that ended on another thread after suspending in their start, before their
+    /// registration: their last event waits for it.
+    @usableFromInline var earlyEnds: [(token: UInt64, origin: Int, last: Event?)] = []
     /// Effect tasks of feedbacks with an executor of their own asked for during the current drain,
     /// started when it ends.
     @usableFromInline var pendingStarts: [PendingStart<Event>] = []
@@ -96,8 +106,12 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     mutating func enqueue(_ item: QueuedEvent<Event>) -> Bool {
         guard !stopRequested else { return false }
-        if item.token != 0 {
-            guard effects[item.token] != nil else { return false }
+        if item.token != 0, effects[item.token] == nil {
+            // An effect in its start is not registered yet: its events are taken, and counted in
+            // a provisional record that its registration (or the next step) settles.
+            guard item.token > settledThrough else { return false }
+            effects[item.token] = EffectRecord(provisional: true)
+            provisionalCount += 1
         }
         if append(item), item.token != 0 {
             effects[item.token]?.queued += 1
@@ -137,6 +151,8 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     ///   - hasRaised: whether `raised` holds one. A flag of its own: testing an optional event
     ///     for nil can cost a value-witness call per step, which a spin without internal events
     ///     should not pay.
+    ///   - issued: the last effect token the drainer handed out: every effect up to it has
+    ///     registered or ended by now (see `settledThrough`).
     ///   - reduce: the reducer; returns whether the state changed.
     ///
     /// Always inlined into the drain: its action is then taken apart where it is made, and the
@@ -146,8 +162,10 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         pending: inout PendingEvents<Event>,
         raised: inout QueuedEvent<Event>?,
         hasRaised: Bool,
+        issued: UInt64,
         reduce: (inout State, Event) -> Bool
     ) -> DrainAction {
+        settle(through: issued)
         // The next event: the raised one, else (below) possibly the first returned one.
         var next: QueuedEvent<Event>?
         if hasRaised { next = raised.take() }
@@ -202,22 +220,70 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
 
     // MARK: Effects
 
-    /// A feedback asks for an effect task. Returns its handle, and whether it was registered (not
-    /// after a stop): a registered effect counts as work until it ends. A `deferred` one is started
-    /// when the drain ends (`.idle`); the caller starts the others at once.
+    /// Every effect up to `token` has registered or ended: provisional records of those that ended
+    /// in their start go (their queued events stand: a finished effect gave its answer), and later
+    /// events of theirs are dropped.
     @inlinable
-    mutating func startEffect(
-        origin: Int, executor: (any TaskExecutor)?, deferred: Bool,
-        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
-    ) -> (handle: EffectHandle, registered: Bool) {
-        nextToken += 1
-        let token = nextToken
-        guard !stopRequested else { return (EffectHandle(token: token), false) }
-        effects[token] = EffectRecord()
-        if deferred {
-            pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
+    mutating func settle(through token: UInt64) {
+        settledThrough = token
+        if provisionalCount != 0 { dropProvisionalRecords() }
+    }
+
+    @usableFromInline
+    mutating func dropProvisionalRecords() {
+        let settled = settledThrough
+        effects = effects.filter { !$0.value.provisional || $0.key > settled }
+        provisionalCount = effects.values.count(where: \.provisional)
+    }
+
+    /// A feedback with an executor of its own asks for an effect task (`token`, handed out by the
+    /// drainer), to be created when the drain ends (`.idle`). Returns whether it was registered
+    /// (not after a stop): a registered effect counts as work until it ends.
+    @inlinable
+    mutating func deferEffect(_ start: PendingStart<Event>) -> Bool {
+        settle(through: start.token)
+        guard !stopRequested else { return false }
+        effects[start.token] = EffectRecord()
+        pendingStarts.append(start)
+        return true
+    }
+
+    /// How an effect started at once stands when its start returns with the effect still running.
+    @usableFromInline
+    enum EffectStart: Equatable {
+        /// Registered with its task: it reports when it ends, and its feedback may cancel it.
+        case running
+        /// It already ended, on another thread: its last event was queued.
+        case ended
+        /// The loop stopped: the caller must cancel the task.
+        case stopped
+    }
+
+    /// Effect `token`, started at once, suspended in its start: it is registered with its task,
+    /// unless it ended meanwhile (its last event is queued now, unless the loop stopped) or the
+    /// loop stopped.
+    @inlinable
+    mutating func effectStarted(_ token: UInt64, task: Task<Void, Never>) -> EffectStart {
+        settle(through: token &- 1)
+        settledThrough = token
+        if let index = earlyEnds.firstIndex(where: { $0.token == token }) {
+            let end = earlyEnds.remove(at: index)
+            if effects.removeValue(forKey: token) != nil { provisionalCount -= 1 }
+            if let last = end.last, !stopRequested {
+                _ = append(QueuedEvent(event: last, origin: end.origin, token: 0))
+            }
+            return .ended
         }
-        return (EffectHandle(token: token), true)
+        guard !stopRequested else {
+            if effects.removeValue(forKey: token) != nil { provisionalCount -= 1 }
+            return .stopped
+        }
+        if effects[token]?.provisional == true {
+            effects[token]?.provisional = false
+            provisionalCount -= 1
+        }
+        effects[token, default: EffectRecord()].task = task
+        return .running
     }
 
     /// Whether the effect `token` is still wanted (not cancelled, the loop not stopped).
@@ -246,21 +312,20 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         return record.task
     }
 
-    /// An effect ended while it was being started, during the delivery of a state: its last event
-    /// joins what the synchronous feedbacks return (the drainer keeps it). Returns whether it
-    /// stands: false after a stop.
-    @inlinable
-    mutating func endEffect(_ token: UInt64) -> Bool {
-        effects.removeValue(forKey: token) != nil && !stopRequested
-    }
-
     /// An effect ended with `last` as its last event: queued, unless the effect was cancelled
     /// before or the loop stopped, in the same transition that ends the effect (so no cancel can
-    /// come between). Returns whether the caller must drain.
+    /// come between). An effect that suspended in its start and ends before its registration
+    /// leaves its event to the registration (`effectStarted`). Returns whether the caller must
+    /// drain.
     @inlinable
     mutating func finishEffect(_ token: UInt64, origin: Int, last: Event?) -> Bool {
+        guard let record = effects[token], !record.provisional else {
+            if token > settledThrough { earlyEnds.append((token, origin, last)) }
+            return false
+        }
         // Its queued events stay: an effect that finished gave its whole answer.
-        guard effects.removeValue(forKey: token) != nil, let last, !stopRequested else { return false }
+        effects.removeValue(forKey: token)
+        guard let last, !stopRequested else { return false }
         _ = append(QueuedEvent(event: last, origin: origin, token: 0))
         return claimDrain()
     }
@@ -310,6 +375,8 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         let released = Released(
             tasks: effects.values.compactMap(\.task), channels: channels, unstarted: pendingStarts.count)
         effects.removeAll()
+        provisionalCount = 0
+        earlyEnds = []
         pendingStarts = []
         queue.removeAll()
         channels = []

@@ -29,6 +29,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// performs the actions the state machine returns.
     @usableFromInline let machine: Locked<RuntimeStateMachine<State, Event>>
     @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
+    /// Set once the loop is asked to stop (`RuntimeStateMachine.stopRequested`), for the one
+    /// decision made without the lock: an effect is not started after a stop (an observer or a
+    /// feedback may stop the loop while a state is delivered).
+    @usableFromInline let stopRequested = AtomicFlag(false)
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
     /// (comparing with `isSameState` when the reducer cannot tell).
     @usableFromInline let reduceStep: @Sendable (inout State, Event) -> Bool
@@ -138,13 +142,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             enqueueResult: { effect, origin in
                 if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
             },
-            startEffect: { [weak self] origin, executor, immediately, operation in
-                self?.startEffect(origin: origin, executor: executor, immediately: immediately, operation: operation)
-                    ?? EffectHandle(token: 0)
-            },
+            startEffect: { [weak self] context, operation in self?.startEffect(context, operation: operation) },
             cancelEffect: { [weak self] handle in self?.cancelEffect(handle) },
-            emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) })
-        guard connect(hooks) else { return }
+            emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) },
+            emitFromEffect: { [weak self] event, origin, token in self?.enqueue(event, origin: origin, token: token) },
+            finishEffect: { [weak self] token, origin, last in self?.finishEffect(token, origin: origin, last: last) },
+            reportFailure: { [weak self] error, origin in self?.reportFailure(error, origin: origin) })
+        let startStateEffect: StateEffectStarter<State, Event> = { [weak self] context, state, effect in
+            self?.startEffect(context, state: state, effect: effect)
+        }
+        guard connect(hooks, stateEffectStarter: startStateEffect) else { return }
         owned.feedbackChain = Self.feedbackChain(of: owned.slots)
         deliver(state, cause: nil, to: owned.slots)
         drain(afterStart: true)
@@ -199,7 +206,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Claims the drain for the start and connects the feedbacks. Returns false when the loop was
     /// already started or stopped.
     @usableFromInline
-    func connect(_ hooks: RuntimeHooks<Event>) -> Bool {
+    func connect(_ hooks: RuntimeHooks<Event>, stateEffectStarter: @escaping StateEffectStarter<State, Event>) -> Bool {
         guard claim({ $0.start() }) else { return false }
         var slots: [FeedbackSlot<State, Event>] = []
         slots.reserveCapacity(spin.feedbacks.count)
@@ -217,7 +224,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             let context = FeedbackContext<Event>(
                 hooks: hooks, origin: index, executor: feedback.executor,
                 taskExecutor: feedback.executor ?? virtualClock?.executor)
-            slots.append(.instance(feedback.connect(context, tracker)))
+            slots.append(.instance(feedback.connect(context, tracker, stateEffectStarter)))
         }
         drainerOwned.slots = slots
         return true
@@ -328,7 +335,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func claim(_ transition: (inout RuntimeStateMachine<State, Event>) -> Bool) -> Bool {
         machine.withLock { machine in
-            guard transition(&machine) else { return false }
+            let claimed = transition(&machine)
+            if machine.stopRequested { stopRequested.set() }
+            guard claimed else { return false }
             tracker.enter()
             return true
         }
@@ -401,7 +410,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             self.machine.lock()
             let hasRaised = raising && owned.hasRaised
             let action = machine.pointee.nextStep(
-                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, reduce: reduceStep)
+                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, issued: owned.lastToken,
+                reduce: reduceStep)
             self.machine.unlock()
             if hasRaised { owned.hasRaised = owned.raised != nil }
             let event: Event
@@ -545,65 +555,126 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 tracker.leave()
                 continue
             }
-            startTask(start, immediately: false)
+            let operation = start.operation
+            let task = makeEffectTask(start.token, context: start.context, immediately: false) { end in
+                { end.finish(await operation(end.emitter)) }
+            }
+            // False when the effect was cancelled meanwhile, or has ended: cancelling an ended task
+            // does nothing.
+            let running = machine.withLock { $0.effectTaskCreated(start.token, task: task) }
+            if !running { task.cancel() }
         }
     }
 
-    /// Creates the task of an effect. With `immediately` (only the drainer, while it delivers a
-    /// state), the task starts on the calling thread (`Task.immediate`) and runs there until it
-    /// first suspends or ends: an effect that answers without suspending has answered when this
-    /// returns, and its last event joins what the synchronous feedbacks return for the state, in
-    /// declaration order (the fairness rule of docs/semantics.md). Later parts run on the task's
-    /// executor (the virtual clock's serial executor, or the global one).
+    /// Asks for an effect task and returns its handle, or nil when the effect has already ended.
+    /// Only the drainer calls this (feedbacks ask while a state is delivered, or as the loop
+    /// starts), so it hands out the token without a lock.
+    ///
+    /// An effect of a feedback without an executor of its own starts now, on this thread
+    /// (`Task.immediate`), and runs here until it first suspends or ends: one that ends has
+    /// answered when this returns, and its last event joins what the state's synchronous
+    /// feedbacks return, in declaration order (the fairness rule of docs/semantics.md); it costs
+    /// no lock and leaves no record. One that suspended is registered with its task and goes on
+    /// on its executor (the virtual clock's serial executor, or the global one). Effects of
+    /// feedbacks with an executor start when the current drain ends.
     @inlinable
-    func startTask(_ start: PendingStart<Event>, immediately: Bool) {
+    func startEffect(_ context: FeedbackContext<Event>, operation: @escaping EffectOperation<Event>) -> EffectHandle? {
+        startEffect(context, deferred: operation) { end in
+            { end.finish(await operation(end.emitter)) }
+        }
+    }
+
+    /// `startEffect(_:operation:)` for the commonest effect, an async function of the state: the
+    /// task calls it directly (`AsyncStateFeedbackInstance`), one closure and one async frame less.
+    @inlinable
+    func startEffect(_ context: FeedbackContext<Event>, state: State, effect: @escaping AsyncEffect<State, Event>) -> EffectHandle? {
+        startEffect(context, deferred: { _ in await effect(state) }) { end in
+            { end.finish(await effect(state)) }
+        }
+    }
+
+    /// The start of an effect whose task runs `body(end)`, which hands its last event to `end`.
+    /// `deferred` is the same effect as an operation, for a feedback with an executor.
+    @inlinable @inline(__always)
+    func startEffect(
+        _ context: FeedbackContext<Event>,
+        deferred operation: @autoclosure () -> EffectOperation<Event>,
+        body: (EffectEnd<Event>) -> @isolated(any) @Sendable () async -> Void
+    ) -> EffectHandle? {
+        let owned = drainerOwned
+        owned.lastToken &+= 1
+        let token = owned.lastToken
+        guard context.executor == nil else {
+            let start = PendingStart(token: token, context: context, operation: operation())
+            let registered = machine.withLock { machine in
+                guard machine.deferEffect(start) else { return false }
+                // The effect counts as work from now until its task ends (or it is dropped unstarted).
+                tracker.enter()
+                return true
+            }
+            return registered ? EffectHandle(token: token) : nil
+        }
+        // Not after a stop, which an observer or a feedback may have asked for during this step.
+        guard !stopRequested.value else { return nil }
+        let slot = owned.startAnswer
+        let task = slot.starting(token) {
+            makeEffectTask(token, context: context, immediately: true, body: body)
+        }
+        let (answered, last) = slot.take()
+        if answered {
+            if let last { owned.pending.append(QueuedEvent(event: last, origin: context.origin, token: 0)) }
+            return nil
+        }
+        let started: RuntimeStateMachine<State, Event>.EffectStart = machine.withLock { machine in
+            let started = machine.effectStarted(token, task: task)
+            // Its last event may have filled the queue, which stops the loop.
+            if machine.stopRequested { stopRequested.set() }
+            return started
+        }
+        switch started {
+        case .running: return EffectHandle(token: token)
+        case .ended: return nil
+        case .stopped:
+            task.cancel()
+            return nil
+        }
+    }
+
+    /// Creates the task of effect `token`, which runs `body(end)` and counts as work until it ends.
+    /// With `immediately` (only the drainer, see `startEffect`), the task starts on the calling
+    /// thread and answers into the drainer's `StartAnswer` if it ends there; otherwise, and after a
+    /// suspension, its end reports through `finishEffect`.
+    @inlinable @inline(__always)
+    func makeEffectTask(
+        _ token: UInt64, context: FeedbackContext<Event>, immediately: Bool,
+        body: (EffectEnd<Event>) -> @isolated(any) @Sendable () async -> Void
+    ) -> Task<Void, Never> {
         // Task-local values are bound only when they differ from what a task would see anyway:
-        // binding costs an allocation per task.
-        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
+        // binding costs an allocation per task. (The clock's type is compared, not cast: a cast
+        // of the existential costs more than the rest of the check.)
+        let bindClock = !clockIsContinuous
+            || ObjectIdentifier(type(of: SpinClock.current)) != ObjectIdentifier(ContinuousClock.self)
         // On a virtual clock each effect task is a member of the clock's tracker, so that its
         // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
         let bindMember = virtualClock != nil || ActivityMember.current != nil
-        let token = start.token
-        let tracker = self.tracker
-        // startEffect entered the tracker for this task already.
+        if immediately { tracker.enter() }
         let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
-        let immediateAnswer = immediately ? ImmediateAnswer<Event>() : nil
-        let operation: @Sendable () async -> Void = { [weak self] in
-            let origin = start.origin
-            let emitter = EffectEmitter<Event>(
-                send: { [weak self] event in self?.enqueue(event, origin: origin, token: token) },
-                reportFailure: { [weak self] error in self?.reportFailure(error, origin: origin) })
-            let last = await start.operation(emitter)
-            if immediateAnswer?.answer(last) != true {
-                self?.finishEffect(token, origin: origin, last: last)
-            }
-            if let member { member.end() } else { tracker.leave() }
-        }
+        let operation = body(EffectEnd(
+            token: token, context: context, answer: immediately ? drainerOwned.startAnswer : nil,
+            member: member, tracker: tracker))
+        let executor = context.taskExecutor
         let makeTask = {
             immediately
-                ? Task.immediate(executorPreference: start.executor, operation: operation)
-                : Task(executorPreference: start.executor, operation: operation)
+                ? Task.immediate(executorPreference: executor, operation: operation)
+                : Task(executorPreference: executor, operation: operation)
         }
-        let task: Task<Void, Never>
         switch (bindClock, bindMember) {
-        case (false, false): task = makeTask()
-        case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
-        case (false, true): task = ActivityMember.withCurrent(member, makeTask)
+        case (false, false): return makeTask()
+        case (true, false): return SpinClock.$current.withValue(clock, operation: makeTask)
+        case (false, true): return ActivityMember.withCurrent(member, makeTask)
         case (true, true):
-            task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
+            return SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
         }
-        if let immediateAnswer, immediateAnswer.claimStarted() {
-            // It ended while starting: its answer stands unless the loop stopped meanwhile.
-            let stands = machine.withLock { $0.endEffect(token) }
-            if stands, let last = immediateAnswer.event {
-                drainerOwned.pending.append(QueuedEvent(event: last, origin: start.origin, token: 0))
-            }
-            return
-        }
-        // False when the effect was cancelled meanwhile, or has ended: cancelling an ended task
-        // does nothing.
-        let running = machine.withLock { $0.effectTaskCreated(token, task: task) }
-        if !running { task.cancel() }
     }
 
     /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
@@ -612,28 +683,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func finishEffect(_ token: UInt64, origin: Int, last: Event?) {
         if claim({ $0.finishEffect(token, origin: origin, last: last) }) { drain() }
-    }
-
-    /// Asks for an effect task and returns its handle. An effect of a feedback without an executor
-    /// of its own starts now, on this thread, until it first suspends (`immediately`); the others
-    /// start when the current drain ends.
-    @inlinable
-    func startEffect(
-        origin: Int,
-        executor: (any TaskExecutor)?,
-        immediately: Bool,
-        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
-    ) -> EffectHandle {
-        let (handle, startNow): (EffectHandle, PendingStart<Event>?) = machine.withLock { machine in
-            let (handle, registered) = machine.startEffect(
-                origin: origin, executor: executor, deferred: !immediately, operation: operation)
-            // The effect counts as work from now until its task ends (or it is dropped unstarted).
-            guard registered else { return (handle, nil) }
-            tracker.enter()
-            return (handle, immediately ? PendingStart(token: handle.token, origin: origin, executor: executor, operation: operation) : nil)
-        }
-        if let startNow { startTask(startNow, immediately: true) }
-        return handle
     }
 
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
