@@ -22,7 +22,8 @@ import Testing
         case reduced(Int, changed: Bool, observed: Bool)
         case primeRenders(count: Int, state: Int)
         case teardown
-        case idle(starts: [UInt64])
+        case idle
+        case park
     }
 
     /// One step; `issued` is the last effect token the drainer handed out (by default, none more
@@ -37,7 +38,8 @@ import Testing
         case .observed(let event, let changed, _): return .reduced(event, changed: changed, observed: true)
         case .primeRenders(let renders, let state): return .primeRenders(count: renders.count, state: state)
         case .teardown: return .teardown
-        case .idle(let starts): return .idle(starts: starts.map(\.token))
+        case .idle: return .idle
+        case .park: return .park
         }
     }
 
@@ -50,32 +52,18 @@ import Testing
             let step = step(&machine, pending: &pending, raised: &raised)
             steps.append(step)
             if case .idle = step { return steps }
+            if case .park = step { return steps }
             if case .teardown = step { return steps }
         }
     }
 
-    static let noEffect: EffectOperation<Int> = { _ in nil }
-
-    /// A feedback context whose hooks do nothing: the machine only keeps it in `PendingStart`.
-    static let context = FeedbackContext<Int>(
-        hooks: RuntimeHooks(
-            enqueueResult: { _, _ in }, startEffect: { _, _ in nil }, cancelEffect: { _ in },
-            emitFromListener: { _, _ in }, emitFromEffect: { _, _, _ in }, finishEffect: { _, _, _ in },
-            reportFailure: { _, _ in }),
-        origin: 0, executor: nil, taskExecutor: nil)
-
-    /// An effect of a feedback with an executor, asked for with `token`.
-    static func deferred(_ token: UInt64) -> PendingStart<Int> {
-        PendingStart(token: token, context: context, operation: noEffect)
-    }
-
-    /// A started machine, drained, with `effects` effects asked for (tokens 1, 2, …), to be
-    /// started when the drain ends.
-    static func startedMachine(effects: Int) -> Machine {
+    /// A started machine with `effects` running effects (tokens 1, 2, …), registered as effects that
+    /// suspended in their start, with `task` as their task.
+    static func startedMachine(effects: Int, task: Task<Void, Never> = Task {}) -> Machine {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
         for token in 0..<effects {
-            _ = machine.deferEffect(deferred(UInt64(token + 1)))
+            _ = machine.effectStarted(UInt64(token + 1), task: task)
         }
         return machine
     }
@@ -172,7 +160,7 @@ import Testing
         #expect(check8)
         let check9 = Self.drain(&machine) == [
             .reduced(1, changed: true, observed: false), .reduced(2, changed: true, observed: false),
-            .idle(starts: []),
+            .idle,
         ]
         #expect(check9)
         #expect(machine.state == 3 && machine.stepCount == 2 && !machine.draining)
@@ -220,7 +208,7 @@ import Testing
         #expect(check18)
         #expect(pending.isEmpty)
         let released = machine.release()
-        #expect(released.tasks.isEmpty && released.unstarted == 0)
+        #expect(released.tasks.isEmpty)
         #expect(machine.queue.isEmpty && !machine.draining && machine.state == 1)
     }
 
@@ -351,7 +339,7 @@ import Testing
         let check30 = Self.drain(&machine, pending: pending) == [
             .primeRenders(count: 1, state: 4),
             .reduced(1, changed: true, observed: true), .reduced(2, changed: true, observed: true),
-            .idle(starts: []),
+            .idle,
         ]
         #expect(check30)
         #expect(machine.renders.count == 1 && machine.unprimedRenders.isEmpty)
@@ -380,41 +368,88 @@ import Testing
 
     // MARK: Effects
 
-    @Test func effectsAskedForDuringADrainAreHandedOutWhenItEnds() {
+    // MARK: Effects on a place
+
+    @Test func aPlacedEffectParksTheDrainUntilItsStartReturns() async {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let first = machine.deferEffect(Self.deferred(1))
-        let second = machine.deferEffect(Self.deferred(2))
-        #expect(first && second)
-        #expect(machine.isRunning(1) && machine.isRunning(2))
-        let check33 = Self.drain(&machine) == [.idle(starts: [1, 2])]
-        #expect(check33)
-        #expect(machine.pendingStarts.isEmpty)
+        let placed = machine.placeEffect(1)
+        #expect(placed && machine.isRunning(1) && machine.awaitingStarts == 1)
+        _ = machine.enqueue(Self.item(5))
+        // The next event waits: the drain parks, still claimed.
+        let parked = Self.drain(&machine, pending: PendingEvents()) == [.park]
+        #expect(parked && machine.parked && machine.draining)
+        let claimed = machine.enqueue(Self.item(6))
+        #expect(!claimed)
+        // The start answered 7: the reporter resumes the drain; 7 is a returned event.
+        let returned = machine.placedStartReturned(1, origin: 0, task: Task {}, answered: true, last: 7)
+        #expect(returned == Machine.PlacedStart(cancelTask: false, resumeDrain: true))
+        #expect(!machine.parked && machine.draining && !machine.isRunning(1))
+        let steps = Self.drain(&machine)
+        #expect(steps == [
+            .reduced(5, changed: true, observed: false), .reduced(6, changed: true, observed: false),
+            .reduced(7, changed: true, observed: false), .idle,
+        ])
     }
 
-    @Test func noEffectIsRegisteredAfterStop() {
+    @Test func placedAnswersJoinTheReturnedEventsInDeclarationOrder() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        _ = machine.placeEffect(2)
+        // Reported before the drainer's next step: nothing parks.
+        _ = machine.placedStartReturned(2, origin: 3, task: Task {}, answered: true, last: 30)
+        let returned = machine.placedStartReturned(1, origin: 1, task: Task {}, answered: true, last: 10)
+        #expect(!returned.resumeDrain)
+        var pending = PendingEvents<Int>()
+        pending.append(Self.item(0, origin: 0))
+        pending.append(Self.item(20, origin: 2))
+        var raised: QueuedEvent<Int>?
+        var order: [Int] = []
+        while case .reduced(let event, _, _) = Self.step(&machine, pending: &pending, raised: &raised, issued: 2) {
+            order.append(event)
+        }
+        #expect(order == [0, 10, 20, 30])
+    }
+
+    @Test func aPlacedEffectThatSuspendedIsRegisteredWithItsTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        let task = Task {}
+        let returned = machine.placedStartReturned(1, origin: 0, task: task, answered: false, last: nil)
+        #expect(returned == Machine.PlacedStart())
+        #expect(machine.effects[1]?.task == task && machine.awaitingStarts == 0)
+        let cancelled = machine.cancelEffect(1)
+        #expect(cancelled == task)
+    }
+
+    @Test func aStopTakesOverAParkedDrain() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        _ = Self.drain(&machine)
+        #expect(machine.parked)
+        // The place may never run the start (a main queue nobody serves): the stop tears down.
+        let claimed = machine.stop()
+        #expect(claimed && !machine.parked)
+        let steps = Self.drain(&machine)
+        #expect(steps == [.teardown])
+        _ = machine.release()
+        // The late report: its task is cancelled, nothing resumes.
+        let late = machine.placedStartReturned(1, origin: 0, task: Task {}, answered: false, last: nil)
+        #expect(late == Machine.PlacedStart(cancelTask: true, resumeDrain: false))
+    }
+
+    @Test func noEffectIsPlacedAfterStop() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.stop()
-        let registered = machine.deferEffect(Self.deferred(1))
+        let registered = machine.placeEffect(1)
         #expect(!registered)
-        #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty)
+        #expect(machine.effects.isEmpty && machine.awaitingStarts == 0)
     }
 
-    @Test func aTaskCreatedForACancelledEffectMustBeCancelled() async {
-        var machine = Self.startedMachine(effects: 1)
-        let task = Task {}
-        let check38 = machine.effectTaskCreated(1, task: task)
-        #expect(check38)
-        #expect(machine.effects[1]?.task == task)
-        let check39 = machine.cancelEffect(1) == task
-        #expect(check39)
-        let check40 = !machine.effectTaskCreated(1, task: task)
-        #expect(check40)
-        let check41 = machine.cancelEffect(1) == nil
-        #expect(check41)
-    }
-
-    @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() {
+    @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() async {
         var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = machine.enqueue(Self.item(2))
@@ -427,7 +462,7 @@ import Testing
         #expect(machine.queue.count == 1)
     }
 
-    @Test func reducingAnEffectsEventCountsItOutOfTheQueue() {
+    @Test func reducingAnEffectsEventCountsItOutOfTheQueue() async {
         var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         var pending = PendingEvents<Int>()
@@ -436,7 +471,7 @@ import Testing
         #expect(machine.effects[1]?.queued == 0)
     }
 
-    @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() {
+    @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() async {
         var machine = Self.startedMachine(effects: 2)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = Self.drain(&machine)
@@ -454,21 +489,21 @@ import Testing
         _ = Self.drain(&machine)
         let check46 = !machine.finishEffect(1, origin: 0, last: 5)
         #expect(check46)
-        _ = machine.deferEffect(Self.deferred(3))
+        _ = machine.effectStarted(3, task: Task {})
         let check47 = !machine.finishEffect(3, origin: 0, last: nil)
         #expect(check47)
         #expect(machine.queue.isEmpty && machine.state == 1 + 2 + 3 + 4)
     }
 
-    @Test func releaseHandsBackTasksChannelsAndUnstartedEffects() async {
-        var machine = Self.startedMachine(effects: 2)
+    @Test func releaseHandsBackTasksAndChannels() async {
         let task = Task {}
-        _ = machine.effectTaskCreated(1, task: task)
+        var machine = Self.startedMachine(effects: 1, task: task)
+        _ = machine.placeEffect(2)
         _ = machine.addChannel(StateChannel<Int>(tracker: nil))
         _ = machine.enqueue(Self.item(1))
         let released = machine.release()
-        #expect(released.tasks == [task] && released.channels.count == 1 && released.unstarted == 2)
-        #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty && machine.queue.isEmpty)
+        #expect(released.tasks == [task] && released.channels.count == 1)
+        #expect(machine.effects.isEmpty && machine.awaitingStarts == 0 && machine.queue.isEmpty)
         #expect(machine.channels.isEmpty && machine.renders.isEmpty && !machine.draining)
     }
 }

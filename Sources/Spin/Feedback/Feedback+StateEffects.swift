@@ -10,7 +10,7 @@ extension Feedback {
 
     /// An asynchronous effect that turns a state into at most one event.
     public init(
-        effect: @escaping @Sendable (State) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {
         self = .onEveryState(strategy: strategy, body: .async(effect))
@@ -37,7 +37,7 @@ extension Feedback {
     /// An asynchronous effect run only on the states `predicate` accepts. A state it rejects is a
     /// new state all the same: under `.cancelOnNewState` it cancels the running effect.
     public init(
-        effect: @escaping @Sendable (State) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {

@@ -2,14 +2,14 @@
 /// function returning an optional event, an async function, or a function returning an async
 /// sequence of events.
 struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
-    /// The synchronous form, run inline while the state is delivered (unless an executor is set).
+    /// The synchronous form, run inline while the state is delivered (unless a place is set).
     let synchronous: (@Sendable (Input) -> Event?)?
     /// The async-function form, run as the effect task's whole body (no emitter, no adapter).
     let asynchronous: AsyncEffect<Input, Event>?
     /// The effect as an asynchronous operation, used for the sequence shape and for synchronous
-    /// effects that must run on an executor. It returns the effect's last event, which the runtime
+    /// effects that must run at a place. It returns the effect's last event, which the runtime
     /// queues as the effect ends (one step under the loop's lock instead of two).
-    let operation: @Sendable (Input, EffectEmitter<Event>) async -> Event?
+    let operation: nonisolated(nonsending) @Sendable (Input, EffectEmitter<Event>) async -> Event?
 
     static func sync(_ effect: @escaping @Sendable (Input) -> Event?) -> EffectBody {
         EffectBody(synchronous: effect, asynchronous: nil) { input, _ in effect(input) }
@@ -40,7 +40,7 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
     /// Runs the effect for `input`: inline when it is synchronous and may run here, otherwise as
     /// a task. Returns the task's handle, or nil when it ran inline or has already ended.
     func run(_ input: Input, in context: FeedbackContext<Event>) -> EffectHandle? {
-        if let synchronous, context.executor == nil {
+        if let synchronous, context.place == nil {
             context.emitResult { synchronous(input) }
             return nil
         }
@@ -71,4 +71,4 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
 
 /// An async effect as the runtime calls it.
 @usableFromInline
-typealias AsyncEffect<Input, Event> = @Sendable (Input) async -> Event?
+typealias AsyncEffect<Input, Event> = nonisolated(nonsending) @Sendable (Input) async -> Event?

@@ -5,15 +5,15 @@
 struct EffectEnd<Event: Sendable>: Sendable {
     @usableFromInline let token: UInt64
     @usableFromInline let context: FeedbackContext<Event>
-    /// The starting thread's slot, for a task started at once (`Task.immediate`): an effect that
-    /// ends in its start answers there.
-    @usableFromInline let answer: StartAnswer<Event>?
+    /// The starting thread's slot: an effect that ends in its start (`Task.immediate`) answers
+    /// there.
+    @usableFromInline let answer: StartAnswer<Event>
     /// The task's membership of a virtual clock's tracker, if it has one.
     @usableFromInline let member: ActivityMember?
     @usableFromInline let tracker: ActivityTracker
 
     @inlinable
-    init(token: UInt64, context: FeedbackContext<Event>, answer: StartAnswer<Event>?, member: ActivityMember?, tracker: ActivityTracker) {
+    init(token: UInt64, context: FeedbackContext<Event>, answer: StartAnswer<Event>, member: ActivityMember?, tracker: ActivityTracker) {
         self.token = token
         self.context = context
         self.answer = answer
@@ -28,7 +28,7 @@ struct EffectEnd<Event: Sendable>: Sendable {
     /// start there, else reported to the loop (queued unless the effect was cancelled).
     @inlinable
     func finish(_ last: Event?) {
-        if answer?.claims(token: token, last: last) != true {
+        if !answer.claims(token: token, last: last) {
             context.hooks.finishEffect(token, context.origin, last)
         }
         if let member { member.end() } else { tracker.leave() }

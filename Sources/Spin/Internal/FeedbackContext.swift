@@ -11,17 +11,17 @@ final class FeedbackContext<Event: Sendable>: Sendable {
     @usableFromInline let hooks: RuntimeHooks<Event>
     /// The feedback's index in declaration order; events it emits carry it as their origin.
     @usableFromInline let origin: Int
-    /// Where the feedback asked its effects to run (`Feedback.execute(on:)`); synchronous effects
-    /// then run as tasks there instead of inline.
-    @usableFromInline let executor: (any TaskExecutor)?
-    /// Where effect tasks run: the feedback's executor, else the virtual clock's serial executor,
-    /// else the global one (nil).
+    /// Where the feedback asked its effects to run (`Feedback.execute(on:)`, or the spin's
+    /// `execute(on:)`); synchronous effects then run as tasks there instead of inline.
+    @usableFromInline let place: EffectPlace?
+    /// The executor effect tasks started at once prefer: the virtual clock's serial executor, else
+    /// the global one (nil).
     @usableFromInline let taskExecutor: (any TaskExecutor)?
 
-    init(hooks: RuntimeHooks<Event>, origin: Int, executor: (any TaskExecutor)?, taskExecutor: (any TaskExecutor)?) {
+    init(hooks: RuntimeHooks<Event>, origin: Int, place: EffectPlace?, taskExecutor: (any TaskExecutor)?) {
         self.hooks = hooks
         self.origin = origin
-        self.executor = executor
+        self.place = place
         self.taskExecutor = taskExecutor
     }
 
@@ -56,7 +56,7 @@ typealias StateEffectStarter<State: Sendable, Event: Sendable> =
 
 /// An effect as the runtime runs it: given its emitter, it returns its last event.
 @usableFromInline
-typealias EffectOperation<Event: Sendable> = @Sendable (EffectEmitter<Event>) async -> Event?
+typealias EffectOperation<Event: Sendable> = nonisolated(nonsending) @Sendable (EffectEmitter<Event>) async -> Event?
 
 /// What a feedback instance can ask of its loop, as closures made in the runtime's inlinable
 /// `start()`: they run code specialized for the client's State and Event. Through a protocol they

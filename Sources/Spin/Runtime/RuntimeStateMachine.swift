@@ -11,7 +11,8 @@
 ///
 /// The drainer: whoever gets `true` back from a method that may claim the drain (`start`, `stop`,
 /// `enqueue`, `addRender`, `finishEffect`) must call `nextStep` until it returns `.teardown` or
-/// `.idle`, performing each action; only the drainer ever writes `state`.
+/// `.idle` or `.park`, performing each action; only the drainer ever writes `state`. A parked drain
+/// is still claimed: whoever reports the last awaited start resumes it (`placedStartReturned`).
 ///
 /// `@usableFromInline` and `@inlinable` so that clients specialize the hot path for their own
 /// `State` and `Event` instead of running generic code.
@@ -42,9 +43,18 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     /// Effects that ended on another thread after suspending in their start, before their
     /// registration: their last event waits for it.
     @usableFromInline var earlyEnds: [(token: UInt64, origin: Int, last: Event?)] = []
-    /// Effect tasks of feedbacks with an executor of their own asked for during the current drain,
-    /// started when it ends.
-    @usableFromInline var pendingStarts: [PendingStart<Event>] = []
+    /// Effects of feedbacks with a place of their own (`execute(on:)`) launched for the state being
+    /// delivered that have not yet run until their first suspension or end: the next event waits
+    /// for them (the fairness rule, on their executor or actor).
+    @usableFromInline var awaitingStarts = 0
+    /// Whether the drain stopped for them: the last one to report resumes it.
+    @usableFromInline var parked = false
+    /// How many placed effects were launched since the drain's last step (their answers, if any,
+    /// are merged at the next one).
+    @usableFromInline var placedSinceStep = 0
+    /// What placed effects answered in their start, for the delivery that launched them: they join
+    /// the events the synchronous feedbacks returned, in declaration order.
+    @usableFromInline var placedAnswers: [QueuedEvent<Event>] = []
     @usableFromInline var channels: [StateChannel<State>] = []
     @usableFromInline var renders: [RenderObserver<State>] = []
     /// Render callbacks that have not yet received the current state.
@@ -63,7 +73,10 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     /// that someone tears it down). Returns whether the caller must drain.
     @inlinable
     mutating func claimDrain() -> Bool {
-        guard !draining, started || stopRequested else { return false }
+        guard !draining || (parked && stopRequested), started || stopRequested else { return false }
+        // A stop takes over a parked drain: a place that never runs its start (a main queue that
+        // nobody serves) must not keep the loop from tearing down.
+        parked = false
         draining = true
         return true
     }
@@ -135,9 +148,11 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         case primeRenders([RenderObserver<State>], state: State)
         /// The loop was stopped: tear it down (`release()` ends the drain).
         case teardown
-        /// Nothing is left to reduce: start `starts` (their tracker units were entered when they
-        /// were asked for). The caller is no longer the drainer.
-        case idle(starts: [PendingStart<Event>])
+        /// Nothing is left to reduce. The caller is no longer the drainer.
+        case idle
+        /// Effects launched on their places have not answered or suspended yet: the caller stops
+        /// draining but the drain stays claimed; the last of them to report resumes it.
+        case park
     }
 
     /// The drainer's next step. The events the feedbacks returned for the last delivered state
@@ -166,6 +181,15 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         reduce: (inout State, Event) -> Bool
     ) -> DrainAction {
         settle(through: issued)
+        // One test on the common path: nothing was launched on a place since the last step.
+        if placedSinceStep != 0 {
+            if awaitingStarts != 0, !stopRequested {
+                parked = true
+                return .park
+            }
+            placedSinceStep = 0
+            if !placedAnswers.isEmpty { mergePlacedAnswers(into: &pending) }
+        }
         // The next event: the raised one, else (below) possibly the first returned one.
         var next: QueuedEvent<Event>?
         if hasRaised { next = raised.take() }
@@ -209,13 +233,30 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         return .observed(event: item.event, changed: changed, delivery: delivery)
     }
 
-    /// The drain ends: the effects asked for during it are handed out to be started.
+    /// The drain ends.
     @inlinable
     mutating func finishDrain() -> DrainAction {
         draining = false
-        let starts = pendingStarts
-        pendingStarts = []
-        return .idle(starts: starts)
+        return .idle
+    }
+
+    /// The answers placed effects gave in their start join the events the synchronous feedbacks
+    /// returned for the same state, in declaration order (by feedback; a feedback's own answers in
+    /// the order they were launched).
+    @usableFromInline
+    mutating func mergePlacedAnswers(into pending: inout PendingEvents<Event>) {
+        var answers = placedAnswers.sorted { ($0.origin, $0.token) < ($1.origin, $1.token) }[...]
+        placedAnswers = []
+        var merged = PendingEvents<Event>()
+        while let returned = pending.popFirst() {
+            while let answer = answers.first, answer.origin < returned.origin {
+                merged.append(QueuedEvent(event: answer.event, origin: answer.origin, token: 0))
+                answers.removeFirst()
+            }
+            merged.append(returned)
+        }
+        for answer in answers { merged.append(QueuedEvent(event: answer.event, origin: answer.origin, token: 0)) }
+        pending = merged
     }
 
     // MARK: Effects
@@ -236,16 +277,59 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         provisionalCount = effects.values.count(where: \.provisional)
     }
 
-    /// A feedback with an executor of its own asks for an effect task (`token`, handed out by the
-    /// drainer), to be created when the drain ends (`.idle`). Returns whether it was registered
-    /// (not after a stop): a registered effect counts as work until it ends.
+    /// A feedback with a place of its own launches effect `token` (handed out by the drainer)
+    /// there: the next event waits until its start returns (`placedStartReturned`). Returns
+    /// whether it was registered (not after a stop).
     @inlinable
-    mutating func deferEffect(_ start: PendingStart<Event>) -> Bool {
-        settle(through: start.token)
+    mutating func placeEffect(_ token: UInt64) -> Bool {
+        settle(through: token)
         guard !stopRequested else { return false }
-        effects[start.token] = EffectRecord()
-        pendingStarts.append(start)
+        effects[token] = EffectRecord()
+        awaitingStarts += 1
+        placedSinceStep += 1
         return true
+    }
+
+    /// What the start of a placed effect left to do.
+    @usableFromInline
+    struct PlacedStart: Equatable {
+        /// The caller must cancel the effect's task (it was cancelled or the loop stopped while
+        /// it started).
+        @usableFromInline var cancelTask = false
+        /// The caller resumes the parked drain (it reported the last awaited start).
+        @usableFromInline var resumeDrain = false
+
+        @inlinable
+        init(cancelTask: Bool = false, resumeDrain: Bool = false) {
+            self.cancelTask = cancelTask
+            self.resumeDrain = resumeDrain
+        }
+    }
+
+    /// The start of placed effect `token` (from `origin`) returned: with `answered`, its effect
+    /// ended there with `last`, which joins the delivery's returned events (unless the effect was
+    /// cancelled or the loop stopped); otherwise it is running as `task`.
+    @inlinable
+    mutating func placedStartReturned(
+        _ token: UInt64, origin: Int, task: Task<Void, Never>, answered: Bool, last: Event?
+    ) -> PlacedStart {
+        var result = PlacedStart()
+        if awaitingStarts > 0 { awaitingStarts -= 1 }
+        if answered {
+            if effects.removeValue(forKey: token) != nil, let last, !stopRequested {
+                placedAnswers.append(QueuedEvent(event: last, origin: origin, token: token))
+            }
+        } else if effects[token] != nil {
+            effects[token]?.task = task
+        } else {
+            // Cancelled or stopped meanwhile (or it already ended: cancelling then does nothing).
+            result.cancelTask = true
+        }
+        if parked, awaitingStarts == 0 {
+            parked = false
+            result.resumeDrain = true
+        }
+        return result
     }
 
     /// How an effect started at once stands when its start returns with the effect still running.
@@ -290,15 +374,6 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func isRunning(_ token: UInt64) -> Bool {
         effects[token] != nil
-    }
-
-    /// The task of effect `token` was created. Returns false when the effect was cancelled
-    /// meanwhile: the caller must cancel the task.
-    @inlinable
-    mutating func effectTaskCreated(_ token: UInt64, task: Task<Void, Never>) -> Bool {
-        guard effects[token] != nil else { return false }
-        effects[token]?.task = task
-        return true
     }
 
     /// A feedback cancels an effect: its queued events are dropped. Returns the task to cancel, if
@@ -365,19 +440,19 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         @usableFromInline let tasks: [Task<Void, Never>]
         /// `states` sequences to end.
         @usableFromInline let channels: [StateChannel<State>]
-        /// Effects asked for that never got a task: their tracker units must be left.
-        @usableFromInline let unstarted: Int
     }
 
     /// Lets go of effects, queued events and observers.
     @usableFromInline
     mutating func release() -> Released {
-        let released = Released(
-            tasks: effects.values.compactMap(\.task), channels: channels, unstarted: pendingStarts.count)
+        let released = Released(tasks: effects.values.compactMap(\.task), channels: channels)
         effects.removeAll()
         provisionalCount = 0
         earlyEnds = []
-        pendingStarts = []
+        awaitingStarts = 0
+        placedSinceStep = 0
+        parked = false
+        placedAnswers = []
         queue.removeAll()
         channels = []
         renders = []

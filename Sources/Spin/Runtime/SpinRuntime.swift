@@ -211,7 +211,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         var slots: [FeedbackSlot<State, Event>] = []
         slots.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
-            if feedback.executor == nil {
+            let place = feedback.place ?? spin.effectPlace
+            if place == nil {
                 if let plain = feedback.plain {
                     slots.append(.plain(plain))
                     continue
@@ -222,8 +223,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 }
             }
             let context = FeedbackContext<Event>(
-                hooks: hooks, origin: index, executor: feedback.executor,
-                taskExecutor: feedback.executor ?? virtualClock?.executor)
+                hooks: hooks, origin: index, place: place, taskExecutor: virtualClock?.executor)
             slots.append(.instance(feedback.connect(context, tracker, stateEffectStarter)))
         }
         drainerOwned.slots = slots
@@ -277,6 +277,21 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         }
         // Only the drainer calls render callbacks, so that they never run concurrently or out of
         // order; when no one drains, this thread becomes the drainer for a moment.
+        if claim({ $0.addRender(observer) }) { drain() }
+    }
+
+    /// `render(on:using:)` on the main actor: calls `render` there with the current state and then
+    /// with every new state, in the order of the states, as long as `container` is alive (held
+    /// weakly). A `@MainActor` view renders without hops of its own: when the loop's drainer is on
+    /// the main actor the state renders at once; otherwise the rendering is enqueued on the main
+    /// actor (each hop renders every state waiting, in order). (A label of its own: Swift does not
+    /// choose between overloads by the isolation of a closure.)
+    public func render<Container: AnyObject & Sendable>(
+        onMainActor container: Container,
+        using render: @escaping @MainActor @Sendable (Container, State) -> Void
+    ) {
+        let renderer = MainActorRenderer(container: container, render: render)
+        let observer = RenderObserver<State> { state in renderer.send(state) }
         if claim({ $0.addRender(observer) }) { drain() }
     }
 
@@ -430,9 +445,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             case .teardown:
                 teardown()
                 return
-            case .idle(let starts):
-                startTasks(starts)
+            case .idle:
                 tracker.leave()
+                return
+            case .park:
+                // The drain stays claimed (and counted): the last placed start to report resumes it.
                 return
             }
             if changed {
@@ -532,7 +549,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     private func releaseEffectsAndObservers(drainerDone: Bool) {
         let released = machine.withLock { $0.release() }
         for task in released.tasks { task.cancel() }
-        for _ in 0..<released.unstarted { tracker.leave() }
         for channel in released.channels { channel.finish() }
         if drainerDone { tracker.leave() }
     }
@@ -545,27 +561,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         releaseEffectsAndObservers(drainerDone: false)
     }
 
-    /// Starts the effect tasks of feedbacks with an executor of their own (`execute(on:)`) asked for
-    /// during a drain, in the order they were asked for, once the drain is over.
-    @inlinable
-    func startTasks(_ starts: [PendingStart<Event>]) {
-        for start in starts {
-            let wanted = machine.withLock { $0.isRunning(start.token) }
-            guard wanted else {
-                tracker.leave()
-                continue
-            }
-            let operation = start.operation
-            let task = makeEffectTask(start.token, context: start.context, immediately: false) { end in
-                { end.finish(await operation(end.emitter)) }
-            }
-            // False when the effect was cancelled meanwhile, or has ended: cancelling an ended task
-            // does nothing.
-            let running = machine.withLock { $0.effectTaskCreated(start.token, task: task) }
-            if !running { task.cancel() }
-        }
-    }
-
     /// Asks for an effect task and returns its handle, or nil when the effect has already ended.
     /// Only the drainer calls this (feedbacks ask while a state is delivered, or as the loop
     /// starts), so it hands out the token without a lock.
@@ -575,8 +570,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// answered when this returns, and its last event joins what the state's synchronous
     /// feedbacks return, in declaration order (the fairness rule of docs/semantics.md); it costs
     /// no lock and leaves no record. One that suspended is registered with its task and goes on
-    /// on its executor (the virtual clock's serial executor, or the global one). Effects of
-    /// feedbacks with an executor start when the current drain ends.
+    /// on its executor (the virtual clock's serial executor, or the global one). An effect of a
+    /// feedback with a place of its own is launched there (`startPlaced`).
     @inlinable
     func startEffect(_ context: FeedbackContext<Event>, operation: @escaping EffectOperation<Event>) -> EffectHandle? {
         startEffect(context, deferred: operation) { end in
@@ -594,31 +589,27 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     }
 
     /// The start of an effect whose task runs `body(end)`, which hands its last event to `end`.
-    /// `deferred` is the same effect as an operation, for a feedback with an executor.
+    /// `placed` is the same effect as an operation, for a feedback with a place.
     @inlinable @inline(__always)
     func startEffect(
         _ context: FeedbackContext<Event>,
-        deferred operation: @autoclosure () -> EffectOperation<Event>,
+        deferred placed: @autoclosure () -> EffectOperation<Event>,
         body: (EffectEnd<Event>) -> @isolated(any) @Sendable () async -> Void
     ) -> EffectHandle? {
         let owned = drainerOwned
         owned.lastToken &+= 1
         let token = owned.lastToken
-        guard context.executor == nil else {
-            let start = PendingStart(token: token, context: context, operation: operation())
-            let registered = machine.withLock { machine in
-                guard machine.deferEffect(start) else { return false }
-                // The effect counts as work from now until its task ends (or it is dropped unstarted).
-                tracker.enter()
-                return true
-            }
-            return registered ? EffectHandle(token: token) : nil
+        if let place = context.place {
+            return startPlaced(token, context: context, place: place, operation: placed())
         }
         // Not after a stop, which an observer or a feedback may have asked for during this step.
         guard !stopRequested.value else { return nil }
         let slot = owned.startAnswer
+        let executor = context.taskExecutor
         let task = slot.starting(token) {
-            makeEffectTask(token, context: context, immediately: true, body: body)
+            makeEffectTask(token, context: context, answer: slot) { end in
+                Task.immediate(executorPreference: executor, operation: body(end))
+            }
         }
         let (answered, last) = slot.take()
         if answered {
@@ -640,14 +631,15 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         }
     }
 
-    /// Creates the task of effect `token`, which runs `body(end)` and counts as work until it ends.
-    /// With `immediately` (only the drainer, see `startEffect`), the task starts on the calling
-    /// thread and answers into the drainer's `StartAnswer` if it ends there; otherwise, and after a
-    /// suspension, its end reports through `finishEffect`.
+    /// Creates the task of effect `token` with `create(end)`, started at once on the calling
+    /// thread (`Task.immediate`, see `startEffect`): a task that counts as work until it ends, and
+    /// answers into `answer` if its effect ends in its start; otherwise its end reports through
+    /// `finishEffect`. Binds the task-local values its effect must see (the clock, the virtual
+    /// clock's membership) around `create`.
     @inlinable @inline(__always)
     func makeEffectTask(
-        _ token: UInt64, context: FeedbackContext<Event>, immediately: Bool,
-        body: (EffectEnd<Event>) -> @isolated(any) @Sendable () async -> Void
+        _ token: UInt64, context: FeedbackContext<Event>, answer: StartAnswer<Event>,
+        create: (EffectEnd<Event>) -> Task<Void, Never>
     ) -> Task<Void, Never> {
         // Task-local values are bound only when they differ from what a task would see anyway:
         // binding costs an allocation per task. (The clock's type is compared, not cast: a cast
@@ -657,24 +649,54 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // On a virtual clock each effect task is a member of the clock's tracker, so that its
         // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
         let bindMember = virtualClock != nil || ActivityMember.current != nil
-        if immediately { tracker.enter() }
+        tracker.enter()
         let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
-        let operation = body(EffectEnd(
-            token: token, context: context, answer: immediately ? drainerOwned.startAnswer : nil,
-            member: member, tracker: tracker))
-        let executor = context.taskExecutor
-        let makeTask = {
-            immediately
-                ? Task.immediate(executorPreference: executor, operation: operation)
-                : Task(executorPreference: executor, operation: operation)
-        }
+        let end = EffectEnd(token: token, context: context, answer: answer, member: member, tracker: tracker)
         switch (bindClock, bindMember) {
-        case (false, false): return makeTask()
-        case (true, false): return SpinClock.$current.withValue(clock, operation: makeTask)
-        case (false, true): return ActivityMember.withCurrent(member, makeTask)
+        case (false, false): return create(end)
+        case (true, false): return SpinClock.$current.withValue(clock) { create(end) }
+        case (false, true): return ActivityMember.withCurrent(member) { create(end) }
         case (true, true):
-            return SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
+            return SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member) { create(end) } }
         }
+    }
+
+    /// Launches effect `token` of a feedback with a place of its own: a task there runs the effect
+    /// at once until it first suspends or ends (as the drainer does for the others), then reports.
+    /// The drain's next step waits for that report (`RuntimeStateMachine.awaitingStarts`), so the
+    /// fairness rule holds on every place.
+    @usableFromInline
+    func startPlaced(
+        _ token: UInt64, context: FeedbackContext<Event>, place: EffectPlace, operation: @escaping EffectOperation<Event>
+    ) -> EffectHandle? {
+        let registered = machine.withLock { machine in
+            guard machine.placeEffect(token) else { return false }
+            // The launch counts as work until it reports; the effect's own task counts on its own.
+            tracker.enter()
+            return true
+        }
+        guard registered else { return nil }
+        let launch = PlacedLaunch(runtime: self, token: token, context: context, operation: operation)
+        switch place.kind {
+        case .taskExecutor(let executor):
+            Task(executorPreference: executor) { launch.run(onExecutor: executor) }
+        case .actor(let actor):
+            Task { await PlacedLaunch.run(launch, on: actor) }
+        }
+        return EffectHandle(token: token)
+    }
+
+    /// The start of a placed effect returned, on its place: see `RuntimeStateMachine.placedStartReturned`.
+    func placedStartReturned(_ token: UInt64, origin: Int, task: Task<Void, Never>, answered: Bool, last: Event?) {
+        let result = machine.withLock { machine in
+            let result = machine.placedStartReturned(token, origin: origin, task: task, answered: answered, last: last)
+            if machine.stopRequested { stopRequested.set() }
+            return result
+        }
+        if result.cancelTask { task.cancel() }
+        tracker.leave()
+        // The parked drain resumes here, with the unit it kept.
+        if result.resumeDrain { drain() }
     }
 
     /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
