@@ -39,8 +39,21 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     /// this one to the event parameter).
     @usableFromInline private(set) var plain: (@Sendable (State) -> Event?)?
 
+    /// Whether the feedback runs one effect for the life of the loop (the stream forms), which may
+    /// wait for outside input (see `FeedbackContext.effectTasksAreMembers`).
+    private(set) var runsForTheLoopsLife = false
+
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
         self.connect = { context, tracker, _ in connect(context, tracker) }
+    }
+
+    /// A feedback that runs one effect for the life of the loop (`runsForTheLoopsLife`).
+    static func runningForTheLoopsLife(
+        _ connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>
+    ) -> Feedback {
+        var feedback = Feedback(connect: connect)
+        feedback.runsForTheLoopsLife = true
+        return feedback
     }
 
     init(

@@ -23,16 +23,7 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
         _ effect: @escaping @Sendable (Input) -> S
     ) -> EffectBody where S.Element == Event {
         EffectBody(synchronous: nil, asynchronous: nil) { input, emitter in
-            do {
-                for try await event in effect(input) {
-                    if Task.isCancelled { return nil }
-                    emitter.emit(event)
-                }
-            } catch {
-                // A failing sequence ends its effect; the events it produced before stand. The
-                // error is reported, unless it is the effect's own cancellation.
-                if !Task.isCancelled { emitter.reportFailure(error) }
-            }
+            await emitter.emitEvery(of: effect(input))
             return nil
         }
     }

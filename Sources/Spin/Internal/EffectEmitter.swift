@@ -32,6 +32,20 @@ public struct EffectEmitter<Event: Sendable>: Sendable {
         context.hooks.emitFromEffect(event, context.origin, token)
     }
 
+    /// Emits every event of `sequence`, in order, until it ends, fails or the effect is cancelled.
+    /// A failing sequence ends its effect; the events it produced before stand. The error is
+    /// reported, unless it is the effect's own cancellation.
+    func emitEvery<S: AsyncSequence>(of sequence: S) async where S.Element == Event {
+        do {
+            for try await event in sequence {
+                if Task.isCancelled { return }
+                emit(event)
+            }
+        } catch {
+            if !Task.isCancelled { reportFailure(error) }
+        }
+    }
+
     /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
     func reportFailure(_ error: any Error) {
         context.hooks.reportFailure(error, context.origin)

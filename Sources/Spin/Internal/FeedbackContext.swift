@@ -17,12 +17,20 @@ final class FeedbackContext<Event: Sendable>: Sendable {
     /// The executor effect tasks started at once prefer: the virtual clock's serial executor, else
     /// the global one (nil).
     @usableFromInline let taskExecutor: (any TaskExecutor)?
+    /// Whether each effect task is an `ActivityMember` on any clock, not only on a virtual one: so
+    /// for the stream forms, whose one effect may wait for outside input on a `SpinInput`, which
+    /// stops its member's count (one member per loop costs nothing that matters).
+    @usableFromInline let effectTasksAreMembers: Bool
 
-    init(hooks: RuntimeHooks<Event>, origin: Int, place: EffectPlace?, taskExecutor: (any TaskExecutor)?) {
+    init(
+        hooks: RuntimeHooks<Event>, origin: Int, place: EffectPlace?, taskExecutor: (any TaskExecutor)?,
+        effectTasksAreMembers: Bool
+    ) {
         self.hooks = hooks
         self.origin = origin
         self.place = place
         self.taskExecutor = taskExecutor
+        self.effectTasksAreMembers = effectTasksAreMembers
     }
 
     /// Runs `effect` now and queues the event it returns, if any. Only the loop's drainer calls

@@ -223,7 +223,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 }
             }
             let context = FeedbackContext<Event>(
-                hooks: hooks, origin: index, place: place, taskExecutor: virtualClock?.executor)
+                hooks: hooks, origin: index, place: place, taskExecutor: virtualClock?.executor,
+                effectTasksAreMembers: feedback.runsForTheLoopsLife)
             slots.append(.instance(feedback.connect(context, tracker, stateEffectStarter)))
         }
         drainerOwned.slots = slots
@@ -647,8 +648,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let bindClock = !clockIsContinuous
             || ObjectIdentifier(type(of: SpinClock.current)) != ObjectIdentifier(ContinuousClock.self)
         // On a virtual clock each effect task is a member of the clock's tracker, so that its
-        // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
-        let bindMember = virtualClock != nil || ActivityMember.current != nil
+        // sleeps stop the count; so is a stream form's, so that waiting on a `SpinInput` stops it;
+        // elsewhere a task only has to leave the tracker when it ends.
+        let bindMember = virtualClock != nil || context.effectTasksAreMembers || ActivityMember.current != nil
         tracker.enter()
         let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
         let end = EffectEnd(token: token, context: context, answer: answer, member: member, tracker: tracker)
