@@ -35,23 +35,12 @@ public final class SpinInput<Element: Sendable>: AsyncSequence, Sendable {
         channel.finish()
     }
 
-    /// The iterator of a `SpinInput`.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let channel: StateChannel<Element>
-
-        /// The next value, or nil once finished and every value was read, or the reader cancelled.
-        public mutating func next() async -> Element? {
-            await channel.next()
-        }
-
-        /// The next value, on the caller's isolation.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Never) -> Element? {
-            await channel.next()
-        }
-    }
+    /// The iterator of a `SpinInput`: the one of a states sequence, which reads the same kind of
+    /// channel.
+    public typealias AsyncIterator = SpinStates<Element>.AsyncIterator
 
     /// An iterator over the values sent.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(channel: channel)
+        SpinStates(channel: channel).makeAsyncIterator()
     }
 }

@@ -32,6 +32,23 @@ public struct EffectEmitter<Event: Sendable>: Sendable {
         context.hooks.emitFromEffect(event, context.origin, token)
     }
 
+    /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
+    func reportFailure(_ error: any Error) {
+        context.hooks.reportFailure(error, context.origin)
+    }
+}
+
+extension EffectEmitter: EventSink {}
+
+/// Where an effect's events and its sequence's failure go: the runtime's `EffectEmitter`, or a
+/// `ReducerEffect`'s sink, which maps them first.
+protocol EventSink<Event>: Sendable {
+    associatedtype Event: Sendable
+    func emit(_ event: Event)
+    func reportFailure(_ error: any Error)
+}
+
+extension EventSink {
     /// Emits every event of `sequence`, in order, until it ends, fails or the effect is cancelled.
     /// A failing sequence ends its effect; the events it produced before stand. The error is
     /// reported, unless it is the effect's own cancellation.
@@ -44,10 +61,5 @@ public struct EffectEmitter<Event: Sendable>: Sendable {
         } catch {
             if !Task.isCancelled { reportFailure(error) }
         }
-    }
-
-    /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
-    func reportFailure(_ error: any Error) {
-        context.hooks.reportFailure(error, context.origin)
     }
 }

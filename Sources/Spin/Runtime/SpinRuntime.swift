@@ -28,7 +28,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The loop's decisions, behind the lock: this class is the storage that holds the lock and
     /// performs the actions the state machine returns.
     @usableFromInline let machine: Locked<RuntimeStateMachine<State, Event>>
-    @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
+    @usableFromInline let drainerOwned: DrainerOwned<State, Event>
     /// Set once the loop is asked to stop (`RuntimeStateMachine.stopRequested`), for the one
     /// decision made without the lock: an effect is not started after a stop (an observer or a
     /// feedback may stop the loop while a state is delivered).
@@ -41,7 +41,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline let feedbackOrigins: [EventOrigin]
     /// The observers of effects' failures (`onEffectFailure(_:)`).
     let failureObservers = Locked<[@Sendable (SpinEffectFailure) -> Void]>([])
-    /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
+    /// What runs after each step: the spin's internal-event source (`Spin.withInternalEvents(_:)`),
+    /// and the start of the effect an effectful reducer returned; nil when the spin has neither.
     @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
     /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
     /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
@@ -70,19 +71,31 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.machine = Locked(RuntimeStateMachine(state: spin.initialState, maxQueueLength: maxQueueLength))
         self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
-        self.internalEvents = spin.internalEvents
+            + (spin.reducer.reduceWithEffect == nil ? [] : [.feedback(index: spin.feedbacks.count, name: "reducer")])
         self.stateOffset = AliasedStateDelivery<State, Event>.stateOffset
+        let owned = DrainerOwned<State, Event>()
+        self.drainerOwned = owned
         let apply = spin.reducer.apply
-        if let reportsChanges = spin.reducer.reportsChanges {
-            self.reduceStep = reportsChanges
-        } else if spin.reducer.needsComparison, let isSameState = spin.isSameState {
-            self.reduceStep = { state, event in
-                let previous = state
-                _ = apply(&state, event)
-                return !isSameState(previous, state)
+        if let reduceWithEffect = spin.reducer.reduceWithEffect {
+            self.reduceStep = owned.reduceStep(keepingEffectsOf: reduceWithEffect, isSameState: spin.isSameState)
+            let source = spin.internalEvents
+            self.internalEvents = { state in
+                owned.startReducerEffect()
+                return source?(state)
             }
         } else {
-            self.reduceStep = { state, event in apply(&state, event) != .unchanged }
+            self.internalEvents = spin.internalEvents
+            if let reportsChanges = spin.reducer.reportsChanges {
+                self.reduceStep = reportsChanges
+            } else if spin.reducer.needsComparison, let isSameState = spin.isSameState {
+                self.reduceStep = { state, event in
+                    let previous = state
+                    _ = apply(&state, event)
+                    return !isSameState(previous, state)
+                }
+            } else {
+                self.reduceStep = { state, event in apply(&state, event) != .unchanged }
+            }
         }
         if startsImmediately { start() }
     }
@@ -226,6 +239,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 hooks: hooks, origin: index, place: place, taskExecutor: virtualClock?.executor,
                 effectTasksAreMembers: feedback.runsForTheLoopsLife)
             slots.append(.instance(feedback.connect(context, tracker, stateEffectStarter)))
+        }
+        if spin.reducer.reduceWithEffect != nil {
+            drainerOwned.reducerEffectContext = FeedbackContext<Event>(
+                hooks: hooks, origin: spin.feedbacks.count, place: spin.effectPlace, taskExecutor: virtualClock?.executor,
+                effectTasksAreMembers: false)
         }
         drainerOwned.slots = slots
         return true
