@@ -157,4 +157,28 @@ struct HostileRunTests {
         #expect(lines.first.map(String.init) == first)
         #expect(lines.allSatisfy { $0.count < 80 })
     }
+
+    @Test("min and max of 100,000 arguments: evaluated in one frame (a chain of 100,000 closures overflowed the stack, exit 139)", arguments: [
+        ("n: 0", "min", "n=1"), ("x: 0.5", "max", "x=99999.5"),
+    ])
+    func hugeArgumentLists(data: String, function: String, result: String) throws {
+        let field = data.prefix { $0 != ":" }
+        // Ints counting down for min, doubles counting up for max.
+        let arguments = (0..<100_000).map { function == "min" ? String(100_000 - $0) : "\($0).5" }.joined(separator: ", ")
+        let path = try HostileRun.temporary("args.yaml", """
+            spin: M
+            data:
+              \(data)
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { on: go, set: { \(field): "\(function)(\(arguments))" } }
+
+            """)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--quiet", "--event", "go", path], within: 10)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "idle: 1 step, 0ms\n  M  \(result)\n")
+    }
 }

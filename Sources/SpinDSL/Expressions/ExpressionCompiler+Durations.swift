@@ -140,19 +140,10 @@ extension ExpressionCompiler {
     private static func durationCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DurationCode {
         switch function {
         case .min, .max:
-            // A loop over the arguments' code: however many arguments, evaluation takes one frame.
-            let codes = arguments.map(duration)
-            guard let first = codes.first else { break }
-            let rest = Array(codes.dropFirst())
-            let takesMinimum = function == .min
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                var result = try first(c)
-                for code in rest {
-                    let next = try code(c)
-                    result = takesMinimum ? Swift.min(result, next) : Swift.max(result, next)
-                }
-                return result
-            }
+            let pick: @Sendable (Int64, Int64) -> Int64
+            if function == .min { pick = { a, b in Swift.min(a, b) } } else { pick = { a, b in Swift.max(a, b) } }
+            guard let code = extremum(arguments.map(duration), pick) else { break }
+            return code
         case .abs:
             guard let argument = arguments.first else { break }
             let f = duration(argument)
