@@ -19,6 +19,8 @@ struct RunSession {
     let until: String?
     /// `--max-events-bytes`: the largest `--events` file read.
     let maxEventsBytes: Int
+    /// `--max-string-bytes`: the longest string an expression may make.
+    let maxStringBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -74,7 +76,7 @@ struct RunSession {
         let quiet = self.quiet || recorded != nil
         let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
-        var options = SpecRunOptions(seed: seed, runsScript: inputs.isEmpty && !interactive)
+        var options = SpecRunOptions(seed: seed, runsScript: inputs.isEmpty && !interactive, maxStringBytes: maxStringBytes)
         if !quiet && format == .text && recorded == nil {
             options.render = { spin, line in
                 if let text = formatter.render(spin: spin, line: line) { out.line(text) }

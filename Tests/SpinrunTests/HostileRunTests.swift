@@ -181,4 +181,30 @@ struct HostileRunTests {
         #expect(output.stderr == "")
         #expect(output.stdout == "idle: 1 step, 0ms\n  M  \(result)\n")
     }
+
+    @Test("a string that doubles on every step: stopped at its '+' by the string limit, located, exit 3 (it aborted allocating 1.3 GB)")
+    func stringLimit() throws {
+        let path = "\(Self.fixtures)/string-doubling.yaml"
+        let output = try HostileRun.run(["--quiet", "--format", "jsonl", path], within: 20)
+        #expect(output.status == 3)
+        #expect(output.stderr == "\(path):7:29: error: a string of 33554432 bytes in 's + s' is longer than the limit of 16777216 bytes [#StringTooLong]\n")
+        // 23 doublings of "ab" make 16 MiB, the most the default allows; the 24th is refused.
+        #expect(output.stdout.hasPrefix(#"{"summary":{"status":"error","steps":24,"time":0,"spins":{"D":{"state":null,"data":{"s":"abab"#))
+        #expect(output.stdout.hasSuffix(#""error":{"location":"\#(path):7:29","message":"a string of 33554432 bytes in 's + s' is longer than the limit of 16777216 bytes","group":"StringTooLong"}}}"# + "\n"))
+        let lower = try HostileRun.run(["--quiet", "--max-string-bytes", "1000", path])
+        #expect(lower.status == 3)
+        #expect(lower.stderr == "\(path):7:29: error: a string of 1024 bytes in 's + s' is longer than the limit of 1000 bytes [#StringTooLong]\n")
+        #expect(lower.stdout == "error: 9 steps, 0ms\n  D  s=" + String(repeating: "ab", count: 256) + "\n")
+        let zero = try HostileRun.run(["--max-string-bytes", "0", path])
+        #expect(zero.status == 64)
+        #expect(zero.stderr.hasPrefix("Error: --max-string-bytes must be at least 1 [#OptionOutOfRange]\n"))
+    }
+
+    @Test("a string growing by 15 bytes a step for 100,000 steps: the livelock check samples long strings instead of hashing them whole each step (23 s)")
+    func growingString() throws {
+        let output = try HostileRun.run(["--quiet", "--format", "jsonl", "\(Self.fixtures)/string-growing.yaml"], within: 60)
+        #expect(output.status == 4)
+        #expect(output.stderr == "spinrun: stopped by the step limit: 100000 steps (--max-steps); a spec that never settles runs until this limit [#StepLimit]\n")
+        #expect(output.stdout == #"{"summary":{"status":"max-steps","steps":100000,"time":0,"spins":{"G":{"state":null,"data":{"s":""# + String(repeating: "abcdefghijklmno", count: 100_000) + #"","n":0}}}}}"# + "\n")
+    }
 }

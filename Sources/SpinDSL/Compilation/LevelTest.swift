@@ -21,9 +21,12 @@ final class LevelTest: Sendable {
     let secondShape: SlotShape
 
     /// A test that never holds (a trigger that is not level-triggered).
-    static let never = LevelTest(states: [], first: nil, second: nil)
+    static let never = LevelTest(states: [], first: nil, second: nil, maxStringBytes: 0)
+    /// The run's limit on strings (`SpecRunOptions.maxStringBytes`).
+    let maxStringBytes: Int
 
-    init(states: [Bool]?, first: CompiledExpression?, second: CompiledExpression?) {
+    init(states: [Bool]?, first: CompiledExpression?, second: CompiledExpression?, maxStringBytes: Int) {
+        self.maxStringBytes = maxStringBytes
         restricted = states != nil
         self.states = states ?? []
         hasFirst = first != nil
@@ -44,7 +47,7 @@ final class LevelTest: Sendable {
         guard hasFirst || hasSecond else { return true }
         // A view of the state's data, not a copy of the array: no retain per test.
         return try state.data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(EvaluationError) -> Bool in
-            let view = EvaluationView(data: data, event: EvaluationView.noFields, state: state.control)
+            let view = EvaluationView(data: data, event: EvaluationView.noFields, state: state.control, maxStringBytes: maxStringBytes)
             if hasFirst {
                 let holds = if let inline = firstShape.bool(data) { inline } else { try first(view) }
                 if !holds { return false }

@@ -83,7 +83,7 @@ struct ReducerTable: Sendable {
     }
 
     /// Applies the first row whose guard holds; returns whether the state changed.
-    func reduce(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+    func reduce(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int) -> Bool {
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -102,7 +102,7 @@ struct ReducerTable: Sendable {
             assignments.withUnsafeBufferPointer { assignments in
                 event.withPayload { payload in
                     state.data.withUnsafeMutableBufferPointer { data -> Outcome in
-                        let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
+                        let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
                         for index in cell {
                             if let guardCode = rows[index].guardCode {
                                 let holds: Bool

@@ -585,7 +585,15 @@ enum ExpressionCompiler {
             return read(StringField.self, e, slot: slot, event: true)
         case .binary(.add, let left, let right):
             let l = string(left), r = string(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> String in try l(c) + r(c) }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in
+                let head = try l(c), tail = try r(c)
+                // Checked before the bytes are allocated: a string doubled each step stops here.
+                let size = head.utf8.count &+ tail.utf8.count
+                guard size <= c.maxStringBytes else {
+                    throw failure(e, .stringTooLong(size: size, limit: c.maxStringBytes, expression: e.text))
+                }
+                return head + tail
+            }
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = string(then), o = string(otherwise)
             return { (c: EvaluationView) throws(EvaluationError) -> String in

@@ -83,7 +83,11 @@ public final class SpecRun: Sendable {
     ) {
         self.compiled = compiled
         self.limits = limits
-        self.until = until
+        self.until = until.map { condition in
+            var condition = condition
+            condition.maxStringBytes = options.maxStringBytes
+            return condition
+        }
         self.holdOpen = holdOpen
         (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // The run sends the scripts' inputs itself (below), not through the spins' feedbacks.
@@ -99,7 +103,7 @@ public final class SpecRun: Sendable {
         if options.runsScript {
             inputs.withLock { inputs in
                 for spin in compiled.model.spins {
-                    for (step, event) in zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin)) {
+                    for (step, event) in zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin, maxStringBytes: options.maxStringBytes)) {
                         inputs.add(spin: spin.index, event: event, at: step.at, origin: step.location.description)
                     }
                 }
@@ -114,7 +118,7 @@ public final class SpecRun: Sendable {
         // The recorder holds what every step needs, so that a step does not load the weak
         // reference to the run; only a step that ends the run or a spin does.
         let recorder = StepRecorder(
-            progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe,
+            progress: progress, clock: clock, start: start, limits: limits, until: self.until, observe: observer?.observe,
             wallClockLimit: realtime ? limits.maxTimeMilliseconds.map { Duration.milliseconds($0) } : nil)
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
