@@ -20,6 +20,8 @@ import Testing
         ("traffic-light.yaml", #"{"summary":{"status":"final","steps":96,"time":159000,"spins":{"TrafficLight":{"state":"off","data":{"cycles":3,"maxCycles":3,"ticks":87}}}}}"#),
         ("thermostat.yaml", #"{"summary":{"status":"final","steps":61,"time":3600000,"spins":{"Thermostat":{"state":"done","data":{"temperature":20.25,"target":21.0,"band":0.5,"mode":"idle","minutes":60}}}}}"#),
         ("turnstile.yaml", #"{"summary":{"status":"final","steps":6,"time":5000,"spins":{"Turnstile":{"state":"closed","data":{"credit":60,"passes":2}}}}}"#),
+        ("vending.yaml", #"{"summary":{"status":"final","steps":13,"time":12500,"spins":{"Vending":{"state":"soldOut","data":{"credit":0,"sold":3,"chosen":"water","lastCoin":"dollar","display":"sold out"}}}}}"#),
+        ("http-retry.yaml", #"{"summary":{"status":"final","steps":11,"time":16370,"spins":{"HttpRetry":{"state":"succeeded","data":{"attempts":6,"delay":"4s","waited":"11.5s","status":200}}}}}"#),
     ])
     func exampleSpecEndsExactly(name: String, summary: String) async throws {
         let spec = loadSpec(name)

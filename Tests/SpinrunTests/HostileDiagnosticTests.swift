@@ -76,6 +76,23 @@ struct HostileDiagnosticTests {
         #expect(nearOutput.stderr.hasSuffix("hint: did you mean '\(states)'?\n"))
     }
 
+    /// Names without an ASCII letter all mapped to one Mermaid id base (`__`), which made `--mermaid`
+    /// quadratic; the name rule (docs/spec-format.md, "Names") now refuses them, each at its place,
+    /// and the diagnostics stay bounded. `ExportTests.mermaidIDsOfOneBase` keeps the ids' suffixes.
+    @Test("--mermaid of 30,000 states whose names have no ASCII letter: refused at once by the name rule")
+    func mermaidIDsOfOneBase() throws {
+        let names = (0..<30_000).map { String(UnicodeScalar(0x4E00 + $0 / 200)!) + String(UnicodeScalar(0x4E00 + $0 % 200)!) }
+        var text = "spin: C\nstates: [\(names.joined(separator: ", "))]\nfinal: \(names[names.count - 1])\nevents: [go]\ninputs: [go]\ntransitions:\n"
+        for index in 0..<(names.count - 1) { text += "  - { from: \(names[index]), on: go, to: \(names[index + 1]) }\n" }
+        let path = try HostileRun.temporary("cjk.yaml", text)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--mermaid", path], within: 10)
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr.hasPrefix("\(path):2:10: error: invalid name '一一' (state) [#InvalidName]\n"))
+        #expect(output.stderr.contains("note: 29900 more diagnostics not shown (29900 errors), the first of them here [#DiagnosticsNotShown]\n"))
+    }
+
     @Test("DOT ids: the gear 'x' and the state 'x' of a spin named 'gear' are two nodes")
     func dotIDsAreInjective() throws {
         let path = "\(HostileRun.fixtures)/gear-named-gear.yaml"

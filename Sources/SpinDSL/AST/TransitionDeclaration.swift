@@ -14,8 +14,13 @@ public struct TransitionDeclaration: Hashable, Sendable {
     public var source: Source { writtenSources.source }
     /// `from`, without an array for a single state.
     let writtenSources: RowSources
-    /// `on`: the event.
+    /// `on`: the event (the first, when `on` lists several).
     public let event: Name
+    /// The events `on` lists after the first (`on: [coinA, coinB]`): the row stands for one row
+    /// per event, in its place. Empty (no allocation) for the usual row on one event.
+    let moreEvents: [Name]
+    /// `on`: every event of the row, in the order written.
+    public var events: [Name] { [event] + moreEvents }
     /// `when`: the guard.
     public let guardExpression: ExpressionText?
     /// `to`: the target state.
@@ -25,18 +30,25 @@ public struct TransitionDeclaration: Hashable, Sendable {
     /// `set`, without an array for a single assignment.
     let writtenAssignments: RowAssignments
 
-    /// Creates a transition row.
-    public init(location: SourceLocation, source: Source, event: Name, guardExpression: ExpressionText?, target: Name?, assignments: [Assignment]) {
+    /// Creates a transition row; `moreEvents` are the events of `on` after `event`.
+    public init(
+        location: SourceLocation, source: Source, event: Name, moreEvents: [Name] = [], guardExpression: ExpressionText?,
+        target: Name?, assignments: [Assignment]
+    ) {
         self.init(
-            location: location, sources: RowSources(source), event: event, guardExpression: guardExpression,
-            target: target, assignments: RowAssignments(assignments))
+            location: location, sources: RowSources(source), event: event, moreEvents: moreEvents,
+            guardExpression: guardExpression, target: target, assignments: RowAssignments(assignments))
     }
 
     /// Creates a transition row from its parts in the form the row keeps them.
-    init(location: SourceLocation, sources: RowSources, event: Name, guardExpression: ExpressionText?, target: Name?, assignments: RowAssignments) {
+    init(
+        location: SourceLocation, sources: RowSources, event: Name, moreEvents: [Name] = [], guardExpression: ExpressionText?,
+        target: Name?, assignments: RowAssignments
+    ) {
         self.location = location
         self.writtenSources = sources
         self.event = event
+        self.moreEvents = moreEvents
         self.guardExpression = guardExpression
         self.target = target
         self.writtenAssignments = assignments

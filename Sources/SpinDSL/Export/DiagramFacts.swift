@@ -45,10 +45,10 @@ enum DiagramFacts {
         model.spins.count == 1 ? model.spins[0].name.text : baseName(of: model.path)
     }
 
-    /// The label of a transition row: `event [guard] / a := x; b := y`, parts omitted when absent
-    /// or not shown at `detail`.
-    static func label(of row: TransitionDeclaration, detail: DiagramLabels = .full) -> String {
-        var text = row.event.text
+    /// The label of a transition row on `event` (a row `on: [a, b]` is drawn once per event):
+    /// `event [guard] / a := x; b := y`, parts omitted when absent or not shown at `detail`.
+    static func label(of row: TransitionDeclaration, on event: String, detail: DiagramLabels = .full) -> String {
+        var text = event
         if detail != .events, let guardText = row.guardExpression?.text {
             text += " [\(guardText)]"
         }
@@ -120,7 +120,8 @@ enum DiagramFacts {
     static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
         var edges: [TransitionEdge] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration, detail: detail)
+            let event = spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event.text
+            let label = label(of: row.declaration, on: event, detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             guard spin.hasControlStates else {
                 edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))

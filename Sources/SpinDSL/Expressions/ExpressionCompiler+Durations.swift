@@ -11,20 +11,11 @@ extension ExpressionCompiler {
         case .eventField(let slot, _):
             return read(DurationField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
-            let f = duration(operand)
-            let error = outOfRange(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
-                if o { throw error }
-                return r
-            }
+            return negated(duration(operand), overflow: outOfRange(e))
         case .binary(let op, let left, let right):
             return durationArithmetic(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
-            let c0 = bool(condition), t = duration(then), o = duration(otherwise)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                try c0(c) ? try t(c) : try o(c)
-            }
+            return choice(bool(condition), duration(then), duration(otherwise))
         case .call(let function, let arguments):
             return durationCall(function, arguments, e)
         default:
@@ -66,19 +57,9 @@ extension ExpressionCompiler {
         let error = outOfRange(e)
         switch (op, left.type, right.type) {
         case (.add, .duration, .duration):
-            let l = duration(left), r = duration(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).addingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return sum(duration(left), duration(right), overflow: error)
         case (.subtract, .duration, .duration):
-            let l = duration(left), r = duration(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return difference(duration(left), duration(right), overflow: error)
         case (.remainder, .duration, .duration):
             let l = duration(left), r = duration(right)
             let zero = failure(e, .moduloByZero(expression: e.text))
@@ -140,27 +121,14 @@ extension ExpressionCompiler {
     private static func durationCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DurationCode {
         switch function {
         case .min, .max:
-            let pick: @Sendable (Int64, Int64) -> Int64
-            if function == .min { pick = { a, b in Swift.min(a, b) } } else { pick = { a, b in Swift.max(a, b) } }
-            guard let code = extremum(arguments.map(duration), pick) else { break }
+            guard let code = extreme(arguments.map(duration), minimum: function == .min) else { break }
             return code
         case .abs:
             guard let argument = arguments.first else { break }
-            let f = duration(argument)
-            let error = outOfRange(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let v = try f(c)
-                if v >= 0 { return v }
-                let (r, o) = Int64(0).subtractingReportingOverflow(v)
-                if o { throw error }
-                return r
-            }
+            return magnitude(duration(argument), overflow: outOfRange(e))
         case .clamp:
             guard arguments.count == 3 else { break }
-            let x = duration(arguments[0]), lo = duration(arguments[1]), hi = duration(arguments[2])
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
-            }
+            return clamped(duration(arguments[0]), duration(arguments[1]), duration(arguments[2]))
         default:
             break
         }

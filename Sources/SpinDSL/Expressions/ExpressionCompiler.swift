@@ -138,20 +138,11 @@ enum ExpressionCompiler {
         case .eventField(let slot, _):
             return read(IntField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
-            let f = int(operand)
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
-                if o { throw error }
-                return r
-            }
+            return negated(int(operand), overflow: overflow(e))
         case .binary(let op, let left, let right):
             return intArithmetic(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
-            let c0 = bool(condition), t = int(then), o = int(otherwise)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                try c0(c) ? try t(c) : try o(c)
-            }
+            return choice(bool(condition), int(then), int(otherwise))
         case .call(let function, let arguments):
             return intCall(function, arguments, e)
         default:
@@ -237,19 +228,9 @@ enum ExpressionCompiler {
         let l = int(left), r = int(right)
         switch op {
         case .add:
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).addingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return sum(l, r, overflow: overflow(e))
         case .subtract:
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return difference(l, r, overflow: overflow(e))
         default:
             guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
@@ -264,27 +245,14 @@ enum ExpressionCompiler {
             guard let argument = arguments.first else { break }
             return length(argument)
         case .min, .max:
-            let pick: @Sendable (Int64, Int64) -> Int64
-            if function == .min { pick = { a, b in Swift.min(a, b) } } else { pick = { a, b in Swift.max(a, b) } }
-            guard let code = extremum(arguments.map(int), pick) else { break }
+            guard let code = extreme(arguments.map(int), minimum: function == .min) else { break }
             return code
         case .abs:
             guard let argument = arguments.first else { break }
-            let f = int(argument)
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let v = try f(c)
-                if v >= 0 { return v }
-                let (r, o) = Int64(0).subtractingReportingOverflow(v)
-                if o { throw error }
-                return r
-            }
+            return magnitude(int(argument), overflow: overflow(e))
         case .clamp:
             guard arguments.count == 3 else { break }
-            let x = int(arguments[0]), lo = int(arguments[1]), hi = int(arguments[2])
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
-            }
+            return clamped(int(arguments[0]), int(arguments[1]), int(arguments[2]))
         case .int:
             guard let argument = arguments.first else { break }
             if argument.type == .int { return int(argument) }

@@ -45,9 +45,9 @@
 ///
 /// # Names
 ///
-/// - A plain name is a data field of the spin. If no data field has that name, `state` is the current
-///   control state (an error if the spin has no control states). Unknown names are errors with a
-///   "did you mean" hint.
+/// - A plain name is a data field of the spin, else a constant of the file (read as its value).
+///   If neither has that name, `state` is the current control state (an error if the spin has no
+///   control states). Unknown names are errors with a "did you mean" hint.
 /// - `event.x` is field `x` of the current event's payload; only allowed where an event is at hand.
 /// - `.x` is a case of an enumeration; which enumeration is taken from context: the other operand of
 ///   `==`/`!=`, the type expected by the surrounding construct (an assignment target, a guard), the

@@ -86,19 +86,42 @@ extension SpecBuilder {
     /// `name: 0` (type inferred) or `name: { type, initial, values }`.
     private mutating func dataField(_ entry: YAMLMappingEntry) -> DataFieldDeclaration? {
         let name = Self.keyName(entry)
+        switch writtenValue(entry, "data field", whenNull: .dataFieldWithoutValue, ["field": name]) {
+        case .plain(let type, let value)?:
+            return DataFieldDeclaration(name: name, type: type, initial: value)
+        case .longForm(let entries)?:
+            return longDataField(name: name, node: entry.value, entries: entries)
+        case nil:
+            return nil
+        }
+    }
+
+    /// What `name: value` or `name: { … }` writes (a data field, a constant).
+    enum WrittenValue {
+        /// A plain value, and the type it says.
+        case plain(TypeReference, InitialValue)
+        /// The entries of the long form.
+        case longForm([YAMLMappingEntry])
+    }
+
+    /// The value of `entry`, a `what` (for messages); nil, reported, when it is neither a value
+    /// nor a mapping (nothing at all is `whenNull`, with `values`).
+    mutating func writtenValue(
+        _ entry: YAMLMappingEntry, _ what: String, whenNull: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>
+    ) -> WrittenValue? {
         let node = entry.value
         switch node.kind {
         case .scalar(let scalar):
             guard !scalar.isNull else {
-                report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
+                report(whenNull, at: entry.key.location, values)
                 return nil
             }
-            return plainValue(scalar, node).map { DataFieldDeclaration(name: name, type: $0.type, initial: $0.value) }
+            return plainValue(scalar, node).map { .plain($0.type, $0.value) }
         case .sequence:
-            wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
+            wrongKind(node, expected: "a value or a mapping", "for \(what) '\(Self.keyName(entry).text)'")
             return nil
         case .mapping(let entries):
-            return longDataField(name: name, node: node, entries: entries)
+            return .longForm(entries)
         }
     }
 

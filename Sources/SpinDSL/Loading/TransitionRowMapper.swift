@@ -90,6 +90,7 @@ enum TransitionRowMapper {
     struct Row {
         var sources = RowSources.any
         var event: Name?
+        var moreEvents: [Name] = []
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments = RowAssignments([])
@@ -109,7 +110,24 @@ enum TransitionRowMapper {
                     complete = false
                 }
             case .on:
-                if let name = try reader.name("for 'on'") { event = name } else { complete = false }
+                // One event (read without an array, as nearly every row has), or a non-empty
+                // list of them: `on: [coinA, coinB]`.
+                if let scalar = reader.nonNullScalar() {
+                    event = Name(scalar.value, at: scalar.contentLocation)
+                    return
+                }
+                let listLocation = reader.collectionLocation
+                guard let names = try reader.names("on") else {
+                    complete = false
+                    return
+                }
+                guard let first = names.first else {
+                    if let listLocation { try reader.problem(Diagnostic(.transitionWithoutEvent, at: listLocation)) }
+                    complete = false
+                    return
+                }
+                event = first
+                moreEvents = Array(names.dropFirst())
             case .when:
                 if let text = try reader.expression("for 'when'") { guardExpression = text } else { complete = false }
             case .to:
@@ -124,7 +142,7 @@ enum TransitionRowMapper {
         func declaration(at location: SourceLocation) -> TransitionDeclaration? {
             guard complete, let event else { return nil }
             return TransitionDeclaration(
-                location: location, sources: sources, event: event, guardExpression: guardExpression,
+                location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
                 target: target, assignments: assignments)
         }
     }

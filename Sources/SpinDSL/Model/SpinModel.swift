@@ -36,7 +36,7 @@ public struct SpinModel: Sendable {
     var stateScope: ExpressionScope {
         ExpressionScope(
             dataFields: fields.map { ($0.name.text, $0.type) }, controlStates: controlType, enumTypes: enumTypes,
-            constants: constants)
+            constants: ExpressionScope.constantTable(constants))
     }
 
     /// Whether the spin has control states.

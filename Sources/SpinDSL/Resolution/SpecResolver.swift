@@ -33,6 +33,10 @@ struct SpecResolver {
                 spins.append(model)
             }
         }
+        // A row on several events checks its guard and values once per event: the same finding
+        // in each is reported once.
+        var seen = Set<Diagnostic>()
+        resolver.diagnostics = resolver.diagnostics.filter { seen.insert($0).inserted }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
         let model = hasErrors ? nil : SpecModel(
             path: document.path, spins: spins, gears: gears.gears, types: resolver.sharedTypes, constants: resolver.constants)
@@ -152,9 +156,7 @@ struct SpecResolver {
         written.rows.withUnsafeBufferPointer { rows in
             guard let first = rows.baseAddress else { return }
             for position in rows.indices {
-                if let row = resolveTransition(first + position, at: position, of: written, in: environment) {
-                    transitions.append(row)
-                }
+                resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
         let feedbacks = spin.feedbacks.map { feedback in
@@ -198,14 +200,17 @@ struct SpecResolver {
 
     // MARK: Transitions
 
-    /// The model of the row at `position` of `written`; nil when the row has errors.
+    /// Appends to `transitions` the models of the row at `position` of `written`: one for each
+    /// event of its `on`, in the order written (a row `on: [a, b]` stands for a row on `a` and,
+    /// right after it, the same row on `b`); none when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
-    /// and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
+    /// names and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
-        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
-    ) -> TransitionModel? {
+        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment,
+        into transitions: inout [TransitionModel]
+    ) {
         let errorsBefore = errorCount
         var sources: [Int]?
         switch row.pointee.writtenSources {
@@ -217,21 +222,56 @@ struct SpecResolver {
         case .list(let names):
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
-        let event = resolveEventName(row.pointee.event, in: environment)
-        var guardExpression: RowExpression?
-        if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
-        }
         var target: Int?
         if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
+        let first = transitions.count
+        if let model = resolveTransition(
+            row, on: row.pointee.event, reportingFields: true, sources: sources, target: target, at: position, of: written, in: environment
+        ) {
+            transitions.append(model)
+        }
+        // The other events of `on: [a, b]`, each once (nearly every row has none).
+        let more = row.pointee.moreEvents
+        for index in more.indices {
+            let event = more[index]
+            if let earlier = ([row.pointee.event] + more[..<index]).first(where: { $0.text == event.text }) {
+                report(
+                    .duplicateName, at: event.location,
+                    ["what": "event in 'on'", "name": event, "line": earlier.location.line, "column": earlier.location.column])
+                continue
+            }
+            if let model = resolveTransition(
+                row, on: event, reportingFields: false, sources: sources, target: target, at: position, of: written, in: environment
+            ) {
+                transitions.append(model)
+            }
+        }
+        if errorCount != errorsBefore { transitions.removeSubrange(first...) }
+    }
+
+    /// The model of the row on `event`, one of the row's events: its guard and values are checked
+    /// with that event's payload. Nil when something of it does not resolve. An unknown field is
+    /// reported for the row's first event only (it is unknown for all).
+    private mutating func resolveTransition(
+        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name, reportingFields: Bool, sources: [Int]?, target: Int?,
+        at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+    ) -> TransitionModel? {
+        let errorsBefore = errorCount
+        let event = resolveEventName(eventName, in: environment)
+        var guardExpression: RowExpression?
+        if let text = row.pointee.guardExpression {
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
+        }
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                report(
-                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
-                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                if reportingFields {
+                    report(
+                        .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                        suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                }
                 continue
             }
             if let value = rowExpression(

@@ -14,7 +14,7 @@ struct SpinEnvironment {
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
-    private let constants: [ConstantModel]
+    private let constants: [String: (type: ValueType, value: SpinValue)]
     /// The scope of expressions on a state without an event, and one per event: built once per
     /// spin, not once per row.
     private let stateScope: ResolverScope
@@ -35,6 +35,7 @@ struct SpinEnvironment {
         self.dataScope = dataScope
         self.controlType = controlType
         self.enumTypes = enumTypes
+        let constants = ExpressionScope.constantTable(constants)
         self.constants = constants
         stateScope = ResolverScope(id: -1, scope: ExpressionScope(
             dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, constants: constants))

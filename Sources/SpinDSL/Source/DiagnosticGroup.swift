@@ -163,7 +163,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     // MARK: What the analyzer finds
     case unreachableState = "UnreachableState"
     case noWayOut = "NoWayOut"
-    case nondeterministicTransitions = "NondeterministicTransitions"
+    case shadowedTransition = "ShadowedTransition"
     case alwaysFalseGuard = "AlwaysFalseGuard"
     case transitionFromDeadState = "TransitionFromDeadState"
     case neverEmittedEvent = "NeverEmittedEvent"
@@ -945,7 +945,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownName:
             return .error(
                 "unknown name '{name}'",
-                explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
+                explanation: "The name is not a data field of the spin nor a constant of the file (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
         case .unquotedString:
@@ -1077,13 +1077,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Once in this state the spin never leaves it, yet it is not declared final: either a transition out is missing, or the state is meant to end the spin.",
                 wrong: "spin: Job\nstates: [running, done]\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }",
                 right: "spin: Job\nstates: [running, done]\nfinal: done\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }")
-        case .nondeterministicTransitions:
-            return .error(
-                "transitions at {places} can both fire{inState} on event '{event}'",
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them",
-                explanation: "Two rows apply to the same state and event and nothing keeps their guards apart (both unguarded, one unguarded, or the same guard), so the later one could never fire: the first in document order always wins.",
-                wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\n  - { on: tick, set: { count: 0 } }",
-                right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, when: count >= 9, set: { count: 0 } }")
+        case .shadowedTransition:
+            return .warning(
+                "this transition never fires: on '{event}'{inState}, {rows} first every time it could",
+                hint: "rows are tried in order and the first whose guard holds fires: remove this row, or move it above the rows that take its cases",
+                explanation: "The rows for an event are tried in document order, and the first whose 'from' matches and whose guard holds fires. Every case of this row (its states, and the values its guard allows) is already taken by earlier rows, so it is dead. The analysis reads the guards' meaning where it can (comparisons of a field with a constant, enum cases, bools, 'and', 'or', 'not'), and stays silent where it cannot tell: a guarded row followed by an unguarded one (an 'else' row) is fine.",
+                wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, when: count < 5, set: { count: 0 } }",
+                right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, set: { count: 0 } }")
         case .alwaysFalseGuard:
             return .warning(
                 "this transition can never fire: its guard is always false",
