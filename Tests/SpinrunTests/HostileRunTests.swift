@@ -159,12 +159,18 @@ struct HostileRunTests {
     }
 
     @Test("min and max of 100,000 arguments: evaluated in one frame (a chain of 100,000 closures overflowed the stack, exit 139)", arguments: [
-        ("n: 0", "min", "n=1"), ("x: 0.5", "max", "x=99999.5"),
+        ("n: 0", "min", "n=1"), ("x: 0.5", "max", "x=99999.5"), ("d: 5s", "min", "d=1ms"),
     ])
     func hugeArgumentLists(data: String, function: String, result: String) throws {
         let field = data.prefix { $0 != ":" }
-        // Ints counting down for min, doubles counting up for max.
-        let arguments = (0..<100_000).map { function == "min" ? String(100_000 - $0) : "\($0).5" }.joined(separator: ", ")
+        // Ints counting down for min, doubles counting up for max, durations counting down.
+        let arguments = (0..<100_000).map { index in
+            switch field {
+            case "n": return String(100_000 - index)
+            case "x": return "\(index).5"
+            default: return "\(100_000 - index)ms"
+            }
+        }.joined(separator: ", ")
         let path = try HostileRun.temporary("args.yaml", """
             spin: M
             data:
