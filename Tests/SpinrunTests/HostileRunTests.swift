@@ -213,4 +213,19 @@ struct HostileRunTests {
         #expect(output.stderr == "spinrun: stopped by the step limit: 100000 steps (--max-steps); a spec that never settles runs until this limit [#StepLimit]\n")
         #expect(output.stdout == #"{"summary":{"status":"max-steps","steps":100000,"time":0,"spins":{"G":{"state":null,"data":{"s":""# + String(repeating: "abcdefghijklmno", count: 100_000) + #"","n":0}}}}}"# + "\n")
     }
+
+    @Test("a rule list of 20,000 in: cases over 20,000 states: only the current state's cases are tried (each case was tried on every state, with a flag per state each: 470 MB, 5.4 s)")
+    func manyInCases() throws {
+        let count = 20_000
+        var text = "spin: R\nstates: [\((0..<count).map { "s\($0)" }.joined(separator: ", "))]\nfinal: s\(count - 1)\nevents: [go]\ninputs: [go]\ntransitions:\n"
+        for index in 0..<(count - 1) { text += "  - { from: s\(index), on: go, to: s\(index + 1) }\n" }
+        text += "feedbacks:\n  many:\n"
+        for index in stride(from: count - 1, through: 0, by: -1) { text += "    - { in: s\(index), emit: go }\n" }
+        let path = try HostileRun.temporary("cases.yaml", text)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--quiet", path], within: 30)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "final: 19999 steps, 0ms\n  R  s19999\n")
+    }
 }

@@ -68,7 +68,7 @@ struct SpinBuilderForSpec {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
                  act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
-            })
+            }, controlCount: spin.controlCount)
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
@@ -202,9 +202,7 @@ struct SpinBuilderForSpec {
         case .when(let expression):
             return LevelTest(states: nil, first: expression, second: condition, maxStringBytes: maxStringBytes)
         case .inStates(let states):
-            var member = [Bool](repeating: false, count: spin.controlCount)
-            for state in states where state >= 0 && state < member.count { member[state] = true }
-            return LevelTest(states: member, first: condition, second: nil, maxStringBytes: maxStringBytes)
+            return LevelTest(states: Array(states), first: condition, second: nil, maxStringBytes: maxStringBytes)
         default:
             return .never
         }
