@@ -228,4 +228,25 @@ struct HostileRunTests {
         #expect(output.stderr == "")
         #expect(output.stdout == "final: 19999 steps, 0ms\n  R  s19999\n")
     }
+
+    @Test("one row assigning 150,000 fields: read in one pass, a duplicate among them found at its place (the streamed row's duplicate check was quadratic: 21 s)")
+    func rowOfManyFields() throws {
+        let count = 150_000
+        let head = "spin: F\ndata:\n" + (0..<count).map { "  f\($0): 0\n" }.joined() + "events: [go]\ninputs: [go]\ntransitions:\n  - on: go\n    set: {"
+        let pairs = (0..<count).map { "f\($0): 1" }.joined(separator: ", ")
+        let path = try HostileRun.temporary("fields.yaml", head + pairs + "}\n")
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--quiet", "--event", "go", path], within: 30)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasSuffix(" f149998=1 f149999=1\n"))
+        let duplicate = try HostileRun.temporary("duplicate.yaml", head + pairs + ", f7: 2}\n")
+        defer { HostileRun.remove(duplicate) }
+        let refused = try HostileRun.run(["--validate", duplicate], within: 30)
+        #expect(refused.status == 1)
+        let line = count + 7
+        let column = "    set: {".count + pairs.count + 3
+        #expect(refused.stderr.hasPrefix("\(duplicate):\(line):\(column): error: duplicate key 'f7' [#DuplicateKey]\n"))
+        #expect(refused.stderr.hasSuffix("hint: first defined at line \(line):60\n"))
+    }
 }
