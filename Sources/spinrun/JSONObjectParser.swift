@@ -22,6 +22,78 @@ struct JSONObjectParser {
         }
     }
 
+    /// Parses any JSON value (a recorded trace's line), objects and arrays nested at most
+    /// `maxDepth` deep.
+    static func parseValue(_ text: String) -> Result<JSONValue, JSONParseFailure> {
+        var parser = JSONObjectParser(text)
+        do {
+            parser.skipSpaces()
+            let value = try parser.anyValue(depth: 0)
+            parser.skipSpaces()
+            guard parser.index >= parser.scalars.count else { throw JSONParseFailure("unexpected text after the value") }
+            return .success(value)
+        } catch let failure as JSONParseFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(JSONParseFailure("\(error)"))
+        }
+    }
+
+    /// The deepest nesting `parseValue` reads (a trace's lines nest three deep).
+    static let maxDepth = 32
+
+    private mutating func anyValue(depth: Int) throws -> JSONValue {
+        guard depth < Self.maxDepth else { throw JSONParseFailure("nested deeper than \(Self.maxDepth) levels") }
+        switch current {
+        case "{":
+            index += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipSpaces()
+            if current == "}" {
+                index += 1
+                return .object(members)
+            }
+            while true {
+                skipSpaces()
+                let key = try string()
+                try expect(":")
+                skipSpaces()
+                members.append((key, try anyValue(depth: depth + 1)))
+                skipSpaces()
+                if current == "," {
+                    index += 1
+                    continue
+                }
+                try expect("}")
+                return .object(members)
+            }
+        case "[":
+            index += 1
+            var items: [JSONValue] = []
+            skipSpaces()
+            if current == "]" {
+                index += 1
+                return .array(items)
+            }
+            while true {
+                skipSpaces()
+                items.append(try anyValue(depth: depth + 1))
+                skipSpaces()
+                if current == "," {
+                    index += 1
+                    continue
+                }
+                try expect("]")
+                return .array(items)
+            }
+        case "n":
+            try word("null")
+            return .null
+        default:
+            return .scalar(try value())
+        }
+    }
+
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     private mutating func skipSpaces() {

@@ -95,7 +95,7 @@ struct TraceFormatter: Sendable {
         case .text:
             let color: Color = switch summary.status {
             case .final, .idle, .until: .green
-            case .error, .interrupted, .terminated: .red
+            case .error, .interrupted, .terminated, .invariant: .red
             case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
             let steps = CountedNoun.text(summary.steps, "step")

@@ -37,9 +37,9 @@ import Testing
         ])
         #expect(result.summary.json.contains(#""Box":{"state":"full","data":{"total":12}}"#))
         // Drawn once per event.
-        let dot = DiagramExporter.dot(model)
-        #expect(dot.contains("coinA [event.amount > 0] / total := total + event.amount"))
-        #expect(dot.contains("coinB [event.amount > 0] / total := total + event.amount"))
+        let dot = DiagramExporter.dot(model, labels: .full)
+        #expect(dot.contains(#"coinA [event.amount > 0]\n/ total := total + event.amount"#))
+        #expect(dot.contains(#"coinB [event.amount > 0]\n/ total := total + event.amount"#))
     }
 
     /// The guard and values are checked against each event's payload; a mistake common to every

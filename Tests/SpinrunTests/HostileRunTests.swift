@@ -101,7 +101,10 @@ struct HostileRunTests {
             ["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], terminateAfter: 0.5)
         #expect(output.status == 143)
         #expect(output.stderr == "")
-        let lines = output.stdout.split(separator: "\n")
+        // The run's header, its steps, its summary.
+        var lines = output.stdout.split(separator: "\n")
+        #expect(lines.first == #"{"run":{"seed":1,"inputs":"script"}}"#)
+        lines.removeFirst()
         let summary = try #require(lines.last)
         #expect(summary.hasPrefix(#"{"summary":{"status":"terminated","steps":"#))
         #expect(lines.count > 1)

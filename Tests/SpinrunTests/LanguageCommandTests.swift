@@ -12,6 +12,7 @@ struct LanguageCommandTests {
         #expect(output.status == 0)
         #expect(output.stderr == "")
         #expect(output.stdout == #"""
+            {"run":{"seed":1,"inputs":"events"}}
             {"step":1,"time":0,"spin":"Timer","event":{"name":"start","payload":{"after":"1.5s"}},"source":"input","from":"idle","to":"running","state":{"delay":"1.5s"}}
             {"step":2,"time":1500,"spin":"Timer","event":{"name":"ring","payload":{}},"source":"alarm","from":"running","to":"rang","state":{"delay":"1.5s"}}
             {"summary":{"status":"final","steps":2,"time":1500,"spins":{"Timer":{"state":"rang","data":{"delay":"1.5s"}}}}}

@@ -19,6 +19,10 @@ public struct SpecRunOptions: Sendable {
     /// The default `maxStringBytes`: 16 MiB.
     public static let defaultMaxStringBytes = 16 * 1024 * 1024
 
+    /// Outcomes the `choose` rules and simulated effects take instead of drawing, each rule case's
+    /// in order (a counterexample's choices, replayed); once a rule case's are used up, it draws.
+    public var choices: [RecordedChoice] = []
+
     /// Creates options; the default seed is fixed so that runs are reproducible, and the script
     /// does not run unless asked for.
     public init(

@@ -188,13 +188,13 @@ struct SpinBuilderForSpec {
     }
 
     /// The event of a rule that emits one without payload, made once; nil for other actions.
-    private static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
+    static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
         guard case .emit(let emit) = rule.action, emit.payload.isEmpty else { return nil }
         return SpecEvent(kind: emit.event)
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
-    private func levelPredicate(_ rule: RuleModel) -> LevelTest {
+    func levelPredicate(_ rule: RuleModel) -> LevelTest {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
@@ -210,7 +210,7 @@ struct SpinBuilderForSpec {
 
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
     /// trigger holds in a state, or the fault of evaluating it.
-    private func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
+    func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
         let limit = maxStringBytes
         let condition = rule.condition
         switch rule.trigger {
@@ -240,7 +240,7 @@ struct SpinBuilderForSpec {
             let fields = spin.events[emit.event].fields.map(\.type)
             return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload, maxStringBytes: limit) }
         case .choose(let branches):
-            let generator = SharedGenerator(seed: seed(for: stream))
+            let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
@@ -316,7 +316,7 @@ struct SpinBuilderForSpec {
                 .failure(SpecFault(.effectNotBound, at: location, ["effect": effectName]))
             }
         }
-        let generator = SharedGenerator(seed: seed(for: stream))
+        let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
         let events = spin.events
         // The outcome is drawn when the effect starts, so that it can wait its own latency.
         return { state, payload in
@@ -342,7 +342,7 @@ struct SpinBuilderForSpec {
 
     /// The events of the spin's script, in script order; their payloads are evaluated once, on
     /// the initial state.
-    static func scriptEvents(of spin: SpinModel, maxStringBytes: Int) -> [SpecEvent] {
+    static func scriptEvents(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> [SpecEvent] {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return spin.script.map { step in
             makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
@@ -362,11 +362,31 @@ struct SpinBuilderForSpec {
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and
     /// one rule's choices do not depend on how often another rule chose.
     private func seed(for stream: Int) -> UInt64 {
-        var generator = SeededGenerator(seed: options.seed ^ (UInt64(truncatingIfNeeded: spin.index) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
+        Self.seed(options.seed, spin: spin.index, stream: stream)
+    }
+
+    /// The outcomes `options.choices` gives rule case `stream` of this spin, in order.
+    private func forcedOutcomes(_ stream: Int) -> [Int] {
+        guard !options.choices.isEmpty else { return [] }
+        let found = spin.feedbacks.indices.lazy.flatMap { rule in
+            self.spin.feedbacks[rule].cases.indices.lazy.map { (rule: rule, caseIndex: $0) }
+        }.first { Self.stream(rule: $0.rule, case: $0.caseIndex) == stream }
+        guard let (rule, caseIndex) = found else { return [] }
+        let name = spin.feedbacks[rule].name.text
+        return options.choices.filter { $0.spin == spin.name.text && $0.rule == name && $0.caseIndex == caseIndex }.map(\.outcome)
+    }
+
+    /// The seed of rule case `stream` of spin `spin` in a run seeded with `seed` (`spinrun --check`
+    /// draws the same way when it simulates a run).
+    static func seed(_ seed: UInt64, spin: Int, stream: Int) -> UInt64 {
+        var generator = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: spin) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
         return generator.next()
     }
 
-    static func makeEvent(_ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue], maxStringBytes: Int) -> SpecEvent {
+    static func makeEvent(
+        _ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue],
+        maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
+    ) -> SpecEvent {
         if emit.payload.isEmpty { return SpecEvent(kind: emit.event) }
         do throws(EvaluationError) {
             let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control, maxStringBytes: maxStringBytes)
@@ -401,5 +421,11 @@ extension SpecState {
     /// `maxStringBytes`.
     func context(_ maxStringBytes: Int) -> EvaluationContext {
         EvaluationContext(data: data, event: [], state: control, maxStringBytes: maxStringBytes)
+    }
+
+    /// The evaluation context of expressions on this state, with the default limit on strings
+    /// (the checker's; a run passes its own, `context(_:)`).
+    var context: EvaluationContext {
+        context(SpecRunOptions.defaultMaxStringBytes)
     }
 }

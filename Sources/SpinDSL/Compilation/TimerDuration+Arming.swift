@@ -2,7 +2,7 @@ extension TimerDuration {
     /// How long the timer armed on `state` sleeps: the constant, or the expression's value on
     /// that state. A computed delay below 0ms, or a computed period below 1ms, is a fault (a
     /// constant one is refused when the spec is loaded).
-    func armed(on state: SpecState, as key: Key, maxStringBytes: Int) throws(SpecFault) -> Duration {
+    func armed(on state: SpecState, as key: Key, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) throws(SpecFault) -> Duration {
         switch self {
         case .fixed(let duration):
             return duration

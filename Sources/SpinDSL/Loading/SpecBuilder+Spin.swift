@@ -39,6 +39,7 @@ extension SpecBuilder {
         var feedbacks: [FeedbackDeclaration] = []
         var render: ExpressionText?
         var script: [ScriptStep] = []
+        var invariants: [InvariantDeclaration] = []
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
@@ -67,6 +68,12 @@ extension SpecBuilder {
             case "render": render = expression(value, "for 'render'")
             case "script":
                 script = (list(value, "for 'script'") ?? []).compactMap { scriptStep($0) }
+            case "invariants":
+                invariants = (mapping(value, "for 'invariants'") ?? []).compactMap { entry in
+                    expression(entry.value, "for invariant '\(Self.key(entry))'").map {
+                        InvariantDeclaration(name: Self.keyName(entry), condition: $0)
+                    }
+                }
             default: break
             }
         }
@@ -74,7 +81,7 @@ extension SpecBuilder {
         return SpinDeclaration(
             name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
-            render: render, script: script)
+            render: render, script: script, invariants: invariants)
     }
 
     // MARK: - Data
@@ -128,7 +135,7 @@ extension SpecBuilder {
     /// `{ type: …, initial: …, values: […] }`.
     private mutating func longDataField(name: Name, node: YAMLNode, entries: [YAMLMappingEntry]) -> DataFieldDeclaration? {
         let context = "in data field '\(name.text)'"
-        checkKeys(entries, allowed: ["type", "initial", "values"], context)
+        checkKeys(entries, allowed: ["type", "initial", "values", "range"], context)
         var complete = true
         var type: TypeReference?
         var isEnum = false
@@ -185,9 +192,25 @@ extension SpecBuilder {
             complete = false
             report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
+        var range: RangeDeclaration?
+        if let rangeNode = node["range"] {
+            range = self.range(rangeNode, field: name)
+            if range == nil { complete = false }
+        }
         // Complete, only a field of a declared type can be without an initial value.
         guard complete, let type else { return nil }
-        return DataFieldDeclaration(name: name, type: type, initial: initial)
+        return DataFieldDeclaration(name: name, type: type, initial: initial, range: range)
+    }
+
+    /// `[lo, hi]`: two plain scalars (the resolver reads them as the field's type).
+    private mutating func range(_ node: YAMLNode, field: Name) -> RangeDeclaration? {
+        guard let items = node.sequence, items.count == 2,
+              let low = items[0].scalar, !low.isNull, let high = items[1].scalar, !high.isNull else {
+            report(.rangeNotAPair, at: node.location, ["field": field])
+            return nil
+        }
+        return RangeDeclaration(
+            low: Self.initialValue(low, items[0]), high: Self.initialValue(high, items[1]), at: node.location)
     }
 
     /// The initial value as written; anything but a plain, untagged-or-non-`!!str` scalar counts
@@ -281,11 +304,25 @@ extension SpecBuilder {
             }
             type = reference
         }
-        if case .enumeration = type {} else if let values = node.entry(for: "values") {
-            report(.valuesWithoutEnum, at: values.key.location, ["kind": "payload", "field": name])
-            return nil
+        // Values of another type are the payloads `--check` tries; the resolver reads them.
+        var domain: [InitialValue]?
+        if case .enumeration = type {} else if let valuesNode = node["values"] {
+            guard let items = list(valuesNode, "for 'values'") else { return nil }
+            var literals: [InitialValue] = []
+            for item in items {
+                guard let scalar = item.scalar, !scalar.isNull else {
+                    wrongKind(item, expected: "a value", "in 'values' of payload field '\(name.text)'")
+                    return nil
+                }
+                literals.append(Self.initialValue(scalar, item))
+            }
+            guard !literals.isEmpty else {
+                report(.emptyPayloadValues, at: valuesNode.location, ["field": name])
+                return nil
+            }
+            domain = literals
         }
-        return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location)
+        return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location, values: domain)
     }
 
     // MARK: - Transitions

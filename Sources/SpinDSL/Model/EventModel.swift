@@ -6,4 +6,7 @@ public struct EventModel: Sendable {
     public let fields: [(name: Name, type: ValueType)]
     /// Whether the outside may emit it (`inputs`).
     public let isInput: Bool
+    /// Per payload field, the values `spinrun --check` tries when declared (`values`); nil for a
+    /// field without them (a bool or enumeration field then tries every value).
+    public let payloadValues: [[SpinValue]?]
 }

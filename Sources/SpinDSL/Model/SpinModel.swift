@@ -26,6 +26,8 @@ public struct SpinModel: Sendable {
     let render: Template?
     /// The timed inputs.
     let script: [ScriptModel]
+    /// The invariants, in declaration order.
+    public let invariants: [InvariantModel]
     /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
     /// fields' own (the control states aside).
     let enumTypes: [EnumType]

@@ -58,7 +58,25 @@ struct SpecResolver {
             let type = valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)", context: "in payload field '\(field.name.text)'")
             return (name: field.name, type: type ?? .int)
         }
-        return EventModel(name: event.name, fields: fields, isInput: isInput)
+        var payloadValues: [[SpinValue]?] = []
+        for (declared, field) in zip(event.fields, fields) {
+            guard let literals = declared.values else {
+                payloadValues.append(nil)
+                continue
+            }
+            var values: [SpinValue] = []
+            for written in literals {
+                guard let value = literalValue(written, of: field.type) else {
+                    report(.payloadValueMismatch, at: written.location, [
+                        "value": written.text, "field": declared.name, "expected": Self.article(field.type),
+                    ])
+                    continue
+                }
+                values.append(value)
+            }
+            payloadValues.append(values)
+        }
+        return EventModel(name: event.name, fields: fields, isInput: isInput, payloadValues: payloadValues)
     }
 
     /// The type `reference` names; an inline enumeration is named `name`. Nil (reported, in
@@ -119,14 +137,16 @@ struct SpecResolver {
             // A field of an unknown type (reported) is kept as an int, so that the expressions
             // reading it are still checked.
             guard let type = valueType(field.type, name: field.name.text, context: "in data field '\(field.name.text)'") else {
-                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0)))
+                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0), range: nil))
                 continue
             }
             if case .enumeration(let values) = field.type, case .enumeration(let enumType) = type {
                 enumTypes.append(enumType)
                 declare(values, what: "value of '\(field.name)'")
             }
-            fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
+            let initial = initialValue(field.initial, of: type, field: field.name)
+            let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
+            fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
         }
 
         let eventNames = NameIndex(spin.events.map(\.name.text))
@@ -175,11 +195,53 @@ struct SpecResolver {
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
 
+        declare(spin.invariants.map(\.name), what: "invariant")
+        let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
+            expression(invariant.condition, in: environment.scope(event: nil), expecting: .bool).map {
+                InvariantModel(name: invariant.name, condition: $0)
+            }
+        }
+
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
             initialState: initialState, finalStates: finals, fields: fields, events: events,
             transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            enumTypes: enumTypes, constants: constants)
+            invariants: invariants, enumTypes: enumTypes, constants: constants)
+    }
+
+    /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
+    /// reporting why they are not bounds of it.
+    private mutating func range(_ range: RangeDeclaration, of type: ValueType, field: Name, initial: SpinValue) -> ValueRange? {
+        switch type {
+        case .int, .double:
+            break
+        default:
+            report(.rangeOnNonNumeric, at: range.location, ["field": field, "type": type])
+            return nil
+        }
+        var bounds: [SpinValue] = []
+        for bound in [range.low, range.high] {
+            guard let value = literalValue(bound, of: type) else {
+                report(.rangeBoundMismatch, at: bound.location, ["value": bound.text, "field": field, "expected": Self.article(type)])
+                return nil
+            }
+            bounds.append(value)
+        }
+        let valid: ValueRange
+        switch (bounds[0], bounds[1]) {
+        case let (.int(low), .int(high)) where low <= high:
+            valid = .int(low...high)
+        case let (.double(low), .double(high)) where low <= high:
+            valid = .double(low...high)
+        default:
+            report(.emptyRange, at: range.location, ["field": field])
+            return nil
+        }
+        if !valid.contains(initial) {
+            report(.initialOutsideRange, at: range.location, ["field": field, "range": valid])
+            return nil
+        }
+        return valid
     }
 
     /// The initial value of a data field; a field of a declared type written without one starts

@@ -74,6 +74,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case enumWithoutValues = "EnumWithoutValues"
     case emptyEnum = "EmptyEnum"
     case valuesWithoutEnum = "ValuesWithoutEnum"
+    case rangeNotAPair = "RangeNotAPair"
+    case emptyPayloadValues = "EmptyPayloadValues"
     case transitionWithoutEvent = "TransitionWithoutEvent"
     case scriptStepWithoutTime = "ScriptStepWithoutTime"
     case scriptStepWithoutEvent = "ScriptStepWithoutEvent"
@@ -111,6 +113,11 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownGearEvent = "UnknownGearEvent"
     case initialValueMismatch = "InitialValueMismatch"
     case initialValueNotACase = "InitialValueNotACase"
+    case rangeOnNonNumeric = "RangeOnNonNumeric"
+    case rangeBoundMismatch = "RangeBoundMismatch"
+    case emptyRange = "EmptyRange"
+    case initialOutsideRange = "InitialOutsideRange"
+    case payloadValueMismatch = "PayloadValueMismatch"
     case constantValueMismatch = "ConstantValueMismatch"
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
@@ -181,6 +188,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case durationOutOfRange = "DurationOutOfRange"
     case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
+    case valueOutOfRange = "ValueOutOfRange"
+    case invariantViolated = "InvariantViolated"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
     case effectAnswerUnknownEvent = "EffectAnswerUnknownEvent"
@@ -219,6 +228,19 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
     case diagnosticsNotShown = "DiagnosticsNotShown"
+
+    // MARK: What spinrun --check finds
+    case payloadWithoutValues = "PayloadWithoutValues"
+    case deadEnd = "DeadEnd"
+    case neverSettles = "NeverSettles"
+    case stateNeverReached = "StateNeverReached"
+    case rowNeverFires = "RowNeverFires"
+    case ruleNeverActs = "RuleNeverActs"
+    case stateLimit = "StateLimit"
+    case depthLimit = "DepthLimit"
+    case checkOutOfMemory = "CheckOutOfMemory"
+    case counterexampleNotWritten = "CounterexampleNotWritten"
+    case notExportable = "NotExportable"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -565,6 +587,19 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'values' lists the cases of an enum; a field of another type has no cases.",
                 wrong: Example.heater(mode: "{ type: string, values: [heat, off], initial: off }", set: "'\"off\"'"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeNotAPair:
+            return .error(
+                "'range' of data field '{field}' must be a list of two numbers",
+                hint: "write the lowest and the highest value, e.g. range: [0, 100]",
+                explanation: "'range: [lo, hi]' bounds an int or double field: it is a list of exactly two numbers, the lowest and the highest value the field may hold.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [0] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 100] }"))
+        case .emptyPayloadValues:
+            return .error(
+                "payload field '{field}' has no values", hint: "list the payloads to try, e.g. values: [10, 25]",
+                explanation: "'values' on a payload field lists the payloads spinrun --check tries for that input; an empty list would leave the input nothing to send.",
+                wrong: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [] } }"),
+                right: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, 5] } }"))
         case .transitionWithoutEvent:
             return .error(
                 "transition has no 'on' event", hint: "add 'on:' with the event that fires it",
@@ -783,6 +818,38 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An enum field starts as one of its cases.",
                 wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeOnNonNumeric:
+            return .error(
+                "data field '{field}' is a {type}, and only int and double fields have a 'range'",
+                hint: "remove 'range', or declare the field 'type: int' or 'type: double'",
+                explanation: "A range bounds a number: only int and double fields take 'range'. An enum's cases already bound it.",
+                wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off, range: [0, 1] }", set: ".off"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeBoundMismatch:
+            return .error(
+                "bound '{value}' of the range of data field '{field}' is not {expected}", hint: "write both bounds as values of the field's type",
+                explanation: "The bounds of a range are values of the field's type: an int field's range is two integers.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [0, 9.5] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 9] }"))
+        case .emptyRange:
+            return .error(
+                "the range of data field '{field}' is empty: its lower bound is above its upper bound",
+                hint: "write the lower bound first, e.g. range: [0, 100]",
+                explanation: "'range: [lo, hi]' holds the values from lo to hi; with lo above hi no value fits.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [100, 0] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 100] }"))
+        case .initialOutsideRange:
+            return .error(
+                "the initial value of data field '{field}' is outside its range {range}", hint: "widen the range or change the initial value",
+                explanation: "A field stays within its range from the start: its initial value must lie in it too.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [1, 100] }"),
+                right: Example.counter(count: "{ type: int, initial: 1, range: [1, 100] }"))
+        case .payloadValueMismatch:
+            return .error(
+                "value '{value}' of payload field '{field}' is not {expected}", hint: "write values of the field's type",
+                explanation: "The 'values' of a payload field are payloads spinrun --check sends: each is a value of the field's type.",
+                wrong: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, five] } }"),
+                right: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, 5] } }"))
         case .constantValueMismatch:
             return .error(
                 "value '{value}' of constant '{name}' is not {expected}",
@@ -1190,6 +1257,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: Example.loader(simulate: nil),
                 right: Example.loader(simulate: "{ after: 100ms, emit: loaded }"),
                 origin: .run)
+        case .valueOutOfRange:
+            return .error(
+                "{value} is outside the range {range} of data field '{field}'",
+                explanation: "A row assigned a value outside the field's 'range'. The location is the row's value; the spin stops with status error (exit 3), and spinrun --check reports the shortest way there. Guard the row, or widen the range.",
+                wrong: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: count + 1"),
+                right: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: 'count < 9 ? count + 1 : 0'"),
+                origin: .run)
+        case .invariantViolated:
+            return .error(
+                "invariant '{name}' of spin '{spin}' does not hold: {condition}",
+                explanation: "An invariant (the spin's 'invariants') was false after a step, or in the initial state. The location is the invariant's name. A run ends with status invariant (exit 6); spinrun --check reports the shortest run that breaks it.",
+                wrong: Example.tickOnce(data: "count: 0", set: "count: count + 1") + "\ninvariants:\n  stillZero: count == 0",
+                right: Example.tickOnce(data: "count: 0", set: "count: count + 1") + "\ninvariants:\n  small: count <= 1",
+                origin: .run)
         case .effectFailed:
             return .error(
                 "effect '{effect}' failed: {error}",
@@ -1428,6 +1509,93 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+
+        // MARK: What spinrun --check finds
+        case .payloadWithoutValues:
+            return .error(
+                "input '{event}' has {type} payload field '{field}' without 'values': --check does not know which payloads to try",
+                hint: "write it as '{field}: { type: {name}, values: {example} }'",
+                explanation: "spinrun --check sends every input with every payload its fields can take: all the values of a bool or an enum, and the 'values' listed for any other type. An int, double, string or duration field of an input has too many values to try them all.",
+                wrong: "spinrun --check Specs/turnstile.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .deadEnd:
+            return .error(
+                "dead end: no input and no timer changes anything, and {waiting} not in a final state",
+                hint: "the counterexample shows the way there; add a way out, or make the state final",
+                explanation: "spinrun --check reached a state in which nothing can happen any more (every input and every timer leaves it as it is) while a spin that must finish has not: a spin with final states, or one with inputs, is expected to be able to go on. A spin with neither (a data-only spin that settles) may stop anywhere.",
+                wrong: "spinrun --check Specs/vending-deadend.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .neverSettles:
+            return .error(
+                "the spins do not settle: more than {steps} steps after one move, with no input and no time passing",
+                hint: "the counterexample shows the loop; give the feedbacks a condition that stops it",
+                explanation: "After a move (an input, or a timer), spinrun --check lets the spins run until nothing is left to do. Feedbacks that keep answering each other never leave it that point: a run of this spec would end with status livelock or max-steps.",
+                wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/bounce.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .stateNeverReached:
+            return .warning(
+                "state '{state}' of spin '{spin}' is never reached",
+                hint: "no run reaches it from the initial state with these inputs and payloads",
+                explanation: "spinrun --check explored every reachable state and none is in this control state: its rows in are never taken with the payloads the inputs have. (The static check of unreachable states only follows rows, not their guards.)",
+                wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/unreached.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .rowNeverFires:
+            return .warning(
+                "this row never fires in any reachable state (on '{event}')", hint: "check its 'from' states and its guard, or remove it",
+                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or an earlier row always wins).",
+                wrong: "spinrun --check Specs/levels.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .ruleNeverActs:
+            return .warning(
+                "rule '{rule}' never acts in any reachable state", hint: "check its trigger, or remove it",
+                explanation: "spinrun --check explored every reachable state and this rule (or this case of it) never acted: its trigger never held, or a delayed action was always cancelled before it ran.",
+                wrong: "spinrun --check Specs/levels.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .stateLimit:
+            return .error(
+                "check stopped by the state limit: {limit} (--max-states); not every reachable state was explored",
+                hint: "raise --max-states, bound the data with 'range', or check with SPIN's bitstate search on the --promela export",
+                explanation: "spinrun --check stores every state it reaches; at --max-states (default 10,000,000) it stops with status incomplete (exit 4). Data without bounds (a counter that only grows) makes the states endless: give such fields a 'range'.",
+                wrong: "spinrun --check --max-states 10 Specs/turnstile-checked.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .depthLimit:
+            return .error(
+                "check stopped by the depth limit: {limit} (--max-depth); states deeper than that were not explored",
+                hint: "raise --max-depth, or leave it out",
+                explanation: "With --max-depth N, spinrun --check explores no further than N moves from the start and ends with status incomplete (exit 4) when something lay beyond.",
+                wrong: "spinrun --check --max-depth 2 Specs/turnstile-checked.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .checkOutOfMemory:
+            return .error(
+                "check stopped: out of memory for the states after {states}",
+                hint: "use --max-states, or export the spec with --promela and use SPIN's bitstate search",
+                explanation: "The states spinrun --check stores did not fit in memory; it stops with status incomplete (exit 4) and reports what it found so far.",
+                wrong: "A spec whose reachable states take more memory than the machine has.",
+                right: "The same spec with its data bounded by 'range', or checked with SPIN on its Promela export.",
+                origin: .unreproducible("it needs the machine to run out of memory"))
+        case .notExportable:
+            return .error(
+                "{what} cannot be exported to Promela: {why}",
+                hint: "check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)",
+                explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported.",
+                wrong: "spinrun --promela Specs/thermostat.yaml",
+                right: "spinrun --promela Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .counterexampleNotWritten:
+            return .error(
+                "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
+                explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",
+                wrong: "spinrun --check --counterexample /nonexistent/gate.jsonl Specs/gate-bug.yaml",
+                right: "spinrun --check --counterexample /tmp/turnstile.jsonl Specs/turnstile-checked.yaml",
                 origin: .command)
         case .diagnosticsNotShown:
             return .note(
