@@ -20,6 +20,8 @@ struct RunSession {
     let until: String?
     /// `--max-events-bytes`: the largest `--events` file read.
     let maxEventsBytes: Int
+    /// `--max-string-bytes`: the longest string an expression may make.
+    let maxStringBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -100,7 +102,7 @@ struct RunSession {
         let quiet = self.quiet || recorded != nil
         let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
-        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script)
+        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script, maxStringBytes: maxStringBytes)
         options.choices = header?.choices ?? []
         // The first line of a JSON Lines trace: what a replay needs to run it again.
         var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)
