@@ -35,11 +35,13 @@ struct RunSession {
         var recorded: [String]?
         var recording = Replay.Recording()
         if let replay {
+            let read: Replay.RecordedLines
             switch Replay.read(replay) {
-            case .success(let lines): recorded = lines
+            case .success(let lines): read = lines
             case .failure(let error): return usageError(error)
             }
-            switch Replay.recording(recorded ?? [], path: replay) {
+            recorded = read.lines
+            switch Replay.recording(read, path: replay) {
             case .success(let found): recording = found
             case .failure(let error): return usageError(error)
             }
