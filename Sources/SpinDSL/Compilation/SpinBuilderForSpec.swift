@@ -7,8 +7,11 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
+    /// The run's limit on strings, read by every evaluation.
+    private var maxStringBytes: Int { options.maxStringBytes }
 
     func build() -> Spin<SpecState, SpecEvent> {
+        let limit = maxStringBytes
         let table = self.table
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
@@ -36,7 +39,7 @@ struct SpinBuilderForSpec {
             feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
                 guard !state.hasFault else { return nil }
                 do throws(EvaluationError) {
-                    sink(name, try render.render(state.context))
+                    sink(name, try render.render(state.context(limit)))
                     return nil
                 } catch {
                     return .failure(SpecFault(error))
@@ -49,7 +52,7 @@ struct SpinBuilderForSpec {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return Spin(
             initialState: initial, feedbacks: feedbacks,
-            reducer: Reducer(reportingChanges: { state, event in table.reduce(&state, event) }),
+            reducer: Reducer(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) }),
             isSameState: { $0 == $1 })
     }
 
@@ -65,7 +68,7 @@ struct SpinBuilderForSpec {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
                  act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
-            })
+            }, controlCount: spin.controlCount)
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
@@ -74,6 +77,7 @@ struct SpinBuilderForSpec {
     }
 
     private func compile(_ rule: RuleModel, name: String, stream: Int, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
+        let limit = maxStringBytes
         let act = asyncAction(rule, stream: stream)
         let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
         let delay = rule.delay
@@ -82,7 +86,7 @@ struct SpinBuilderForSpec {
         let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
             if let delay {
                 let duration: Duration
-                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
                 do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
             return await act(state, payload)
@@ -100,7 +104,7 @@ struct SpinBuilderForSpec {
             let trigger = self.trigger(rule)
             return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
                             effect: { (value: TriggerValue) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, act: act)
+                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, maxStringBytes: limit, act: act)
             }).named(name)
         }
 
@@ -165,15 +169,15 @@ struct SpinBuilderForSpec {
                 // Every change acts, and earlier actions run to their end.
                 let memory = ChangeMemory<WatchedValue>()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
-                    let value = WatchedValue(state: state, watched: watched)
+                    let value = WatchedValue(state: state, watched: watched, maxStringBytes: limit)
                     if let fault = value.fault { return .failure(fault) }
                     return isImmediate ? immediate(state, []) : await delayed(state, [])
                 }, triggeredBy: { (state: SpecState) -> Bool in
-                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched))
+                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched, maxStringBytes: limit))
                 }, strategy: .continueOnNewState).named(name)
             }
             return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, watched: watched)
+                WatchedValue(state: state, watched: watched, maxStringBytes: limit)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
                 if let fault = watched.fault { return .failure(fault) }
                 return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
@@ -194,13 +198,11 @@ struct SpinBuilderForSpec {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
-            return LevelTest(states: nil, first: condition, second: nil)
+            return LevelTest(states: nil, first: condition, second: nil, maxStringBytes: maxStringBytes)
         case .when(let expression):
-            return LevelTest(states: nil, first: expression, second: condition)
+            return LevelTest(states: nil, first: expression, second: condition, maxStringBytes: maxStringBytes)
         case .inStates(let states):
-            var member = [Bool](repeating: false, count: spin.controlCount)
-            for state in states where state >= 0 && state < member.count { member[state] = true }
-            return LevelTest(states: member, first: condition, second: nil)
+            return LevelTest(states: Array(states), first: condition, second: nil, maxStringBytes: maxStringBytes)
         default:
             return .never
         }
@@ -209,15 +211,16 @@ struct SpinBuilderForSpec {
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
     /// trigger holds in a state, or the fault of evaluating it.
     func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
+        let limit = maxStringBytes
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context) } }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context(limit)) } }
         case .enter(let states):
             return { state in
                 TriggerValue.of(state) { (state) throws(EvaluationError) in
                     guard states.contains(state.control) else { return false }
-                    return try condition?.evaluateBool(state.context) ?? true
+                    return try condition?.evaluateBool(state.context(limit)) ?? true
                 }
             }
         default:
@@ -230,24 +233,25 @@ struct SpinBuilderForSpec {
 
     /// The rule's action as a synchronous function (for every action but named effects).
     private func immediateAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) -> SpecEvent? {
+        let limit = maxStringBytes
         let spinName = spin.name.text
         switch rule.action {
         case .emit(let emit):
             let fields = spin.events[emit.event].fields.map(\.type)
-            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload) }
+            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload, maxStringBytes: limit) }
         case .choose(let branches):
             let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
                 let emit = branches[picked].emit
-                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
             }
         case let .propagate(gearIndex, eventIndex, expressions):
             let gear = gears[gearIndex]
             return { state, payload in
                 do throws(EvaluationError) {
-                    let context = EvaluationContext(data: state.data, event: payload, state: state.control)
+                    let context = EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: limit)
                     var values: [SpinValue] = []
                     values.reserveCapacity(expressions.count)
                     for expression in expressions { values.append(try expression.evaluate(context)) }
@@ -261,7 +265,7 @@ struct SpinBuilderForSpec {
             let sink = options.render
             return { state, payload in
                 do throws(EvaluationError) {
-                    let line = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control))
+                    let line = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: limit))
                     sink?(spinName, line)
                     return nil
                 } catch {
@@ -278,6 +282,7 @@ struct SpinBuilderForSpec {
 
     /// The rule's action as an asynchronous function (named effects call the host or simulate).
     private func asyncAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
+        let limit = maxStringBytes
         guard case let .effect(effectName, simulate) = rule.action else {
             let immediate = immediateAction(rule, stream: stream)
             return { state, payload in immediate(state, payload) }
@@ -319,17 +324,17 @@ struct SpinBuilderForSpec {
             let outcome = simulate.outcome[picked]
             if let delay = outcome.delay ?? simulate.delay {
                 let duration: Duration
-                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
                 do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
-            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload)
+            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
         }
     }
 
     /// The script as a feedback, for a host that runs a spin on its own and asks for the script
     /// (`SpecRun` sends the script's inputs itself).
     private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
-        let scripted = zip(spin.script, Self.scriptEvents(of: spin)).map { step, event in (at: step.at, event: event) }
+        let scripted = zip(spin.script, Self.scriptEvents(of: spin, maxStringBytes: maxStringBytes)).map { step, event in (at: step.at, event: event) }
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
                         effect: { (_: SpecState) -> ScriptEvents in ScriptEvents(steps: scripted) }).named("input")
@@ -337,10 +342,10 @@ struct SpinBuilderForSpec {
 
     /// The events of the spin's script, in script order; their payloads are evaluated once, on
     /// the initial state.
-    static func scriptEvents(of spin: SpinModel) -> [SpecEvent] {
+    static func scriptEvents(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> [SpecEvent] {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return spin.script.map { step in
-            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
         }
     }
 
@@ -378,10 +383,13 @@ struct SpinBuilderForSpec {
         return generator.next()
     }
 
-    static func makeEvent(_ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue]) -> SpecEvent {
+    static func makeEvent(
+        _ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue],
+        maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
+    ) -> SpecEvent {
         if emit.payload.isEmpty { return SpecEvent(kind: emit.event) }
         do throws(EvaluationError) {
-            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control)
+            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control, maxStringBytes: maxStringBytes)
             var values: [SpinValue] = []
             values.reserveCapacity(emit.payload.count)
             for (index, expression) in emit.payload.enumerated() {
@@ -409,8 +417,15 @@ extension RuleModel {
 }
 
 extension SpecState {
-    /// The evaluation context of expressions on this state.
+    /// The evaluation context of expressions on this state, in a run whose strings are limited to
+    /// `maxStringBytes`.
+    func context(_ maxStringBytes: Int) -> EvaluationContext {
+        EvaluationContext(data: data, event: [], state: control, maxStringBytes: maxStringBytes)
+    }
+
+    /// The evaluation context of expressions on this state, with the default limit on strings
+    /// (the checker's; a run passes its own, `context(_:)`).
     var context: EvaluationContext {
-        EvaluationContext(data: data, event: [], state: control)
+        context(SpecRunOptions.defaultMaxStringBytes)
     }
 }
