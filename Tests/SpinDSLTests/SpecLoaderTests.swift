@@ -90,7 +90,7 @@ let levelsExampleSpec = """
             location: at(7, 5), source: .any, event: name("increaseLeft", 7, 11),
             guardExpression: expr("left != right", 7, 32), target: nil,
             assignments: [Assignment(field: name("left", 7, 54), value: expr("left + 1", 7, 60))]))
-        #expect(spin.transitions.map(\.event.text) == ["increaseLeft", "decreaseLeft", "increaseRight", "decreaseRight"])
+        #expect(spin.transitions.map(\.event?.text) == ["increaseLeft", "decreaseLeft", "increaseRight", "decreaseRight"])
         #expect(spin.transitions.map { $0.assignments.map(\.value.text) } == [["left + 1"], ["left - 1"], ["right + 1"], ["right - 1"]])
         #expect(spin.transitions.map(\.location.line) == [7, 8, 9, 10])
 

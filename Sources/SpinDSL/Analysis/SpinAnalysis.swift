@@ -19,6 +19,9 @@ struct SpinAnalysis {
     /// the literal `false` are left out (see `rowsApplying`).
     private let rowsByState: [[Int]]
     private let anyStateRows: [Int]
+    /// For a statechart, the configurations reached (`reachable` and `live` are then per state:
+    /// active in a reached configuration, and in a reached one that is not final).
+    private let statechartReach: StatechartReachability?
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ spin: SpinModel) {
@@ -35,11 +38,27 @@ struct SpinAnalysis {
         self.rowFacts = rowFacts
         (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources, rowFacts: rowFacts)
         let count = spin.controlCount
-        if spin.hasControlStates {
+        if let chart = spin.statechart {
+            let reach = StatechartReachability(spin, chart, isNeverTaken: { rowFacts[$0].isNeverTaken })
+            statechartReach = reach
+            var reachable = [Bool](repeating: false, count: spin.states.count)
+            var live = reachable
+            for configuration in 0..<spin.configurations.count where reach.reachable[configuration] {
+                let isFinal = spin.configurations.isFinal[configuration]
+                for state in spin.configurations.activeStates(configuration) {
+                    reachable[Int(state)] = true
+                    if !isFinal { live[Int(state)] = true }
+                }
+            }
+            self.reachable = reachable
+            self.live = live
+        } else if spin.hasControlStates {
+            statechartReach = nil
             let reached = Self.reachableStates(of: spin, rowsByState: rowsByState, anyStateRows: anyStateRows, rowFacts: rowFacts)
             reachable = reached
             live = reached.indices.map { reached[$0] && !spin.finalStates.contains($0) }
         } else {
+            statechartReach = nil
             // A data-only spin has one implicit state that it never leaves and that is not final.
             reachable = [Bool](repeating: true, count: count)
             live = reachable
@@ -151,7 +170,8 @@ struct SpinAnalysis {
     }
 
     private mutating func checkReachability() {
-        let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
+        let initial = spin.tree.initial
+        let initialName = spin.states.indices.contains(initial) ? spin.states[initial].text : "?"
         for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
             diagnostics.append(.error(
                 at: state.location,
@@ -166,6 +186,10 @@ struct SpinAnalysis {
     /// are skipped: they are already reported, and whether they can be left does not matter while
     /// nothing leads into them.
     private mutating func checkWaysOut() {
+        if let reach = statechartReach {
+            checkWaysOut(reach)
+            return
+        }
         // A row on any state is a way out of every state but its target; two different targets are
         // a way out of every state.
         var anyStateTargets: [Int] = []
@@ -188,6 +212,22 @@ struct SpinAnalysis {
         }
     }
 
+    /// A statechart: a reached configuration that is not final must have a microstep to another
+    /// one; its active states are reported when it has none.
+    private mutating func checkWaysOut(_ reach: StatechartReachability) {
+        var reported = Set<Int>()
+        for configuration in 0..<spin.configurations.count
+        where reach.reachable[configuration] && !reach.hasWayOut[configuration] && !spin.configurations.isFinal[configuration] {
+            for leaf in spin.configurations.leaves[configuration] where reported.insert(leaf).inserted {
+                let state = spin.states[leaf]
+                diagnostics.append(.error(
+                    at: state.location,
+                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
+                    hint: "add a transition from '\(state.text)' or one of its ancestors, or list it under 'final'"))
+            }
+        }
+    }
+
     // MARK: Dead rows
 
     private mutating func checkDeadRows() {
@@ -200,6 +240,10 @@ struct SpinAnalysis {
     /// Why the row at `position` can never fire, or nil when it may.
     private func neverFiresReason(_ position: Int) -> String? {
         if rowFacts[position].isNeverTaken { return "its guard is always false" }
+        if let reach = statechartReach {
+            if reach.rowIsTried[position] { return nil }
+            if reach.rowIsShadowed[position] { return "an unguarded row before it, of the same state or one inside it, always fires first" }
+        }
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
         let states = rowSources[position] ?? Array(0..<spin.controlCount)
@@ -234,7 +278,17 @@ struct SpinAnalysis {
         // The resolver already requires script events to be inputs; counting them keeps this check
         // independent of that rule.
         emitted.formUnion(spin.script.map(\.emit.event))
-        for (index, event) in spin.events.enumerated() where !emitted.contains(index) {
+        // Rows and entry and exit actions raise events too; completion events are raised by the
+        // states they complete.
+        for row in spin.transitions {
+            if let emit = row.actions?.emit { emitted.insert(emit.event) }
+        }
+        for node in spin.tree.nodes {
+            for block in node.entry + node.exit {
+                if let emit = block.emit { emitted.insert(emit.event) }
+            }
+        }
+        for (index, event) in spin.events.enumerated() where !emitted.contains(index) && event.completedState == nil {
             diagnostics.append(.warning(
                 at: event.name.location,
                 "event '\(event.name.text)' of spin '\(spinName)' is never emitted: no rule emits it and it is not an input",
@@ -244,12 +298,14 @@ struct SpinAnalysis {
 
     // MARK: Nondeterminism
 
-    /// Rows on the same event that apply in a common live state and whose guards can both hold, as
-    /// far as can be told without evaluating them: both unguarded, one unguarded, or structurally
-    /// identical guards. Each later row is reported once, against the first earlier row it clashes
+    /// Rows on the same event that apply in a common live state at the same level (both rows of
+    /// listed states, or both of the whole spin) and whose guards can both hold, as far as can be
+    /// told without evaluating them: both unguarded, one unguarded, or structurally identical
+    /// guards. Each later row is reported once, against the first earlier row it clashes
     /// with. Rows that can never fire are left out: they are reported as dead already.
     private mutating func checkNondeterminism() {
-        let eventCount = spin.events.count
+        // The events and the eventless pseudo-event.
+        let eventCount = spin.events.count &+ 1
         // Rows are taken in document order and filed under each (live state, event) they apply in,
         // after being compared with the earlier rows already filed there: only rows sharing a
         // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
@@ -285,7 +341,9 @@ struct SpinAnalysis {
         let later = spin.transitions[position]
         for earlierPosition in earlierPositions {
             let earlier = spin.transitions[earlierPosition]
-            guard Self.guardsCanBothHold(earlier, later) else { continue }
+            // A state's own rows come before the spin's (`any`): rows of different levels never
+            // clash, the state's wins.
+            guard (earlier.sources == nil) == (later.sources == nil), Self.guardsCanBothHold(earlier, later) else { continue }
             let earlierStates = rowSources[earlierPosition] ?? Array(0..<spin.controlCount)
             guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
             diagnostics.append(.error(
@@ -307,8 +365,9 @@ struct SpinAnalysis {
         let rows = first.line == second.line
             ? "transitions at line \(first.line), columns \(first.column) and \(second.column),"
             : "transitions at lines \(first.line) and \(second.line)"
-        let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
+        guard later.event != spin.eventlessKind else { return "\(rows) can both fire\(inState) without an event" }
+        let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         return "\(rows) can both fire\(inState) on event '\(event)'"
     }
 }

@@ -32,19 +32,23 @@ struct ReducerTable: Sendable {
         let slot: Int
     }
 
-    private let eventCount: Int
+    /// The width of a row of `cells`: the spin's events (and, for a statechart, the eventless
+    /// pseudo-event).
+    let eventCount: Int
     /// `cells[control * eventCount + event]` is the range of `candidates` to try.
-    private let cells: [Range<Int>]
-    private let candidates: [Row]
+    let cells: [Range<Int>]
+    let candidates: [Row]
     /// For each candidate, its row's position in `transitions`: read only when a row fails, to
     /// locate the error in that row's own text (its code is shared with rows writing the same).
-    private let candidateRows: [Int]
-    private let transitions: [TransitionModel]
-    private let assignments: [Assignment]
+    let candidateRows: [Int]
+    let transitions: [TransitionModel]
+    let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
     /// Per cell, its work as plain numbers when that work is simple enough (see `QuickCell`).
     private let quickCells: [QuickCell]
+    /// The microsteps and action blocks of a statechart; nil for a flat table.
+    let statechart: StatechartCode?
 
     /// A cell whose only candidate is one unguarded row with at most one assignment, of the shape
     /// `field ± constant` to an int field: the commonest transition (`count: count + 1`). Applied
@@ -62,6 +66,108 @@ struct ReducerTable: Sendable {
     }
 
     init(spin: SpinModel) {
+        let eventCount: Int
+        let cells: [Range<Int>]
+        let candidateRows: [Int]
+        if let statechart = spin.statechart {
+            // The statechart's candidates, in its priority order.
+            eventCount = statechart.columns
+            cells = statechart.cells
+            candidateRows = statechart.candidates.map { Int($0.row) }
+        } else {
+            eventCount = spin.events.count
+            (cells, candidateRows) = Self.flatCells(spin)
+        }
+        // Each shared expression's code and shape are made once, for all the rows writing its text
+        // (whichever cells list them): a generated table has many rows and few texts. Entries are
+        // keyed by the shared object, which `spin.transitions` keeps alive meanwhile; the previous
+        // row's expression is tried before hashing, since neighbouring rows usually repeat it.
+        var assignments: [Assignment] = []
+        var code: [CompiledCode] = []
+        var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
+        var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
+        var singleAssignments: [SingleAssignment: Int] = [:]
+        func row(_ transition: TransitionModel) -> Row {
+            var guardCode: Unmanaged<CompiledCode>?
+            var guardShape = SlotShape.general
+            if let expression = transition.guardExpression {
+                let made = guardCodes.value(for: expression.shared) { shared in
+                    let compiled = CompiledCode(guard: shared.compiled)
+                    code.append(compiled)
+                    return (compiled, SlotShape(shared.compiled.expression))
+                }
+                guardCode = Unmanaged.passUnretained(made.code)
+                guardShape = made.shape
+            }
+            // A row with one assignment reuses the entry of an earlier row assigning the same
+            // shared expression to the same slot (an entry is the same for both): a large generated
+            // table then has a handful of entries, not one per row.
+            var single: SingleAssignment?
+            if transition.assignments.count == 1 {
+                let (slot, value) = transition.assignments[0]
+                let key = SingleAssignment(expression: ObjectIdentifier(value.shared), slot: slot)
+                if let index = singleAssignments[key] {
+                    return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: index..<(index &+ 1))
+                }
+                single = key
+            }
+            if let single { singleAssignments[single] = assignments.count }
+            let range = assignmentEntries(transition.assignments)
+            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: range)
+        }
+        /// Appends the entries of `list` to `assignments`; returns their range.
+        func assignmentEntries(_ list: TransitionAssignments) -> Range<Int> {
+            let start = assignments.count
+            for (slot, value) in list {
+                let type = spin.fields[slot].type
+                var made = valueCodes.value(for: value.shared) { shared in
+                    Self.valueCode(shared, as: type, keeping: &code)
+                }
+                // A shared expression is keyed by its expected type, the field's, so this holds;
+                // were it not so, the row gets code of its own rather than another field's.
+                if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
+                assignments.append(Assignment(
+                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
+            }
+            return start..<assignments.count
+        }
+        // The candidates are listed first by row position, then made in that order: a row that is
+        // a candidate in several cells is made once and copied. (Making every row first, in an
+        // array of its own, held a second copy of a large table's rows while the table was made.)
+        var candidates: [Row] = []
+        candidates.reserveCapacity(candidateRows.count)
+        // Per row, the first candidate made from it; -1 until then.
+        var madeAt = [Int](repeating: -1, count: spin.transitions.count)
+        for position in candidateRows {
+            if madeAt[position] >= 0 {
+                candidates.append(candidates[madeAt[position]])
+            } else {
+                madeAt[position] = candidates.count
+                candidates.append(row(spin.transitions[position]))
+            }
+        }
+        self.eventCount = eventCount
+        self.cells = cells
+        self.candidates = candidates
+        self.candidateRows = candidateRows
+        self.transitions = spin.transitions
+        self.quickCells = spin.statechart == nil
+            ? Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
+            : []
+        self.statechart = spin.statechart.map { statechart in
+            // Every row's code, for its action block (a row no configuration lists has none yet).
+            let rowCode = spin.transitions.indices.map { position in
+                madeAt[position] >= 0 ? candidates[madeAt[position]] : row(spin.transitions[position])
+            }
+            return StatechartCode(statechart, spin: spin, rows: rowCode, assignmentEntries: assignmentEntries)
+        }
+        self.assignments = assignments
+        self.code = code
+    }
+
+    /// The cells of a flat table and their candidate rows: for each (state, event), the rows listing
+    /// the state, then the rows of the whole spin (`any`), each in document order.
+    private static func flatCells(_ spin: SpinModel) -> (cells: [Range<Int>], candidateRows: [Int]) {
         let eventCount = spin.events.count
         let cellCount = spin.controlCount * eventCount
         // Row indices bucketed once: per cell for rows with listed sources, per event for `any`
@@ -103,57 +209,6 @@ struct ReducerTable: Sendable {
                 nextListed[cell] &+= 1
             }
         }
-        // Each shared expression's code and shape are made once, for all the rows writing its text
-        // (whichever cells list them): a generated table has many rows and few texts. Entries are
-        // keyed by the shared object, which `spin.transitions` keeps alive meanwhile; the previous
-        // row's expression is tried before hashing, since neighbouring rows usually repeat it.
-        var assignments: [Assignment] = []
-        var code: [CompiledCode] = []
-        var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
-        var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
-        var singleAssignments: [SingleAssignment: Int] = [:]
-        func row(_ transition: TransitionModel) -> Row {
-            var guardCode: Unmanaged<CompiledCode>?
-            var guardShape = SlotShape.general
-            if let expression = transition.guardExpression {
-                let made = guardCodes.value(for: expression.shared) { shared in
-                    let compiled = CompiledCode(guard: shared.compiled)
-                    code.append(compiled)
-                    return (compiled, SlotShape(shared.compiled.expression))
-                }
-                guardCode = Unmanaged.passUnretained(made.code)
-                guardShape = made.shape
-            }
-            // A row with one assignment reuses the entry of an earlier row assigning the same
-            // shared expression to the same slot (an entry is the same for both): a large generated
-            // table then has a handful of entries, not one per row.
-            var single: SingleAssignment?
-            if transition.assignments.count == 1 {
-                let (slot, value) = transition.assignments[0]
-                let key = SingleAssignment(expression: ObjectIdentifier(value.shared), slot: slot)
-                if let index = singleAssignments[key] {
-                    return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: index..<(index &+ 1))
-                }
-                single = key
-            }
-            let start = assignments.count
-            if let single { singleAssignments[single] = start }
-            for (slot, value) in transition.assignments {
-                let type = spin.fields[slot].type
-                var made = valueCodes.value(for: value.shared) { shared in
-                    Self.valueCode(shared, as: type, keeping: &code)
-                }
-                // A shared expression is keyed by its expected type, the field's, so this holds;
-                // were it not so, the row gets code of its own rather than another field's.
-                if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
-                assignments.append(Assignment(
-                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
-            }
-            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
-        }
-        // The candidates are listed first by row position, then made in that order: a row that is
-        // a candidate in several cells is made once and copied. (Making every row first, in an
-        // array of its own, held a second copy of a large table's rows while the table was made.)
         var cells: [Range<Int>] = []
         var candidateRows: [Int] = []
         cells.reserveCapacity(cellCount)
@@ -165,44 +220,14 @@ struct ReducerTable: Sendable {
             for event in 0..<eventCount {
                 let start = candidateRows.count
                 let cell = control &* eventCount &+ event
-                let ownEnd = listedStart[cell &+ 1]
-                let shared = anywhere[event]
-                var i = listedStart[cell]
-                var j = 0
-                while i < ownEnd || j < shared.count {
-                    let next: Int
-                    if j >= shared.count || (i < ownEnd && listed[i] < shared[j]) {
-                        next = listed[i]
-                        i += 1
-                    } else {
-                        next = shared[j]
-                        j += 1
-                    }
-                    candidateRows.append(next)
-                }
+                // The state's own rows first, then the spin's (`any`), each in document order:
+                // the innermost source wins.
+                candidateRows.append(contentsOf: listed[listedStart[cell]..<listedStart[cell &+ 1]])
+                candidateRows.append(contentsOf: anywhere[event])
                 cells.append(start..<candidateRows.count)
             }
         }
-        var candidates: [Row] = []
-        candidates.reserveCapacity(candidateRows.count)
-        // Per row, the first candidate made from it; -1 until then.
-        var madeAt = [Int](repeating: -1, count: spin.transitions.count)
-        for position in candidateRows {
-            if madeAt[position] >= 0 {
-                candidates.append(candidates[madeAt[position]])
-            } else {
-                madeAt[position] = candidates.count
-                candidates.append(row(spin.transitions[position]))
-            }
-        }
-        self.eventCount = eventCount
-        self.cells = cells
-        self.candidates = candidates
-        self.candidateRows = candidateRows
-        self.transitions = spin.transitions
-        self.assignments = assignments
-        self.code = code
-        self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
+        return (cells, candidateRows)
     }
 
     private static func quickCells(cells: [Range<Int>], candidates: [Row], assignments: [Assignment]) -> [QuickCell] {
@@ -296,7 +321,7 @@ struct ReducerTable: Sendable {
 
     /// `error`, thrown by the guard (`part` -1) or assignment `part` of candidate `candidate`,
     /// located in that row's own text rather than in the first row's that wrote the same text.
-    private func relocated(_ error: EvaluationError, candidate: Int, part: Int) -> EvaluationError {
+    func relocated(_ error: EvaluationError, candidate: Int, part: Int) -> EvaluationError {
         guard candidateRows.indices.contains(candidate) else { return error }
         let position = candidateRows[candidate]
         guard transitions.indices.contains(position) else { return error }
@@ -342,7 +367,7 @@ struct ReducerTable: Sendable {
 
     /// Evaluates an assignment and writes its slot of `data` (which `view` also reads, so that
     /// later assignments of the row see it); returns whether the value changed.
-    private static func apply(
+    static func apply(
         _ assignments: UnsafeBufferPointer<Assignment>, _ index: Int,
         _ view: EvaluationView, _ data: UnsafeMutableBufferPointer<SpinValue>
     ) throws(EvaluationError) -> Bool {

@@ -14,6 +14,17 @@ struct SpinBuilderForSpec {
         let table = self.table
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
+        // A statechart's propagated events go out first, when the state of the step that made
+        // them is delivered (the reducer, being pure, only keeps them in the state's outbox).
+        if let code = table.statechart, !code.propagates.isEmpty {
+            let gears = self.gears
+            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                for message in state.outbox where gears.indices.contains(message.gear) {
+                    gears[message.gear].propagate(message.message)
+                }
+                return nil
+            }).named("outbox"))
+        }
         // First, so that periodic rules always read the state every feedback is seeing.
         // Only periodic and gear-triggered rules read the latest state; without them there is no
         // such feedback, which would cost a call per step (traces name feedbacks, not indices).
@@ -49,11 +60,11 @@ struct SpinBuilderForSpec {
         if !script.isEmpty || schedule != nil {
             feedbacks.append(scriptFeedback(script))
         }
-        let initial = SpecState(control: spin.initialState, data: spin.initialData)
-        return Spin(
-            initialState: initial, feedbacks: feedbacks,
-            reducer: Reducer(reportingChanges: { state, event in table.reduce(&state, event) }),
-            isSameState: { $0 == $1 })
+        let initial = table.initialState(of: spin)
+        let reducer = table.statechart == nil
+            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event) })
+            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event) })
+        return Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
     }
 
     // MARK: Rules
@@ -127,6 +138,9 @@ struct SpinBuilderForSpec {
                             filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
+            if let entry = entryWatch(rule) {
+                return enterFeedback(rule, holds: holds, entry: entry, stream: stream, delayed: delayed, name: name, strategy: strategy)
+            }
             if strategy == .continueOnNewState {
                 let edge = EdgeMemory()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
@@ -168,12 +182,53 @@ struct SpinBuilderForSpec {
         case .when(let expression):
             return LevelTest(states: nil, first: expression, second: condition)
         case .inStates(let states):
-            var member = [Bool](repeating: false, count: spin.controlCount)
-            for state in states where state >= 0 && state < member.count { member[state] = true }
-            return LevelTest(states: member, first: condition, second: nil)
+            return LevelTest(states: membership(states), first: condition, second: nil)
         default:
             return .never
         }
+    }
+
+    /// Per configuration, whether one of `states` is active in it.
+    private func membership(_ states: Set<Int>) -> [Bool] {
+        (0..<spin.controlCount).map { configuration in
+            states.contains { spin.configurations.isActive($0, in: configuration) }
+        }
+    }
+
+    /// For an `enter` rule naming a state some row exits and enters again: where the entry
+    /// parities of its states are. Nil otherwise: the rising edge of the states is all it needs.
+    private func entryWatch(_ rule: RuleModel) -> [ParityFlip]? {
+        guard case .enter(let states) = rule.trigger, let chart = spin.statechart else { return nil }
+        let flips = Statechart.mergedFlips(states.sorted().compactMap { chart.parity[$0] })
+        return flips.isEmpty ? nil : flips
+    }
+
+    /// An `enter` rule whose states can be entered again while active: it acts when the rule's
+    /// condition becomes true, and again each time one of its states is re-entered (an external
+    /// self-transition restarts its timer); it is cancelled when the condition stops holding.
+    private func enterFeedback(
+        _ rule: RuleModel, holds: @escaping @Sendable (SpecState) -> Bool, entry: [ParityFlip], stream: Int,
+        delayed: @escaping @Sendable (SpecState, [SpinValue]) async -> SpecEvent?, name: String, strategy: ExecutionStrategy
+    ) -> Feedback<SpecState, SpecEvent> {
+        let watch: @Sendable (SpecState) -> EntryWatch = { state in
+            guard holds(state) else { return EntryWatch(state: state, parities: nil) }
+            return EntryWatch(state: state, parities: entry.map { flip in
+                guard flip.slot < state.data.count, case .int(let bits) = state.data[flip.slot] else { return 0 }
+                return UInt64(bitPattern: bits) & flip.mask
+            })
+        }
+        if strategy == .continueOnNewState {
+            let memory = EntryMemory()
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
+                            filteredBy: { (state: SpecState) -> Bool in memory.entered(watch(state)) },
+                            strategy: .continueOnNewState).named(name)
+        }
+        let immediate = rule.delay == nil && !rule.isEffect ? immediateAction(rule, stream: stream) : nil
+        return Feedback(skippingRepeated: watch, effect: { (watched: EntryWatch) async -> SpecEvent? in
+            guard watched.parities != nil else { return nil }
+            if let immediate { return immediate(watched.state, []) }
+            return await delayed(watched.state, [])
+        }).named(name)
     }
 
     /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
@@ -184,8 +239,9 @@ struct SpinBuilderForSpec {
         case .becomes(let expression):
             return { state in !state.hasFault && ((try? expression.evaluateBool(state.context)) ?? false) }
         case .enter(let states):
+            let member = membership(states)
             return { state in
-                guard !state.hasFault, states.contains(state.control) else { return false }
+                guard !state.hasFault, state.control >= 0, state.control < member.count, member[state.control] else { return false }
                 return (try? condition?.evaluateBool(state.context)) ?? true
             }
         default:

@@ -42,7 +42,7 @@ enum DiagramFacts {
 
     /// The label of a transition row: `event [guard] / a := x; b := y`, parts omitted when absent.
     static func label(of row: TransitionDeclaration) -> String {
-        var text = row.event.text
+        var text = row.event?.text ?? "(eventless)"
         if let guardText = row.guardExpression?.text {
             text += " [\(guardText)]"
         }

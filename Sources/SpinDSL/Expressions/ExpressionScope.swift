@@ -10,18 +10,23 @@ struct ExpressionScope: Sendable {
     var controlStates: EnumType?
     /// The declared enumerations, used to resolve `.case` when no other context says which one.
     var enumTypes: [EnumType]
+    /// The spin's states, for `active(.S)` and, in a spin with nested or parallel states,
+    /// `state == .S`; nil for a data-only spin.
+    var states: StateScope?
 
     /// Creates a scope.
     init(
         dataFields: [(name: String, type: ValueType)],
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
-        enumTypes: [EnumType] = []
+        enumTypes: [EnumType] = [],
+        states: StateScope? = nil
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
+        self.states = states
     }
 
     /// The slot and type of data field `name`.

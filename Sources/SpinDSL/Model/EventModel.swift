@@ -6,4 +6,6 @@ public struct EventModel: Sendable {
     public let fields: [(name: Name, type: ValueType)]
     /// Whether the outside may emit it (`inputs`).
     public let isInput: Bool
+    /// For a completion event (`done.S`), the state it completes; nil for a declared event.
+    public internal(set) var completedState: Int? = nil
 }

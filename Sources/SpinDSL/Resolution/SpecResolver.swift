@@ -67,25 +67,34 @@ struct SpecResolver {
         checkUnique(spin.data.map(\.name), what: "data field")
         checkUnique(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
-        let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
         let states = NameIndex(stateNames)
+        var treeResolver = StateTreeResolver()
+        let (shape, stateDeclarations) = treeResolver.resolve(spin, states: states)
+        append(treeResolver.diagnostics)
 
-        var initialState = 0
         if let initial = spin.initial {
             if spin.states.isEmpty {
                 error(at: initial.location, "\(context) has no control states, so it has no initial state", hint: "declare 'states' or remove 'initial'")
-            } else if let found = resolveState(initial, in: spin, states: states) {
-                initialState = found
+            } else {
+                _ = resolveState(initial, in: spin, states: states)
             }
         }
         var finals = Set<Int>()
         for final in spin.finals {
             if spin.states.isEmpty {
                 error(at: final.location, "\(context) has no control states, so it has no final state", hint: "declare 'states' or remove 'final'")
-            } else if let found = resolveState(final, in: spin, states: states) {
+            } else if let found = resolveState(final, in: spin, states: states), shape.nodes.indices.contains(found), shape.nodes[found].parent == nil {
                 finals.insert(found)
             }
         }
+        guard let configurations = Configurations.enumerate(shape, names: stateNames) else {
+            append([StatechartDiagnostics.tooManyConfigurations(at: spin.name.location, spin: spin.name.text, limit: Configurations.limit)])
+            return nil
+        }
+        let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)
+        let treeScope = spin.states.isEmpty ? nil : StateScope(
+            names: stateNames, memberships: configurations.membership, isNested: !shape.isFlat)
+        let initialState = spin.states.isEmpty ? 0 : MicrostepPlanner.initialConfiguration(of: shape, configurations)
 
         // Data fields and the enumerations they declare.
         var fields: [FieldModel] = []
@@ -108,13 +117,25 @@ struct SpecResolver {
                 error(at: input.location, "unknown event '\(input.text)' in the inputs of \(context)", hint: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
             }
         }
-        let events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
+        var events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
+        events += completionEvents(of: spin, tree: shape, states: states, declared: eventNames)
+        let eventIndex = NameIndex(events.map(\.name.text))
 
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
             controlType: controlType, enumTypes: enumTypes, fields: fields,
-            states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
+            states: states, eventNames: eventIndex, fieldNames: NameIndex(fields.map(\.name.text)), treeScope: treeScope, tree: shape)
+
+        // Each state's entry and exit actions.
+        var entryBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
+        var exitBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
+        for (state, declaration) in stateDeclarations.enumerated() {
+            guard let declaration else { continue }
+            entryBlocks[state] = declaration.entry.compactMap { resolveActionBlock($0, on: nil, in: environment) }
+            exitBlocks[state] = declaration.exit.compactMap { resolveActionBlock($0, on: nil, in: environment) }
+        }
+        let tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks)
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
         // models refer to them there.
@@ -145,10 +166,106 @@ struct SpecResolver {
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
 
+        // The microsteps, for a spin that needs more than the flat table.
+        var watched = Set<Int>()
+        for feedback in feedbacks {
+            for rule in feedback.cases {
+                if case .enter(let states) = rule.trigger { watched.formUnion(states) }
+            }
+        }
+        var statechart: Statechart?
+        if errorCount == 0, Statechart.isNeeded(tree: tree, transitions: transitions, events: events, watched: watched) {
+            do throws(Statechart.Failure) {
+                statechart = try Statechart.build(
+                    tree: tree, configurations: configurations, transitions: transitions, events: events,
+                    fieldCount: fields.count, watched: watched)
+            } catch {
+                append([StatechartDiagnostics.tooManyMicrosteps(at: spin.name.location, spin: spin.name.text, limit: Statechart.microstepLimit)])
+            }
+        }
+
         return SpinModel(
-            name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
-            initialState: initialState, finalStates: finals, fields: fields, events: events,
-            transitions: transitions, feedbacks: feedbacks, render: render, script: script)
+            name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
+            configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
+            fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            statechart: statechart, stateScope: treeScope)
+    }
+
+    /// The completion events rows are on (`on: done.S`, where no event of that name is declared),
+    /// each once, in the order first written; each is checked to be able to happen.
+    private mutating func completionEvents(of spin: SpinDeclaration, tree: StateTree, states: NameIndex, declared: NameIndex) -> [EventModel] {
+        var found: [EventModel] = []
+        var seen = Set<String>()
+        for row in spin.transitions {
+            guard let event = row.event, event.text.hasPrefix("done."), declared[event.text] == nil, seen.insert(event.text).inserted else { continue }
+            let name = String(event.text.dropFirst(5))
+            var location = event.location
+            location.column = location.column &+ 5
+            guard let state = states[name], tree.nodes.indices.contains(state) else {
+                append([StatechartDiagnostics.unknownDoneState(at: location, name, states: spin.states.map(\.text))])
+                continue
+            }
+            guard Self.canComplete(state, in: tree) else {
+                append([StatechartDiagnostics.doneCannotComplete(at: location, name, parallel: tree.nodes[state].kind == .parallel)])
+                continue
+            }
+            var model = EventModel(name: event, fields: [], isInput: false)
+            model.completedState = state
+            found.append(model)
+        }
+        return found
+    }
+
+    /// Whether compound `state` has a final child, or parallel `state`'s regions all can complete.
+    private static func canComplete(_ state: Int, in tree: StateTree) -> Bool {
+        let node = tree.nodes[state]
+        switch node.kind {
+        case .atomic: return false
+        case .compound: return node.children.contains { tree.nodes[$0].isFinal }
+        case .parallel: return node.children.allSatisfy { canComplete($0, in: tree) }
+        }
+    }
+
+    /// An entry or exit block, or a row's `emit` and `propagate` (`declaration.assignments` empty),
+    /// on `event` (nil for entry and exit, which no event payload reaches).
+    private mutating func resolveActionBlock(_ declaration: ActionBlockDeclaration, on event: Int?, in environment: SpinEnvironment) -> ActionBlockModel? {
+        let errorsBefore = errorCount
+        var assignments = TransitionAssignments()
+        for assignment in declaration.assignments {
+            guard let slot = environment.fieldNames[assignment.field.text] else {
+                error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                continue
+            }
+            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+                assignments.append(slot: slot, value: value)
+            }
+        }
+        let scope = environment.scope(event: event)
+        // `with` gives the payload of both events: each takes the fields it declares.
+        var emitModel: EmitModel?
+        var propagateModel: PropagateModel?
+        var used = Set<String>()
+        if let emit = declaration.emit, let kind = resolveEventName(emit.event, in: environment) {
+            let model = environment.events[kind]
+            if let payload = resolvePayload(emit.payload, of: model, at: emit.event.location, scope: scope, ignoringOthers: declaration.propagate != nil) {
+                emitModel = EmitModel(event: kind, payload: payload)
+                used.formUnion(model.fields.map(\.name.text))
+            }
+        }
+        if let propagate = declaration.propagate, let (gear, kind) = resolveGearEvent(gear: propagate.gear, event: propagate.event, in: environment) {
+            let model = environment.gears[gear].events[kind]
+            if let payload = resolvePayload(propagate.payload, of: model, at: propagate.event.location, scope: scope, ignoringOthers: declaration.emit != nil) {
+                propagateModel = PropagateModel(gear: gear, event: kind, payload: payload)
+                used.formUnion(model.fields.map(\.name.text))
+            }
+        }
+        if declaration.emit != nil, declaration.propagate != nil, errorCount == errorsBefore {
+            for field in (declaration.emit?.payload ?? []) where !used.contains(field.field.text) {
+                error(at: field.field.location, "neither event of this action has a payload field '\(field.field)'")
+            }
+        }
+        guard errorCount == errorsBefore else { return nil }
+        return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
     }
 
     private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
@@ -202,7 +319,8 @@ struct SpecResolver {
         case .list(let names):
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
-        let event = resolveEventName(row.pointee.event, in: environment)
+        // An eventless row is on the pseudo-event one past the spin's events.
+        let event = row.pointee.event.map { resolveEventName($0, in: environment) } ?? environment.events.count
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
             guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
@@ -210,6 +328,10 @@ struct SpecResolver {
         var target: Int?
         if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
+        }
+        var statechart: RowStatechartModel?
+        if let keys = row.pointee.statechartKeys {
+            statechart = resolveRowStatechartKeys(keys, row: row, sources: sources, target: target, event: event, in: environment)
         }
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
@@ -224,7 +346,36 @@ struct SpecResolver {
         guard errorCount == errorsBefore, let event else { return nil }
         return TransitionModel(
             written: written, position: position, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments)
+            target: target, assignments: assignments, statechart: statechart)
+    }
+
+    /// A row's history target, `internal` and actions, checked against its sources and target.
+    private mutating func resolveRowStatechartKeys(
+        _ keys: RowStatechartKeys, row: UnsafePointer<TransitionDeclaration>, sources: [Int]?, target: Int?, event: Int?,
+        in environment: SpinEnvironment
+    ) -> RowStatechartModel? {
+        let nodes = environment.tree.nodes
+        if keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
+            append([StatechartDiagnostics.historyTargetNotHistory(at: name.location, name.text)])
+        }
+        if keys.isInternal, let target, let name = row.pointee.target {
+            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
+                let inside = keys.targetsHistory
+                    ? environment.tree.isDescendant(target, ofOrSelf: source)
+                    : environment.tree.isProperDescendant(target, of: source)
+                if !inside {
+                    append([StatechartDiagnostics.internalNotInside(at: name.location, target: name.text, source: nodes[source].name.text)])
+                }
+            } else {
+                append([StatechartDiagnostics.internalWithoutCompoundSource(at: row.pointee.location)])
+            }
+        }
+        var actions: ActionBlockModel?
+        if keys.emit != nil || keys.propagate != nil {
+            let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
+            actions = resolveActionBlock(declaration, on: event, in: environment)
+        }
+        return RowStatechartModel(targetsHistory: keys.targetsHistory, isInternal: keys.isInternal, actions: actions)
     }
 
     /// `[state]`, one array shared by every row from that one state: most rows name a single
@@ -348,12 +499,16 @@ struct SpecResolver {
         return EmitModel(event: event, payload: payload)
     }
 
-    /// The payload expressions in the event's field order; every field must be given once.
-    private mutating func resolvePayload(_ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope) -> [CompiledExpression]? {
+    /// The payload expressions in the event's field order; every field must be given once. With
+    /// `ignoringOthers`, fields the event does not declare are left to another event.
+    private mutating func resolvePayload(
+        _ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope, ignoringOthers: Bool = false
+    ) -> [CompiledExpression]? {
         var values = [CompiledExpression?](repeating: nil, count: event.fields.count)
         var failed = false
         for assignment in payload {
             guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
+                if ignoringOthers { continue }
                 error(at: assignment.field.location, "event '\(event.name)' has no payload field '\(assignment.field)'",
                       hint: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
                 failed = true

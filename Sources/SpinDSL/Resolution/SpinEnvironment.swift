@@ -12,6 +12,10 @@ struct SpinEnvironment {
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
+    /// The states as expressions see them (`active(.S)`).
+    let treeScope: StateScope?
+    /// The state tree (without its states' actions, which are resolved in this environment).
+    let tree: StateTree
     /// The scope of expressions on a state without an event, and one per event: built once per
     /// spin, not once per row.
     private let stateScope: ResolverScope
@@ -20,7 +24,7 @@ struct SpinEnvironment {
     init(
         spin: SpinDeclaration, events: [EventModel], gears: [GearModel], dataScope: [(name: String, type: ValueType)],
         controlType: EnumType?, enumTypes: [EnumType], fields: [FieldModel],
-        states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex
+        states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex, treeScope: StateScope?, tree: StateTree
     ) {
         self.spin = spin
         self.events = events
@@ -32,14 +36,17 @@ struct SpinEnvironment {
         self.dataScope = dataScope
         self.controlType = controlType
         self.enumTypes = enumTypes
+        self.treeScope = treeScope
+        self.tree = tree
         stateScope = ResolverScope(id: -1, scope: ExpressionScope(
-            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes))
+            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, states: treeScope))
         eventScopes = events.indices.map { index in
             ResolverScope(id: index, scope: ExpressionScope(
                 dataFields: dataScope,
                 eventFields: events[index].fields.map { (name: $0.name.text, type: $0.type) },
                 controlStates: controlType,
-                enumTypes: enumTypes))
+                enumTypes: enumTypes,
+                states: treeScope))
         }
     }
 
@@ -63,6 +70,7 @@ struct SpinEnvironment {
             dataFields: dataScope,
             eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
             controlStates: controlType,
-            enumTypes: enumTypes))
+            enumTypes: enumTypes,
+            states: treeScope))
     }
 }

@@ -101,7 +101,7 @@ public final class SpecRun: Sendable {
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
             let spin = compiled.model.spins[index]
-            let isFinal = (0..<max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)).map(spin.finalStates.contains)
+            let isFinal = spin.hasControlStates ? spin.configurations.isFinal : []
             runtime.onStep { [weak self] step in
                 if let outcome = recorder.record(step, index: index, isFinal: isFinal) {
                     self?.conclude(outcome, index: index)
@@ -253,7 +253,7 @@ public final class SpecRun: Sendable {
         let spins = runtimes.enumerated().map { index, runtime in
             let model = compiled.model.spins[index]
             let state = runtime.state
-            return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
+            return SpinSummary(name: model.name.text, state: model.controlName(state.control), stateJSON: model.controlJSON(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
         }
         return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue)
     }
@@ -338,7 +338,8 @@ public final class SpecRun: Sendable {
     /// `Spin: event from → to` (or `Spin: event` for a data-only spin or an unchanged state).
     private func describe(_ step: LivelockDetector.Step) -> String {
         let model = compiled.model.spins[step.spin]
-        var text = "\(model.name.text): \(model.eventName(step.event))"
+        let event = model.eventName(step.event)
+        var text = "\(model.name.text): \(event.isEmpty ? "(eventless)" : event)"
         if let from = model.controlName(step.from), let to = model.controlName(step.to) {
             text += from == to ? " (\(from))" : " \(from) → \(to)"
         }

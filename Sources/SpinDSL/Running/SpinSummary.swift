@@ -2,8 +2,11 @@
 public struct SpinSummary: Sendable, Equatable {
     /// The spin's name.
     public let name: String
-    /// Its control state, or nil for a data-only spin.
+    /// Its control state (the active state, or `[a, b]` with parallel regions), or nil for a
+    /// data-only spin.
     public let state: String?
+    /// The same as JSON: a string, the array of the active states with parallel regions, or `null`.
+    public let stateJSON: String
     /// Its data as JSON.
     public let dataJSON: String
     /// Its data as `name=value` pairs.

@@ -1,0 +1,88 @@
+/// A statechart's microsteps with their action blocks compiled: what `ReducerTable` runs for a
+/// spin that has a `Statechart`.
+struct StatechartCode: Sendable {
+    /// An action block as the reducer runs it: assignment entries of the table, then at most one
+    /// raised event (`emit` or a completion) and one gear event.
+    struct Block: Sendable {
+        let assignments: Range<Int>
+        /// An index into `emits`, or -1.
+        let emit: Int32
+        /// An index into `propagates`, or -1.
+        let propagate: Int32
+        /// The kind of the completion event raised, or -1.
+        let raise: Int32
+    }
+
+    /// The payload code of an event raised or propagated by a block.
+    struct EventCode: Sendable {
+        /// The event's kind (for a gear event, its index in the gear).
+        let kind: Int
+        /// The gear, for a propagated event.
+        let gear: Int
+        let payload: [ValueCode]
+    }
+
+    let chart: Statechart
+    let blocks: [Block]
+    let emits: [EventCode]
+    let propagates: [EventCode]
+    /// Where each block is written, for its errors.
+    let locations: [SourceLocation]
+    /// The kind of the eventless pseudo-event.
+    let eventlessKind: Int
+
+    /// The most raised events that may wait in a state: a row or action that raises faster than
+    /// events are reduced would otherwise grow the queue without bound.
+    static let raisedLimit = 10_000
+
+    /// Compiles the blocks of `chart`: rows' blocks use their `rows` entries' assignments; entry and
+    /// exit blocks get theirs from `assignmentEntries`.
+    init(
+        _ chart: Statechart, spin: SpinModel, rows: [ReducerTable.Row],
+        assignmentEntries: (TransitionAssignments) -> Range<Int>
+    ) {
+        var blocks: [Block] = []
+        var emits: [EventCode] = []
+        var propagates: [EventCode] = []
+        var locations: [SourceLocation] = []
+        func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
+            var emit: Int32 = -1
+            var propagate: Int32 = -1
+            if let model = actions?.emit, spin.events.indices.contains(model.event) {
+                let types = spin.events[model.event].fields.map(\.type)
+                emit = Int32(emits.count)
+                emits.append(EventCode(kind: model.event, gear: -1, payload: zip(model.payload, types).map { $0.valueClosure(as: $1) }))
+            }
+            if let model = actions?.propagate {
+                propagate = Int32(propagates.count)
+                propagates.append(EventCode(kind: model.event, gear: model.gear, payload: model.payload.map { $0.valueClosure(as: $0.type) }))
+            }
+            return (emit, propagate)
+        }
+        for source in chart.blockSources {
+            switch source {
+            case .row(let position):
+                let transition = spin.transitions[position]
+                let (emit, propagate) = events(of: transition.actions)
+                blocks.append(Block(assignments: rows[position].assignments, emit: emit, propagate: propagate, raise: -1))
+                locations.append(transition.declaration.location)
+            case .entry(let state, let index), .exit(let state, let index):
+                let node = spin.tree.nodes[state]
+                let isEntry = if case .entry = source { true } else { false }
+                let model = isEntry ? node.entry[index] : node.exit[index]
+                let (emit, propagate) = events(of: model)
+                blocks.append(Block(assignments: assignmentEntries(model.assignments), emit: emit, propagate: propagate, raise: -1))
+                locations.append(model.location)
+            case .raise(let event):
+                blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)))
+                locations.append(spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location)
+            }
+        }
+        self.chart = chart
+        self.blocks = blocks
+        self.emits = emits
+        self.propagates = propagates
+        self.locations = locations
+        self.eventlessKind = spin.eventlessKind
+    }
+}
