@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(name: "SpinTests", dependencies: ["Spin"]),
         .testTarget(name: "SpinDSLTests", dependencies: ["SpinDSL", "Spin"], exclude: ["Golden"]),
-        .testTarget(name: "SpinrunTests", dependencies: ["spinrun"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

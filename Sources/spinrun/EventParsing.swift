@@ -3,7 +3,7 @@ import SpinDSL
 /// Parses the event syntaxes of the command line and turns JSON payloads into `HostEvent`s.
 enum EventParsing {
     /// `NAME` or `NAME=JSON` (`--event coin={"amount":25}`).
-    static func parseOption(_ text: String) -> Result<InputEvent, EventSyntaxError> {
+    static func parseOption(_ text: String) -> Result<InputEvent, UsageError> {
         let name: Substring
         var json: String?
         if let equals = text.firstIndex(of: "=") {
@@ -13,14 +13,14 @@ enum EventParsing {
             name = Substring(text)
         }
         guard isName(name) else {
-            return .failure(EventSyntaxError(origin: "--event", message: "'\(text)' is not NAME or NAME=JSON"))
+            return .failure(UsageError("--event", .invalidEventOption, ["text": text]))
         }
         if let body = json, body.trimmingSpaces().isEmpty { json = nil }
         return .success(InputEvent(atMilliseconds: 0, name: String(name), payloadJSON: json, origin: "--event \(text)"))
     }
 
     /// One line of an events file: `[TIME] NAME [JSON]`; nil for blank and `#` comment lines.
-    static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, EventSyntaxError>? {
+    static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
         let trimmed = line.trimmingSpaces()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         var rest = Substring(trimmed)
@@ -28,18 +28,18 @@ enum EventParsing {
         let firstWord = rest.prefix { !$0.isWhitespace && $0 != "{" }
         if let first = firstWord.first, first.isNumber {
             guard allowTime else {
-                return .failure(EventSyntaxError(origin: origin, message: "expected NAME [JSON], not a time ('\(firstWord)')"))
+                return .failure(UsageError(origin, .timeNotAllowed, ["time": firstWord]))
             }
             switch DurationText.parse(String(firstWord)) {
             case .some(let milliseconds): time = milliseconds
             case .none:
-                return .failure(EventSyntaxError(origin: origin, message: "'\(firstWord)' is not a duration (such as 300ms, 1.5s, 2m, 1h)"))
+                return .failure(UsageError(origin, .invalidDuration, ["text": firstWord]))
             }
             rest = rest.dropFirst(firstWord.count).drop { $0.isWhitespace }
         }
         let name = rest.prefix { !$0.isWhitespace && $0 != "{" }
         guard isName(name) else {
-            return .failure(EventSyntaxError(origin: origin, message: "expected an event name" + (name.isEmpty ? "" : ", not '\(name)'")))
+            return .failure(UsageError(origin, .missingEventName, ["found": name.isEmpty ? "nothing" : "'\(name)'"]))
         }
         let json = rest.dropFirst(name.count).trimmingSpaces()
         return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : json, origin: origin))
@@ -49,13 +49,13 @@ enum EventParsing {
     /// (the spin named `spin`, else the first spin with that input, else the first spin; the same
     /// choice `SpecRun.emit` makes). Fields the event does not have, and events the spin does not
     /// have, are passed through for `SpecRun.emit` to report.
-    static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, EventSyntaxError> {
+    static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, UsageError> {
         var fields: [String: JSONScalar] = [:]
         if let json = input.payloadJSON {
             switch JSONObjectParser.parse(json) {
             case .success(let object): fields = object
             case .failure(let message):
-                return .failure(EventSyntaxError(origin: input.origin, message: "the payload of '\(input.name)' is not a JSON object: \(message)"))
+                return .failure(UsageError(input.origin, .payloadNotJSON, ["event": input.name, "problem": message]))
             }
         }
         let spinModel: SpinModel?
@@ -71,7 +71,8 @@ enum EventParsing {
             switch convert(scalar, to: type) {
             case .some(let value): payload[key] = value
             case .none:
-                return .failure(EventSyntaxError(origin: input.origin, message: "field '\(key)' of '\(input.name)' must be \(describe(type)), not \(scalar.description)"))
+                return .failure(UsageError(
+                    input.origin, .payloadFieldType, ["field": key, "event": input.name, "expected": describe(type), "value": scalar]))
             }
         }
         return .success(HostEvent(input.name, payload))

@@ -24,7 +24,7 @@ struct InteractiveReader: Sendable {
                         OutputWriter.standardError.line("Error: \(error)")
                     case .success(let event):
                         if let problem = run.emit(spin: spin, event: event) {
-                            OutputWriter.standardError.line("Error: \(origin): \(problem)")
+                            OutputWriter.standardError.line("Error: \(UsageError(origin, problem))")
                         }
                     }
                 }

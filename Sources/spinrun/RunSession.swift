@@ -28,13 +28,12 @@ struct RunSession {
         if let replay {
             switch Replay.read(replay) {
             case .success(let lines): recorded = lines
-            case .failure(let error): return usageError(error.message)
+            case .failure(let error): return usageError(error)
             }
         }
         if let spin, model.spin(named: spin) == nil {
-            // The library's own lookup gives the "did you mean" hint.
-            let hint = UntilCondition.compile("true", spin: spin, in: model).diagnostics.first?.hint
-            return usageError("--spin: unknown spin '\(spin)'" + (hint.map { "; \($0)" } ?? ""))
+            return usageError(UsageError(
+                "--spin", .unknownSpin, ["spin": spin], suggestion: Suggestion.hint(for: spin, in: model.spins.map(\.name.text))))
         }
         var condition: UntilCondition?
         if let until {
@@ -50,13 +49,13 @@ struct RunSession {
         let inputs: [InputEvent]
         switch collectInputs(eventOptions: eventOptions, eventsFile: eventsFile) {
         case .success(let collected): inputs = collected
-        case .failure(let error): return usageError(error.description)
+        case .failure(let error): return usageError(error)
         }
         var events: [(input: InputEvent, event: HostEvent)] = []
         for input in inputs {
             switch EventParsing.hostEvent(input, spin: spin, in: model) {
             case .success(let event): events.append((input, event))
-            case .failure(let error): return usageError(error.description)
+            case .failure(let error): return usageError(error)
             }
         }
 
@@ -97,7 +96,7 @@ struct RunSession {
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
         for (input, event) in events {
             if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds) {
-                return usageError("\(input.origin): \(problem)")
+                return usageError(UsageError(input.origin, problem))
             }
         }
 
@@ -142,7 +141,7 @@ struct RunSession {
 
     /// The `--event` options first (in order), then the lines of `--events` in time order (lines
     /// with equal times keep their order).
-    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], EventSyntaxError> {
+    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], UsageError> {
         var inputs: [InputEvent] = []
         for option in eventOptions {
             switch EventParsing.parseOption(option) {
@@ -152,7 +151,7 @@ struct RunSession {
         }
         guard let eventsFile else { return .success(inputs) }
         guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
-            return .failure(EventSyntaxError(origin: "--events", message: "cannot read '\(eventsFile)'"))
+            return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
         }
         var timed: [InputEvent] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -168,25 +167,28 @@ struct RunSession {
 
     /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.
     func limitMessage(_ summary: RunSummary) -> String? {
-        switch summary.status {
-        case .maxSteps:
-            return "spinrun: stopped by the step limit: \(limits.maxSteps) steps (--max-steps); a spec that never settles runs until this limit"
-        case .maxTime:
-            return "spinrun: stopped by the time limit: \(maxTimeText) (--max-time)"
-        case .maxQueue:
-            let spin = summary.fullQueue.map { "spin '\($0)'" } ?? "a spin"
-            return "spinrun: stopped by the queue limit: \(spin) had \(limits.maxQueueLength) events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit"
-        case .livelock:
+        let values: KeyValuePairs<String, any CustomStringConvertible>
+        switch summary.group {
+        case .stepLimit?:
+            values = ["steps": limits.maxSteps]
+        case .timeLimit?:
+            values = ["limit": maxTimeText]
+        case .queueLimit?:
+            values = ["spin": summary.fullQueue.map { "spin '\($0)'" } ?? "a spin", "count": limits.maxQueueLength]
+        case .livelock?:
             let cycle = summary.cycle ?? []
-            let steps = cycle.count == 1 ? "1 step" : "\(cycle.count) steps"
-            return "spinrun: livelock at \(summary.time)ms: a cycle of \(steps) repeated \(limits.livelockRepeats) times with no time passing (--livelock-repeats): " + cycle.joined(separator: "; ")
-        case .final, .idle, .until, .error, .interrupted:
+            values = [
+                "time": summary.time, "steps": cycle.count == 1 ? "1 step" : "\(cycle.count) steps",
+                "count": limits.livelockRepeats, "cycle": cycle.joined(separator: "; "),
+            ]
+        default:
             return nil
         }
+        return summary.group.map { "spinrun: \($0.message(values)) \($0.tag)" }
     }
 
-    private func usageError(_ message: String) -> Int32 {
-        OutputWriter.standardError.line("Error: \(message)")
+    private func usageError(_ error: UsageError) -> Int32 {
+        OutputWriter.standardError.line("Error: \(error)")
         return Self.usageStatus
     }
 }

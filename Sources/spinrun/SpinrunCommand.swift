@@ -27,6 +27,8 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --explain UnknownEvent
+          spinrun --explain list
 
         TEXT TRACE (one line per reduced event)
           [       0ms] #1   Levels  increaseLeft  (leftEffect)  left=11 right=20
@@ -44,7 +46,7 @@ struct SpinrunCommand: AsyncParsableCommand {
            "state":{"left":11,"right":20}}                     (one line each)
           {"summary":{"status":"until","steps":10,"time":0,"spins":{"Levels":
            {"state":null,"data":{"left":15,"right":15}}}}}     (the last line)
-        A run-time error adds "error":{"location":…,"message":…} to the
+        A run-time error adds "error":{"location":…,"message":…,"group":…} to the
         summary; a livelock adds "cycle":["Spin: event from → to", …]. Render lines are not part of the JSON Lines trace.
 
         OUTPUT
@@ -67,6 +69,13 @@ struct SpinrunCommand: AsyncParsableCommand {
                                ends at EOF once nothing is left to do.
         The spec's own `script` runs only when no events are given.
 
+        DIAGNOSTICS
+        Every diagnostic, fault and usage error ends with its group's name:
+          Specs/x.yaml:10:11: error: unknown event 'decreseLeft' [#UnknownEvent]
+        `spinrun --explain UnknownEvent` explains a group, with a wrong and a
+        right example; `spinrun --explain list` lists every group. An unknown
+        name is bad usage (exit 64), with the nearest name as a hint.
+
         EXIT STATUS
           0    final, idle or until
           1    invalid spec (diagnostics on stderr), missing or unreadable file
@@ -79,7 +88,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                --livelock-repeats times without time passing); a line on
                stderr names the limit
           5    --replay: the run diverged from the recorded trace
-          64   bad usage: unknown option, event or spin; bad --until or payload
+          64   bad usage: unknown option, event or spin; bad --until or payload;
+               an unknown --explain name
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
         """,
@@ -131,6 +141,11 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop as soon as this condition holds on the spin's state (e.g. 'left == right').", valueName: "expr"))
     var until: String?
 
+    @Option(help: ArgumentHelp(
+        "Explain a diagnostic group (the NAME in [#NAME] at the end of a message), with a wrong and a right example; 'list' lists the groups.",
+        valueName: "name"))
+    var explain: String?
+
     @Option(help: "The seed of random choices; the same seed gives the same run.")
     var seed: UInt64 = 1
 
@@ -153,34 +168,46 @@ struct SpinrunCommand: AsyncParsableCommand {
     var spin: String?
 
     mutating func validate() throws {
+        func invalid(_ origin: String?, _ group: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> ValidationError {
+            ValidationError(UsageError(origin, group, values).description)
+        }
+        if explain != nil {
+            guard specs.isEmpty else { throw invalid(nil, .exclusiveOptions, ["options": "--explain and spec files"]) }
+            return
+        }
         let modes = [validateOnly, dot, mermaid].filter { $0 }.count
         guard modes <= 1 else {
-            throw ValidationError("--validate, --dot and --mermaid exclude each other.")
+            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot and --mermaid"])
         }
         if validateOnly {
-            guard !specs.isEmpty else { throw ValidationError("--validate needs at least one spec file.") }
+            guard !specs.isEmpty else { throw invalid(nil, .specFileCount, ["expected": "at least one spec file with --validate", "count": 0]) }
         } else {
             guard specs.count == 1 else {
-                throw ValidationError(specs.isEmpty ? "Missing the spec file." : "Give one spec file (several only with --validate).")
+                throw invalid(nil, .specFileCount, ["expected": "one spec file (several only with --validate)", "count": specs.count])
             }
         }
-        guard maxSteps > 0 else { throw ValidationError("--max-steps must be at least 1.") }
-        guard maxQueue > 0 else { throw ValidationError("--max-queue must be at least 1.") }
-        guard livelockRepeats >= 0 else { throw ValidationError("--livelock-repeats must be 0 (off) or more.") }
-        guard maxAliasNodes > 0 else { throw ValidationError("--max-alias-nodes must be at least 1.") }
-        guard maxDepth > 0 else { throw ValidationError("--max-depth must be at least 1.") }
-        guard maxSpecBytes > 0 else { throw ValidationError("--max-spec-bytes must be at least 1.") }
+        let atLeastOne: [(option: String, value: Int)] = [
+            ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
+            ("--max-depth", maxDepth), ("--max-spec-bytes", maxSpecBytes),
+        ]
+        for (option, value) in atLeastOne where value < 1 {
+            throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
+        }
+        guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
-                throw ValidationError("--replay runs a spec; it excludes --validate, --dot, --mermaid and --interactive.")
+                throw invalid(nil, .exclusiveOptions, ["options": "--replay and --validate, --dot, --mermaid or --interactive"])
             }
         }
         guard DurationText.parse(maxTime) != nil else {
-            throw ValidationError("--max-time '\(maxTime)' is not a duration (such as 300ms, 1.5s, 2m, 24h).")
+            throw invalid("--max-time", .invalidDuration, ["text": maxTime])
         }
     }
 
     func run() async throws {
+        if let explain {
+            throw ExitCode(Self.explain(explain))
+        }
         if validateOnly {
             throw ExitCode(Validator(strict: strict, limits: specLimits).validate(specs))
         }
@@ -202,6 +229,22 @@ struct SpinrunCommand: AsyncParsableCommand {
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
+    }
+
+    /// `--explain NAME` prints the group's explanation (0); `--explain list` lists every group (0);
+    /// an unknown name is a usage error (64), with the nearest name as a hint.
+    static func explain(_ name: String) -> Int32 {
+        if name == "list" {
+            OutputWriter.standardOutput.write(DiagnosticGroup.list)
+            return 0
+        }
+        guard let group = DiagnosticGroup.named(name) else {
+            let error = UsageError("--explain", .unknownDiagnosticGroup, ["name": name], suggestion: DiagnosticGroup.suggestion(for: name))
+            OutputWriter.standardError.line("Error: \(error)")
+            return RunSession.usageStatus
+        }
+        OutputWriter.standardOutput.write(group.explanation)
+        return 0
     }
 
     private var specLimits: SpecLimits {

@@ -22,7 +22,7 @@ enum AnalyzerPipeline {
     }
 
     /// The analyzer's findings for a spec that must load and resolve cleanly, one line each:
-    /// `line:column: severity: message` and ` [hint]` when there is one.
+    /// `line:column: severity: message [#Group]` and ` [hint]` when there is one.
     static func findings(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
         let source = SourceFile(path: "spec.yaml", text: yaml)
         let loaded = SpecLoader().load(source)
@@ -38,7 +38,7 @@ enum AnalyzerPipeline {
         return SpecAnalyzer.analyze(model).map { diagnostic in
             let location = diagnostic.location
             let hint = diagnostic.hint.map { " [\($0)]" } ?? ""
-            return "\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\(hint)"
+            return "\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)\(hint)"
         }
     }
 }
@@ -142,8 +142,8 @@ enum AnalyzerPipeline {
               - { from: a, on: go, to: c }
               - { from: b, on: go, to: c }
             """) == [
-                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [add a transition to 'b', or remove the state]",
-                "8:5: warning: this transition can never fire: every source state is unreachable",
+                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+                "8:5: warning: this transition can never fire: every source state is unreachable [#TransitionFromDeadState]",
             ])
     }
 
@@ -162,8 +162,8 @@ enum AnalyzerPipeline {
               - { from: a, on: back, to: d }
               - { from: d, on: on, to: e }
             """) == [
-                "2:19: error: state 'e' of spin 'S' is unreachable from the initial state 'b' [add a transition to 'e', or remove the state]",
-                "10:5: warning: this transition can never fire: every source state is final",
+                "2:19: error: state 'e' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'e', or remove the state]",
+                "10:5: warning: this transition can never fire: every source state is final [#TransitionFromDeadState]",
             ])
     }
 
@@ -180,7 +180,7 @@ enum AnalyzerPipeline {
               - { from: b, on: tick, set: { n: n + 1 } }
               - { from: b, on: go, to: b }
             """) == [
-                "2:13: error: state 'b' of spin 'S' has no way out and is not final [add a transition from 'b', or list it under 'final']",
+                "2:13: error: state 'b' of spin 'S' has no way out and is not final [#NoWayOut] [add a transition from 'b', or list it under 'final']",
             ])
     }
 
@@ -222,9 +222,9 @@ enum AnalyzerPipeline {
               - { from: a, on: go, when: false, to: b }
               - { from: b, on: stop, to: c }
             """) == [
-                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [add a transition to 'b', or remove the state]",
-                "8:5: warning: this transition can never fire: its guard is always false",
-                "9:5: warning: this transition can never fire: every source state is unreachable",
+                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+                "8:5: warning: this transition can never fire: its guard is always false [#AlwaysFalseGuard]",
+                "9:5: warning: this transition can never fire: every source state is unreachable [#TransitionFromDeadState]",
             ])
     }
 
@@ -240,8 +240,8 @@ enum AnalyzerPipeline {
               - { from: b, on: go, to: c }
               - { from: [a, c], on: go, to: b }
             """) == [
-                "2:10: error: state 'a' of spin 'S' is unreachable from the initial state 'b' [add a transition to 'a', or remove the state]",
-                "9:5: warning: this transition can never fire: every source state is final",
+                "2:10: error: state 'a' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'a', or remove the state]",
+                "9:5: warning: this transition can never fire: every source state is final [#TransitionFromDeadState]",
             ])
     }
 
@@ -256,8 +256,8 @@ enum AnalyzerPipeline {
               - { from: a, on: go, to: b }
               - { from: [b, c], on: go, to: a }
             """) == [
-                "2:16: error: state 'c' of spin 'S' is unreachable from the initial state 'a' [add a transition to 'c', or remove the state]",
-                "8:5: warning: this transition can never fire: every source state is final or unreachable",
+                "2:16: error: state 'c' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'c', or remove the state]",
+                "8:5: warning: this transition can never fire: every source state is final or unreachable [#TransitionFromDeadState]",
             ])
     }
 
@@ -276,8 +276,8 @@ enum AnalyzerPipeline {
             feedbacks:
               clock: { when: n < 3, emit: tick }
             """) == [
-                "4:16: warning: event 'tock' of spin 'S' is never emitted: no rule emits it and it is not an input [add it to 'inputs', or remove it]",
-                "4:22: warning: event 'boom' of spin 'S' is never emitted: no rule emits it and it is not an input [add it to 'inputs', or remove it]",
+                "4:16: warning: event 'tock' of spin 'S' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
+                "4:22: warning: event 'boom' of spin 'S' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
             ])
     }
 
@@ -316,7 +316,7 @@ enum AnalyzerPipeline {
               - { from: a, on: go, to: b }
               - { from: [a, c], on: go, to: c }
             """) == [
-                "8:5: error: transitions at lines 6 and 8 can both fire in state 'c' on event 'go' [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                "8:5: error: transitions at lines 6 and 8 can both fire in state 'c' on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
             ])
     }
 
@@ -331,7 +331,7 @@ enum AnalyzerPipeline {
               - { on: go, when: n > 0 and n < 3, set: { n: n + 1 } }
               - { on: go, when: (n>0) && n<3, set: { n: n + 1 } }
             """) == [
-                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
             ])
     }
 
@@ -344,7 +344,7 @@ enum AnalyzerPipeline {
             inputs: [go]
             transitions: [{ on: go, when: n > 0, set: { n: 0 } }, { on: go, set: { n: 1 } }]
             """) == [
-                "6:55: error: transitions at line 6, columns 15 and 55, can both fire on event 'go' [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                "6:55: error: transitions at line 6, columns 15 and 55, can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
             ])
     }
 
@@ -376,8 +376,8 @@ enum AnalyzerPipeline {
               - { on: go, set: { n: 2 } }
               - { on: go, set: { n: 3 } }
             """) == [
-                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
-                "9:5: error: transitions at lines 7 and 9 can both fire on event 'go' [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                "9:5: error: transitions at lines 7 and 9 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
             ])
     }
 
@@ -392,7 +392,7 @@ enum AnalyzerPipeline {
               - { on: go, when: false, set: { n: 1 } }
               - { on: go, set: { n: 2 } }
             """) == [
-                "7:5: warning: this transition can never fire: its guard is always false",
+                "7:5: warning: this transition can never fire: its guard is always false [#AlwaysFalseGuard]",
             ])
     }
 
@@ -424,8 +424,8 @@ enum AnalyzerPipeline {
                   hear: { catch: bus.pong, emit: got }
                   hearBoth: { catch: bus.both, emit: got }
             """) == [
-                "13:13: warning: no spin catches 'bus.ping' [add a rule with 'catch: bus.ping' to a spin, or remove the propagate]",
-                "22:13: warning: 'bus.pong' is caught but never propagated [add a rule with 'propagate: bus.pong' to a spin, or remove the catch]",
+                "13:13: warning: no spin catches 'bus.ping' [#PropagateNeverCaught] [add a rule with 'catch: bus.ping' to a spin, or remove the propagate]",
+                "22:13: warning: 'bus.pong' is caught but never propagated [#CaughtNeverPropagated] [add a rule with 'propagate: bus.pong' to a spin, or remove the catch]",
             ])
     }
 
@@ -449,9 +449,9 @@ enum AnalyzerPipeline {
                   - { on: lost, set: { n: 1 } }
             """)
         #expect(findings == [
-            "3:17: error: state 'b' of spin 'First' is unreachable from the initial state 'a' [add a transition to 'b', or remove the state]",
-            "4:18: warning: event 'never' of spin 'First' is never emitted: no rule emits it and it is not an input [add it to 'inputs', or remove it]",
-            "12:14: warning: event 'lost' of spin 'Second' is never emitted: no rule emits it and it is not an input [add it to 'inputs', or remove it]",
+            "3:17: error: state 'b' of spin 'First' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+            "4:18: warning: event 'never' of spin 'First' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
+            "12:14: warning: event 'lost' of spin 'Second' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
         ])
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
     @Test func unknownNameSuggestsClosest() {
         #expect(F.rendered("lef < right") == """
-            spec.yaml:4:12: error: unknown name 'lef'
+            spec.yaml:4:12: error: unknown name 'lef' [#UnknownName]
                     guard: lef < right
                            ^
             hint: did you mean 'left'?
@@ -19,7 +19,7 @@ import Testing
 
     @Test func unknownNameInsideExpressionPointsAtIt() {
         #expect(F.rendered("left + 1 < rigt") == """
-            spec.yaml:4:23: error: unknown name 'rigt'
+            spec.yaml:4:23: error: unknown name 'rigt' [#UnknownName]
                     guard: left + 1 < rigt
                                       ^
             hint: did you mean 'right'?
@@ -29,7 +29,7 @@ import Testing
 
     @Test func unknownEventFieldSuggestsClosest() {
         #expect(F.rendered("event.amout > 0") == """
-            spec.yaml:4:12: error: unknown event payload field 'amout'
+            spec.yaml:4:12: error: unknown event payload field 'amout' [#UnknownEventField]
                     guard: event.amout > 0
                            ^
             hint: did you mean 'amount'?
@@ -39,7 +39,7 @@ import Testing
 
     @Test func eventFieldsOutsideEvents() {
         #expect(F.rendered("event.amount > 0", scope: F.noEventScope) == """
-            spec.yaml:4:12: error: event payload fields are not available here
+            spec.yaml:4:12: error: event payload fields are not available here [#EventFieldsUnavailable]
                     guard: event.amount > 0
                            ^
 
@@ -48,7 +48,7 @@ import Testing
 
     @Test func stateWithoutControlStates() {
         #expect(F.rendered("left > 0 && state == .heat", scope: F.noEventScope) == """
-            spec.yaml:4:24: error: this spin has no control states
+            spec.yaml:4:24: error: this spin has no control states [#StateWithoutStates]
                     guard: left > 0 && state == .heat
                                        ^
 
@@ -57,7 +57,7 @@ import Testing
 
     @Test func stringPlusNumberSuggestsStringConversion() {
         #expect(F.rendered("name + left") == """
-            spec.yaml:4:17: error: operator '+' cannot be applied to string and int
+            spec.yaml:4:17: error: operator '+' cannot be applied to string and int [#MixedConcatenation]
                     guard: name + left
                                 ^
             hint: use string(x) to turn the int into a string
@@ -67,7 +67,7 @@ import Testing
 
     @Test func arithmeticOnBool() {
         #expect(F.rendered("done * 2") == """
-            spec.yaml:4:17: error: operator '*' cannot be applied to bool and int
+            spec.yaml:4:17: error: operator '*' cannot be applied to bool and int [#InvalidOperands]
                     guard: done * 2
                                 ^
 
@@ -76,13 +76,13 @@ import Testing
 
     @Test func logicalOperatorNeedsBool() {
         #expect(F.rendered("done and left") == """
-            spec.yaml:4:21: error: operator 'and' expects bool, found int
+            spec.yaml:4:21: error: operator 'and' expects bool, found int [#NonBoolOperand]
                     guard: done and left
                                     ^
 
             """)
         #expect(F.rendered("!count") == """
-            spec.yaml:4:13: error: operator '!' expects bool, found int
+            spec.yaml:4:13: error: operator '!' expects bool, found int [#NonBoolOperand]
                     guard: !count
                             ^
 
@@ -91,13 +91,13 @@ import Testing
 
     @Test func comparingDifferentTypes() {
         #expect(F.rendered("name == 3") == """
-            spec.yaml:4:17: error: operator '==' cannot compare string with int
+            spec.yaml:4:17: error: operator '==' cannot compare string with int [#IncomparableTypes]
                     guard: name == 3
                                 ^
 
             """)
         #expect(F.rendered("mode < mode") == """
-            spec.yaml:4:17: error: operator '<' cannot compare mode with mode
+            spec.yaml:4:17: error: operator '<' cannot compare mode with mode [#UnorderableTypes]
                     guard: mode < mode
                                 ^
             hint: '<' orders numbers and strings
@@ -107,13 +107,13 @@ import Testing
 
     @Test func enumCaseNotInContextEnumeration() {
         #expect(F.rendered("mode == .hot") == """
-            spec.yaml:4:20: error: 'hot' is not a case of mode
+            spec.yaml:4:20: error: 'hot' is not a case of mode [#NotACase]
                     guard: mode == .hot
                                    ^
 
             """)
         #expect(F.rendered("state == .lockd") == """
-            spec.yaml:4:21: error: 'lockd' is not a case of state
+            spec.yaml:4:21: error: 'lockd' is not a case of state [#NotACase]
                     guard: state == .lockd
                                     ^
             hint: did you mean 'locked'?
@@ -123,7 +123,7 @@ import Testing
 
     @Test func enumCaseOfTwoEnumerationsWithoutContext() {
         #expect(F.rendered("string(.off)") == """
-            spec.yaml:4:19: error: cannot tell which enumeration '.off' belongs to; it is a case of mode, fan
+            spec.yaml:4:19: error: cannot tell which enumeration '.off' belongs to; it is a case of mode, fan [#AmbiguousEnumCase]
                     guard: string(.off)
                                   ^
             hint: compare it with a value of the enumeration you mean
@@ -133,13 +133,13 @@ import Testing
 
     @Test func expectedTypeMismatch() {
         #expect(F.rendered("left + 1", expecting: .bool) == """
-            spec.yaml:4:12: error: expected bool, found int
+            spec.yaml:4:12: error: expected bool, found int [#TypeMismatch]
                     guard: left + 1
                            ^
 
             """)
         #expect(F.rendered("temp", expecting: .int) == """
-            spec.yaml:4:12: error: expected int, found double
+            spec.yaml:4:12: error: expected int, found double [#TypeMismatch]
                     guard: temp
                            ^
 
@@ -148,13 +148,13 @@ import Testing
 
     @Test func conditionalErrors() {
         #expect(F.rendered("left ? 1 : 2") == """
-            spec.yaml:4:12: error: condition of '?:' must be bool, found int
+            spec.yaml:4:12: error: condition of '?:' must be bool, found int [#NonBoolCondition]
                     guard: left ? 1 : 2
                            ^
 
             """)
         #expect(F.rendered("done ? 1 : name") == """
-            spec.yaml:4:23: error: branches of '?:' have different types: int and string
+            spec.yaml:4:23: error: branches of '?:' have different types: int and string [#BranchTypeMismatch]
                     guard: done ? 1 : name
                                       ^
 
@@ -163,20 +163,20 @@ import Testing
 
     @Test func functionErrors() {
         #expect(F.rendered("mx(left, 2)") == """
-            spec.yaml:4:12: error: unknown function 'mx'
+            spec.yaml:4:12: error: unknown function 'mx' [#UnknownFunction]
                     guard: mx(left, 2)
                            ^
             hint: did you mean 'max'?
 
             """)
         #expect(F.rendered("min(left)") == """
-            spec.yaml:4:12: error: function 'min' takes at least 2 arguments, found 1
+            spec.yaml:4:12: error: function 'min' takes at least 2 arguments, found 1 [#WrongArgumentCount]
                     guard: min(left)
                            ^
 
             """)
         #expect(F.rendered("abs(name)") == """
-            spec.yaml:4:16: error: function 'abs' expects a number, found string
+            spec.yaml:4:16: error: function 'abs' expects a number, found string [#NonNumericArgument]
                     guard: abs(name)
                                ^
 
@@ -185,56 +185,58 @@ import Testing
 
     @Test func integerLiteralTooLarge() {
         #expect(F.rendered("left + 9223372036854775808") == """
-            spec.yaml:4:19: error: integer literal '9223372036854775808' does not fit in a 64-bit integer
+            spec.yaml:4:19: error: integer literal '9223372036854775808' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]
                     guard: left + 9223372036854775808
                                   ^
+            hint: integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant
 
             """)
         #expect(F.rendered("-9223372036854775809") == """
-            spec.yaml:4:12: error: integer literal '-9223372036854775809' does not fit in a 64-bit integer
+            spec.yaml:4:12: error: integer literal '-9223372036854775809' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]
                     guard: -9223372036854775809
                            ^
+            hint: integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant
 
             """)
     }
 
     @Test func syntaxErrors() {
         #expect(F.rendered("left = 3") == """
-            spec.yaml:4:17: error: unexpected '='
+            spec.yaml:4:17: error: unexpected '=' [#AssignmentInExpression]
                     guard: left = 3
                                 ^
             hint: use '==' to compare values
 
             """)
         #expect(F.rendered("(left + 1") == """
-            spec.yaml:4:21: error: expected ')', found end of expression
+            spec.yaml:4:21: error: expected ')', found end of expression [#UnclosedParenthesis]
                     guard: (left + 1
                                     ^
             hint: the '(' at column 12 is not closed
 
             """)
         #expect(F.rendered("left right") == """
-            spec.yaml:4:17: error: unexpected 'right' after expression
+            spec.yaml:4:17: error: unexpected 'right' after expression [#UnexpectedAfterExpression]
                     guard: left right
                                 ^
 
             """)
         #expect(F.rendered("name == \"ada") == """
-            spec.yaml:4:20: error: unterminated string literal
+            spec.yaml:4:20: error: unterminated string literal [#UnterminatedString]
                     guard: name == "ada
                                    ^
             hint: close it with "
 
             """)
         #expect(F.rendered("'a\\q'") == """
-            spec.yaml:4:14: error: unknown escape sequence '\\q'
+            spec.yaml:4:14: error: unknown escape sequence '\\q' [#UnknownEscape]
                     guard: 'a\\q'
                              ^
             hint: the escapes are \\" \\' \\\\ \\n \\t
 
             """)
         #expect(F.rendered("done ? 1") == """
-            spec.yaml:4:20: error: expected ':' in conditional expression, found end of expression
+            spec.yaml:4:20: error: expected ':' in conditional expression, found end of expression [#ExpectedColon]
                     guard: done ? 1
                                    ^
 
@@ -273,25 +275,25 @@ import Testing
         #expect(diagnostics.map(\.message) == ["unknown name 'lef'", "unknown name 'righ'"])
     }
     @Test(arguments: [
-        ("string(.coool)", "19: unknown enum case '.coool' (did you mean '.cool'?)"),
-        ("event + 1", "12: 'event' is not a value by itself (write 'event.<field>' to read a payload field)"),
-        ("clamp(left, 1)", "12: function 'clamp' takes 3 arguments, found 2"),
-        ("abs(1, 2)", "12: function 'abs' takes 1 argument, found 2"),
-        ("name - 'a'", "17: operator '-' cannot be applied to string and string"),
-        ("-name", "12: operator '-' cannot be applied to string"),
-        ("and left", "12: expected an expression, found keyword 'and'"),
-        ("left and", "20: expected an expression, found end of expression"),
-        ("left <", "18: expected an expression, found end of expression"),
-        ("", "12: expected an expression"),
-        ("1e999", "12: floating-point literal '1e999' is too large for a double"),
-        ("left # 2", "17: unexpected character '#'"),
-        ("mode == fan.low", "20: unknown name 'fan.low'"),
-        ("mode == event.target ? 1 : 'x'", "39: branches of '?:' have different types: int and string"),
+        ("string(.coool)", "19: unknown enum case '.coool' [#UnknownEnumCase] (did you mean '.cool'?)"),
+        ("event + 1", "12: 'event' is not a value by itself [#EventNotAValue] (write 'event.<field>' to read a payload field)"),
+        ("clamp(left, 1)", "12: function 'clamp' takes 3 arguments, found 2 [#WrongArgumentCount]"),
+        ("abs(1, 2)", "12: function 'abs' takes 1 argument, found 2 [#WrongArgumentCount]"),
+        ("name - 'a'", "17: operator '-' cannot be applied to string and string [#InvalidOperands]"),
+        ("-name", "12: operator '-' cannot be applied to string [#InvalidUnaryOperand]"),
+        ("and left", "12: expected an expression, found keyword 'and' [#ExpectedExpression]"),
+        ("left and", "20: expected an expression, found end of expression [#ExpectedExpression]"),
+        ("left <", "18: expected an expression, found end of expression [#ExpectedExpression]"),
+        ("", "12: expected an expression [#EmptyExpression]"),
+        ("1e999", "12: floating-point literal '1e999' is too large for a double [#DoubleLiteralTooLarge]"),
+        ("left # 2", "17: unexpected character '#' [#UnexpectedCharacter]"),
+        ("mode == fan.low", "20: unknown name 'fan.low' [#UnknownName]"),
+        ("mode == event.target ? 1 : 'x'", "39: branches of '?:' have different types: int and string [#BranchTypeMismatch]"),
     ])
     func messages(text: String, expected: String) {
         let (_, diagnostics) = CompiledExpression.compile(text, at: F.location, in: F.scope)
         let rendered = diagnostics.map { d in
-            "\(d.location.column): \(d.message)" + (d.hint.map { " (\($0))" } ?? "")
+            "\(d.location.column): \(d.message) \(d.group.tag)" + (d.hint.map { " (\($0))" } ?? "")
         }
         #expect(rendered == [expected])
     }

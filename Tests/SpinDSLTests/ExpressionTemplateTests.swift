@@ -34,7 +34,7 @@ import Testing
         #expect(template == nil)
         let source = SourceFile(path: "spec.yaml", text: "a\nb\nc\n    render: \(text)\n")
         #expect(DiagnosticRenderer(sources: [source]).render(diagnostics) == """
-            spec.yaml:4:32: error: unknown name 'rigt'
+            spec.yaml:4:32: error: unknown name 'rigt' [#UnknownName]
                     render: left={left} right={rigt + 1}
                                                ^
             hint: did you mean 'right'?
@@ -61,7 +61,7 @@ import Testing
 
     @Test func runtimeErrorsPropagateFromRender() throws {
         let (template, _) = Template.parse("x={big + 1}", at: F.location, in: F.scope)
-        #expect(throws: EvaluationError(location: SpinDSL.SourceLocation(file: "spec.yaml", line: 4, column: 19), message: "integer overflow in 'big + 1'")) {
+        #expect(throws: EvaluationError(location: SpinDSL.SourceLocation(file: "spec.yaml", line: 4, column: 19), reason: .overflow(expression: "big + 1"))) {
             try #require(template).render(F.context)
         }
     }

@@ -17,7 +17,7 @@ struct HostileInputTests {
 
     /// `file:line:column: severity: message`.
     private static func line(_ diagnostic: Diagnostic) -> String {
-        "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+        "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)"
     }
 
     private static let loader = """
@@ -52,7 +52,7 @@ struct HostileInputTests {
     /// The loader's effect was failed by its 0.5 s timeout, at virtual time `time`.
     private func expectTimedOut(_ summary: RunSummary, atVirtualMilliseconds time: Int64, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(summary.status == .error, sourceLocation: sourceLocation)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds", sourceLocation: sourceLocation)
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' did not answer within 0.5 seconds [#EffectTimeout]", sourceLocation: sourceLocation)
         #expect(summary.time == time, sourceLocation: sourceLocation)
     }
 
@@ -60,7 +60,7 @@ struct HostileInputTests {
     func effectThrows() async throws {
         let summary = try #require(await runLoader({ _ in throw Refused() }, timeout: nil))
         #expect(summary.status == .error)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' failed: server refused")
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' failed: server refused [#EffectFailed]")
     }
 
     @Test("a host effect that never returns: failed by effectTimeout after that much real time (virtual time waits for working effects)")
@@ -112,14 +112,14 @@ struct HostileInputTests {
         let compiled = try #require(spec.compiled)
         let summary = try #require(await bounded(30) { await SpecRun(compiled).run() })
         #expect(summary.status == .error)
-        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' is not bound and has no 'simulate'")
+        #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' is not bound and has no 'simulate' [#EffectNotBound]")
     }
 
     @Test("an integer literal past Int64 in data is an error, not a rounded double")
     func hugeIntegerInData() {
         let spec = SpinSpec.load(text: "spin: Big\ndata:\n  n: 9223372036854775808\nevents: [go]\ninputs: [go]\ntransitions:\n  - { on: go }\n", path: "big.yaml")
         #expect(spec.model == nil)
-        #expect(spec.diagnostics.map(Self.line) == ["big.yaml:3:6: error: integer literal '9223372036854775808' does not fit in a 64-bit integer"])
+        #expect(spec.diagnostics.map(Self.line) == ["big.yaml:3:6: error: integer literal '9223372036854775808' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]"])
         let smallest = SpinSpec.load(text: "spin: Big\ndata:\n  n: -9223372036854775808\nevents: [go]\ninputs: [go]\ntransitions:\n  - { on: go }\n", path: "big.yaml")
         #expect(smallest.diagnostics.isEmpty)
     }
@@ -198,12 +198,12 @@ struct HostileInputTests {
         }
         let text = bomb
         let spec = try #require(await bounded(30) { SpinSpec.load(text: text, path: "bomb.yaml") })
-        #expect(spec.diagnostics.map(Self.line) == ["bomb.yaml:6:45: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb)"])
+        #expect(spec.diagnostics.map(Self.line) == ["bomb.yaml:6:45: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb) [#AliasExpansionLimit]"])
         let deep = "spin: Deep\ndata: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
         let nested = try #require(await bounded(30) { SpinSpec.load(text: deep, path: "deep.yaml") })
-        #expect(nested.diagnostics.map(Self.line) == ["deep.yaml:2:518: error: nesting deeper than 512 levels"])
+        #expect(nested.diagnostics.map(Self.line) == ["deep.yaml:2:518: error: nesting deeper than 512 levels [#NestingTooDeep]"])
         let small = SpinSpec.load(text: "spin: A\n", path: "a.yaml", limits: YAMLLimits(maxBytes: 4))
-        #expect(small.diagnostics.map(Self.line) == ["a.yaml:1:1: error: input is 8 bytes, more than the limit of 4 bytes"])
+        #expect(small.diagnostics.map(Self.line) == ["a.yaml:1:1: error: input is 8 bytes, more than the limit of 4 bytes [#SpecTooLarge]"])
     }
 
     @Test("fuzz regression: inputs Fuzz/run found, run through the pipeline with the fuzz limits")

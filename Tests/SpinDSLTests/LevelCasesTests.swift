@@ -45,7 +45,7 @@ import Testing
         // n = 0: the first test is false without dividing, the second holds (step 1); n = 1:
         // 1 / 0 fails, and the failure is reduced into the state (step 2).
         #expect(result.summary.status == .error)
-        #expect(result.summary.fault?.description == "cases.yaml:8:26: error: division by zero in 'n / d'")
+        #expect(result.summary.fault?.description == "cases.yaml:8:26: error: division by zero in 'n / d' [#DivisionByZero]")
         #expect(result.summary.steps == 2)
     }
 }

@@ -41,7 +41,7 @@ import Testing
         // reports the error at the expression (at its operator, as every binary expression).
         let result = try #require(await runSpec(Self.spec(guarded: false, start: "9223372036854775805", limit: "9223372036854775807")))
         #expect(result.summary.status == .error)
-        #expect(result.summary.fault?.description == "quick.yaml:8:48: error: integer overflow in 'n + 3'")
+        #expect(result.summary.fault?.description == "quick.yaml:8:48: error: integer overflow in 'n + 3' [#IntegerOverflow]")
         #expect(result.summary.steps == 1)
     }
 }

@@ -39,7 +39,7 @@ import Testing
         // compiled code shared with the first row reports it.
         let spec = Self.spec(
             data: "count: \(Self.nearlyMax)", first: "set: { count: count + 1 }", second: "set: { count: count + 1 }")
-        #expect(try await Self.fault(spec) == "shared.yaml:8:54: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:54: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func anOverflowInASharedGuardNamesTheSecondRow() async throws {
@@ -47,7 +47,7 @@ import Testing
             data: "count: 0",
             first: "when: count + 1 > 0, set: { count: 9223372036854775807 }",
             second: "when: count + 1 > 0")
-        #expect(try await Self.fault(spec) == "shared.yaml:8:46: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:46: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func anOverflowInALaterSharedAssignmentNamesTheSecondRow() async throws {
@@ -55,7 +55,7 @@ import Testing
         let spec = Self.spec(
             data: "count: \(Self.nearlyMax), other: 0",
             first: "set: { other: 1, count: count + 1 }", second: "set: { other: 1, count:  count + 1 }")
-        #expect(try await Self.fault(spec) == "shared.yaml:8:65: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:65: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func anOverflowPromotedToADoubleFieldNamesTheSecondRow() async throws {
@@ -64,7 +64,7 @@ import Testing
         let spec = Self.spec(
             data: "count: \(Self.nearlyMax), ratio: 0.5",
             first: "set: { ratio: count + 1, count: count + 1 }", second: "set: { ratio: count + 1 }")
-        #expect(try await Self.fault(spec) == "shared.yaml:8:54: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:54: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func anOverflowInARowListedInSeveralCellsNamesThatRow() async throws {
@@ -87,7 +87,7 @@ import Testing
                 - { in: [c], emit: go }
             inputs: [back]
             """, path: "shared.yaml")
-        #expect(try await Self.fault(spec) == "shared.yaml:8:58: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:8:58: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func aGuardOnSeveralLinesIsNotSharedAndNamesItsOwnRow() async throws {
@@ -120,7 +120,7 @@ import Testing
         let rows = try #require(spec.model?.spins.first?.transitions)
         #expect(rows.count == 2)
         #expect(rows[0].guardExpression?.shared !== rows[1].guardExpression?.shared)
-        #expect(try await Self.fault(spec) == "shared.yaml:18:13: error: integer overflow in 'count + 1'")
+        #expect(try await Self.fault(spec) == "shared.yaml:18:13: error: integer overflow in 'count + 1' [#IntegerOverflow]")
     }
 
     @Test func rowsShareOneExpressionYetEachIsLocatedAtItsOwnText() throws {
@@ -137,7 +137,7 @@ import Testing
         #expect(guards[0].relocated(error) == error)
         #expect(guards[1].relocated(error).location == SourceLocation(file: "shared.yaml", line: 8, column: 47))
         // An error not on the shared text's line is left where it is.
-        let elsewhere = EvaluationError(location: SourceLocation(file: "shared.yaml", line: 3, column: 45), message: "x")
+        let elsewhere = EvaluationError(location: SourceLocation(file: "shared.yaml", line: 3, column: 45), reason: .divisionByZero(expression: "x"))
         #expect(guards[1].relocated(elsewhere) == elsewhere)
     }
 }

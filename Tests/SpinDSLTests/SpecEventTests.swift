@@ -4,7 +4,7 @@ import Testing
 /// `SpecEvent` keeps its payload and fault in one word (empty for the commonest events); reading
 /// and writing them must behave as two independent properties.
 @Suite struct SpecEventTests {
-    static let fault = SpecFault(location: SourceLocation(file: "e.yaml", line: 2, column: 3), message: "boom")
+    static let fault = SpecFault(.divisionByZero, at: SourceLocation(file: "e.yaml", line: 2, column: 3), ["expression": "boom"])
 
     @Test func payloadAndFaultAreIndependent() {
         var event = SpecEvent(kind: 2)

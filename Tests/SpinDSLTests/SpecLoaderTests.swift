@@ -403,11 +403,11 @@ let levelsExampleSpec = """
             feedbacks:
               tick: { emit: go, aftr: 1s }
             """) == """
-            spec.yaml:3:1: error: unknown key 'transtions' in spin 'Levels'
+            spec.yaml:3:1: error: unknown key 'transtions' in spin 'Levels' [#UnknownKey]
                 transtions: []
                 ^
             hint: did you mean 'transitions'?
-            spec.yaml:5:21: error: unknown key 'aftr' in feedback rule 'tick'
+            spec.yaml:5:21: error: unknown key 'aftr' in feedback rule 'tick' [#UnknownKey]
                   tick: { emit: go, aftr: 1s }
                                     ^
             hint: did you mean 'after'?
@@ -427,27 +427,27 @@ let levelsExampleSpec = """
               auth: { evnets: [x] }
             summary: x
             """) == """
-            spec.yaml:3:46: error: unknown key 'intial' in data field 'mode'
+            spec.yaml:3:46: error: unknown key 'intial' in data field 'mode' [#UnknownKey]
                     data: { mode: { type: enum, values: [a], intial: a } }
                                                              ^
             hint: did you mean 'initial'?
-            spec.yaml:4:29: error: unknown key 'fromm' in transition
+            spec.yaml:4:29: error: unknown key 'fromm' in transition [#UnknownKey]
                     transitions: [{ on: go, fromm: a }]
                                             ^
             hint: did you mean 'from'?
-            spec.yaml:5:34: error: unknown key 'wth' in script step
+            spec.yaml:5:34: error: unknown key 'wth' in script step [#UnknownKey]
                     script: [{ at: 1s, emit: go, wth: {} }]
                                                  ^
             hint: did you mean 'with'?
-            spec.yaml:6:5: error: unknown key 'bogus' in spin 'A'
+            spec.yaml:6:5: error: unknown key 'bogus' in spin 'A' [#UnknownKey]
                     bogus: 1
                     ^
             hint: the keys allowed here are 'description', 'states', 'initial', 'final', 'data', 'events', 'inputs', 'transitions', 'feedbacks', 'render', 'script'
-            spec.yaml:8:11: error: unknown key 'evnets' in gear 'auth'
+            spec.yaml:8:11: error: unknown key 'evnets' in gear 'auth' [#UnknownKey]
                   auth: { evnets: [x] }
                           ^
             hint: did you mean 'events'?
-            spec.yaml:9:1: error: unknown key 'summary' at the top level
+            spec.yaml:9:1: error: unknown key 'summary' at the top level [#UnknownKey]
                 summary: x
                 ^
             hint: the keys allowed here are 'spins', 'gears', 'description'
@@ -465,25 +465,25 @@ let levelsExampleSpec = """
             render: { a: 1 }
             final: { a: b }
             """) == """
-            spec.yaml:1:7: error: expected a string for 'spin', found a list
+            spec.yaml:1:7: error: expected a string for 'spin', found a list [#WrongValueKind]
                 spin: [A]
                       ^
-            spec.yaml:2:7: error: expected a mapping for 'data', found a list
+            spec.yaml:2:7: error: expected a mapping for 'data', found a list [#WrongValueKind]
                 data: [1, 2]
                       ^
-            spec.yaml:3:9: error: expected a list for 'states', found a scalar
+            spec.yaml:3:9: error: expected a list for 'states', found a scalar [#WrongValueKind]
                 states: locked
                         ^
-            spec.yaml:4:9: error: expected a list or a mapping for 'events', found a scalar
+            spec.yaml:4:9: error: expected a list or a mapping for 'events', found a scalar [#WrongValueKind]
                 events: go
                         ^
-            spec.yaml:5:14: error: expected a list for 'transitions', found a mapping
+            spec.yaml:5:14: error: expected a list for 'transitions', found a mapping [#WrongValueKind]
                 transitions: { on: go }
                              ^
-            spec.yaml:6:9: error: expected an expression for 'render', found a mapping
+            spec.yaml:6:9: error: expected an expression for 'render', found a mapping [#WrongValueKind]
                 render: { a: 1 }
                         ^
-            spec.yaml:7:8: error: expected a name or a list of names for 'final', found a mapping
+            spec.yaml:7:8: error: expected a name or a list of names for 'final', found a mapping [#WrongValueKind]
                 final: { a: b }
                        ^
 
@@ -498,15 +498,15 @@ let levelsExampleSpec = """
               - when: x > 1
                 set: { x: }
             """) == """
-            spec.yaml:3:5: error: transition has no 'on' event
+            spec.yaml:3:5: error: transition has no 'on' event [#TransitionWithoutEvent]
                   - { to: b }
                     ^
             hint: add 'on:' with the event that fires it
-            spec.yaml:4:5: error: transition has no 'on' event
+            spec.yaml:4:5: error: transition has no 'on' event [#TransitionWithoutEvent]
                   - when: x > 1
                     ^
             hint: add 'on:' with the event that fires it
-            spec.yaml:5:15: error: expected an expression for 'x', found nothing
+            spec.yaml:5:15: error: expected an expression for 'x', found nothing [#WrongValueKind]
                     set: { x: }
                               ^
 
@@ -520,11 +520,11 @@ let levelsExampleSpec = """
               both: { emit: go, render: "hi" }
               none: { when: x }
             """) == """
-            spec.yaml:3:21: error: feedback rule 'both' has a second action 'render' (it already has 'emit')
+            spec.yaml:3:21: error: feedback rule 'both' has a second action 'render' (it already has 'emit') [#SecondAction]
                   both: { emit: go, render: "hi" }
                                     ^
             hint: a rule does exactly one thing; split it into two rules
-            spec.yaml:4:9: error: feedback rule 'none' has no action: add one of emit, choose, propagate, effect, render
+            spec.yaml:4:9: error: feedback rule 'none' has no action: add one of emit, choose, propagate, effect, render [#RuleWithoutAction]
                   none: { when: x }
                         ^
 
@@ -539,15 +539,15 @@ let levelsExampleSpec = """
               b: { in: s, changes: y, emit: go }
               c: { when: x, in: s, enter: t, emit: go }
             """) == """
-            spec.yaml:3:17: error: feedback rule 'a' has a second trigger 'becomes' (it already has 'when')
+            spec.yaml:3:17: error: feedback rule 'a' has a second trigger 'becomes' (it already has 'when') [#SecondTrigger]
                   a: { when: x, becomes: y, emit: go }
                                 ^
             hint: use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'
-            spec.yaml:4:15: error: feedback rule 'b' has a second trigger 'changes' (it already has 'in')
+            spec.yaml:4:15: error: feedback rule 'b' has a second trigger 'changes' (it already has 'in') [#SecondTrigger]
                   b: { in: s, changes: y, emit: go }
                               ^
             hint: use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'
-            spec.yaml:5:24: error: feedback rule 'c' has a second trigger 'enter' (it already has 'when' and 'in')
+            spec.yaml:5:24: error: feedback rule 'c' has a second trigger 'enter' (it already has 'when' and 'in') [#SecondTrigger]
                   c: { when: x, in: s, enter: t, emit: go }
                                        ^
             hint: use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'
@@ -566,23 +566,23 @@ let levelsExampleSpec = """
             script:
               - { at: -1s, emit: go }
             """) == """
-            spec.yaml:3:24: error: invalid duration '5'
+            spec.yaml:3:24: error: invalid duration '5' [#InvalidDuration]
                   a: { when: x, after: 5, emit: go }
                                        ^
             hint: write a number followed by ms, s, m or h, e.g. 300ms or 1.5s
-            spec.yaml:4:24: error: duration '0.5ms' is not a whole number of milliseconds
+            spec.yaml:4:24: error: duration '0.5ms' is not a whole number of milliseconds [#FractionalDuration]
                   b: { when: x, every: 0.5ms, emit: go }
                                        ^
             hint: durations are counted in whole milliseconds, e.g. 1.5s or 1500ms
-            spec.yaml:5:24: error: invalid duration '99999999999999999999h'
+            spec.yaml:5:24: error: invalid duration '99999999999999999999h' [#InvalidDuration]
                   c: { when: x, after: 99999999999999999999h, emit: go }
                                        ^
             hint: write a number followed by ms, s, m or h, e.g. 300ms or 1.5s
-            spec.yaml:6:8: error: 'every' in feedback rule 'd' needs a 'when', 'becomes', 'enter' or 'in' trigger
+            spec.yaml:6:8: error: 'every' in feedback rule 'd' needs a 'when', 'becomes', 'enter' or 'in' trigger [#EveryWithoutCondition]
                   d: { every: 1s, emit: go }
                        ^
             hint: 'every' repeats the action while the trigger holds
-            spec.yaml:8:11: error: invalid duration '-1s'
+            spec.yaml:8:11: error: invalid duration '-1s' [#InvalidDuration]
                   - { at: -1s, emit: go }
                           ^
             hint: write a number followed by ms, s, m or h, e.g. 300ms or 1.5s
@@ -596,19 +596,19 @@ let levelsExampleSpec = """
             feedbacks:
               a: { choose: [{ weight: 0, emit: x }, { weight: 1.5, emit: y }, { weight: "2", emit: z }, { weight: 1 }] }
             """) == """
-            spec.yaml:3:27: error: invalid weight '0'
+            spec.yaml:3:27: error: invalid weight '0' [#InvalidWeight]
                   a: { choose: [{ weight: 0, emit: x }, { weight: 1.5, emit: y }, { weight: "2", emit: z }, { weight: 1 }] }
                                           ^
             hint: a weight is a positive integer, e.g. 'weight: 3'
-            spec.yaml:3:51: error: invalid weight '1.5'
+            spec.yaml:3:51: error: invalid weight '1.5' [#InvalidWeight]
                   a: { choose: [{ weight: 0, emit: x }, { weight: 1.5, emit: y }, { weight: "2", emit: z }, { weight: 1 }] }
                                                                   ^
             hint: a weight is a positive integer, e.g. 'weight: 3'
-            spec.yaml:3:77: error: invalid weight '2'
+            spec.yaml:3:77: error: invalid weight '2' [#InvalidWeight]
                   a: { choose: [{ weight: 0, emit: x }, { weight: 1.5, emit: y }, { weight: "2", emit: z }, { weight: 1 }] }
                                                                                             ^
             hint: a weight is a positive integer, e.g. 'weight: 3'
-            spec.yaml:3:93: error: choice has no 'emit' event
+            spec.yaml:3:93: error: choice has no 'emit' event [#ChoiceWithoutEmit]
                   a: { choose: [{ weight: 0, emit: x }, { weight: 1.5, emit: y }, { weight: "2", emit: z }, { weight: 1 }] }
                                                                                                             ^
             hint: add 'emit:' with the event it feeds back
@@ -623,11 +623,11 @@ let levelsExampleSpec = """
               a: { when: x, strategy: cancle, emit: go }
               b: { when: x, strategy: drop, emit: go }
             """) == """
-            spec.yaml:3:27: error: unknown strategy 'cancle'
+            spec.yaml:3:27: error: unknown strategy 'cancle' [#UnknownStrategy]
                   a: { when: x, strategy: cancle, emit: go }
                                           ^
             hint: did you mean 'cancel'?
-            spec.yaml:4:27: error: unknown strategy 'drop'
+            spec.yaml:4:27: error: unknown strategy 'drop' [#UnknownStrategy]
                   b: { when: x, strategy: drop, emit: go }
                                           ^
             hint: use 'cancel' or 'continue'
@@ -644,19 +644,19 @@ let levelsExampleSpec = """
               mode: { type: enum }
               fan: { type: enum, values: [] }
             """) == """
-            spec.yaml:3:3: error: data field 'count' needs an initial value
+            spec.yaml:3:3: error: data field 'count' needs an initial value [#DataFieldWithoutValue]
                   count:
                   ^
             hint: write one after the colon, e.g. 'count: 0'
-            spec.yaml:4:10: error: data field 'limit' needs an initial value
+            spec.yaml:4:10: error: data field 'limit' needs an initial value [#DataFieldWithoutInitial]
                   limit: { type: double }
                          ^
             hint: add 'initial:' with the field's value at the start
-            spec.yaml:5:9: error: enum data field 'mode' needs 'values'
+            spec.yaml:5:9: error: enum data field 'mode' needs 'values' [#EnumWithoutValues]
                   mode: { type: enum }
                         ^
             hint: list its cases, e.g. values: [heat, cool, off]
-            spec.yaml:6:30: error: enum data field 'fan' has no values
+            spec.yaml:6:30: error: enum data field 'fan' has no values [#EmptyEnum]
                   fan: { type: enum, values: [] }
                                              ^
             hint: list its cases, e.g. values: [heat, cool, off]
@@ -674,23 +674,23 @@ let levelsExampleSpec = """
             events:
               coin: { amount: integer, note: strng }
             """) == """
-            spec.yaml:3:18: error: unknown type 'doubel' in data field 'count'
+            spec.yaml:3:18: error: unknown type 'doubel' in data field 'count' [#UnknownType]
                   count: { type: doubel, initial: 0 }
                                  ^
             hint: did you mean 'double'?
-            spec.yaml:4:18: error: unknown type 'float' in data field 'ratio'
+            spec.yaml:4:18: error: unknown type 'float' in data field 'ratio' [#UnknownType]
                   ratio: { type: float, initial: 0 }
                                  ^
             hint: the types are int, double, bool, string and enum
-            spec.yaml:5:9: error: data field 'flag' has no 'type'
+            spec.yaml:5:9: error: data field 'flag' has no 'type' [#MissingFieldType]
                   flag: { initial: true }
                         ^
             hint: add 'type:' with one of int, double, bool, string, enum
-            spec.yaml:7:19: error: unknown type 'integer' in payload field 'amount'
+            spec.yaml:7:19: error: unknown type 'integer' in payload field 'amount' [#UnknownType]
                   coin: { amount: integer, note: strng }
                                   ^
             hint: the types are int, double, bool, string and enum
-            spec.yaml:7:34: error: unknown type 'strng' in payload field 'note'
+            spec.yaml:7:34: error: unknown type 'strng' in payload field 'note' [#UnknownType]
                   coin: { amount: integer, note: strng }
                                                  ^
             hint: did you mean 'string'?
@@ -704,7 +704,7 @@ let levelsExampleSpec = """
             spins:
               B: {}
             """) == """
-            spec.yaml:2:1: error: a spec has both 'spin' and 'spins'
+            spec.yaml:2:1: error: a spec has both 'spin' and 'spins' [#SpinAndSpins]
                 spins:
                 ^
             hint: use 'spin: Name' for a file with one spin, or 'spins:' for several
@@ -717,10 +717,10 @@ let levelsExampleSpec = """
             spn: A
             states: [a]
             """) == """
-            spec.yaml:1:1: error: a spec needs 'spin: Name' (one spin) or 'spins:' (several)
+            spec.yaml:1:1: error: a spec needs 'spin: Name' (one spin) or 'spins:' (several) [#MissingSpin]
                 spn: A
                 ^
-            spec.yaml:1:1: error: unknown key 'spn' at the top level
+            spec.yaml:1:1: error: unknown key 'spn' at the top level [#UnknownKey]
                 spn: A
                 ^
             hint: did you mean 'spin'?
@@ -730,11 +730,11 @@ let levelsExampleSpec = """
 
     @Test func emptyFile() {
         // An empty line 1 is quoted as four spaces of indentation.
-        #expect(rendered("") == "spec.yaml:1:1: error: the spec is empty\n    \n    ^\nhint: start with 'spin: Name' or 'spins:'\n")
+        #expect(rendered("") == "spec.yaml:1:1: error: the spec is empty [#EmptySpec]\n    \n    ^\nhint: start with 'spin: Name' or 'spins:'\n")
         for text in ["# nothing here\n", "---\n", "~\n"] {
             let line = text.dropLast()
             #expect(rendered(text) == """
-                spec.yaml:1:1: error: the spec is empty
+                spec.yaml:1:1: error: the spec is empty [#EmptySpec]
                     \(line)
                     ^
                 hint: start with 'spin: Name' or 'spins:'
@@ -745,13 +745,13 @@ let levelsExampleSpec = """
 
     @Test func topLevelListOrScalar() {
         #expect(rendered("- spin: A\n") == """
-            spec.yaml:1:1: error: a spec must be a mapping with 'spin' or 'spins' at the top
+            spec.yaml:1:1: error: a spec must be a mapping with 'spin' or 'spins' at the top [#SpecNotMapping]
                 - spin: A
                 ^
 
             """)
         #expect(rendered("\n  Levels\n") == """
-            spec.yaml:2:3: error: a spec must be a mapping with 'spin' or 'spins' at the top
+            spec.yaml:2:3: error: a spec must be a mapping with 'spin' or 'spins' at the top [#SpecNotMapping]
                   Levels
                   ^
 
@@ -766,15 +766,15 @@ let levelsExampleSpec = """
               b: { when: x, propagate: auth., with: { a: 1 } }
               c: { when: x, propagate: .loggedIn }
             """) == """
-            spec.yaml:3:15: error: expected 'gear.event' for 'catch', found 'authLoggedIn'
+            spec.yaml:3:15: error: expected 'gear.event' for 'catch', found 'authLoggedIn' [#InvalidGearEvent]
                   a: { catch: authLoggedIn, emit: go }
                               ^
             hint: name the gear and its event with a dot between, e.g. 'auth.loggedIn'
-            spec.yaml:4:28: error: expected 'gear.event' for 'propagate', found 'auth.'
+            spec.yaml:4:28: error: expected 'gear.event' for 'propagate', found 'auth.' [#InvalidGearEvent]
                   b: { when: x, propagate: auth., with: { a: 1 } }
                                            ^
             hint: name the gear and its event with a dot between, e.g. 'auth.loggedIn'
-            spec.yaml:5:28: error: expected 'gear.event' for 'propagate', found '.loggedIn'
+            spec.yaml:5:28: error: expected 'gear.event' for 'propagate', found '.loggedIn' [#InvalidGearEvent]
                   c: { when: x, propagate: .loggedIn }
                                            ^
             hint: name the gear and its event with a dot between, e.g. 'auth.loggedIn'
@@ -791,16 +791,17 @@ let levelsExampleSpec = """
               c: { effect: e, simulate: { after: 1s } }
               d: { effect: e, simulate: { emit: x, choose: [{ emit: y }] } }
             """) == """
-            spec.yaml:3:20: error: 'with' in feedback rule 'a' needs 'emit' or 'propagate'
+            spec.yaml:3:20: error: 'with' in feedback rule 'a' needs 'emit' or 'propagate' [#WithWithoutEmit]
                   a: { render: hi, with: { x: 1 } }
                                    ^
-            spec.yaml:4:18: error: 'simulate' in feedback rule 'b' needs 'effect'
+            hint: 'with' gives the payload of the event emitted or propagated; for 'choose', put it inside the choice it belongs to
+            spec.yaml:4:18: error: 'simulate' in feedback rule 'b' needs 'effect' [#SimulateWithoutEffect]
                   b: { emit: go, simulate: { emit: go } }
                                  ^
-            spec.yaml:5:29: error: 'simulate' of feedback rule 'c' has no outcome: add 'emit' or 'choose'
+            spec.yaml:5:29: error: 'simulate' of feedback rule 'c' has no outcome: add 'emit' or 'choose' [#SimulateWithoutOutcome]
                   c: { effect: e, simulate: { after: 1s } }
                                             ^
-            spec.yaml:6:40: error: 'simulate' of feedback rule 'd' has both 'emit' and 'choose'
+            spec.yaml:6:40: error: 'simulate' of feedback rule 'd' has both 'emit' and 'choose' [#SimulateTwoOutcomes]
                   d: { effect: e, simulate: { emit: x, choose: [{ emit: y }] } }
                                                        ^
             hint: keep one outcome: 'emit' or 'choose'
@@ -862,7 +863,7 @@ let levelsExampleSpec = """
         #expect(result.source == nil)
         #expect(result.document == nil)
         #expect(DiagnosticRenderer(sources: []).render(result.diagnostics) == """
-            \(file):1:1: error: cannot read '\(file)': no such file
+            \(file):1:1: error: cannot read '\(file)': no such file [#FileNotFound]
             hint: check the path; a relative path starts from the current directory
 
             """)
@@ -874,7 +875,7 @@ let levelsExampleSpec = """
         let result = SpecLoader().load(contentsOf: directory)
         #expect(result.source == nil)
         #expect(DiagnosticRenderer(sources: []).render(result.diagnostics) == """
-            \(directory):1:1: error: '\(directory)' is a directory, not a spec file
+            \(directory):1:1: error: '\(directory)' is a directory, not a spec file [#SpecIsDirectory]
             hint: give the path of a .yaml or .json spec file
 
             """)
@@ -901,7 +902,7 @@ let levelsExampleSpec = """
         let source = try #require(result.source)
         #expect(result.document == nil)
         #expect(DiagnosticRenderer(sources: [source]).render(result.diagnostics) == """
-            \(file):2:13: error: invalid UTF-8: invalid trailing UTF-8 octet (byte 0x22 at offset 21)
+            \(file):2:13: error: invalid UTF-8: invalid trailing UTF-8 octet (byte 0x22 at offset 21) [#InvalidUTF8]
                 render: "caf\u{FFFD}"
                             ^
             hint: save the file as UTF-8

@@ -127,7 +127,7 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
             """, path: "overflow.yaml")
         let result = try #require(await runSpec(spec))
         #expect(result.summary.status == .error)
-        #expect(result.summary.fault?.description == "overflow.yaml:4:39: error: integer overflow in 'n + 1'")
+        #expect(result.summary.fault?.description == "overflow.yaml:4:39: error: integer overflow in 'n + 1' [#IntegerOverflow]")
         #expect(result.summary.steps == 2)
     }
 
@@ -142,7 +142,7 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
         #expect(spec.renderedDiagnostics == "")
         let result = try #require(await runSpec(spec))
         #expect(result.summary.status == .error)
-        #expect(result.summary.fault?.description == "divide.yaml:5:70: error: division by zero in '10 / d'")
+        #expect(result.summary.fault?.description == "divide.yaml:5:70: error: division by zero in '10 / d' [#DivisionByZero]")
     }
 }
 

@@ -228,11 +228,11 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let text = "base: &base 1\nvalue: *bas\nother: *nothing\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:2:8: error: undefined alias '*bas'
+            spec.yaml:2:8: error: undefined alias '*bas' [#UndefinedAlias]
                 value: *bas
                        ^
             hint: did you mean '*base'?
-            spec.yaml:3:8: error: undefined alias '*nothing'
+            spec.yaml:3:8: error: undefined alias '*nothing' [#UndefinedAlias]
                 other: *nothing
                        ^
             hint: define the anchor with '&nothing' before the alias uses it
@@ -242,7 +242,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
 
     @Test func recursiveAliasIsReported() {
         #expect(rendered("a: &a [1, *a]\n") == """
-            spec.yaml:1:11: error: recursive alias '*a'
+            spec.yaml:1:11: error: recursive alias '*a' [#RecursiveAlias]
                 a: &a [1, *a]
                           ^
             hint: an alias cannot refer to a collection that contains it
@@ -267,10 +267,10 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         #expect(result.document == nil)
         // Alias copies: b..f come to 672,588 nodes; g's first *f (597,871 nodes) would pass 1,000,000.
         #expect(rendered(Self.billionLaughs) == """
-            spec.yaml:7:8: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb)
+            spec.yaml:7:8: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb) [#AliasExpansionLimit]
                 g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
                        ^
-            hint: raise YAMLLimits.maxNodes if the document really is this large
+            hint: raise the limit if the document really is this large: spinrun --max-alias-nodes N (YAMLLimits.maxNodes)
 
             """)
     }
@@ -281,9 +281,9 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         #expect(read(text, limits: YAMLLimits(maxNodes: 3)).document != nil)
         let result = read(text, limits: YAMLLimits(maxNodes: 2))
         #expect(result.document == nil)
-        #expect(result.diagnostics == [.error(
-            at: at(2, 4), "alias expansion exceeds the limit of 2 nodes (possible alias bomb)",
-            hint: "raise YAMLLimits.maxNodes if the document really is this large")])
+        #expect(result.diagnostics == [Diagnostic(
+            .aliasExpansionLimit, at: at(2, 4), message: "alias expansion exceeds the limit of 2 nodes (possible alias bomb)",
+            hint: "raise the limit if the document really is this large: spinrun --max-alias-nodes N (YAMLLimits.maxNodes)")])
         // Copies of copies count in full: *b is worth b's 1 + 2 × 3 nodes.
         let nested = "a: &a [1, 2]\nb: &b [*a, *a]\nc: *b\n"
         #expect(read(nested, limits: YAMLLimits(maxNodes: 13)).document != nil)
@@ -303,11 +303,11 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let text = "x: 1\nnested:\n  y: 2\n  y: 3\nx: 4\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:4:3: error: duplicate key 'y'
+            spec.yaml:4:3: error: duplicate key 'y' [#DuplicateKey]
                   y: 3
                   ^
             hint: first defined at line 3:3
-            spec.yaml:5:1: error: duplicate key 'x'
+            spec.yaml:5:1: error: duplicate key 'x' [#DuplicateKey]
                 x: 4
                 ^
             hint: first defined at line 1:1
@@ -325,7 +325,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let text = "[a, b]: 1\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:1:1: error: mapping keys must be scalars
+            spec.yaml:1:1: error: mapping keys must be scalars [#ComplexMappingKey]
                 [a, b]: 1
                 ^
             hint: use a plain name as the key; complex keys such as '[a, b]: x' are not supported
@@ -337,7 +337,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let text = "states:\n\tidle: 1\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:2:1: error: YAML syntax error: tab character used for indentation
+            spec.yaml:2:1: error: YAML syntax error: tab character used for indentation [#TabIndentation]
                 \tidle: 1
                 ^
             hint: indent with spaces; YAML does not allow tabs for indentation
@@ -349,7 +349,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let text = "key: value\n@bad: 1\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:2:1: error: YAML syntax error: found character that cannot start any token (while scanning for the next token)
+            spec.yaml:2:1: error: YAML syntax error: found character that cannot start any token (while scanning for the next token) [#YAMLSyntax]
                 @bad: 1
                 ^
 
@@ -362,9 +362,9 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
 
     @Test func unterminatedQuoteSaysWhereItOpened() {
         let result = read("a: 1\nb: \"open\n")
-        #expect(result.diagnostics == [.error(
-            at: at(3, 1),
-            "YAML syntax error: found unexpected end of stream (while scanning a quoted scalar)",
+        #expect(result.diagnostics == [Diagnostic(
+            .unclosedQuotedScalar, at: at(3, 1),
+            message: "YAML syntax error: found unexpected end of stream (while scanning a quoted scalar)",
             hint: "the quoted scalar opened at line 2:4 is never closed")])
     }
 
@@ -374,9 +374,9 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let result = read(text)
         #expect(ContinuousClock.now - start < .seconds(5))
         #expect(result.document == nil)
-        #expect(result.diagnostics == [.error(
-            at: at(1, 513), "nesting deeper than 512 levels",
-            hint: "raise YAMLLimits.maxDepth if the document really nests this deep")])
+        #expect(result.diagnostics == [Diagnostic(
+            .nestingTooDeep, at: at(1, 513), message: "nesting deeper than 512 levels",
+            hint: "raise the limit if the document really nests this deep: spinrun --max-depth N (YAMLLimits.maxDepth)")])
         // Exactly at the limit is fine.
         let limit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect(read(limit).document != nil)
@@ -386,16 +386,16 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
     @Test func oversizedInputIsRejectedBeforeParsing() {
         let result = read("a: [1, 2, 3]\n", limits: YAMLLimits(maxBytes: 8))
         #expect(result.document == nil)
-        #expect(result.diagnostics == [.error(
-            at: at(1, 1), "input is 13 bytes, more than the limit of 8 bytes",
-            hint: "raise YAMLLimits.maxBytes if the file really is this large")])
+        #expect(result.diagnostics == [Diagnostic(
+            .specTooLarge, at: at(1, 1), message: "input is 13 bytes, more than the limit of 8 bytes",
+            hint: "raise the limit if the file really is this large: spinrun --max-spec-bytes N (YAMLLimits.maxBytes)")])
     }
 
     @Test func secondDocumentIsAnError() {
         let text = "a: 1\n---\nb: 2\n"
         #expect(read(text).document == nil)
         #expect(rendered(text) == """
-            spec.yaml:2:1: error: a spec file holds one YAML document
+            spec.yaml:2:1: error: a spec file holds one YAML document [#MultipleDocuments]
                 ---
                 ^
             hint: remove the '---' separator or move the second document into its own file
@@ -409,8 +409,8 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         let bytes = Array("name: ok\nbad: ".utf8) + [0xFF, 0x41] + Array("\n".utf8)
         let result = YAMLReader().read(bytes: bytes, path: path)
         #expect(result.document == nil)
-        #expect(result.diagnostics == [.error(
-            at: at(2, 6), "invalid UTF-8: invalid leading UTF-8 octet (byte 0xFF at offset 14)",
+        #expect(result.diagnostics == [Diagnostic(
+            .invalidUTF8, at: at(2, 6), message: "invalid UTF-8: invalid leading UTF-8 octet (byte 0xFF at offset 14)",
             hint: "save the file as UTF-8")])
         let truncated = YAMLReader().read(bytes: Array("k: é".utf8).dropLast(), path: path)
         #expect(truncated.diagnostics.map(\.message) == ["invalid UTF-8: incomplete UTF-8 octet sequence (at offset 3)"])
@@ -419,15 +419,15 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
     @Test func invalidUTF8AfterAByteOrderMarkIsPositionedLikeLibyamlColumns() {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("é: ".utf8) + [0xC3, 0x28]
         let result = YAMLReader().read(bytes: bytes, path: path)
-        #expect(result.diagnostics == [.error(
-            at: at(1, 4), "invalid UTF-8: invalid trailing UTF-8 octet (byte 0x28 at offset 8)",
+        #expect(result.diagnostics == [Diagnostic(
+            .invalidUTF8, at: at(1, 4), message: "invalid UTF-8: invalid trailing UTF-8 octet (byte 0x28 at offset 8)",
             hint: "save the file as UTF-8")])
     }
 
     @Test func controlCharactersAreReported() {
         let result = read("a: \u{07}\n")
-        #expect(result.diagnostics == [.error(
-            at: at(1, 4), "YAML reader error: control characters are not allowed (U+0007)")])
+        #expect(result.diagnostics == [Diagnostic(
+            .yamlReaderError, at: at(1, 4), message: "YAML reader error: control characters are not allowed (U+0007)")])
     }
 }
 

@@ -43,7 +43,7 @@ struct HostileDeterminismTests {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let output = try SpinrunProcess.run(["--replay", trace, "--seed", "8", "Specs/movies.yaml"])
         #expect(output.status == 5)
-        #expect(output.stdout == #"step 4: expected {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageLoaded","payload":{"count":20}},"source":"fetch","from":"paging","to":"loaded","state":{"page":2,"movies":40,"retries":0}} got {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageFailed","payload":{}},"source":"fetch","from":"paging","to":"failed","state":{"page":1,"movies":20,"retries":1}}"# + "\n")
+        #expect(output.stdout == #"step 4: expected {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageLoaded","payload":{"count":20}},"source":"fetch","from":"paging","to":"loaded","state":{"page":2,"movies":40,"retries":0}} got {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageFailed","payload":{}},"source":"fetch","from":"paging","to":"failed","state":{"page":1,"movies":20,"retries":1}} [#ReplayDiverged]"# + "\n")
     }
 
     @Test("--replay of a truncated trace: the first missing line is the difference")
@@ -54,16 +54,16 @@ struct HostileDeterminismTests {
         try Data((lines.prefix(3).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: trace))
         let output = try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"])
         #expect(output.status == 5)
-        #expect(output.stdout == "step 4: expected the end of the trace got \(lines[3])\n")
+        #expect(output.stdout == "step 4: expected the end of the trace got \(lines[3]) [#ReplayDiverged]\n")
     }
 
     @Test("--replay of something that is not a jsonl trace: a usage error")
     func replayNotATrace() throws {
         let output = try SpinrunProcess.run(["--replay", "Specs/movies.yaml", "Specs/movies.yaml"])
         #expect(output.status == 64)
-        #expect(output.stderr == "Error: --replay: Specs/movies.yaml:1 is not a JSON Lines record; record the trace with --format jsonl\n")
+        #expect(output.stderr == "Error: --replay: Specs/movies.yaml:1 is not a JSON Lines record; record the trace with --format jsonl [#ReplayNotJSONLines]\n")
         let missing = try SpinrunProcess.run(["--replay", "no-such.jsonl", "Specs/movies.yaml"])
         #expect(missing.status == 64)
-        #expect(missing.stderr == "Error: --replay: cannot read 'no-such.jsonl'\n")
+        #expect(missing.stderr == "Error: --replay: cannot read 'no-such.jsonl' [#FileUnreadable]\n")
     }
 }

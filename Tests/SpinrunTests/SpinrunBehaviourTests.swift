@@ -55,7 +55,7 @@ struct SpinrunBehaviourTests {
         let output = try SpinrunProcess.run(["--until", "left == rigt", "Specs/levels.yaml"])
         #expect(output.status == 64)
         #expect(output.stdout == "")
-        #expect(output.stderr.contains("--until:1:9: error: unknown name 'rigt'"))
+        #expect(output.stderr.contains("--until:1:9: error: unknown name 'rigt' [#UnknownName]"))
         #expect(output.stderr.contains("did you mean 'right'?"))
     }
 
@@ -79,7 +79,7 @@ struct SpinrunBehaviourTests {
         let missing = try SpinrunProcess.run(["Specs/no-such-spec.yaml"])
         #expect(missing.status == 1)
         #expect(missing.stdout == "")
-        #expect(missing.stderr.hasPrefix("Specs/no-such-spec.yaml:1:1: error: cannot read 'Specs/no-such-spec.yaml'"))
+        #expect(missing.stderr.hasPrefix("Specs/no-such-spec.yaml:1:1: error: cannot read 'Specs/no-such-spec.yaml': no such file [#FileNotFound]\n"))
         let directory = try SpinrunProcess.run(["Specs"])
         #expect(directory.status == 1)
         #expect(directory.stderr.contains("is a directory"))
@@ -109,7 +109,7 @@ struct SpinrunBehaviourTests {
         let output = try SpinrunProcess.run(["--event", "coyn", "Specs/turnstile.yaml"])
         #expect(output.status == 64)
         #expect(output.stdout == "")
-        #expect(output.stderr == "Error: --event coyn: spin 'Turnstile' has no event 'coyn'; did you mean 'coin'?\n")
+        #expect(output.stderr == "Error: --event coyn: spin 'Turnstile' has no event 'coyn'; did you mean 'coin'? [#UnknownInputEvent]\n")
     }
 
     @Test("--event payloads are typed by the event's fields")
@@ -135,7 +135,7 @@ struct SpinrunBehaviourTests {
     func unknownSpin() throws {
         let output = try SpinrunProcess.run(["--spin", "Levls", "Specs/levels.yaml"])
         #expect(output.status == 64)
-        #expect(output.stderr == "Error: --spin: unknown spin 'Levls'; did you mean 'Levels'?\n")
+        #expect(output.stderr == "Error: --spin: unknown spin 'Levls'; did you mean 'Levels'? [#UnknownSpin]\n")
     }
 
     @Test("bad usage keeps swift-argument-parser's exit code 64")
@@ -152,9 +152,9 @@ struct SpinrunBehaviourTests {
     func runTimeError() throws {
         let output = try SpinrunProcess.run(["--format", "jsonl", "Tests/SpinrunTests/Fixtures/overflow.yaml"])
         #expect(output.status == 3)
-        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/overflow.yaml:7:29: error: integer overflow in 'n + 1'\n")
+        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/overflow.yaml:7:29: error: integer overflow in 'n + 1' [#IntegerOverflow]\n")
         #expect(lines(output.stdout).last?.contains(#""status":"error""#) == true)
-        #expect(lines(output.stdout).last?.contains(#""error":{"location":"Tests/SpinrunTests/Fixtures/overflow.yaml:7:29","message":"integer overflow in 'n + 1'"}"#) == true)
+        #expect(lines(output.stdout).last?.contains(#""error":{"location":"Tests/SpinrunTests/Fixtures/overflow.yaml:7:29","message":"integer overflow in 'n + 1'","group":"IntegerOverflow"}"#) == true)
     }
 
     @Test("--events emits each event at its virtual time, as input, instead of the spec's script")
@@ -197,7 +197,7 @@ struct SpinrunBehaviourTests {
             ["--interactive", "--realtime", "--format", "jsonl", "Tests/SpinrunTests/Fixtures/lamp.yaml"],
             stdin: "press\n# a comment\npress\npress\nbogus\n")
         #expect(output.status == 0)
-        #expect(output.stderr == "Error: stdin:5: spin 'Lamp' has no event 'bogus'\n")
+        #expect(output.stderr == "Error: stdin:5: spin 'Lamp' has no event 'bogus' [#UnknownInputEvent]\n")
         #expect(lines(output.stdout).last?.contains(#""Lamp":{"state":"worn","data":{"presses":3}}"#) == true)
     }
 

@@ -25,7 +25,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline let virtualClock: VirtualClock?
     /// Whether `clock` is the `ContinuousClock` effects see by default (checked once, not per task).
     @usableFromInline let clockIsContinuous: Bool
-    @usableFromInline let core: Locked<RuntimeCore<State, Event>>
+    /// The loop's decisions, behind the lock: this class is the storage that holds the lock and
+    /// performs the actions the state machine returns.
+    @usableFromInline let machine: Locked<RuntimeStateMachine<State, Event>>
     @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
     /// (comparing with `isSameState` when the reducer cannot tell).
@@ -33,9 +35,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The origin of an event from each feedback, by declaration index: made once, so that a step
     /// does not look up the feedback's name (and copy it) on every step that has observers.
     @usableFromInline let feedbackOrigins: [EventOrigin]
-    /// Where the state lies in the core, for the drain's bitwise alias of it (see
-    /// `FeedbackChain`); nil for a state type whose values cannot be moved as bytes, which the
-    /// drain then delivers slot by slot, by value.
+    /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
+    @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
+    /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
+    /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
     @usableFromInline let stateOffset: Int?
 
     /// Creates a runtime for `spin`. Nothing runs until `start()`.
@@ -55,11 +58,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.virtualClock = virtualClock
         self.clockIsContinuous = clock is ContinuousClock
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
-        self.core = Locked(RuntimeCore(state: spin.initialState, maxQueueLength: max(1, maxQueueLength)))
+        self.machine = Locked(RuntimeStateMachine(state: spin.initialState, maxQueueLength: maxQueueLength))
         self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
-        self.stateOffset = _isBitwiseTakable(State.self)
-            ? MemoryLayout<RuntimeCore<State, Event>>.offset(of: \RuntimeCore<State, Event>.state)
-            : nil
+        self.internalEvents = spin.internalEvents
+        self.stateOffset = AliasedStateDelivery<State, Event>.stateOffset
         let apply = spin.reducer.apply
         if let reportsChanges = spin.reducer.reportsChanges {
             self.reduceStep = reportsChanges
@@ -78,40 +80,38 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     /// The current state.
     public var state: State {
-        core.withLock { $0.state }
+        machine.withLock { $0.state }
     }
 
     /// Whether `stop()` was called (or the loop was stopped from inside).
     public var isStopped: Bool {
-        core.withLock { $0.stopRequested }
+        machine.withLock { $0.stopRequested }
     }
 
     /// Why the loop stopped, or nil while it runs.
     public var stopReason: SpinStopReason? {
-        core.withLock { $0.stopReason }
+        machine.withLock { $0.stopReason }
     }
 
     /// How many events wait to be reduced right now.
     public var queuedEventCount: Int {
-        core.withLock { $0.queue.count }
+        machine.withLock { $0.queue.count }
     }
 
     /// How many events have been reduced so far.
     public var stepCount: Int {
-        core.withLock { $0.stepCount }
+        machine.withLock { $0.stepCount }
     }
 
     /// The states of the loop: the current state first, then every state that changes, until the
     /// runtime stops.
     public var states: SpinStates<State> {
         let channel = StateChannel<State>(tracker: nil)
-        core.withLock { core in
-            channel.send(core.state)
-            if core.stopRequested {
-                channel.finish()
-            } else {
-                core.channels.append(channel)
-            }
+        machine.withLock { machine in
+            // Sent under the lock, so that no later state can reach the channel first.
+            let (first, finished) = machine.addChannel(channel)
+            channel.send(first)
+            if finished { channel.finish() }
         }
         return SpinStates(channel: channel)
     }
@@ -139,7 +139,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         guard connect(hooks) else { return }
         owned.feedbackChain = Self.feedbackChain(of: owned.slots)
         deliver(state, cause: nil, to: owned.slots)
-        drain()
+        drain(afterStart: true)
     }
 
     /// The most feedbacks delivered through one chain of closures (see `feedbackChain(of:)`); a spin
@@ -192,12 +192,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// already started or stopped.
     @usableFromInline
     func connect(_ hooks: RuntimeHooks<Event>) -> Bool {
-        let claimed: Bool = core.withLock { core in
-            guard !core.started, !core.stopRequested else { return false }
-            core.started = true
-            return claimDrain(&core)
-        }
-        guard claimed else { return false }
+        guard claim({ $0.start() }) else { return false }
         var slots: [FeedbackSlot<State, Event>] = []
         slots.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
@@ -225,12 +220,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// a feedback of this loop. Events emitted afterwards are ignored.
     @inlinable
     public func stop() {
-        let claimed: Bool = core.withLock { core in
-            guard !core.stopRequested else { return false }
-            core.stopReason = .requested
-            return claimDrain(&core)
-        }
-        if claimed { drain() }
+        if claim({ $0.stop() }) { drain() }
     }
 
     /// Queues an event from outside the loop (a UI, a test, a host program).
@@ -269,20 +259,15 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             render(container, state)
             return true
         }
-        let claimed: Bool = core.withLock { core in
-            guard !core.stopRequested else { return false }
-            core.unprimedRenders.append(observer)
-            // Only the drainer calls render callbacks, so that they never run concurrently or out
-            // of order; when no one drains, this thread becomes the drainer for a moment.
-            return claimDrain(&core)
-        }
-        if claimed { drain() }
+        // Only the drainer calls render callbacks, so that they never run concurrently or out of
+        // order; when no one drains, this thread becomes the drainer for a moment.
+        if claim({ $0.addRender(observer) }) { drain() }
     }
 
     /// Calls `observer` for every reduced event, including those that changed nothing, before the
     /// new state reaches the feedbacks. Used by tracers and by `SpinTestStore`.
     public func onStep(_ observer: @escaping @Sendable (SpinStep<State, Event>) -> Void) {
-        core.withLock { $0.stepObservers.append(observer) }
+        machine.withLock { $0.stepObservers.append(observer) }
     }
 
     /// A two-way binding to a part of the state: reading gets the current value, writing emits the
@@ -308,128 +293,101 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     // MARK: The drain
 
-    /// Marks the caller as the drainer if no one is draining. Must be called under the lock.
+    /// Performs a transition that may make the caller the drainer; when it does, the drain counts
+    /// as work for the tracker from then on (entered under the lock, so that the count cannot
+    /// touch zero between the claim and the drain). Returns whether the caller must drain.
     @inlinable
-    func claimDrain(_ core: inout RuntimeCore<State, Event>) -> Bool {
-        guard !core.draining, core.started || core.stopRequested else { return false }
-        core.draining = true
-        tracker.enter()
-        return true
+    func claim(_ transition: (inout RuntimeStateMachine<State, Event>) -> Bool) -> Bool {
+        machine.withLock { machine in
+            guard transition(&machine) else { return false }
+            tracker.enter()
+            return true
+        }
     }
 
     @inlinable
     func enqueue(_ event: Event, origin: Int, token: UInt64) {
-        let claimed: Bool = core.withLock { core in
-            guard !core.stopRequested else { return false }
-            if token != 0 {
-                // Events of an effect that was cancelled or has ended are dropped.
-                guard core.effects[token] != nil else { return false }
-            }
-            if core.append(QueuedEvent(event: event, origin: origin, token: token)), token != 0 {
-                core.effects[token]?.queued += 1
-            }
-            return claimDrain(&core)
-        }
-        if claimed { drain() }
+        if claim({ $0.enqueue(QueuedEvent(event: event, origin: origin, token: token)) }) { drain() }
     }
 
     /// Reduces queued events until none is left. Only the drainer runs this.
     ///
-    /// One lock per step: under it, the events the feedbacks returned for the previous state join
-    /// the queue, the next event is popped and reduced. (When the queue is empty, the first of
-    /// those events is taken directly: it would be the next one popped anyway.) The new state is
-    /// then delivered without the lock, read in place (through the alias described at
-    /// `FeedbackChain`): only the drainer ever writes the state, so reading it needs no lock
-    /// (others read it under the lock, and reads do not conflict).
+    /// One lock per step: under it, the state machine decides the step (`nextStep`: the events the
+    /// feedbacks returned for the previous state join the queue, the next event is popped and
+    /// reduced); without it, the drain performs the action (observers, then the feedbacks, which
+    /// read the state in place through `AliasedStateDelivery`).
+    ///
+    /// After every step, and first when `afterStart` (the initial state was just delivered), the
+    /// drain asks the spin's internal-event source, if it has one; its answer is the next step
+    /// (`raised`), before any queued event.
     ///
     /// `runner` is the effect task that ran the drain, when its effect has just ended (see
     /// `finishEffect`): the first effect the drain asks for, when it may, is handed back to run in
     /// that task instead of a new one.
     @inlinable
     @discardableResult
-    func drain(handingOneStartTo runner: EffectRunner? = nil) -> PendingStart<Event>? {
+    func drain(handingOneStartTo runner: EffectRunner? = nil, afterStart: Bool = false) -> PendingStart<Event>? {
+        // Two copies of the loop, one without any internal-event handling: a spin without a source
+        // pays nothing for the rule.
+        if internalEvents == nil {
+            return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: false)
+        }
+        return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: true)
+    }
+
+    /// The drain's loop; `raising` is a constant in each of its two inlined copies.
+    @inlinable @inline(__always)
+    func drainSteps(handingOneStartTo runner: EffectRunner?, afterStart: Bool, raising: Bool) -> PendingStart<Event>? {
         let reduceStep = self.reduceStep
         // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
         // one. So they cannot change during a drain.
         let owned = drainerOwned
         let slots = owned.slots
-        let chained = owned.feedbackChain != nil && stateOffset != nil
-        let stateBytes = UnsafeRawPointer(self.core.value) + (stateOffset ?? 0)
+        let machine = self.machine.value
+        let aliased = AliasedStateDelivery(machine: machine, stateOffset: stateOffset, owned: owned)
         // Unwrapped once: an optional closure unwrapped in the loop is copied (retained) per step.
-        let feedbackChain: FeedbackChain<State, Event> = owned.feedbackChain ?? { _, _, _ in }
-        let core = self.core.value
+        let internalEvents: Spin<State, Event>.InternalEventSource = self.internalEvents ?? { _ in nil }
+        if raising, afterStart, let answer = internalEvents(machine.pointee.state) {
+            owned.raise(answer)
+        }
         while true {
-            self.core.lock()
-            var next: QueuedEvent<Event>?
-            if !owned.pending.isEmpty {
-                // What the feedbacks returned for the last delivered state joins the queue. When
-                // nothing else waits, its first event is the next one anyway: it is reduced
-                // without passing through the queue.
-                if core.pointee.queue.isEmpty, core.pointee.unprimedRenders.isEmpty, !core.pointee.stopRequested {
-                    next = owned.pending.popFirst()
-                }
-                while let item = owned.pending.popFirst() {
-                    if core.pointee.stopRequested || !core.pointee.append(item) {
-                        owned.pending.removeAll()
-                        break
-                    }
-                }
-            }
-            if core.pointee.stopRequested {
-                self.core.unlock()
-                teardown()
-                return nil
-            }
-            if !core.pointee.unprimedRenders.isEmpty {
-                let renders = core.pointee.unprimedRenders
-                core.pointee.unprimedRenders = []
-                core.pointee.renders.append(contentsOf: renders)
-                let state = core.pointee.state
-                self.core.unlock()
+            self.machine.lock()
+            let hasRaised = raising && owned.hasRaised
+            let action = machine.pointee.nextStep(
+                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, runner: runner, reduce: reduceStep)
+            self.machine.unlock()
+            if hasRaised { owned.hasRaised = owned.raised != nil }
+            let event: Event
+            let changed: Bool
+            switch consume action {
+            case .reduced(let reduced, let isChanged):
+                event = reduced
+                changed = isChanged
+            case .observed(let reduced, let isChanged, let delivery):
+                notifyObservers(delivery, raisedBy: owned.raisedSource)
+                event = reduced
+                changed = isChanged
+            case .primeRenders(let renders, let state):
                 for render in renders { _ = render.call(state) }
                 continue
-            }
-            guard let item = next.take() ?? core.pointee.queue.popFirst() else {
-                core.pointee.draining = false
-                var starts = core.pointee.pendingStarts
-                core.pointee.pendingStarts = []
-                var handed: PendingStart<Event>?
-                if let runner, let task = runner.task, let first = starts.first, first.executor == nil,
-                   core.pointee.effects[first.token] != nil {
-                    // The effect runs in the task that is about to end anyway, so that a step of an
-                    // asynchronous loop is not a wake-up of another thread for a new task. Only the
-                    // first: several effects asked for at once must run side by side.
-                    core.pointee.effects[first.token]?.task = task
-                    handed = starts.removeFirst()
-                }
-                self.core.unlock()
+            case .teardown:
+                teardown()
+                return nil
+            case .idle(let starts, let handed):
                 startTasks(starts)
                 tracker.leave()
                 return handed
             }
-            if item.token != 0 { core.pointee.effects[item.token]?.queued -= 1 }
-            core.pointee.stepCount += 1
-            let changed = reduceStep(&core.pointee.state, item.event)
-            // The observers are looked at only when there are some.
-            if !core.pointee.stepObservers.isEmpty || (changed && !(core.pointee.channels.isEmpty && core.pointee.renders.isEmpty)) {
-                let delivery = Delivery(
-                    state: core.pointee.state, event: item.event, origin: item.origin, changed: changed,
-                    step: core.pointee.stepCount,
-                    channels: changed ? core.pointee.channels : [], renders: changed ? core.pointee.renders : [],
-                    stepObservers: core.pointee.stepObservers)
-                self.core.unlock()
-                notifyObservers(delivery)
-            } else {
-                self.core.unlock()
-            }
             if changed {
-                if chained {
-                    // The alias of the state described at `FeedbackChain`: its bytes, no retain.
-                    UnsafeMutableRawPointer(owned.stateAlias).copyMemory(from: stateBytes, byteCount: MemoryLayout<State>.size)
-                    feedbackChain(&owned.stateAlias.pointee, item.event, owned)
+                if aliased.isAvailable {
+                    aliased.deliver(event)
                 } else {
-                    deliver(core.pointee.state, cause: item.event, to: slots)
+                    // Only the drainer writes the state, so it reads it without the lock.
+                    deliver(machine.pointee.state, cause: event, to: slots)
                 }
+            }
+            if raising, let answer = internalEvents(machine.pointee.state) {
+                owned.raise(answer)
             }
         }
     }
@@ -461,11 +419,14 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     ///
     /// `@inlinable` like the drain: a client specializes it, so that making the `SpinStep` and
     /// calling the observers costs no generic metadata lookups per step.
+    /// `raisedSource` names the source of the step's event when it is an internal one.
     @inlinable
-    func notifyObservers(_ delivery: Delivery<State, Event>) {
+    func notifyObservers(_ delivery: Delivery<State, Event>, raisedBy raisedSource: String) {
         if !delivery.stepObservers.isEmpty {
+            let origin = delivery.origin == QueuedEvent<Event>.internalOrigin
+                ? .internal(source: raisedSource) : origin(delivery.origin)
             let step = SpinStep(
-                number: delivery.step, event: delivery.event, origin: origin(delivery.origin),
+                number: delivery.step, event: delivery.event, origin: origin,
                 state: delivery.state, changed: delivery.changed)
             for observer in delivery.stepObservers { observer(step) }
         }
@@ -492,7 +453,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             releasedRender = true
         }
         if releasedRender {
-            core.withLock { core in core.renders.removeAll { !$0.isAlive } }
+            machine.withLock { $0.removeReleasedRenders() }
         }
     }
 
@@ -502,6 +463,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         drainerOwned.slots = []
         drainerOwned.feedbackChain = nil
         drainerOwned.pending.removeAll()
+        drainerOwned.raised = nil
+        drainerOwned.hasRaised = false
         for slot in slots { slot.instance?.stop() }
         releaseEffectsAndObservers(drainerDone: true)
     }
@@ -509,22 +472,10 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Cancels the effect tasks, drops the queue and ends the state sequences; with `drainerDone`,
     /// also hands back the drainer's unit of work.
     private func releaseEffectsAndObservers(drainerDone: Bool) {
-        let (tasks, channels, unstarted): ([Task<Void, Never>], [StateChannel<State>], Int) = core.withLock { core in
-            let tasks = core.effects.values.compactMap(\.task)
-            let unstarted = core.pendingStarts.count
-            core.effects.removeAll()
-            core.pendingStarts = []
-            core.queue.removeAll()
-            let channels = core.channels
-            core.channels = []
-            core.renders = []
-            core.unprimedRenders = []
-            core.draining = false
-            return (tasks, channels, unstarted)
-        }
-        for task in tasks { task.cancel() }
-        for _ in 0..<unstarted { tracker.leave() }
-        for channel in channels { channel.finish() }
+        let released = machine.withLock { $0.release() }
+        for task in released.tasks { task.cancel() }
+        for _ in 0..<released.unstarted { tracker.leave() }
+        for channel in released.channels { channel.finish() }
         if drainerDone { tracker.leave() }
     }
 
@@ -549,7 +500,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
         let bindMember = virtualClock != nil || ActivityMember.current != nil
         for start in starts {
-            let wanted = core.withLock { $0.effects[start.token] != nil }
+            let wanted = machine.withLock { $0.isRunning(start.token) }
             guard wanted else {
                 tracker.leave()
                 continue
@@ -592,13 +543,13 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             case (true, true):
                 task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
             }
-            let cancelNow: Bool = core.withLock { core in
-                guard core.effects[token] != nil else { return true }
-                core.effects[token]?.task = task
+            let created: Bool = machine.withLock { machine in
+                guard machine.effectTaskCreated(token, task: task) else { return false }
+                // Under the lock, where the drain reads it.
                 runner?.task = task
-                return false
+                return true
             }
-            if cancelNow { task.cancel() }
+            if !created { task.cancel() }
         }
     }
 
@@ -611,15 +562,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// one is draining. The effect the drain hands back to `runner`, if any, is the task's next.
     @inlinable
     func finishEffect(_ token: UInt64, origin: Int, last: Event?, runner: EffectRunner?) -> PendingStart<Event>? {
-        let claimed: Bool = core.withLock { core in
-            // Its queued events stay: an effect that finished gave its whole answer. So does its
-            // last event, queued as the effect ends: no cancel can reach it any more.
-            guard core.effects.removeValue(forKey: token) != nil, let last, !core.stopRequested else { return false }
-            _ = core.append(QueuedEvent(event: last, origin: origin, token: 0))
-            return claimDrain(&core)
-        }
+        guard claim({ $0.finishEffect(token, origin: origin, last: last) }) else { return nil }
         // A cancelled task's next effect would start cancelled.
-        guard claimed else { return nil }
         return drain(handingOneStartTo: Task.isCancelled ? nil : runner)
     }
 
@@ -630,27 +574,17 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         executor: (any TaskExecutor)?,
         operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> EffectHandle {
-        core.withLock { core in
-            core.nextToken += 1
-            let token = core.nextToken
-            guard !core.stopRequested else { return EffectHandle(token: token) }
-            core.effects[token] = EffectRecord()
-            core.pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
-            tracker.enter()
-            return EffectHandle(token: token)
+        machine.withLock { machine in
+            let (handle, registered) = machine.startEffect(origin: origin, executor: executor, operation: operation)
+            // The effect counts as work from now until its task ends (or it is dropped unstarted).
+            if registered { tracker.enter() }
+            return handle
         }
     }
 
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
     @inlinable
     func cancelEffect(_ handle: EffectHandle) {
-        let task: Task<Void, Never>? = core.withLock { core in
-            guard let record = core.effects.removeValue(forKey: handle.token) else { return nil }
-            if record.queued > 0 {
-                core.queue.removeAll { $0.token == handle.token }
-            }
-            return record.task
-        }
-        task?.cancel()
+        machine.withLock { $0.cancelEffect(handle.token) }?.cancel()
     }
 }

@@ -14,6 +14,12 @@ public struct Spin<State: Sendable, Event: Sendable>: Sendable {
     /// How to tell that an event changed nothing. Nil when `State` is not `Equatable` and none was
     /// given: then every reduction counts as a change.
     let isSameState: (@Sendable (State, State) -> Bool)?
+    /// The internal-event source, if any (see `withInternalEvents(_:)`).
+    let internalEvents: InternalEventSource?
+
+    /// Asked by the loop, after every step, for an event to reduce before any queued one: an event
+    /// and the name of its source, or nil when there is none.
+    public typealias InternalEventSource = @Sendable (State) -> (event: Event, source: String)?
 
     /// Creates a spin whose states are compared with `isSameState` to detect events that change
     /// nothing (those states are not delivered again).
@@ -27,6 +33,32 @@ public struct Spin<State: Sendable, Event: Sendable>: Sendable {
         self.feedbacks = feedbacks
         self.reducer = reducer
         self.isSameState = isSameState
+        self.internalEvents = nil
+    }
+
+    private init(_ spin: Spin, internalEvents: InternalEventSource?) {
+        self.initialState = spin.initialState
+        self.feedbacks = spin.feedbacks
+        self.reducer = spin.reducer
+        self.isSameState = spin.isSameState
+        self.internalEvents = internalEvents
+    }
+
+    /// The same spin with an internal-event source: events the spin raises itself and reduces to
+    /// completion before it takes any other (SCXML's internal queue; a statechart's raised and
+    /// eventless transitions).
+    ///
+    /// After every reduced step (changed or not), once its observers and feedbacks have seen it,
+    /// and after `start()` has delivered the initial state, the loop asks `source` with the current
+    /// state. An answer is reduced next, as a normal step (observers, then feedbacks if the state
+    /// changed), with origin `.internal(source:)`; then the loop asks again, until `source`
+    /// answers nil. Only then does it take the next queued event: events queued meanwhile, by
+    /// feedbacks or from outside, wait. `stop()` ends the loop even if `source` never answers nil.
+    ///
+    /// `source` runs on the loop's drainer, without the lock, like a synchronous feedback; it
+    /// should be a pure function of the state. A spin without a source pays nothing for it.
+    public func withInternalEvents(_ source: @escaping InternalEventSource) -> Spin {
+        Spin(self, internalEvents: source)
     }
 
     /// Creates a spin. `State` is not `Equatable`, so every reduction counts as a change.

@@ -15,7 +15,25 @@ struct GearUse {
                     propagated.insert(GearEventKey(gear: gear, event: event))
                 }
             }
+            for (block, _) in Self.statechartPropagations(of: spin) {
+                propagated.insert(GearEventKey(gear: block.gear, event: block.event))
+            }
         }
+    }
+
+    /// The gear events a statechart's rows and entry and exit actions propagate, with where each
+    /// is written.
+    static func statechartPropagations(of spin: SpinModel) -> [(PropagateModel, SourceLocation)] {
+        var found: [(PropagateModel, SourceLocation)] = []
+        for row in spin.transitions {
+            if let propagate = row.actions?.propagate { found.append((propagate, row.declaration.location)) }
+        }
+        for node in spin.tree.nodes {
+            for block in node.entry + node.exit {
+                if let propagate = block.propagate { found.append((propagate, block.location)) }
+            }
+        }
+        return found
     }
 
     /// The findings located in `spin`'s rules: a propagate nobody listens to is lost, and a catch
@@ -27,19 +45,21 @@ struct GearUse {
                 let key = GearEventKey(gear: gear, event: event)
                 if !caught.contains(key) {
                     let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "no spin catches '\(name)'",
-                        hint: "add a rule with 'catch: \(name)' to a spin, or remove the propagate"))
+                    found.append(Diagnostic(.propagateNeverCaught, at: rule.declaration.location, ["event": name]))
                 }
             }
             if case .gearEvent(let gear, let event) = rule.trigger {
                 let key = GearEventKey(gear: gear, event: event)
                 if !propagated.contains(key) {
                     let name = self.name(key)
-                    found.append(.warning(
-                        at: rule.declaration.location, "'\(name)' is caught but never propagated",
-                        hint: "add a rule with 'propagate: \(name)' to a spin, or remove the catch"))
+                    found.append(Diagnostic(.caughtNeverPropagated, at: rule.declaration.location, ["event": name]))
                 }
+            }
+        }
+        for (propagate, location) in Self.statechartPropagations(of: spin) {
+            let key = GearEventKey(gear: propagate.gear, event: propagate.event)
+            if !caught.contains(key) {
+                found.append(Diagnostic(.propagateNeverCaught, at: location, ["event": name(key)]))
             }
         }
         return found

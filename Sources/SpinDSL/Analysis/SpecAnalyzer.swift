@@ -32,10 +32,7 @@ struct SpecAnalyzer {
     private static func unsimulatedEffects(in spin: SpinModel) -> [Diagnostic] {
         spin.feedbacks.flatMap(\.cases).compactMap { rule in
             guard case let .effect(name, simulate) = rule.action, simulate == nil else { return nil }
-            return .warning(
-                at: rule.declaration.location,
-                "effect '\(name)' has no 'simulate': it runs only where a host program binds it",
-                hint: "add 'simulate: { after: 100ms, emit: … }' so that spinrun and tests can run it")
+            return Diagnostic(.effectWithoutSimulate, at: rule.declaration.location, ["effect": name])
         }
     }
 

@@ -173,10 +173,8 @@ struct SpinAnalysis {
         let initial = spin.tree.initial
         let initialName = spin.states.indices.contains(initial) ? spin.states[initial].text : "?"
         for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
-            diagnostics.append(.error(
-                at: state.location,
-                "state '\(state.text)' of spin '\(spinName)' is unreachable from the initial state '\(initialName)'",
-                hint: "add a transition to '\(state.text)', or remove the state"))
+            diagnostics.append(Diagnostic(
+                .unreachableState, at: state.location, ["state": state, "spin": spinName, "initial": initialName]))
         }
     }
 
@@ -204,10 +202,7 @@ struct SpinAnalysis {
                 return target != index
             }
             if !hasWayOut {
-                diagnostics.append(.error(
-                    at: state.location,
-                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
-                    hint: "add a transition from '\(state.text)', or list it under 'final'"))
+                diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }
         }
     }
@@ -220,10 +215,7 @@ struct SpinAnalysis {
         where reach.reachable[configuration] && !reach.hasWayOut[configuration] && !spin.configurations.isFinal[configuration] {
             for leaf in spin.configurations.leaves[configuration] where reported.insert(leaf).inserted {
                 let state = spin.states[leaf]
-                diagnostics.append(.error(
-                    at: state.location,
-                    "state '\(state.text)' of spin '\(spinName)' has no way out and is not final",
-                    hint: "add a transition from '\(state.text)' or one of its ancestors, or list it under 'final'"))
+                diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }
         }
     }
@@ -232,24 +224,27 @@ struct SpinAnalysis {
 
     private mutating func checkDeadRows() {
         for position in spin.transitions.indices {
-            guard let reason = neverFiresReason(position) else { continue }
-            diagnostics.append(.warning(at: spin.transitions[position].declaration.location, "this transition can never fire: \(reason)"))
+            let location = spin.transitions[position].declaration.location
+            if rowFacts[position].isNeverTaken {
+                diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
+            } else if let why = deadSourcesReason(position) {
+                diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
+            } else if let reach = statechartReach, reach.rowIsShadowed[position] {
+                diagnostics.append(Diagnostic(.shadowedTransition, at: location))
+            }
         }
     }
 
-    /// Why the row at `position` can never fire, or nil when it may.
-    private func neverFiresReason(_ position: Int) -> String? {
-        if rowFacts[position].isNeverTaken { return "its guard is always false" }
-        if let reach = statechartReach {
-            if reach.rowIsTried[position] { return nil }
-            if reach.rowIsShadowed[position] { return "an unguarded row before it, of the same state or one inside it, always fires first" }
-        }
+    /// What the source states of the row at `position` are when it applies in no live state
+    /// (`final`, `unreachable`, `final or unreachable`), or nil when it may fire.
+    private func deadSourcesReason(_ position: Int) -> String? {
+        if let reach = statechartReach, reach.rowIsTried[position] || reach.rowIsShadowed[position] { return nil }
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
-        let states = rowSources[position] ?? Array(0..<spin.controlCount)
-        if states.allSatisfy(spin.finalStates.contains) { return "every source state is final" }
-        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "every source state is unreachable" }
-        return "every source state is final or unreachable"
+        let states = rowSources[position] ?? Array(live.indices)
+        if states.allSatisfy(spin.finalStates.contains) { return "final" }
+        if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "unreachable" }
+        return "final or unreachable"
     }
 
     // MARK: Events
@@ -289,10 +284,7 @@ struct SpinAnalysis {
             }
         }
         for (index, event) in spin.events.enumerated() where !emitted.contains(index) && event.completedState == nil {
-            diagnostics.append(.warning(
-                at: event.name.location,
-                "event '\(event.name.text)' of spin '\(spinName)' is never emitted: no rule emits it and it is not an input",
-                hint: "add it to 'inputs', or remove it"))
+            diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))
         }
     }
 
@@ -304,8 +296,7 @@ struct SpinAnalysis {
     /// guards. Each later row is reported once, against the first earlier row it clashes
     /// with. Rows that can never fire are left out: they are reported as dead already.
     private mutating func checkNondeterminism() {
-        // The events and the eventless pseudo-event.
-        let eventCount = spin.events.count &+ 1
+        let eventCount = spin.events.count
         // Rows are taken in document order and filed under each (live state, event) they apply in,
         // after being compared with the earlier rows already filed there: only rows sharing a
         // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
@@ -315,7 +306,7 @@ struct SpinAnalysis {
         var earlier: [Int] = []
         for position in rowFacts.indices {
             let event = rowFacts[position].event
-            guard event >= 0, event < eventCount, neverFiresReason(position) == nil else { continue }
+            guard event >= 0, event < eventCount, !rowFacts[position].isNeverTaken, deadSourcesReason(position) == nil else { continue }
             earlier.removeAll(keepingCapacity: true)
             forEachLiveSource(of: position) { state in
                 var link = newestInBucket[state &* eventCount &+ event]
@@ -344,12 +335,9 @@ struct SpinAnalysis {
             // A state's own rows come before the spin's (`any`): rows of different levels never
             // clash, the state's wins.
             guard (earlier.sources == nil) == (later.sources == nil), Self.guardsCanBothHold(earlier, later) else { continue }
-            let earlierStates = rowSources[earlierPosition] ?? Array(0..<spin.controlCount)
+            let earlierStates = rowSources[earlierPosition] ?? Array(live.indices)
             guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
-            diagnostics.append(.error(
-                at: later.declaration.location,
-                clashMessage(earlier, later, state: state),
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them"))
+            diagnostics.append(clash(earlier, later, state: state))
             return
         }
     }
@@ -359,15 +347,14 @@ struct SpinAnalysis {
         return a == b
     }
 
-    private func clashMessage(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> String {
+    private func clash(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> Diagnostic {
         let first = earlier.declaration.location, second = later.declaration.location
         // Rows of a flow-style list can share a line; then the columns tell them apart.
-        let rows = first.line == second.line
-            ? "transitions at line \(first.line), columns \(first.column) and \(second.column),"
-            : "transitions at lines \(first.line) and \(second.line)"
+        let places = first.line == second.line
+            ? "line \(first.line), columns \(first.column) and \(second.column),"
+            : "lines \(first.line) and \(second.line)"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
-        guard later.event != spin.eventlessKind else { return "\(rows) can both fire\(inState) without an event" }
         let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
-        return "\(rows) can both fire\(inState) on event '\(event)'"
+        return Diagnostic(.nondeterministicTransitions, at: second, ["places": places, "inState": inState, "event": event])
     }
 }

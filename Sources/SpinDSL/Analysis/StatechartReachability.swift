@@ -15,6 +15,9 @@ struct StatechartReachability {
     /// Per candidate of the chart, whether an earlier candidate of its leaf is unguarded (so it is
     /// never tried).
     let isShadowed: [Bool]
+    /// Per candidate, whether the unguarded candidate before it is a row of another state (one
+    /// inside its own): rows of one state that clash are reported as such, not as shadowed.
+    let isShadowedFromInside: [Bool]
     /// Per candidate, whether it is tried in some reachable, non-final configuration.
     let isTried: [Bool]
     /// Per row, whether one of its candidates is tried.
@@ -31,13 +34,18 @@ struct StatechartReachability {
         let candidates = chart.candidates
         // Shadowing, group by group.
         var isShadowed = [Bool](repeating: false, count: candidates.count)
+        var isShadowedFromInside = isShadowed
         for (cellIndex, cell) in chart.cells.enumerated() {
             for group in Self.groups(of: cellIndex, cell: cell, chart: chart) {
-                var open = true
+                var closer: Int32?
                 for index in group {
-                    isShadowed[index] = !open
+                    if let closer {
+                        isShadowed[index] = true
+                        isShadowedFromInside[index] = closer != candidates[index].source
+                        continue
+                    }
                     let row = Int(candidates[index].row)
-                    if open, !isNeverTaken(row), spin.transitions[row].guardExpression == nil { open = false }
+                    if !isNeverTaken(row), spin.transitions[row].guardExpression == nil { closer = candidates[index].source }
                 }
             }
         }
@@ -110,12 +118,13 @@ struct StatechartReachability {
                 let row = Int(candidates[index].row)
                 rowApplies[row] = true
                 if isTried[index] { rowIsTried[row] = true }
-                if !isShadowed[index] { rowUnshadowed[row] = true }
+                if !isShadowedFromInside[index] { rowUnshadowed[row] = true }
             }
         }
         self.reachable = reachable
         self.hasWayOut = hasWayOut
         self.isShadowed = isShadowed
+        self.isShadowedFromInside = isShadowedFromInside
         self.isTried = isTried
         self.rowIsTried = rowIsTried
         self.rowIsShadowed = rowApplies.indices.map { rowApplies[$0] && !rowUnshadowed[$0] }

@@ -242,6 +242,8 @@ extension ReducerTable {
         var raised: [SpecEvent] = []
         var propagated: [OutboxMessage] = []
         var failure: (EvaluationError, block: Int)?
+        // The last block that raised an event: where a queue grown past its limit is reported.
+        var lastRaising = -1
         event.withPayload { payload in
             state.data.withUnsafeMutableBufferPointer { data in
                 for write in writes where write.slot >= 0 && write.slot < data.count {
@@ -259,6 +261,7 @@ extension ReducerTable {
                             for assignment in block.assignments {
                                 if try Self.apply(assignments, assignment, view, data) { changed = true }
                             }
+                            if block.raise >= 0 || block.emit >= 0 { lastRaising = blockIndex }
                             if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
                             if block.emit >= 0 {
                                 let emit = code.emits[Int(block.emit)]
@@ -290,9 +293,8 @@ extension ReducerTable {
         if !raised.isEmpty {
             let queue = state.raised + raised
             if queue.count > StatechartCode.raisedLimit {
-                state.fault = SpecFault(
-                    location: code.locations.indices.contains(Int(blocks.last ?? 0)) ? code.locations[Int(blocks.last ?? 0)] : SourceLocation(file: "", line: 1, column: 1),
-                    message: "more than \(StatechartCode.raisedLimit) raised events wait to be reduced: rows or actions raise events faster than they are reduced")
+                let location = code.locations.indices.contains(lastRaising) ? code.locations[lastRaising] : SourceLocation(file: "", line: 1, column: 1)
+                state.fault = SpecFault(.raisedEventLimit, at: location, ["limit": StatechartCode.raisedLimit])
                 return true
             }
             state.raised = queue

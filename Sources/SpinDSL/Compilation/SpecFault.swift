@@ -1,19 +1,26 @@
 /// A run-time error of a spin, with the spec location it comes from.
 public struct SpecFault: Hashable, Sendable, Error, CustomStringConvertible {
+    /// Which fault this is: its stable name (`[#DivisionByZero]`) and its catalog entry.
+    public let group: DiagnosticGroup
     /// Where in the spec.
     public let location: SourceLocation
     /// What went wrong.
     public let message: String
 
-    /// Creates a fault.
-    public init(location: SourceLocation, message: String) {
+    /// Creates the fault of `group` at `location`, its message written from the catalog's
+    /// template with `values`.
+    public init(_ group: DiagnosticGroup, at location: SourceLocation, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) {
+        self.group = group
         self.location = location
-        self.message = message
+        self.message = group.message(values)
     }
 
-    public var description: String { "\(location): error: \(message)" }
+    /// `file:line:column: error: message [#Group]`.
+    public var description: String { "\(location): error: \(message) \(group.tag)" }
 
     init(_ error: EvaluationError) {
-        self.init(location: error.location, message: error.message)
+        self.group = error.group
+        self.location = error.location
+        self.message = error.message
     }
 }

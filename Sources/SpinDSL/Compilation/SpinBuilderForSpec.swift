@@ -64,7 +64,11 @@ struct SpinBuilderForSpec {
         let reducer = table.statechart == nil
             ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event) })
             : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event) })
-        return Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
+        let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
+        // A statechart's eventless rows and raised events are reduced to completion, before the
+        // next queued event, as steps of origin `eventless` and `raised`.
+        guard table.statechart != nil else { return spin }
+        return spin.withInternalEvents { state in table.internalEvent(state) }
     }
 
     // MARK: Rules
@@ -296,7 +300,7 @@ struct SpinBuilderForSpec {
             // The resolver rejects named effects triggered by `catch`, the only caller of the
             // immediate form for effects; keep a clear run-time error rather than a trap.
             let location = rule.declaration.location
-            return { _, _ in .failure(SpecFault(location: location, message: "a named effect cannot be triggered by 'catch'")) }
+            return { _, _ in .failure(SpecFault(.catchWithEffect, at: location)) }
         }
     }
 
@@ -326,13 +330,13 @@ struct SpinBuilderForSpec {
                 } catch let fault as SpecFault {
                     return .failure(fault)
                 } catch {
-                    return .failure(SpecFault(location: location, message: "effect '\(effectName)' failed: \(error)"))
+                    return .failure(SpecFault(.effectFailed, at: location, ["effect": effectName, "error": "\(error)"]))
                 }
             }
         }
         guard let simulate else {
             return { _, _ in
-                .failure(SpecFault(location: location, message: "effect '\(effectName)' is not bound and has no 'simulate'"))
+                .failure(SpecFault(.effectNotBound, at: location, ["effect": effectName]))
             }
         }
         let generator = SharedGenerator(seed: seed(for: stream))

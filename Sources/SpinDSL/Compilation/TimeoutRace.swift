@@ -73,7 +73,7 @@ func withTimeout<Result: Sendable>(
     case .timedOut:
         // Abandoned: an operation that ignores cancellation may run on, but no longer counts.
         runner?.end()
-        throw SpecFault(location: location, message: "effect '\(effect)' did not answer within \(timeout)")
+        throw SpecFault(.effectTimeout, at: location, ["effect": effect, "timeout": "\(timeout)"])
     case .cancelled:
         runner?.end()
         throw CancellationError()

@@ -9,8 +9,6 @@
 struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, with the parts of the message; formatted by `message`.
     enum Reason: Sendable {
-        /// A message already written.
-        case text(String)
         /// `integer overflow in 'TEXT'`.
         case overflow(expression: String)
         /// `division by zero in 'TEXT'`.
@@ -19,6 +17,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case moduloByZero(expression: String)
         /// `cannot convert nan to int in 'TEXT'`.
         case nanToInt(expression: String)
+        /// `VALUE does not fit in a 64-bit integer in 'TEXT'` (`int(x)` of a double out of range).
+        case doesNotFit(value: String, expression: String)
         /// A field of the context holds a value of another type than the one the checker gave it.
         case fieldType(FieldKind, wanted: String)
         /// A node reached code for another type (a checker or caller bug).
@@ -42,43 +42,43 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     var reason: Reason
 
-    /// Creates an error whose message is already written.
-    init(location: SourceLocation, message: String) {
-        self.location = location
-        self.reason = .text(message)
-    }
-
     /// Creates an error whose message is written when it is read.
     init(location: SourceLocation, reason: Reason) {
         self.location = location
         self.reason = reason
     }
 
+    /// The catalog's group of this error.
+    var group: DiagnosticGroup {
+        switch reason {
+        case .overflow: return .integerOverflow
+        case .divisionByZero: return .divisionByZero
+        case .moduloByZero: return .moduloByZero
+        case .nanToInt: return .nanToInt
+        case .doesNotFit: return .intConversionOverflow
+        case .fieldType, .compiledAs, .wrongEntryPoint, .misusedEntryPoint: return .internalError
+        }
+    }
+
     /// What went wrong, quoting the sub-expression: `integer overflow in 'count + 1'`.
     var message: String {
         switch reason {
-        case .text(let message):
-            return message
-        case .overflow(let text):
-            return "integer overflow in '\(text)'"
-        case .divisionByZero(let text):
-            return "division by zero in '\(text)'"
-        case .moduloByZero(let text):
-            return "modulo by zero in '\(text)'"
-        case .nanToInt(let text):
-            return "cannot convert nan to int in '\(text)'"
+        case .overflow(let text), .divisionByZero(let text), .moduloByZero(let text), .nanToInt(let text):
+            return group.message(["expression": text])
+        case .doesNotFit(let value, let text):
+            return group.message(["value": value, "expression": text])
         case .fieldType(.data(let slot, let name), let wanted):
-            return "data field '\(name)' (slot \(slot)) does not hold \(wanted) value"
+            return group.message(["problem": "data field '\(name)' (slot \(slot)) does not hold \(wanted) value"])
         case .fieldType(.event(let slot, let name), let wanted):
-            return "event payload field '\(name)' (slot \(slot)) does not hold \(wanted) value"
+            return group.message(["problem": "event payload field '\(name)' (slot \(slot)) does not hold \(wanted) value"])
         case .fieldType(.controlState, let wanted):
-            return "control state does not hold \(wanted) value"
+            return group.message(["problem": "control state does not hold \(wanted) value"])
         case .compiledAs(let text, let type, let wanted):
-            return "internal error: '\(text)' of type \(type) compiled as \(wanted)"
+            return group.message(["problem": "'\(text)' of type \(type) compiled as \(wanted)"])
         case .wrongEntryPoint(let text, let type, let wanted):
-            return "internal error: '\(text)' has type \(type), not \(wanted)"
+            return group.message(["problem": "'\(text)' has type \(type), not \(wanted)"])
         case .misusedEntryPoint:
-            return "internal error: an expression was evaluated as a type it does not have"
+            return group.message(["problem": "an expression was evaluated as a type it does not have"])
         }
     }
 
@@ -87,14 +87,14 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     static let misusedEntryPoint = EvaluationError(
         location: SourceLocation(file: "<expression>", line: 1, column: 1), reason: .misusedEntryPoint)
 
-    /// `file:line:column: error: message`.
-    var description: String { "\(location): error: \(message)" }
+    /// `file:line:column: error: message [#Group]`.
+    var description: String { SpecFault(self).description }
 
     /// The error as a diagnostic, for rendering with the spec's source line.
-    var diagnostic: Diagnostic { .error(at: location, message) }
+    var diagnostic: Diagnostic { Diagnostic(group, at: location, message: message) }
 
     /// Errors are equal when they would be reported the same way, however their messages are kept.
     static func == (lhs: EvaluationError, rhs: EvaluationError) -> Bool {
-        lhs.location == rhs.location && lhs.message == rhs.message
+        lhs.group == rhs.group && lhs.location == rhs.location && lhs.message == rhs.message
     }
 }

@@ -38,14 +38,17 @@ struct ExpressionChecker {
         guard let expected else { return expression }
         if expression.type == expected { return expression }
         if expected == .double, expression.type == .int { return promoted(expression) }
-        error(at: syntax.location, "expected \(expected), found \(expression.type)")
+        report(.typeMismatch, at: syntax.location, ["expected": expected, "found": expression.type])
         return nil
     }
 
     // MARK: - Helpers
 
-    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(.error(at: location, message, hint: hint))
+    private mutating func report(
+        _ group: DiagnosticGroup, at location: SourceLocation,
+        _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(group, at: location, values, suggestion: suggestion))
     }
 
     private func promoted(_ expression: TypedExpression) -> TypedExpression {
@@ -107,11 +110,11 @@ struct ExpressionChecker {
     /// `active(.S)`: whether state `S` is active.
     private mutating func inferActive(_ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
         guard argumentSyntax.count == 1, let argument = argumentSyntax.first, case .enumCase(let name) = argument.kind else {
-            error(at: syntax.operatorLocation, "function 'active' takes one state, written '.name'", hint: "for example 'active(.running)'")
+            report(.activeArgument, at: syntax.operatorLocation)
             return nil
         }
         guard let states = scope.states else {
-            error(at: argument.location, "this spin has no control states")
+            report(.stateWithoutStates, at: argument.location)
             return nil
         }
         return activeState(name, argument, syntax, states: states)
@@ -122,7 +125,7 @@ struct ExpressionChecker {
         _ name: String, _ argument: ExpressionSyntax, _ syntax: ExpressionSyntax, states: StateScope
     ) -> TypedExpression? {
         guard let membership = states.membership(of: name) else {
-            error(at: argument.location, "unknown state '.\(name)'", hint: Suggestion.closest(to: name, in: states.names).map { "did you mean '.\($0)'?" })
+            report(.unknownState, at: argument.location, ["state": name], suggestion: Suggestion.hint(for: name, in: states.names))
             return nil
         }
         return node(.activeState(membership, name: name), .bool, syntax)
@@ -148,7 +151,7 @@ struct ExpressionChecker {
     private mutating func inferEnumCase(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
         if case .enumeration(let type) = context {
             guard let index = type.index(of: name) else {
-                error(at: syntax.location, "'\(name)' is not a case of \(type.name)", hint: Suggestion.hint(for: name, in: type.cases))
+                report(.notACase, at: syntax.location, ["name": name, "type": type.name], suggestion: Suggestion.hint(for: name, in: type.cases))
                 return nil
             }
             return node(.constant(.symbol(index)), .enumeration(type), syntax)
@@ -160,13 +163,11 @@ struct ExpressionChecker {
         }
         if owners.isEmpty {
             let allCases = scope.allEnumerations.flatMap(\.cases)
-            error(at: syntax.location, "unknown enum case '.\(name)'", hint: Suggestion.closest(to: name, in: allCases).map { "did you mean '.\($0)'?" })
+            report(.unknownEnumCase, at: syntax.location, ["name": name], suggestion: Suggestion.hint(for: name, in: allCases, sigil: "."))
             return nil
         }
         let names = owners.map(\.name).joined(separator: ", ")
-        error(
-            at: syntax.location, "cannot tell which enumeration '.\(name)' belongs to; it is a case of \(names)",
-            hint: "compare it with a value of the enumeration you mean")
+        report(.ambiguousEnumCase, at: syntax.location, ["name": name, "types": names])
         return nil
     }
 
@@ -176,26 +177,26 @@ struct ExpressionChecker {
         }
         if name == "state" {
             guard let states = scope.controlStates else {
-                error(at: syntax.location, "this spin has no control states")
+                report(.stateWithoutStates, at: syntax.location)
                 return nil
             }
             return node(.controlState, .enumeration(states), syntax)
         }
         if name == "event" {
-            error(at: syntax.location, "'event' is not a value by itself", hint: "write 'event.<field>' to read a payload field")
+            report(.eventNotAValue, at: syntax.location)
             return nil
         }
-        error(at: syntax.location, "unknown name '\(name)'", hint: Suggestion.hint(for: name, in: scope.namesInScope))
+        report(.unknownName, at: syntax.location, ["name": name], suggestion: Suggestion.hint(for: name, in: scope.namesInScope))
         return nil
     }
 
     private mutating func inferEventField(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
         guard let fields = scope.eventFields else {
-            error(at: syntax.location, "event payload fields are not available here")
+            report(.eventFieldsUnavailable, at: syntax.location)
             return nil
         }
         guard let field = scope.eventField(named: name) else {
-            error(at: syntax.location, "unknown event payload field '\(name)'", hint: Suggestion.hint(for: name, in: fields.map(\.name)))
+            report(.unknownEventField, at: syntax.location, ["field": name], suggestion: Suggestion.hint(for: name, in: fields.map(\.name)))
             return nil
         }
         return node(.eventField(slot: field.slot, name: name), field.type, syntax)
@@ -206,13 +207,13 @@ struct ExpressionChecker {
         switch op {
         case .negate:
             guard operand.type.isNumeric else {
-                error(at: syntax.operatorLocation, "operator '-' cannot be applied to \(operand.type)")
+                report(.invalidUnaryOperand, at: syntax.operatorLocation, ["operator": "-", "type": operand.type])
                 return nil
             }
             return node(.unary(.negate, operand), operand.type, syntax)
         case .not:
             guard operand.type == .bool else {
-                error(at: operandSyntax.location, "operator '\(spelling(syntax, "!"))' expects bool, found \(operand.type)")
+                report(.nonBoolOperand, at: operandSyntax.location, ["operator": spelling(syntax, "!"), "type": operand.type])
                 return nil
             }
             return node(.unary(.not, operand), .bool, syntax)
@@ -231,7 +232,7 @@ struct ExpressionChecker {
             var ok = true
             for (operand, operandSyntax) in [(left, leftSyntax), (right, rightSyntax)] {
                 if let operand, operand.type != .bool {
-                    error(at: operandSyntax.location, "operator '\(spelled)' expects bool, found \(operand.type)")
+                    report(.nonBoolOperand, at: operandSyntax.location, ["operator": spelled, "type": operand.type])
                     ok = false
                 }
             }
@@ -246,7 +247,7 @@ struct ExpressionChecker {
                 return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
             }
             guard l.type == r.type else {
-                error(at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)")
+                report(.incomparableTypes, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
                 return nil
             }
             return node(.binary(op, l, r), .bool, syntax)
@@ -260,9 +261,7 @@ struct ExpressionChecker {
             if l.type == .string, r.type == .string {
                 return node(.binary(op, l, r), .bool, syntax)
             }
-            error(
-                at: syntax.operatorLocation, "operator '\(spelled)' cannot compare \(l.type) with \(r.type)",
-                hint: "'\(spelled)' orders numbers and strings")
+            report(.unorderableTypes, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
             return nil
         case .add, .subtract, .multiply, .divide, .remainder:
             let l = infer(leftSyntax, context: nil)
@@ -277,12 +276,12 @@ struct ExpressionChecker {
             if op == .add, l.type == .string, r.type == .string {
                 return node(.binary(.add, l, r), .string, syntax)
             }
-            var hint: String?
             if op == .add, l.type == .string || r.type == .string {
                 let other = l.type == .string ? r.type : l.type
-                hint = "use string(x) to turn the \(other) into a string"
+                report(.mixedConcatenation, at: syntax.operatorLocation, ["left": l.type, "right": r.type, "other": other])
+            } else {
+                report(.invalidOperands, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
             }
-            error(at: syntax.operatorLocation, "operator '\(spelled)' cannot be applied to \(l.type) and \(r.type)", hint: hint)
             return nil
         }
     }
@@ -293,7 +292,7 @@ struct ExpressionChecker {
     ) -> TypedExpression? {
         let condition = infer(conditionSyntax, context: .bool)
         if let condition, condition.type != .bool {
-            error(at: conditionSyntax.location, "condition of '?:' must be bool, found \(condition.type)")
+            report(.nonBoolCondition, at: conditionSyntax.location, ["type": condition.type])
         }
         let (then, otherwise) = inferPair(thenSyntax, otherwiseSyntax, context: context)
         guard let condition, condition.type == .bool, let then, let otherwise else { return nil }
@@ -303,33 +302,33 @@ struct ExpressionChecker {
         if then.type.isNumeric, otherwise.type.isNumeric {
             return node(.conditional(condition, promoted(then), promoted(otherwise)), .double, syntax)
         }
-        error(at: otherwiseSyntax.location, "branches of '?:' have different types: \(then.type) and \(otherwise.type)")
+        report(.branchTypeMismatch, at: otherwiseSyntax.location, ["then": then.type, "otherwise": otherwise.type])
         return nil
     }
 
     private mutating func inferCall(_ name: String, _ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
         if name == "active" { return inferActive(argumentSyntax, syntax) }
         guard let function = ExpressionFunction(rawValue: name) else {
-            error(
-                at: syntax.operatorLocation, "unknown function '\(name)'",
-                hint: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue) + ["active"]))
+            report(
+                .unknownFunction, at: syntax.operatorLocation, ["name": name],
+                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue) + ["active"]))
             return nil
         }
         let count = argumentSyntax.count
         switch function {
         case .min, .max:
             if count < 2 {
-                error(at: syntax.operatorLocation, "function '\(name)' takes at least 2 arguments, found \(count)")
+                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "at least 2 arguments", "count": count])
                 return nil
             }
         case .abs, .string, .int, .double:
             if count != 1 {
-                error(at: syntax.operatorLocation, "function '\(name)' takes 1 argument, found \(count)")
+                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "1 argument", "count": count])
                 return nil
             }
         case .clamp:
             if count != 3 {
-                error(at: syntax.operatorLocation, "function 'clamp' takes 3 arguments, found \(count)")
+                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "3 arguments", "count": count])
                 return nil
             }
         }
@@ -341,7 +340,7 @@ struct ExpressionChecker {
                 continue
             }
             if function != .string, !typed.type.isNumeric {
-                error(at: argument.location, "function '\(name)' expects a number, found \(typed.type)")
+                report(.nonNumericArgument, at: argument.location, ["name": name, "type": typed.type])
                 ok = false
             }
             arguments.append(typed)

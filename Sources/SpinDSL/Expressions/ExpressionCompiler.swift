@@ -316,8 +316,8 @@ enum ExpressionCompiler {
                 // 2^63 is exactly representable; every double below it and at or above -2^63
                 // truncates to a valid Int64.
                 guard v < 9_223_372_036_854_775_808.0, v >= -9_223_372_036_854_775_808.0 else {
-                    // Thrown with its message written: the value is only known here, and this is the failure path.
-                    throw EvaluationError(location: location, message: "\(SpinValue.format(v)) does not fit in a 64-bit integer in '\(text)'")
+                    // The value is only known here; formatted here too, on the failure path.
+                    throw EvaluationError(location: location, reason: .doesNotFit(value: SpinValue.format(v), expression: text))
                 }
                 return Int64(v)
             }

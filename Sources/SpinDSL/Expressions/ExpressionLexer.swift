@@ -33,8 +33,10 @@ struct ExpressionLexer {
         }
     }
 
-    private func fail(at start: Int, _ message: String, hint: String? = nil) -> ExpressionSyntaxError {
-        ExpressionSyntaxError(diagnostic: .error(at: positions.location(at: start), message, hint: hint))
+    private func fail(
+        _ group: DiagnosticGroup, at offset: Int, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) -> ExpressionSyntaxError {
+        ExpressionSyntaxError(diagnostic: Diagnostic(group, at: positions.location(at: offset), values))
     }
 
     static func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
@@ -72,10 +74,10 @@ struct ExpressionLexer {
             return ExpressionToken(kind: .symbol(String(scalar)), range: start..<offset)
         }
         switch scalar {
-        case "=": throw fail(at: start, "unexpected '='", hint: "use '==' to compare values")
-        case "&": throw fail(at: start, "unexpected '&'", hint: "use '&&' (or 'and') for logical and")
-        case "|": throw fail(at: start, "unexpected '|'", hint: "use '||' (or 'or') for logical or")
-        default: throw fail(at: start, "unexpected character '\(scalar.escaped(asASCII: false))'")
+        case "=": throw fail(.assignmentInExpression, at: start)
+        case "&": throw fail(.singleAmpersand, at: start)
+        case "|": throw fail(.singleVerticalBar, at: start)
+        default: throw fail(.unexpectedCharacter, at: start, ["character": scalar.escaped(asASCII: false)])
         }
     }
 
@@ -107,7 +109,7 @@ struct ExpressionLexer {
         var value = String.UnicodeScalarView()
         while true {
             guard let scalar = peek(), scalar != "\n", scalar != "\r" else {
-                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+                throw fail(.unterminatedString, at: start, ["quote": quote])
             }
             offset &+= 1
             if scalar == quote {
@@ -118,16 +120,14 @@ struct ExpressionLexer {
                 continue
             }
             guard let escaped = peek() else {
-                throw fail(at: start, "unterminated string literal", hint: "close it with \(quote)")
+                throw fail(.unterminatedString, at: start, ["quote": quote])
             }
             switch escaped {
             case "\"", "'", "\\": value.append(escaped)
             case "n": value.append("\n")
             case "t": value.append("\t")
             default:
-                throw fail(
-                    at: offset &- 1, "unknown escape sequence '\\\(escaped.escaped(asASCII: false))'",
-                    hint: "the escapes are \\\" \\' \\\\ \\n \\t")
+                throw fail(.unknownEscape, at: offset &- 1, ["escape": escaped.escaped(asASCII: false)])
             }
             offset &+= 1
         }

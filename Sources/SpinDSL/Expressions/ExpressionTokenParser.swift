@@ -37,8 +37,10 @@ struct ExpressionTokenParser {
         positions.location(at: offset)
     }
 
-    private func fail(at offset: Int, _ message: String, hint: String? = nil) -> ExpressionSyntaxError {
-        ExpressionSyntaxError(diagnostic: .error(at: location(offset), message, hint: hint))
+    private func fail(
+        _ group: DiagnosticGroup, at offset: Int, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) -> ExpressionSyntaxError {
+        ExpressionSyntaxError(diagnostic: Diagnostic(group, at: location(offset), values))
     }
 
     private func describe(_ token: ExpressionToken) -> String {
@@ -49,7 +51,7 @@ struct ExpressionTokenParser {
     }
 
     private func tooDeep(at offset: Int) -> ExpressionSyntaxError {
-        fail(at: offset, "expression nested too deeply", hint: "split it up; at most \(ExpressionParser.maximumDepth) levels are allowed")
+        fail(.expressionTooDeep, at: offset, ["limit": ExpressionParser.maximumDepth])
     }
 
     /// Builds a node, enforcing the height limit.
@@ -69,13 +71,13 @@ struct ExpressionTokenParser {
 
     mutating func parseWhole() throws(ExpressionSyntaxError) -> ExpressionSyntax {
         if case .end = current.kind {
-            throw fail(at: current.range.lowerBound, "expected an expression")
+            throw fail(.emptyExpression, at: current.range.lowerBound)
         }
         let expression = try parseExpression(depth: 1)
         if case .end = current.kind {
             return expression
         }
-        throw fail(at: current.range.lowerBound, "unexpected \(describe(current)) after expression")
+        throw fail(.unexpectedAfterExpression, at: current.range.lowerBound, ["found": describe(current)])
     }
 
     private mutating func parseExpression(depth: Int) throws(ExpressionSyntaxError) -> ExpressionSyntax {
@@ -88,7 +90,7 @@ struct ExpressionTokenParser {
         advance()
         let then = try parseExpression(depth: depth &+ 1)
         guard isSymbol(":") else {
-            throw fail(at: current.range.lowerBound, "expected ':' in conditional expression, found \(describe(current))")
+            throw fail(.expectedColon, at: current.range.lowerBound, ["found": describe(current)])
         }
         advance()
         let otherwise = try parseExpression(depth: depth &+ 1)
@@ -139,7 +141,7 @@ struct ExpressionTokenParser {
             advance()
             let range = start.range.lowerBound..<literal.range.upperBound
             guard let value = Int64("-" + digits) else {
-                throw fail(at: start.range.lowerBound, "integer literal '-\(digits)' does not fit in a 64-bit integer")
+                throw fail(.integerLiteralTooLarge, at: start.range.lowerBound, ["value": "-" + digits])
             }
             return try node(.integer(value), range: range)
         }
@@ -155,13 +157,13 @@ struct ExpressionTokenParser {
         case .integer(let digits):
             advance()
             guard let value = Int64(digits) else {
-                throw fail(at: start.range.lowerBound, "integer literal '\(digits)' does not fit in a 64-bit integer")
+                throw fail(.integerLiteralTooLarge, at: start.range.lowerBound, ["value": digits])
             }
             return try node(.integer(value), range: start.range)
         case .double(let text):
             advance()
             guard let value = Double(text), value.isFinite else {
-                throw fail(at: start.range.lowerBound, "floating-point literal '\(text)' is too large for a double")
+                throw fail(.doubleLiteralTooLarge, at: start.range.lowerBound, ["text": text])
             }
             return try node(.double(value), range: start.range)
         case .string(let value):
@@ -174,14 +176,14 @@ struct ExpressionTokenParser {
             advance()
             return try node(.bool(false), range: start.range)
         case .identifier(let keyword) where ["and", "or", "not"].contains(keyword):
-            throw fail(at: start.range.lowerBound, "expected an expression, found keyword '\(keyword)'")
+            throw fail(.expectedExpression, at: start.range.lowerBound, ["found": "keyword '\(keyword)'"])
         case .identifier(let name):
             advance()
             return try parseName(name, start: start, depth: depth)
         case .symbol("."):
             advance()
             guard case .identifier(let name) = current.kind else {
-                throw fail(at: current.range.lowerBound, "expected a case name after '.', found \(describe(current))")
+                throw fail(.expectedCaseName, at: current.range.lowerBound, ["found": describe(current)])
             }
             let end = current.range.upperBound
             advance()
@@ -191,8 +193,8 @@ struct ExpressionTokenParser {
             let inner = try parseExpression(depth: depth &+ 1)
             guard isSymbol(")") else {
                 throw fail(
-                    at: current.range.lowerBound, "expected ')', found \(describe(current))",
-                    hint: "the '(' at column \(location(start.range.lowerBound).column) is not closed")
+                    .unclosedParenthesis, at: current.range.lowerBound,
+                    ["found": describe(current), "column": location(start.range.lowerBound).column])
             }
             let end = current.range.upperBound
             advance()
@@ -204,7 +206,7 @@ struct ExpressionTokenParser {
             widened.location = location(start.range.lowerBound)
             return widened
         default:
-            throw fail(at: start.range.lowerBound, "expected an expression, found \(describe(start))")
+            throw fail(.expectedExpression, at: start.range.lowerBound, ["found": describe(start)])
         }
     }
 
@@ -242,8 +244,8 @@ struct ExpressionTokenParser {
                 }
                 guard isSymbol(")") else {
                     throw fail(
-                        at: current.range.lowerBound, "expected ',' or ')' in call to '\(name)', found \(describe(current))",
-                        hint: "the '(' at column \(location(open.range.lowerBound).column) is not closed")
+                        .unclosedCall, at: current.range.lowerBound,
+                        ["name": name, "found": describe(current), "column": location(open.range.lowerBound).column])
                 }
                 break
             }

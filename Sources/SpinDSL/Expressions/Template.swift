@@ -47,7 +47,7 @@ struct Template: Sendable {
                     offset &+= 2
                     continue
                 }
-                diagnostics.append(.error(at: positions.location(at: offset), "unmatched '}' in template", hint: "write '}}' for a literal brace"))
+                diagnostics.append(Diagnostic(.unmatchedBrace, at: positions.location(at: offset)))
                 offset &+= 1
                 continue
             }
@@ -72,7 +72,7 @@ struct Template: Sendable {
                 end &+= 1
             }
             guard end < scalars.count else {
-                diagnostics.append(.error(at: positions.location(at: open), "unclosed '{' in template", hint: "close the expression with '}', or write '{{' for a literal brace"))
+                diagnostics.append(Diagnostic(.unclosedBrace, at: positions.location(at: open)))
                 break
             }
             if !literal.isEmpty {
@@ -81,7 +81,7 @@ struct Template: Sendable {
             }
             let source = scalars.text((open &+ 1)..<end)
             if source.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                diagnostics.append(.error(at: positions.location(at: open), "empty expression in template", hint: "write '{{}}' for literal braces"))
+                diagnostics.append(Diagnostic(.emptyTemplateHole, at: positions.location(at: open)))
             } else {
                 let (compiled, holeDiagnostics) = CompiledExpression.compile(source, at: positions.location(at: open &+ 1), in: scope)
                 diagnostics += holeDiagnostics

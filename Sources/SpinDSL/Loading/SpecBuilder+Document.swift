@@ -13,22 +13,20 @@ extension SpecBuilder {
     mutating func document(_ root: YAMLNode?) -> SpecDocument? {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let root, !(root.scalar?.isNull ?? false) else {
-            error(at: start, "the spec is empty", hint: "start with 'spin: Name' or 'spins:'")
+            report(.emptySpec, at: start)
             return nil
         }
         guard let entries = root.mapping else {
-            error(at: root.location, "a spec must be a mapping with 'spin' or 'spins' at the top")
+            report(.specNotMapping, at: root.location)
             return nil
         }
         let single = root.entry(for: "spin")
         let multi = root.entry(for: "spins")
         if let single, let multi {
             let second = single.key.location < multi.key.location ? multi : single
-            error(
-                at: second.key.location, "a spec has both 'spin' and 'spins'",
-                hint: "use 'spin: Name' for a file with one spin, or 'spins:' for several")
+            report(.spinAndSpins, at: second.key.location)
         } else if single == nil, multi == nil {
-            error(at: root.location, "a spec needs 'spin: Name' (one spin) or 'spins:' (several)")
+            report(.missingSpin, at: root.location)
         }
 
         var spins: [SpinDeclaration] = []
@@ -66,7 +64,7 @@ extension SpecBuilder {
     private mutating func multiSpins(_ node: YAMLNode) -> [SpinDeclaration] {
         guard let entries = mapping(node, "for 'spins'") else { return [] }
         if entries.isEmpty {
-            error(at: node.location, "'spins' declares no spin", hint: "add 'Name:' followed by the spin's keys")
+            report(.noSpins, at: node.location)
         }
         var spins: [SpinDeclaration] = []
         for entry in entries {

@@ -13,7 +13,7 @@ extension SpecBuilder {
             return rule(node, entries, name: name).map { FeedbackDeclaration(name: name, cases: [$0]) }
         case .sequence(let items):
             guard !items.isEmpty else {
-                error(at: node.location, "feedback rule '\(name.text)' has no cases", hint: "add a rule such as '{ when: …, emit: … }'")
+                report(.emptyFeedbackRule, at: node.location, ["rule": name])
                 return nil
             }
             var cases: [FeedbackRuleDeclaration] = []
@@ -58,10 +58,7 @@ extension SpecBuilder {
                 if !accepted {
                     complete = false
                     let first = triggers.map { "'\($0.key)'" }.joined(separator: " and ")
-                    error(
-                        at: entry.key.location,
-                        "feedback rule '\(name.text)' has a second trigger '\(key)' (it already has \(first))",
-                        hint: "use at most one of when, becomes, changes, enter, catch; only 'in' combines with 'when'")
+                    report(.secondTrigger, at: entry.key.location, ["rule": name, "key": key, "first": first])
                 }
                 // Parsed even when rejected, so that problems inside it are reported too.
                 var parsed = true
@@ -92,10 +89,7 @@ extension SpecBuilder {
             } else if Self.actionKeys.contains(key) {
                 if let first = actions.first {
                     complete = false
-                    error(
-                        at: entry.key.location,
-                        "feedback rule '\(name.text)' has a second action '\(key)' (it already has '\(first.key)')",
-                        hint: "a rule does exactly one thing; split it into two rules")
+                    report(.secondAction, at: entry.key.location, ["rule": name, "key": key, "first": first.key])
                 }
                 let built = self.action(entry, in: node, payload: payload, rule: name)
                 if built == nil { complete = false } else if actions.isEmpty { action = built }
@@ -126,25 +120,21 @@ extension SpecBuilder {
             let keys = triggers.map(\.key)
             if !keys.contains(where: { ["when", "becomes", "enter", "in"].contains($0) }) {
                 complete = false
-                error(
-                    at: entry.key.location, "'every' in feedback rule '\(name.text)' needs a 'when', 'becomes', 'enter' or 'in' trigger",
-                    hint: "'every' repeats the action while the trigger holds")
+                report(.everyWithoutCondition, at: entry.key.location, ["rule": name])
             }
         }
         let firstAction = actions.first?.key
         if firstAction == nil {
             complete = false
-            error(at: node.location, "feedback rule '\(name.text)' has no action: add one of emit, choose, propagate, effect, render")
+            report(.ruleWithoutAction, at: node.location, ["rule": name])
         }
         if let with, let firstAction, firstAction != "emit", firstAction != "propagate" {
             complete = false
-            error(
-                at: with.key.location, "'with' in feedback rule '\(name.text)' needs 'emit' or 'propagate'",
-                hint: firstAction == "choose" ? "put 'with' inside the choice it belongs to" : nil)
+            report(.withoutEmit, at: with.key.location, ["rule": name])
         }
         if let simulate = node.entry(for: "simulate"), let firstAction, firstAction != "effect" {
             complete = false
-            error(at: simulate.key.location, "'simulate' in feedback rule '\(name.text)' needs 'effect'")
+            report(.simulateWithoutEffect, at: simulate.key.location, ["rule": name])
         }
         guard complete, let action else { return nil }
         return FeedbackRuleDeclaration(
@@ -181,9 +171,9 @@ extension SpecBuilder {
     private mutating func strategy(_ node: YAMLNode) -> RuleStrategy? {
         guard let scalar = string(node, "for 'strategy'") else { return nil }
         if let strategy = RuleStrategy(rawValue: scalar.value) { return strategy }
-        error(
-            at: node.location, "unknown strategy '\(scalar.value)'",
-            hint: Suggestion.hint(for: scalar.value, in: ["cancel", "continue"]) ?? "use 'cancel' or 'continue'")
+        report(
+            .unknownStrategy, at: node.location, ["strategy": scalar.value],
+            suggestion: Suggestion.hint(for: scalar.value, in: ["cancel", "continue"]))
         return nil
     }
 
@@ -191,7 +181,7 @@ extension SpecBuilder {
     private mutating func choices(_ node: YAMLNode, rule name: Name) -> [WeightedEmit]? {
         guard let items = list(node, "for 'choose'") else { return nil }
         guard !items.isEmpty else {
-            error(at: node.location, "'choose' in feedback rule '\(name.text)' has no choices", hint: "add '{ weight: 1, emit: event }'")
+            report(.emptyChoose, at: node.location, ["rule": name])
             return nil
         }
         var choices: [WeightedEmit] = []
@@ -208,7 +198,7 @@ extension SpecBuilder {
                         weight = fitting
                     } else {
                         complete = false
-                        error(at: node.location, "invalid weight '\(scalar.value)'", hint: "a weight is a positive integer, e.g. 'weight: 3'")
+                        report(.invalidWeight, at: node.location, ["weight": scalar.value])
                     }
                 } else {
                     complete = false
@@ -223,7 +213,7 @@ extension SpecBuilder {
             if let emit = item["emit"] {
                 event = self.name(emit, "for 'emit'")
             } else {
-                error(at: item.location, "choice has no 'emit' event", hint: "add 'emit:' with the event it feeds back")
+                report(.choiceWithoutEmit, at: item.location)
             }
             if complete, let event {
                 choices.append(WeightedEmit(weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload)))
@@ -256,7 +246,7 @@ extension SpecBuilder {
             guard key == "emit" || key == "choose" else { continue }
             if let first {
                 complete = false
-                error(at: entry.key.location, "\(role) has both '\(first)' and '\(key)'", hint: "keep one outcome: 'emit' or 'choose'")
+                report(.simulateTwoOutcomes, at: entry.key.location, ["rule": name, "first": first, "key": key])
             }
             let built: SimulatedOutcome? = key == "emit"
                 ? self.name(entry.value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
@@ -266,11 +256,11 @@ extension SpecBuilder {
         }
         if first == nil {
             complete = false
-            error(at: node.location, "\(role) has no outcome: add 'emit' or 'choose'")
+            report(.simulateWithoutOutcome, at: node.location, ["rule": name])
         }
         if let with, first == "choose" {
             complete = false
-            error(at: with.key.location, "'with' in \(role) needs 'emit'", hint: "put 'with' inside the choice it belongs to")
+            report(.simulateWithOnChoose, at: with.key.location, ["rule": name])
         }
         guard complete, let outcome else { return nil }
         return SimulatedEffect(location: entry.key.location, delay: delay, outcome: outcome)

@@ -73,9 +73,7 @@ extension SpecBuilder {
         switch node.kind {
         case .scalar(let scalar):
             guard !scalar.isNull else {
-                error(
-                    at: entry.key.location, "data field '\(name.text)' needs an initial value",
-                    hint: "write one after the colon, e.g. '\(name.text): 0'")
+                report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
                 return nil
             }
             let initial = Self.initialValue(scalar, node)
@@ -105,19 +103,16 @@ extension SpecBuilder {
                 case "enum": isEnum = true
                 default:
                     complete = false
-                    error(
-                        at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
-                        hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
-                            ?? "the types are int, double, bool, string and enum")
+                    report(
+                        .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
+                        suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
                 }
             } else {
                 complete = false
             }
         } else {
             complete = false
-            error(
-                at: node.location, "data field '\(name.text)' has no 'type'",
-                hint: "add 'type:' with one of int, double, bool, string, enum")
+            report(.missingFieldType, at: node.location, ["kind": "data", "field": name])
         }
 
         var values: [Name]?
@@ -125,23 +120,17 @@ extension SpecBuilder {
             if isEnum {
                 values = nameList(valuesEntry.value, "values")
                 if values?.isEmpty == true {
-                    error(
-                        at: valuesEntry.value.location, "enum data field '\(name.text)' has no values",
-                        hint: "list its cases, e.g. values: [heat, cool, off]")
+                    report(.emptyEnum, at: valuesEntry.value.location, ["kind": "data", "field": name])
                     values = nil
                 }
                 if values == nil { complete = false }
             } else if type != nil {
                 complete = false
-                error(
-                    at: valuesEntry.key.location, "data field '\(name.text)' has 'values' but is not an enum",
-                    hint: "write 'type: enum' or remove 'values'")
+                report(.valuesWithoutEnum, at: valuesEntry.key.location, ["kind": "data", "field": name])
             }
         } else if isEnum {
             complete = false
-            error(
-                at: node.location, "enum data field '\(name.text)' needs 'values'",
-                hint: "list its cases, e.g. values: [heat, cool, off]")
+            report(.enumWithoutValues, at: node.location, ["kind": "data", "field": name])
         }
         if isEnum, let values { type = .enumeration(values) }
 
@@ -157,9 +146,7 @@ extension SpecBuilder {
             if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
         } else if type != nil {
             complete = false
-            error(
-                at: node.location, "data field '\(name.text)' needs an initial value",
-                hint: "add 'initial:' with the field's value at the start")
+            report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
         guard complete, let type, let initial else { return nil }
         return DataFieldDeclaration(name: name, type: type, initial: initial)
@@ -216,9 +203,7 @@ extension SpecBuilder {
         if let entries = node.mapping {
             checkKeys(entries, allowed: ["type", "values"], context)
             guard let written = node["type"] else {
-                error(
-                    at: node.location, "payload field '\(name.text)' has no 'type'",
-                    hint: "add 'type:' with one of int, double, bool, string, enum")
+                report(.missingFieldType, at: node.location, ["kind": "payload", "field": name])
                 return nil
             }
             typeNode = written
@@ -234,30 +219,23 @@ extension SpecBuilder {
         case "string": type = .string
         case "enum":
             guard let valuesNode = node["values"] else {
-                error(
-                    at: typeNode.location, "enum payload field '\(name.text)' needs 'values'",
-                    hint: "write '{ type: enum, values: [a, b] }'")
+                report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])
                 return nil
             }
             guard let values = nameList(valuesNode, "values") else { return nil }
             guard !values.isEmpty else {
-                error(
-                    at: valuesNode.location, "enum payload field '\(name.text)' has no values",
-                    hint: "list its cases, e.g. values: [heat, cool, off]")
+                report(.emptyEnum, at: valuesNode.location, ["kind": "payload", "field": name])
                 return nil
             }
             type = .enumeration(values)
         default:
-            error(
-                at: typeNode.location, "unknown type '\(scalar.value)' \(context)",
-                hint: Suggestion.hint(for: scalar.value, in: Self.typeNames)
-                    ?? "the types are int, double, bool, string and enum")
+            report(
+                .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
+                suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
             return nil
         }
         if case .enumeration = type {} else if let values = node.entry(for: "values") {
-            error(
-                at: values.key.location, "payload field '\(name.text)' has 'values' but is not an enum",
-                hint: "write 'type: enum' or remove 'values'")
+            report(.valuesWithoutEnum, at: values.key.location, ["kind": "payload", "field": name])
             return nil
         }
         return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location)
@@ -317,7 +295,7 @@ extension SpecBuilder {
             }
         }
         if !hasEvent {
-            error(at: location, "transition has no 'on' event", hint: "add 'on:' with the event that fires it")
+            report(.transitionWithoutEvent, at: location)
         }
         guard complete, let event else { return nil }
         return TransitionDeclaration(
@@ -360,10 +338,10 @@ extension SpecBuilder {
             }
         }
         if node.entry(for: "at") == nil {
-            error(at: node.location, "script step has no 'at' time", hint: "add 'at:' with a time such as 1s")
+            report(.scriptStepWithoutTime, at: node.location)
         }
         if node.entry(for: "emit") == nil {
-            error(at: node.location, "script step has no 'emit' event", hint: "add 'emit:' with the input event")
+            report(.scriptStepWithoutEvent, at: node.location)
         }
         guard complete, let at, let event else { return nil }
         return ScriptStep(location: node.location, at: at, emit: EmitDeclaration(event: event, payload: payload))

@@ -54,12 +54,12 @@ extension SpecBuilder {
             case "states", "parallel":
                 let key = Self.key(item)
                 if let first = childrenKey {
-                    append([StatechartDiagnostics.bothStatesAndParallel(at: item.key.location, state: name.text, first: Self.key(first))])
+                    report(.bothStatesAndParallel, at: item.key.location, ["state": name, "first": Self.key(first)])
                     continue
                 }
                 childrenKey = item
                 guard depth < Self.maxStateDepth else {
-                    append([StatechartDiagnostics.statesTooDeep(at: item.key.location, limit: Self.maxStateDepth)])
+                    report(.statesTooDeep, at: item.key.location, ["limit": Self.maxStateDepth])
                     continue
                 }
                 kind = key == "states" ? .compound : .parallel
@@ -71,7 +71,9 @@ extension SpecBuilder {
                 if let historyKind = HistoryKind(rawValue: scalar.value) {
                     history = HistoryDeclaration(kind: historyKind, location: scalar.contentLocation)
                 } else {
-                    append([StatechartDiagnostics.unknownHistory(at: scalar.contentLocation, scalar.value)])
+                    report(
+                        .unknownHistory, at: scalar.contentLocation, ["value": scalar.value],
+                        suggestion: Suggestion.hint(for: scalar.value, in: ["shallow", "deep"]))
                 }
             case "entry":
                 entryBlocks = actionBlocks(value, key: "entry") ?? []
@@ -131,11 +133,11 @@ extension SpecBuilder {
         }
         if let with = node.entry(for: "with"), node.entry(for: "emit") == nil, node.entry(for: "propagate") == nil {
             complete = false
-            append([StatechartDiagnostics.withWithoutEvent(at: with.key.location)])
+            report(.actionWithWithoutEvent, at: with.key.location)
         }
         if entries.isEmpty {
             complete = false
-            append([StatechartDiagnostics.emptyActionBlock(at: node.location, key: key)])
+            report(.emptyAction, at: node.location, ["key": key])
         }
         guard complete else { return nil }
         return ActionBlockDeclaration(location: node.location, assignments: assignments, emit: emit, propagate: propagate)

@@ -27,8 +27,12 @@ struct SpecBuilder {
             .map(\.element)
     }
 
-    mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(.error(at: location, message, hint: hint))
+    /// Records the diagnostic of `group` (see `Diagnostic.init`).
+    mutating func report(
+        _ group: DiagnosticGroup, at location: SourceLocation,
+        _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(group, at: location, values, suggestion: suggestion))
     }
 
     /// Records problems found elsewhere (by another builder), as if found here and now.
@@ -53,7 +57,7 @@ struct SpecBuilder {
 
     /// Reports "expected \(expected) \(role), found …" at the node.
     mutating func wrongKind(_ node: YAMLNode, expected: String, _ role: String) {
-        error(at: node.location, "expected \(expected) \(role), found \(Self.describe(node))")
+        report(.wrongValueKind, at: node.location, ["expected": expected, "role": role, "found": Self.describe(node)])
     }
 
     /// The entries of a mapping, or nil (reported) when `node` is something else.
@@ -155,13 +159,9 @@ struct SpecBuilder {
         case .milliseconds(let milliseconds):
             return DurationLiteral(milliseconds: milliseconds, at: node.location)
         case .fractional:
-            error(
-                at: node.location, "duration '\(scalar.value)' is not a whole number of milliseconds",
-                hint: "durations are counted in whole milliseconds, e.g. 1.5s or 1500ms")
+            report(.fractionalDuration, at: node.location, ["text": scalar.value])
         case .invalid:
-            error(
-                at: node.location, "invalid duration '\(scalar.value)'",
-                hint: "write a number followed by ms, s, m or h, e.g. 300ms or 1.5s")
+            report(.invalidDuration, at: node.location, ["text": scalar.value])
         }
         return nil
     }
@@ -172,9 +172,7 @@ struct SpecBuilder {
         let value = scalar.value
         guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
               value.index(after: dot) != value.endIndex else {
-            error(
-                at: node.location, "expected 'gear.event' for '\(key)', found '\(value)'",
-                hint: "name the gear and its event with a dot between, e.g. 'auth.loggedIn'")
+            report(.invalidGearEvent, at: node.location, ["key": key, "value": value])
             return nil
         }
         let gear = String(value[..<dot])
@@ -199,8 +197,9 @@ struct SpecBuilder {
     /// Reports the key of `entry`, which is not in `allowed`, with a "did you mean" hint.
     mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], _ context: @autoclosure () -> String) {
         let key = Self.key(entry)
-        let hint = Suggestion.hint(for: key, in: allowed)
-            ?? "the keys allowed here are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
-        error(at: entry.key.location, "unknown key '\(key)' \(context())", hint: hint)
+        report(
+            .unknownKey, at: entry.key.location,
+            ["key": key, "context": context(), "allowed": allowed.map { "'\($0)'" }.joined(separator: ", ")],
+            suggestion: Suggestion.hint(for: key, in: allowed))
     }
 }

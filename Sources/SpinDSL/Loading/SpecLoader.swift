@@ -33,31 +33,27 @@ public struct SpecLoader: Sendable {
     /// YAML reader; the `source` then holds the text decoded with replacement characters.
     public func load(contentsOf path: String) -> SpecLoadResult {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        func failure(_ message: String, hint: String?) -> SpecLoadResult {
-            SpecLoadResult(source: nil, document: nil, diagnostics: [.error(at: start, message, hint: hint)])
+        func failure(_ group: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> SpecLoadResult {
+            SpecLoadResult(source: nil, document: nil, diagnostics: [Diagnostic(group, at: start, values)])
         }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return failure(
-                "cannot read '\(path)': no such file",
-                hint: "check the path; a relative path starts from the current directory")
+            return failure(.fileNotFound, ["path": path])
         }
         if isDirectory.boolValue {
-            return failure("'\(path)' is a directory, not a spec file", hint: "give the path of a .yaml or .json spec file")
+            return failure(.specIsDirectory, ["path": path])
         }
         guard manager.isReadableFile(atPath: path) else {
-            return failure("cannot read '\(path)': permission denied", hint: nil)
+            return failure(.permissionDenied, ["path": path])
         }
         // Refuse oversized files before reading them into memory.
         if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.int64Value > Int64(limits.maxBytes) {
-            return failure(
-                "input is \(size.int64Value) bytes, more than the limit of \(limits.maxBytes) bytes",
-                hint: "raise YAMLLimits.maxBytes if the file really is this large")
+            return failure(.specTooLarge, ["size": size.int64Value, "limit": limits.maxBytes])
         }
         guard let bytes = FileBytes.contents(atPath: path, limit: limits.maxBytes) else {
-            return failure("cannot read '\(path)'", hint: nil)
+            return failure(.fileUnreadable, ["path": path])
         }
         // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and
         // reports invalid UTF-8 itself.

@@ -59,7 +59,6 @@ struct SpecResolver {
     // MARK: Spins
 
     private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: [GearModel]) -> SpinModel? {
-        let context = "spin '\(spin.name)'"
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
@@ -74,7 +73,7 @@ struct SpecResolver {
 
         if let initial = spin.initial {
             if spin.states.isEmpty {
-                error(at: initial.location, "\(context) has no control states, so it has no initial state", hint: "declare 'states' or remove 'initial'")
+                report(.initialOrFinalWithoutStates, at: initial.location, ["spin": spin.name, "key": "initial"])
             } else {
                 _ = resolveState(initial, in: spin, states: states)
             }
@@ -82,13 +81,13 @@ struct SpecResolver {
         var finals = Set<Int>()
         for final in spin.finals {
             if spin.states.isEmpty {
-                error(at: final.location, "\(context) has no control states, so it has no final state", hint: "declare 'states' or remove 'final'")
+                report(.initialOrFinalWithoutStates, at: final.location, ["spin": spin.name, "key": "final"])
             } else if let found = resolveState(final, in: spin, states: states), shape.nodes.indices.contains(found), shape.nodes[found].parent == nil {
                 finals.insert(found)
             }
         }
         guard let configurations = Configurations.enumerate(shape, names: stateNames) else {
-            append([StatechartDiagnostics.tooManyConfigurations(at: spin.name.location, spin: spin.name.text, limit: Configurations.limit)])
+            report(.tooManyConfigurations, at: spin.name.location, ["spin": spin.name, "limit": Configurations.limit])
             return nil
         }
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)
@@ -114,7 +113,9 @@ struct SpecResolver {
             if eventNames[input.text] != nil {
                 inputs.insert(input.text)
             } else {
-                error(at: input.location, "unknown event '\(input.text)' in the inputs of \(context)", hint: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
+                report(
+                    .unknownInput, at: input.location, ["event": input, "spin": spin.name],
+                    suggestion: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
             }
         }
         var events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
@@ -161,7 +162,7 @@ struct SpecResolver {
         let script = spin.script.compactMap { step -> ScriptModel? in
             guard let emit = resolveEmit(step.emit, in: environment, scope: environment.scope(event: nil)) else { return nil }
             if !events[emit.event].isInput {
-                error(at: step.emit.event.location, "the script emits '\(step.emit.event)', which is not an input of \(context)", hint: "add '\(step.emit.event)' to 'inputs'")
+                report(.scriptEmitsNonInput, at: step.emit.event.location, ["event": step.emit.event, "spin": spin.name])
             }
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
@@ -180,7 +181,7 @@ struct SpecResolver {
                     tree: tree, configurations: configurations, transitions: transitions, events: events,
                     fieldCount: fields.count, watched: watched)
             } catch {
-                append([StatechartDiagnostics.tooManyMicrosteps(at: spin.name.location, spin: spin.name.text, limit: Statechart.microstepLimit)])
+                report(.tooManyMicrosteps, at: spin.name.location, ["spin": spin.name, "limit": Statechart.microstepLimit])
             }
         }
 
@@ -201,17 +202,20 @@ struct SpecResolver {
             let name = String(event.text.dropFirst(5))
             var location = event.location
             location.column = location.column &+ 5
-            guard let state = states[name], tree.nodes.indices.contains(state) else {
-                append([StatechartDiagnostics.unknownDoneState(at: location, name, states: spin.states.map(\.text))])
-                continue
-            }
-            guard Self.canComplete(state, in: tree) else {
-                append([StatechartDiagnostics.doneCannotComplete(at: location, name, parallel: tree.nodes[state].kind == .parallel)])
-                continue
-            }
+            // Declared all the same, so that the rows on it resolve (the error is reported once).
             var model = EventModel(name: event, fields: [], isInput: false)
+            defer { found.append(model) }
+            guard let state = states[name], tree.nodes.indices.contains(state) else {
+                report(.unknownCompletedState, at: location, ["name": name], suggestion: Suggestion.hint(for: name, in: spin.states.map(\.text)))
+                continue
+            }
             model.completedState = state
-            found.append(model)
+            if !Self.canComplete(state, in: tree) {
+                let why = tree.nodes[state].kind == .parallel
+                    ? "a region of parallel state '\(name)' has no final state"
+                    : "'\(name)' has no final child"
+                report(.completionNeverHappens, at: location, ["name": name, "why": why])
+            }
         }
         return found
     }
@@ -233,7 +237,9 @@ struct SpecResolver {
         var assignments = TransitionAssignments()
         for assignment in declaration.assignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                report(
+                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
             if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
@@ -261,7 +267,7 @@ struct SpecResolver {
         }
         if declaration.emit != nil, declaration.propagate != nil, errorCount == errorsBefore {
             for field in (declaration.emit?.payload ?? []) where !used.contains(field.field.text) {
-                error(at: field.field.location, "neither event of this action has a payload field '\(field.field)'")
+                report(.payloadFieldOfNeither, at: field.field.location, ["field": field.field])
             }
         }
         guard errorCount == errorsBefore else { return nil }
@@ -271,13 +277,13 @@ struct SpecResolver {
     private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
         let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
         let mismatch = { (expected: String) in
-            Diagnostic.error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not \(expected)")
+            Diagnostic(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
         }
         switch type {
         case .int:
             if let int = scalar.asInt() { return .int(int) }
             if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                error(at: value.location, "integer literal '\(value.text)' does not fit in a 64-bit integer")
+                report(.integerLiteralTooLarge, at: value.location, ["value": value.text])
             } else {
                 append([mismatch("an int")])
             }
@@ -286,14 +292,15 @@ struct SpecResolver {
             append([mismatch("a double")])
         case .bool:
             if let bool = scalar.asBool() { return .bool(bool) }
-            error(at: value.location, "initial value '\(value.text)' of data field '\(field)' is not a bool", hint: "write true or false")
+            append([mismatch("a bool")])
         case .string:
             return .string(value.text)
         case .enumeration(let enumType):
             if let index = enumType.index(of: value.text) { return .symbol(index) }
-            error(
-                at: value.location, "initial value '\(value.text)' of data field '\(field)' is not one of its values",
-                hint: Suggestion.hint(for: value.text, in: enumType.cases) ?? "use one of: \(enumType.cases.joined(separator: ", "))")
+            report(
+                .initialValueNotACase, at: value.location,
+                ["value": value.text, "field": field, "cases": enumType.cases.joined(separator: ", ")],
+                suggestion: Suggestion.hint(for: value.text, in: enumType.cases))
         }
         return .int(0)
     }
@@ -336,7 +343,9 @@ struct SpecResolver {
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                error(at: assignment.field.location, "unknown data field '\(assignment.field)'", hint: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                report(
+                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
             if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
@@ -354,22 +363,6 @@ struct SpecResolver {
         _ keys: RowStatechartKeys, row: UnsafePointer<TransitionDeclaration>, sources: [Int]?, target: Int?, event: Int?,
         in environment: SpinEnvironment
     ) -> RowStatechartModel? {
-        let nodes = environment.tree.nodes
-        if keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
-            append([StatechartDiagnostics.historyTargetNotHistory(at: name.location, name.text)])
-        }
-        if keys.isInternal, let target, let name = row.pointee.target {
-            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
-                let inside = keys.targetsHistory
-                    ? environment.tree.isDescendant(target, ofOrSelf: source)
-                    : environment.tree.isProperDescendant(target, of: source)
-                if !inside {
-                    append([StatechartDiagnostics.internalNotInside(at: name.location, target: name.text, source: nodes[source].name.text)])
-                }
-            } else {
-                append([StatechartDiagnostics.internalWithoutCompoundSource(at: row.pointee.location)])
-            }
-        }
         var actions: ActionBlockModel?
         if keys.emit != nil || keys.propagate != nil {
             let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
@@ -412,10 +405,10 @@ struct SpecResolver {
             // A gear event is delivered synchronously into the catching loop: there is no state
             // to wait on, so delays, periods and named effects have nothing to attach to.
             if let delay = rule.delay {
-                error(at: delay.location, "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'")
+                report(.catchWithAfter, at: delay.location)
             }
             if case .effect = rule.action {
-                error(at: rule.location, "a named effect cannot be triggered by 'catch'", hint: "catch the event into a state, and trigger the effect with 'enter'")
+                report(.catchWithEffect, at: rule.location)
             }
             if let (gear, event) = resolveGearEvent(gear: gearName, event: eventName, in: environment) {
                 trigger = .gearEvent(gear: gear, event: event)
@@ -431,12 +424,12 @@ struct SpecResolver {
         if let period = rule.period {
             switch rule.trigger {
             case .everyState, .changes, .gearEvent:
-                error(at: period.location, "'every' needs a condition to repeat while: use it with 'when', 'becomes', 'enter' or 'in'")
+                report(.everyWithoutCondition, at: period.location, ["rule": rule.name])
             default:
                 break
             }
             if period.milliseconds <= 0 {
-                error(at: period.location, "the period of 'every' must be longer than 0ms")
+                report(.nonPositivePeriod, at: period.location)
             }
         }
         let action = resolveAction(rule.action, in: environment, scope: actionScope)
@@ -481,7 +474,7 @@ struct SpecResolver {
         var failed = false
         for branch in branches {
             if branch.weight <= 0 {
-                error(at: branch.weightLocation, "a weight must be a positive integer")
+                report(.invalidWeight, at: branch.weightLocation, ["weight": branch.weight])
                 failed = true
             }
             if let emit = resolveEmit(branch.emit, in: environment, scope: scope) {
@@ -509,8 +502,9 @@ struct SpecResolver {
         for assignment in payload {
             guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
                 if ignoringOthers { continue }
-                error(at: assignment.field.location, "event '\(event.name)' has no payload field '\(assignment.field)'",
-                      hint: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
+                report(
+                    .unknownPayloadField, at: assignment.field.location, ["event": event.name, "field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))
                 failed = true
                 continue
             }
@@ -522,8 +516,10 @@ struct SpecResolver {
         }
         let missing = event.fields.indices.filter { values[$0] == nil }.map { event.fields[$0].name.text }
         if !failed, !missing.isEmpty {
-            error(at: location, "event '\(event.name)' needs a value for \(missing.map { "'\($0)'" }.joined(separator: ", "))",
-                  hint: "add 'with: { \(missing.map { "\($0): …" }.joined(separator: ", ")) }'")
+            report(.missingPayloadValues, at: location, [
+                "event": event.name, "fields": missing.map { "'\($0)'" }.joined(separator: ", "),
+                "pairs": missing.map { "\($0): …" }.joined(separator: ", "),
+            ])
             failed = true
         }
         return failed ? nil : values.compactMap { $0 }
@@ -534,9 +530,9 @@ struct SpecResolver {
     private mutating func resolveState(_ name: Name, in spin: SpinDeclaration, states: NameIndex) -> Int? {
         if let index = states[name.text] { return index }
         if spin.states.isEmpty {
-            error(at: name.location, "spin '\(spin.name)' has no control states", hint: "declare them with 'states: [\(name.text), …]'")
+            report(.noControlStates, at: name.location, ["spin": spin.name, "state": name])
         } else {
-            error(at: name.location, "unknown state '\(name)'", hint: Suggestion.hint(for: name.text, in: spin.states.map(\.text)))
+            report(.unknownState, at: name.location, ["state": name], suggestion: Suggestion.hint(for: name.text, in: spin.states.map(\.text)))
         }
         return nil
     }
@@ -548,19 +544,21 @@ struct SpecResolver {
 
     private mutating func resolveEventName(_ name: Name, in environment: SpinEnvironment) -> Int? {
         if let index = environment.eventNames[name.text] { return index }
-        error(at: name.location, "unknown event '\(name)'", hint: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
+        report(.unknownEvent, at: name.location, ["event": name], suggestion: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
         return nil
     }
 
     private mutating func resolveGearEvent(gear gearName: Name, event eventName: Name, in environment: SpinEnvironment) -> (Int, Int)? {
         guard let gear = environment.gears.firstIndex(where: { $0.name.text == gearName.text }) else {
-            error(at: gearName.location, "unknown gear '\(gearName)'",
-                  hint: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)) ?? (environment.gears.isEmpty ? "declare it under 'gears:' at the top level" : nil))
+            report(
+                .unknownGear, at: gearName.location, ["gear": gearName],
+                suggestion: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)))
             return nil
         }
         guard let event = environment.gears[gear].events.firstIndex(where: { $0.name.text == eventName.text }) else {
-            error(at: eventName.location, "gear '\(gearName)' has no event '\(eventName)'",
-                  hint: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)) ?? "declare it in the gear's 'events'")
+            report(
+                .unknownGearEvent, at: eventName.location, ["gear": gearName, "event": eventName],
+                suggestion: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)))
             return nil
         }
         return (gear, event)
@@ -570,7 +568,7 @@ struct SpecResolver {
         var seen: [String: Name] = [:]
         for name in names {
             if let first = seen[name.text] {
-                error(at: name.location, "duplicate \(what) '\(name)'", hint: "first declared at line \(first.location.line):\(first.location.column)")
+                report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
             } else {
                 seen[name.text] = name
             }
@@ -632,8 +630,10 @@ struct SpecResolver {
         errorCount &+= found.count { $0.severity == .error }
     }
 
-    private mutating func error(at location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(.error(at: location, message, hint: hint))
-        errorCount &+= 1
+    private mutating func report(
+        _ group: DiagnosticGroup, at location: SourceLocation,
+        _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
+    ) {
+        append([Diagnostic(group, at: location, values, suggestion: suggestion)])
     }
 }

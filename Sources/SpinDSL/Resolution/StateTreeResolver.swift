@@ -52,7 +52,7 @@ struct StateTreeResolver {
             let childNames = children[index].map { declarations[$0].name.text }
             var kind = declaration.kind
             if kind != .atomic, children[index].isEmpty {
-                diagnostics.append(StatechartDiagnostics.noChildren(at: declaration.location, state: declaration.name.text))
+                diagnostics.append(Diagnostic(.stateWithoutChildren, at: declaration.location, ["state": declaration.name]))
                 kind = .atomic
             }
             var initial: Int?
@@ -62,12 +62,13 @@ struct StateTreeResolver {
                     if let found = children[index].first(where: { declarations[$0].name.text == written.text }) {
                         initial = found
                     } else {
-                        diagnostics.append(StatechartDiagnostics.initialNotAChild(
-                            at: written.location, written.text, of: declaration.name.text, children: childNames))
+                        diagnostics.append(Diagnostic(
+                            .initialNotAChild, at: written.location, ["name": written, "state": declaration.name],
+                            suggestion: Suggestion.hint(for: written.text, in: childNames)))
                     }
                 } else {
-                    diagnostics.append(StatechartDiagnostics.initialWithoutChildren(
-                        at: written.location, state: declaration.name.text, parallel: kind == .parallel))
+                    let why = kind == .parallel ? "is parallel (all its regions are entered)" : "has no children"
+                    diagnostics.append(Diagnostic(.initialWithoutChildren, at: written.location, ["state": declaration.name, "why": why]))
                 }
             }
             var history: HistoryKind?
@@ -75,17 +76,16 @@ struct StateTreeResolver {
                 if kind == .compound {
                     history = written.kind
                 } else {
-                    diagnostics.append(StatechartDiagnostics.historyOnNonCompound(at: written.location, state: declaration.name.text))
+                    diagnostics.append(Diagnostic(.historyOnNonCompound, at: written.location, ["state": declaration.name]))
                 }
             }
             for final in declaration.finals {
                 if kind == .parallel {
-                    diagnostics.append(StatechartDiagnostics.finalInParallel(at: final.location, state: declaration.name.text))
-                } else if kind == .atomic {
-                    diagnostics.append(StatechartDiagnostics.finalInAtomic(at: final.location, state: declaration.name.text))
+                    diagnostics.append(Diagnostic(.finalInParallel, at: final.location, ["state": declaration.name]))
                 } else if !childNames.contains(final.text) {
-                    diagnostics.append(StatechartDiagnostics.finalNotAChild(
-                        at: final.location, final.text, of: declaration.name.text, children: childNames))
+                    diagnostics.append(Diagnostic(
+                        .finalNotAChild, at: final.location, ["name": final, "state": declaration.name],
+                        suggestion: Suggestion.hint(for: final.text, in: childNames)))
                 }
             }
             let isFinal = parents[index].map { declarations[$0].finals.contains { $0.text == declaration.name.text } } ?? false
@@ -108,7 +108,7 @@ struct StateTreeResolver {
         for final in spin.finals {
             guard let found = states[final.text], nodes.indices.contains(found) else { continue }
             if let parent = nodes[found].parent {
-                diagnostics.append(StatechartDiagnostics.spinFinalNotTopLevel(at: final.location, final.text, parent: nodes[parent].name.text))
+                diagnostics.append(Diagnostic(.nestedSpinFinal, at: final.location, ["name": final, "parent": nodes[parent].name]))
                 continue
             }
             let node = nodes[found]

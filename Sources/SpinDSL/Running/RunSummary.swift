@@ -27,11 +27,24 @@ public struct RunSummary: Sendable, Equatable {
     }
 
     /// The JSON Lines summary line.
+    /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    public var group: DiagnosticGroup? {
+        switch status {
+        case .error: return fault?.group
+        case .maxSteps: return .stepLimit
+        case .maxTime: return .timeLimit
+        case .maxQueue: return .queueLimit
+        case .livelock: return .livelock
+        case .final, .idle, .until, .interrupted: return nil
+        }
+    }
+
     public var json: String {
         let spinsJSON = spins.map { "\(JSONText.string($0.name)):{\"state\":\($0.stateJSON),\"data\":\($0.dataJSON)}" }.joined(separator: ",")
         var line = "{\"summary\":{\"status\":\(JSONText.string(status.rawValue)),\"steps\":\(steps),\"time\":\(time),\"spins\":{\(spinsJSON)}"
         if let fault {
-            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message))}"
+            line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message)),\"group\":\(JSONText.string(fault.group.name))}"
         }
         if let cycle {
             line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"

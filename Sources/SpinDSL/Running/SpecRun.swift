@@ -130,12 +130,12 @@ public final class SpecRun: Sendable {
         return overflow ? Int64.max : milliseconds &+ attoseconds / 1_000_000_000_000_000
     }
 
-    /// Sends an input event into a spin, as a UI would. Returns an error text when the spin or the
+    /// Sends an input event into a spin, as a UI would. Returns the problem when the spin or the
     /// event is unknown, or the event is not an input, or its payload does not fit.
-    public func emit(spin spinName: String?, event: HostEvent) -> String? {
+    public func emit(spin spinName: String?, event: HostEvent) -> UsageProblem? {
         switch resolveInput(spin: spinName, event: event) {
         case .failure(let problem):
-            return problem.message
+            return problem
         case .success(let (index, converted)):
             runtimes[index].emit(converted)
             wake.yield()
@@ -144,11 +144,11 @@ public final class SpecRun: Sendable {
     }
 
     /// Schedules an input event at a time from the start (before `run()`); it is emitted on the
-    /// run's clock with origin `input`, like the spec's script. Returns an error text as `emit` does.
-    public func schedule(spin spinName: String?, event: HostEvent, atMilliseconds time: Int64) -> String? {
+    /// run's clock with origin `input`, like the spec's script. Returns the problem as `emit` does.
+    public func schedule(spin spinName: String?, event: HostEvent, atMilliseconds time: Int64) -> UsageProblem? {
         switch resolveInput(spin: spinName, event: event) {
         case .failure(let problem):
-            return problem.message
+            return problem
         case .success(let (index, converted)):
             schedules[index].add(converted, at: .milliseconds(max(0, time)))
             return nil
@@ -161,33 +161,32 @@ public final class SpecRun: Sendable {
         wake.yield()
     }
 
-    private struct InputProblem: Error {
-        let message: String
-    }
-
-    private func resolveInput(spin spinName: String?, event: HostEvent) -> Result<(Int, SpecEvent), InputProblem> {
+    private func resolveInput(spin spinName: String?, event: HostEvent) -> Result<(Int, SpecEvent), UsageProblem> {
         let index: Int
         if let spinName {
             guard let found = compiled.model.spins.firstIndex(where: { $0.name.text == spinName }) else {
-                return .failure(InputProblem(message: "unknown spin '\(spinName)'"))
+                return .failure(UsageProblem(
+                    .unknownSpin, ["spin": spinName], suggestion: Suggestion.hint(for: spinName, in: compiled.model.spins.map(\.name.text))))
             }
             index = found
         } else {
             guard let found = compiled.model.spins.firstIndex(where: { model in model.events.contains { $0.isInput && $0.name.text == event.name } }) ?? (compiled.model.spins.isEmpty ? nil : 0) else {
-                return .failure(InputProblem(message: "the spec has no spin"))
+                return .failure(UsageProblem(.specWithoutSpins))
             }
             index = found
         }
         let model = compiled.model.spins[index]
         guard let kind = model.eventIndex(named: event.name) else {
-            return .failure(InputProblem(message: "spin '\(model.name)' has no event '\(event.name)'" + (Suggestion.hint(for: event.name, in: model.events.map(\.name.text)).map { "; \($0)" } ?? "")))
+            return .failure(UsageProblem(
+                .unknownInputEvent, ["spin": model.name, "event": event.name],
+                suggestion: Suggestion.hint(for: event.name, in: model.events.map(\.name.text))))
         }
         guard model.events[kind].isInput else {
-            return .failure(InputProblem(message: "event '\(event.name)' is not an input of spin '\(model.name)'; declare it under 'inputs'"))
+            return .failure(UsageProblem(.notAnInput, ["event": event.name, "spin": model.name]))
         }
-        let converted = model.event(from: event, location: model.name.location, effect: "input")
+        let converted = model.event(from: event, location: model.name.location, effect: nil)
         if let fault = converted.fault {
-            return .failure(InputProblem(message: fault.message.replacingOccurrences(of: "effect 'input' answered", with: "input")))
+            return .failure(UsageProblem(fault))
         }
         return .success((index, converted))
     }

@@ -176,6 +176,8 @@ public struct TraceEncoder: Sendable {
             buffer.append("\"feedback#" as StaticString)
             Self.appendInteger(Int64(truncatingIfNeeded: index), to: &buffer)
             buffer.append(UInt8(ascii: "\""))
+        case .internal(let source):
+            Self.appendString(source, to: &buffer)
         }
         if !spin.hasControlStates {
             buffer.append(",\"from\":null,\"to\":null,\"state\":{" as StaticString)

@@ -8,7 +8,8 @@ public struct UntilCondition: Sendable {
     public static func compile(_ text: String, spin: String?, in model: SpecModel) -> (condition: UntilCondition?, diagnostics: [Diagnostic]) {
         let location = SourceLocation(file: "--until", line: 1, column: 1)
         guard let index = spin.map({ name in model.spins.firstIndex { $0.name.text == name } }) ?? (model.spins.isEmpty ? nil : 0) else {
-            return (nil, [.error(at: location, "unknown spin '\(spin ?? "")'", hint: Suggestion.hint(for: spin ?? "", in: model.spins.map(\.name.text)))])
+            return (nil, [Diagnostic(
+                .unknownSpin, at: location, ["spin": spin ?? ""], suggestion: Suggestion.hint(for: spin ?? "", in: model.spins.map(\.name.text)))])
         }
         let spinModel = model.spins[index]
         let scope = ExpressionScope(

@@ -1,7 +1,7 @@
 /// Renders diagnostics the way compilers do:
 ///
 /// ```
-/// Specs/levels.yaml:12:9: error: unknown event 'increseLeft'
+/// Specs/levels.yaml:12:9: error: unknown event 'increseLeft' [#UnknownEvent]
 ///     on: increseLeft
 ///         ^
 /// hint: did you mean 'increaseLeft'?
@@ -18,7 +18,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The full text of one diagnostic, ending with a newline.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+        var out = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)\n"
         if let source = sources[diagnostic.location.file], let line = source.line(diagnostic.location.line) {
             // Tabs are kept so that the caret lines up under the same column in a terminal.
             let prefix = line.unicodeScalars.prefix(max(0, diagnostic.location.column - 1))

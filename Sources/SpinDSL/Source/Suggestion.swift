@@ -1,5 +1,5 @@
 /// Finds the closest known name to a misspelled one, for "did you mean …?" hints.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest to `name` by edit distance, if it is close enough to be a likely typo.
     static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
@@ -17,9 +17,10 @@ enum Suggestion {
         return best.distance <= allowed ? best.name : nil
     }
 
-    /// "did you mean 'x'?" or nil.
-    static func hint(for name: String, in candidates: some Sequence<String>) -> String? {
-        closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
+    /// "did you mean 'x'?" or nil; `sigil` is written before the name (`*` for an alias, `.` for
+    /// an enum case).
+    public static func hint(for name: String, in candidates: some Sequence<String>, sigil: String = "") -> String? {
+        closest(to: name, in: candidates).map { "did you mean '\(sigil)\($0)'?" }
     }
 
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

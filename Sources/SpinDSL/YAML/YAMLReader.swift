@@ -39,10 +39,8 @@ public struct YAMLReader: Sendable {
     /// chooses to it as they are read instead of keeping them in the tree.
     func read<Consumer: YAMLItemConsumer>(bytes: [UInt8], path: String, handingItemsTo consumer: inout Consumer) -> YAMLReadResult {
         guard bytes.count <= limits.maxBytes else {
-            return YAMLReadResult(document: nil, diagnostics: [.error(
-                at: SourceLocation(file: path, line: 1, column: 1),
-                "input is \(bytes.count) bytes, more than the limit of \(limits.maxBytes) bytes",
-                hint: "raise YAMLLimits.maxBytes if the file really is this large")])
+            return YAMLReadResult(document: nil, diagnostics: [Diagnostic(
+                .specTooLarge, at: SourceLocation(file: path, line: 1, column: 1), ["size": bytes.count, "limit": limits.maxBytes])])
         }
         // libyaml requires a non-null input pointer, which an empty array may not have; an
         // empty file has no document anyway.
@@ -65,7 +63,7 @@ public struct YAMLReader: Sendable {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) != 0 else {
-            return YAMLReadResult(document: nil, diagnostics: [.error(at: start, "out of memory while starting the YAML parser")])
+            return YAMLReadResult(document: nil, diagnostics: [Diagnostic(.yamlOutOfMemory, at: start, ["activity": "starting the YAML parser"])])
         }
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_input_string(parser, input, count)
@@ -152,7 +150,7 @@ public struct YAMLReader: Sendable {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_MEMORY_ERROR:
-            return .error(at: SourceLocation(file: file, line: 1, column: 1), "out of memory while parsing YAML")
+            return Diagnostic(.yamlOutOfMemory, at: SourceLocation(file: file, line: 1, column: 1), ["activity": "parsing YAML"])
         case YAML_READER_ERROR:
             // Reader errors (bad encoding, control characters) come with a byte offset, not a mark.
             let position = text.position(ofByteOffset: text.startOfBrokenCharacter(at: parser.problem_offset))
@@ -162,10 +160,10 @@ public struct YAMLReader: Sendable {
                 detail = parser.problem_value >= 0
                     ? " (byte 0x\(Self.hex(parser.problem_value, digits: 2)) at offset \(parser.problem_offset))"
                     : " (at offset \(parser.problem_offset))"
-                return .error(at: at, "invalid UTF-8: \(problem)\(detail)", hint: "save the file as UTF-8")
+                return Diagnostic(.invalidUTF8, at: at, ["problem": problem + detail])
             }
             detail = parser.problem_value >= 0 ? " (U+\(Self.hex(parser.problem_value, digits: 4)))" : ""
-            return .error(at: at, "YAML reader error: \(problem)\(detail)")
+            return Diagnostic(.yamlReaderError, at: at, ["problem": problem + detail])
         default:
             let mark = parser.problem_mark
             let at = location(mark, file: file)
@@ -173,17 +171,15 @@ public struct YAMLReader: Sendable {
             if let line = text.scalars(ofLine: mark.line), mark.column >= 0, mark.column < line.count,
                line[mark.column] == "\t" {
                 if line[..<mark.column].allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    return .error(
-                        at: at, "YAML syntax error: tab character used for indentation",
-                        hint: "indent with spaces; YAML does not allow tabs for indentation")
+                    return Diagnostic(.tabIndentation, at: at)
                 }
             }
-            let message = context.map { "YAML syntax error: \(problem) (\($0))" } ?? "YAML syntax error: \(problem)"
+            let described = context.map { "\(problem) (\($0))" } ?? problem
             if context == "while scanning a quoted scalar", problem.contains("end of stream") {
                 let opened = location(parser.context_mark, file: file)
-                return .error(at: at, message, hint: "the quoted scalar opened at line \(opened.line):\(opened.column) is never closed")
+                return Diagnostic(.unclosedQuotedScalar, at: at, ["problem": described, "line": opened.line, "column": opened.column])
             }
-            return .error(at: at, message)
+            return Diagnostic(.yamlSyntax, at: at, ["problem": described])
         }
     }
 

@@ -86,9 +86,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         if streamedDepth > 0 { replayStreamedItem() }
         documentCount += 1
         guard documentCount == 1 else {
-            diagnostics.append(.error(
-                at: location, "a spec file holds one YAML document",
-                hint: "remove the '---' separator or move the second document into its own file"))
+            diagnostics.append(Diagnostic(.multipleDocuments, at: location))
             return .stop
         }
         return .proceed
@@ -105,10 +103,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             of: value, style: style, start: start, end: end))
         if style == .plain, Self.isOversizedInteger(scalar) {
             // Without this check such a literal would silently be read as a (rounded) double.
-            oversizedIntegers.append(.error(
-                at: scalar.contentLocation,
-                "integer literal '\(value)' does not fit in a 64-bit integer",
-                hint: "integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant"))
+            oversizedIntegers.append(Diagnostic(.integerLiteralTooLarge, at: scalar.contentLocation, ["value": value]))
         }
         if streamedDepth > 0 {
             if anchor == nil, tag == nil {
@@ -143,9 +138,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             replayStreamedItem()
         }
         guard stack.count < limits.maxDepth else {
-            diagnostics.append(.error(
-                at: location, "nesting deeper than \(limits.maxDepth) levels",
-                hint: "raise YAMLLimits.maxDepth if the document really nests this deep"))
+            diagnostics.append(Diagnostic(.nestingTooDeep, at: location, ["limit": limits.maxDepth]))
             return .stop
         }
         let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
@@ -263,14 +256,11 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         if streamedDepth > 0 { replayStreamedItem() }
         guard let anchored = anchors[name] else {
             if stack.contains(where: { $0.anchor == name }) {
-                diagnostics.append(.error(
-                    at: location, "recursive alias '*\(name)'",
-                    hint: "an alias cannot refer to a collection that contains it"))
+                diagnostics.append(Diagnostic(.recursiveAlias, at: location, ["name": name]))
             } else {
-                let hint = Suggestion.closest(to: name, in: anchors.keys).map { "did you mean '*\($0)'?" }
-                diagnostics.append(.error(
-                    at: location, "undefined alias '*\(name)'",
-                    hint: hint ?? "define the anchor with '&\(name)' before the alias uses it"))
+                diagnostics.append(Diagnostic(
+                    .undefinedAlias, at: location, ["name": name],
+                    suggestion: Suggestion.hint(for: name, in: anchors.keys, sigil: "*")))
             }
             // Stand in a null so the rest of the document can still be checked.
             let placeholder = YAMLScalar(value: "", style: .plain, contentLocation: location)
@@ -293,9 +283,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
     private mutating func charge(_ count: Int, at location: SourceLocation) -> Bool {
         let (total, overflow) = aliasNodes.addingReportingOverflow(count)
         guard !overflow, total <= limits.maxNodes else {
-            diagnostics.append(.error(
-                at: location, "alias expansion exceeds the limit of \(limits.maxNodes) nodes (possible alias bomb)",
-                hint: "raise YAMLLimits.maxNodes if the document really is this large"))
+            diagnostics.append(Diagnostic(.aliasExpansionLimit, at: location, ["limit": limits.maxNodes]))
             return false
         }
         aliasNodes = total
@@ -339,9 +327,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         withKey key: YAMLNode, in frame: inout Frame, entries: ArraySlice<YAMLMappingEntry>
     ) -> Diagnostic? {
         guard let scalar = key.scalar else {
-            return .error(
-                at: key.location, "mapping keys must be scalars",
-                hint: "use a plain name as the key; complex keys such as '[a, b]: x' are not supported")
+            return Diagnostic(.complexMappingKey, at: key.location)
         }
         let first: SourceLocation?
         if let keyLocations = frame.keyLocations {
@@ -351,9 +337,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             first = entries.first { $0.key.scalar?.value == scalar.value }?.key.location
         }
         if let first {
-            return .error(
-                at: key.location, "duplicate key '\(scalar.value)'",
-                hint: "first defined at line \(first.line):\(first.column)")
+            return Diagnostic(.duplicateKey, at: key.location, ["key": scalar.value, "line": first.line, "column": first.column])
         }
         if frame.keyLocations != nil {
             frame.keyLocations?[scalar.value] = key.location

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPIN's side of the checker benchmark (issue 18): generates the verifier of counters.pml
+# (`spin -a`), compiles it (`gcc -O2 -DSAFETY -DNOREDUCE`, depth-first, no partial-order
+# reduction), runs it (`./pan -m2000000 -w24`) three times and prints, as `NAME VALUE UNIT` lines
+# for Benchmarks/run, the states and transitions SPIN reports and its best search time (pan's own
+# timer: the search, without compiling or start-up). The breadth-first verifier (`-DBFS`, the
+# order of a shortest-counterexample checker) is measured the same way as `spin.bfs.*`.
+#
+# Needs `spin` (Debian package spin, 6.5.2) and gcc. Work files go to Benchmarks/.generated/spin.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+work="$here/../.generated/spin"
+mkdir -p "$work"
+cp "$here/counters.pml" "$work/counters.pml"
+cd "$work"
+
+command -v spin > /dev/null || { echo "run-spin.sh: spin is not installed (apt-get install spin)" >&2; exit 1; }
+spin -a counters.pml > /dev/null
+gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c
+gcc -O2 -DSAFETY -DNOREDUCE -DBFS -o pan-bfs pan.c
+
+# measure PREFIX BINARY: runs it three times; prints the figures of the fastest run.
+measure() {
+    local prefix=$1 binary=$2 best="" states="" transitions="" vector="" memory=""
+    for _ in 1 2 3; do
+        "./$binary" -m2000000 -w24 > "$binary.out"
+        grep -q "errors: 0" "$binary.out" || { cat "$binary.out" >&2; echo "run-spin.sh: SPIN reported errors" >&2; exit 1; }
+        local seconds
+        seconds=$(awk '/^pan: elapsed time/ { print $4 }' "$binary.out")
+        if [[ -z "$best" ]] || (( $(echo "$seconds < $best" | bc -l) )); then best=$seconds; fi
+        states=$(awk '/states, stored/ { print $1; exit }' "$binary.out")
+        transitions=$(awk '/transitions \(= stored\+matched\)/ { print $1 }' "$binary.out")
+        vector=$(awk '/^State-vector/ { print $2 }' "$binary.out")
+        memory=$(awk '/actual memory usage for states/ { print $1; exit }' "$binary.out")
+    done
+    echo "$prefix.states $states states"
+    echo "$prefix.transitions $transitions transitions"
+    echo "$prefix.seconds $best s"
+    # pan's timer ticks in hundredths of a second; a search under one tick is reported as 0.
+    if (( $(echo "$best > 0" | bc -l) )); then
+        echo "$prefix.states_per_s $(printf '%.0f' "$(echo "$states / $best" | bc -l)") states/s"
+    fi
+    echo "$prefix.state_vector $vector bytes"
+    echo "$prefix.bytes_per_state $(printf '%.1f' "$(echo "$memory * 1048576 / $states" | bc -l)") bytes"
+}
+
+measure spin pan
+measure spin.bfs pan-bfs

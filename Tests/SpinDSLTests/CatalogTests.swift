@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SpinDSL
+
+/// The diagnostic catalog (`DiagnosticGroup`): every entry complete, every name unique, and every
+/// wrong example of a spec or a run producing its own group while the right one produces nothing.
+/// (The `.command` entries are run through the binary in `SpinrunTests/CatalogCommandTests`.)
+@Suite struct CatalogTests {
+    /// The entries no small example reproduces, each with its reason in the catalog.
+    static let unreproducible: Set<DiagnosticGroup> = [
+        .permissionDenied, .yamlOutOfMemory, .invalidUTF8, .yamlReaderError, .effectFailed, .effectTimeout,
+        .effectAnswerUnknownEvent, .effectAnswerInvalidField, .effectAnswerUnknownField, .internalError,
+        .specWithoutSpins,
+    ]
+
+    @Test func groupNamesAreUniquePascalCaseWords() {
+        let names = DiagnosticGroup.allCases.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Set(names.map { $0.lowercased() }).count == names.count, "names that differ only in case cannot both be looked up")
+        for name in names {
+            #expect(name.first?.isUppercase == true && name.allSatisfy { $0.isLetter || $0.isNumber }, "\(name)")
+        }
+    }
+
+    @Test func everyEntryHasAMessageAnExplanationAndTwoDifferentExamples() {
+        for group in DiagnosticGroup.allCases {
+            let entry = group.entry
+            #expect(!entry.message.isEmpty && !entry.message.hasSuffix("."), "\(group.name): message")
+            #expect(entry.hint.map { !$0.isEmpty && !$0.hasSuffix(".") } ?? true, "\(group.name): hint")
+            #expect(entry.explanation.count > 20, "\(group.name): explanation")
+            #expect(!entry.wrong.isEmpty && !entry.right.isEmpty, "\(group.name): examples")
+            #expect(entry.wrong != entry.right, "\(group.name): the examples are the same")
+        }
+    }
+
+    @Test func exactlyTheListedEntriesAreUnreproducible() {
+        let marked = Set(DiagnosticGroup.allCases.filter { if case .unreproducible = $0.entry.origin { true } else { false } })
+        #expect(marked == Self.unreproducible)
+    }
+
+    @Test func templatesAreFilledByName() {
+        #expect(DiagnosticEntry.fill("unknown event '{event}'", ["event": "tick"]) == "unknown event 'tick'")
+        #expect(DiagnosticEntry.fill("add 'with: { {pairs} }'", ["pairs": "amount: …"]) == "add 'with: { amount: … }'")
+        #expect(DiagnosticEntry.fill("write '{{}}' or {x}", ["y": 1]) == "write '{{}}' or {x}")
+        #expect(DiagnosticEntry.fill("{a}{b}{a}", ["a": 1, "b": "-"]) == "1-1")
+    }
+
+    @Test func diagnosticsTakeSeverityMessageAndHintFromTheCatalog() {
+        let location = SourceLocation(file: "spec.yaml", line: 2, column: 3)
+        let plain = Diagnostic(.scriptEmitsNonInput, at: location, ["event": "tick", "spin": "Counter"])
+        #expect(plain.group == .scriptEmitsNonInput)
+        #expect(plain.severity == .error)
+        #expect(plain.message == "the script emits 'tick', which is not an input of spin 'Counter'")
+        #expect(plain.hint == "add 'tick' to 'inputs'")
+        let suggested = Diagnostic(.unknownKey, at: location, ["key": "sett", "context": "in transition", "allowed": "'set'"], suggestion: "did you mean 'set'?")
+        #expect(suggested.hint == "did you mean 'set'?")
+        #expect(Diagnostic(.neverEmittedEvent, at: location, ["event": "x", "spin": "S"]).severity == .warning)
+        #expect(DiagnosticRenderer(sources: []).render(plain)
+            == "spec.yaml:2:3: error: the script emits 'tick', which is not an input of spin 'Counter' [#ScriptEmitsNonInput]\nhint: add 'tick' to 'inputs'\n")
+    }
+
+    @Test func groupsAreFoundByNameInAnyCase() {
+        #expect(DiagnosticGroup.named("UnknownEvent") == .unknownEvent)
+        #expect(DiagnosticGroup.named("unknownevent") == .unknownEvent)
+        #expect(DiagnosticGroup.named("UnknownEvents") == nil)
+        #expect(DiagnosticGroup.suggestion(for: "UnknownEvents") == "did you mean 'UnknownEvent'?")
+        #expect(DiagnosticGroup.suggestion(for: "Zzzzzzzz") == nil)
+    }
+
+    @Test func explanationShowsTemplatesTextAndExamples() {
+        #expect(DiagnosticGroup.scriptStepWithoutEvent.explanation == """
+            ScriptStepWithoutEvent (error): script step has no 'emit' event
+            hint: add 'emit:' with the input event
+
+            Each step of a script emits one input event, named by 'emit'.
+
+            Wrong:
+                spin: Counter
+                data:
+                  count: 0
+                events: [tick]
+                inputs: [tick]
+                transitions:
+                  - { on: tick, set: { count: count + 1 } }
+                script:
+                  - { at: 1s }
+
+            Right:
+                spin: Counter
+                data:
+                  count: 0
+                events: [tick]
+                inputs: [tick]
+                transitions:
+                  - { on: tick, set: { count: count + 1 } }
+                script:
+                  - { at: 1s, emit: tick }
+
+            """)
+        #expect(DiagnosticGroup.fileNotFound.explanation.contains("Wrong:\n    $ spinrun --validate Specs/turnstyle.yaml\n"))
+        let list = DiagnosticGroup.list.split(separator: "\n")
+        #expect(list.count == DiagnosticGroup.allCases.count)
+        #expect(list.contains("UnknownEvent                 error    unknown event '{event}'"))
+    }
+
+    /// Loading each wrong example reports its group; loading the right one reports nothing.
+    @Test(arguments: DiagnosticGroup.allCases.filter { $0.entry.origin == .spec })
+    func wrongSpecExampleReportsItsGroup(_ group: DiagnosticGroup) {
+        let wrong = SpinSpec.load(text: group.entry.wrong, path: "wrong.yaml")
+        #expect(wrong.diagnostics.contains { $0.group == group }, "\(group.name) not in:\n\(wrong.renderedDiagnostics)")
+        let right = SpinSpec.load(text: group.entry.right, path: "right.yaml")
+        #expect(right.diagnostics.isEmpty, "\(group.name)'s right example:\n\(right.renderedDiagnostics)")
+    }
+
+    /// Running each wrong example (a valid spec) ends with its group; the right one ends well.
+    @Test(arguments: DiagnosticGroup.allCases.filter { $0.entry.origin == .run })
+    func wrongRunExampleEndsWithItsGroup(_ group: DiagnosticGroup) async throws {
+        let limits = RunLimits(maxSteps: 1_000, maxTimeMilliseconds: 86_400_000, livelockRepeats: 100, maxQueueLength: 100)
+        let wrong = SpinSpec.load(text: group.entry.wrong, path: "wrong.yaml")
+        #expect(!wrong.hasErrors, "\(group.name)'s wrong example does not load:\n\(wrong.renderedDiagnostics)")
+        let wrongRun = try #require(await runSpec(wrong, limits: limits))
+        #expect(wrongRun.summary.group == group, "\(group.name): \(wrongRun.summary.json)")
+        let right = SpinSpec.load(text: group.entry.right, path: "right.yaml")
+        #expect(!right.hasErrors, "\(group.name)'s right example does not load:\n\(right.renderedDiagnostics)")
+        let rightRun = try #require(await runSpec(right, limits: limits))
+        #expect(rightRun.summary.group == nil, "\(group.name): \(rightRun.summary.json)")
+    }
+}
