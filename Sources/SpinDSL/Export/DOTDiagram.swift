@@ -16,7 +16,11 @@ struct DOTDiagram {
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
         for spin in model.spins {
-            lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+            if DiagramFacts.isStatechart(spin) {
+                lines += StatechartDOT(spin: spin).cluster()
+            } else {
+                lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+            }
         }
         for gear in model.gears {
             lines.append(Self.indent + "\(Self.quoted(Self.gearID(gear.name.text))) [shape=hexagon, label=\(Self.quoted(gear.name.text))];")

@@ -40,16 +40,65 @@ enum DiagramFacts {
         return String(file[file.startIndex..<dot])
     }
 
-    /// The label of a transition row: `event [guard] / a := x; b := y`, parts omitted when absent.
+    /// The label of a transition row: `event [guard] / a := x; b := y; emit e; propagate g.e`,
+    /// parts omitted when absent (an eventless row has no event; one with nothing else reads
+    /// `(eventless)`).
     static func label(of row: TransitionDeclaration) -> String {
-        var text = row.event?.text ?? "(eventless)"
-        if let guardText = row.guardExpression?.text {
-            text += " [\(guardText)]"
+        var parts: [String] = []
+        if let event = row.event { parts.append(event.text) }
+        if let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
+        let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+        if !actions.isEmpty { parts.append("/ " + actions) }
+        return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")
+    }
+
+    /// What a row or an action block does: `a := x; b := y; emit e; propagate g.e`.
+    static func actionText(assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?) -> String {
+        var parts = assignments.map { "\($0.field.text) := \($0.value.text)" }
+        if let emit { parts.append("emit " + emit.event.text) }
+        if let propagate { parts.append("propagate \(propagate.gear.text).\(propagate.event.text)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A state's entry and exit actions as lines: `entry / lamp := false`, `exit / emit e`.
+    static func actionLines(of state: StateDeclaration?) -> [String] {
+        guard let state else { return [] }
+        return state.entry.map { "entry / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
+            + state.exit.map { "exit / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
+    }
+
+    /// The declaration of each state of `spin`, by index (nil for the list form of `states`).
+    static func stateDeclarations(of spin: SpinModel) -> [StateDeclaration?] {
+        guard let tree = spin.declaration.stateTree else { return spin.states.map { _ in nil } }
+        var found: [StateDeclaration?] = []
+        var pending = Array(tree.reversed())
+        while let state = pending.popLast() {
+            found.append(state)
+            pending.append(contentsOf: state.children.reversed())
         }
-        if !row.assignments.isEmpty {
-            text += " / " + row.assignments.map { "\($0.field.text) := \($0.value.text)" }.joined(separator: "; ")
+        return found
+    }
+
+    /// Whether a spin is drawn as a tree: nested or parallel states, entry or exit actions, a
+    /// history. A flat spin without them is drawn as it always was.
+    static func isStatechart(_ spin: SpinModel) -> Bool {
+        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.history != nil }
+    }
+
+    /// The edges of a statechart's rows: from each source state (each top-level state for a row
+    /// of the whole spin) to the target (the source, for a targetless row), in row order.
+    static func statechartEdges(of spin: SpinModel) -> [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] {
+        var edges: [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] = []
+        for row in spin.transitions {
+            let label = label(of: row.declaration)
+            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+            var seen = Set<Int>()
+            let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
+            for source in sources {
+                edges.append((source, row.target ?? source, row.targetsHistory, label, isInput))
+            }
         }
-        return text
+        return edges
     }
 
     /// The edges of a spin's transitions, row by row, each row's sources in the order written.

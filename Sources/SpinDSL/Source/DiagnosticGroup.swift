@@ -175,6 +175,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadFieldOfNeither = "PayloadFieldOfNeither"
     case activeArgument = "ActiveArgument"
     case shadowedTransition = "ShadowedTransition"
+    case crossRegionTransition = "CrossRegionTransition"
     case raisedEventLimit = "RaisedEventLimit"
 
     // MARK: Faults of a run
@@ -1140,6 +1141,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Rows of an inner state are tried before those of the states around it. When every state inside this row's source where it could fire has an unguarded row on the same event, that row always wins and this one is never taken.",
                 wrong: Example.door + "\n  - { from: closed, on: lock, to: open }\n  - { from: locked, on: lock, to: open }",
                 right: Example.door + "\n  - { from: locked, on: lock, to: open }")
+        case .crossRegionTransition:
+            return .error(
+                "a row from '{source}' to '{target}' crosses between regions of parallel state '{parallel}'",
+                hint: "a row stays within a region, or leaves '{parallel}': target '{parallel}' itself to enter every region again",
+                explanation: "The regions of a parallel state run side by side; a row from a state of one region into a state of another would leave the parallel state and enter it again, resetting every region (what SCXML makes of it), which is never what such a row means. UML forbids it; so do we.",
+                wrong: Example.regions + "\n  - { from: l2, on: reset, to: r1 }",
+                right: Example.regions + "\n  - { from: l2, on: reset, to: both }")
         case .raisedEventLimit:
             return .error(
                 "more than {limit} raised events wait to be reduced",
@@ -1417,8 +1425,8 @@ private enum Example {
     /// A spin with two parallel regions without diagnostics.
     static let regions = """
         spin: Pair
-        events: [flip]
-        inputs: [flip]
+        events: [flip, reset]
+        inputs: [flip, reset]
         states:
           both:
             parallel:

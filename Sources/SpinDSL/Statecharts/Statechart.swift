@@ -147,6 +147,22 @@ final class Statechart: Sendable {
             }
         }
 
+        // The microsteps to plan, counted before planning any: one per (configuration, row of an
+        // active state or of the spin), and one more per history record for a history target.
+        var microsteps = 0
+        func microstepsOf(_ state: Int) -> Int {
+            rowsOf[state].reduce(0) { count, position in
+                let row = transitions[position]
+                return count &+ 1 &+ (row.targetsHistory ? planner.recordCount(of: row.target ?? -1) : 0)
+            }
+        }
+        let perState = (0...nodes.count).map(microstepsOf)
+        for configuration in 0..<configurations.count {
+            microsteps &+= perState[nodes.count]
+            for state in configurations.activeStates(configuration) { microsteps &+= perState[Int(state)] }
+            if microsteps > limit { throw .tooManyMicrosteps }
+        }
+
         // Candidates cell by cell; each (configuration, row, source) planned once.
         var planned: [PlannedMicrostep] = []
         var planOf: [PlanKey: (plan: Int, records: Int)] = [:]
