@@ -50,8 +50,9 @@ public func spinFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         guard let compiled = spec.compiled else { return 0 }
         _ = DiagramExporter.dot(compiled.model)
         _ = DiagramExporter.mermaid(compiled.model)
-        // Small limits, the queue's included, so that every limit is reached now and then.
-        var run = SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10, maxQueueLength: 64))
+        // Small limits, the queue's included, so that every limit is reached now and then; the
+        // script runs, as in spinrun.
+        var run = SpecRun(compiled, options: SpecRunOptions(runsScript: true), limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10, maxQueueLength: 64))
         let finished = Finished()
         Task { [run] in
             _ = await run.run().json

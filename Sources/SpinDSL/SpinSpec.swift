@@ -14,6 +14,14 @@ public struct SpinSpec: Sendable {
     public let model: SpecModel?
     /// Every problem found, errors and warnings, in the order they were found.
     public let diagnostics: [Diagnostic]
+    private let compilation: SpecCompilation
+
+    private init(source: SourceFile?, model: SpecModel?, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.model = model
+        self.diagnostics = diagnostics
+        compilation = SpecCompilation(model)
+    }
 
     /// Reads, validates and resolves the spec at `path`.
     public static func load(contentsOf path: String, limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
@@ -42,8 +50,9 @@ public struct SpinSpec: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// The spec compiled for the core, when it has no error.
-    public var compiled: CompiledSpec? { model.map(CompiledSpec.init) }
+    /// The spec compiled for the core, when it has no error: compiled at the first use, then the
+    /// same value every time (copies of this spec share it).
+    public var compiled: CompiledSpec? { compilation.compiled }
 
     /// The diagnostics rendered with source lines and carets.
     public var renderedDiagnostics: String {

@@ -19,9 +19,10 @@ enum EventParsing {
         return .success(InputEvent(atMilliseconds: 0, name: String(name), payloadJSON: json, origin: "--event \(text)"))
     }
 
-    /// One line of an events file: `[TIME] NAME [JSON]`; nil for blank and `#` comment lines.
+    /// One line of an events file: `[TIME] NAME [JSON] [# comment]`; nil for blank and comment
+    /// lines.
     static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
-        let trimmed = line.trimmingSpaces()
+        let trimmed = withoutComment(line).trimmingSpaces()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         var rest = Substring(trimmed)
         var time: Int64 = 0
@@ -45,11 +46,42 @@ enum EventParsing {
         return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : json, origin: origin))
     }
 
+    /// `line` without its comment: from a `#` that starts the line or follows a space, outside a
+    /// JSON string (`coin {"label":"#1"}  # the first` keeps `#1`).
+    static func withoutComment(_ line: String) -> Substring {
+        var inString = false
+        var escaped = false
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "#", previous.isWhitespace {
+                return line[..<index]
+            }
+            previous = character
+        }
+        return line[...]
+    }
+
     /// The payload converted by the types of the event's fields in the spin that will receive it
-    /// (the spin named `spin`, else the first spin with that input, else the first spin; the same
-    /// choice `SpecRun.emit` makes). Fields the event does not have, and events the spin does not
-    /// have, are passed through for `SpecRun.emit` to report.
+    /// (`SpecModel.inputTarget`: the spin an input is sent to). An event no spin can take is
+    /// reported here; fields the event does not have are passed through for `SpecRun.emit` to
+    /// report.
     static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, UsageError> {
+        let event: EventModel
+        switch model.inputTarget(input.name, spin: spin) {
+        case .failure(let problem): return .failure(UsageError(input.origin, problem))
+        case .success(let (spinIndex, kind)): event = model.spins[spinIndex].events[kind]
+        }
         var fields: [String: JSONScalar] = [:]
         if let json = input.payloadJSON {
             switch JSONObjectParser.parse(json) {
@@ -58,16 +90,9 @@ enum EventParsing {
                 return .failure(UsageError(input.origin, .payloadNotJSON, ["event": input.name, "problem": message]))
             }
         }
-        let spinModel: SpinModel?
-        if let spin {
-            spinModel = model.spins.first { $0.name.text == spin }
-        } else {
-            spinModel = model.spins.first { $0.events.contains { $0.isInput && $0.name.text == input.name } } ?? model.spins.first
-        }
-        let event = spinModel?.events.first { $0.name.text == input.name }
         var payload: [String: SpinValue] = [:]
         for (key, scalar) in fields {
-            let type = event?.fields.first { $0.name.text == key }?.type
+            let type = event.fields.first { $0.name.text == key }?.type
             switch convert(scalar, to: type) {
             case .some(let value): payload[key] = value
             case .none:
@@ -92,6 +117,8 @@ enum EventParsing {
             return .string(text)
         case (.string(let text), .enumeration(let enumType)?):
             return enumType.index(of: text).map(SpinValue.symbol)
+        case (.string(let text), .duration?):
+            return SpinValue(durationText: text)
         default:
             return nil
         }
@@ -103,6 +130,7 @@ enum EventParsing {
         case .double?: return "a double"
         case .bool?: return "a bool"
         case .string?: return "a string"
+        case .duration?: return "a duration such as \"1.5s\""
         case .enumeration(let enumType)?: return "one of " + enumType.cases.map { "\"\($0)\"" }.joined(separator: ", ")
         case nil: return "a value"
         }

@@ -5,7 +5,8 @@ import SpinDSL
 /// One run of a valid spec: checks the run's options against the spec, sends the input events,
 /// streams the trace, prints the summary and returns the exit status.
 struct RunSession {
-    let model: SpecModel
+    /// The spec, compiled once when it was loaded.
+    let compiled: CompiledSpec
     let format: TraceFormat
     let colored: Bool
     let quiet: Bool
@@ -22,6 +23,8 @@ struct RunSession {
     /// The exit status of `--replay` when the run differs from the recorded trace.
     static let divergedStatus: Int32 = 5
 
+    var model: SpecModel { compiled.model }
+
     /// Runs; returns the exit status (see `exitStatus(for:)`).
     func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
         var recorded: [String]?
@@ -32,8 +35,7 @@ struct RunSession {
             }
         }
         if let spin, model.spin(named: spin) == nil {
-            return usageError(UsageError(
-                "--spin", .unknownSpin, ["spin": spin], suggestion: Suggestion.hint(for: spin, in: model.spins.map(\.name.text))))
+            return usageError(UsageError("--spin", model.unknownSpin(spin)))
         }
         var condition: UntilCondition?
         if let until {
@@ -90,12 +92,12 @@ struct RunSession {
             observer = StepObserver { step in out.line(formatter.step(TraceRecord(step, in: model))) }
         }
         let specRun = SpecRun(
-            CompiledSpec(model), options: options, limits: limits, realtime: realtime, until: condition,
+            compiled, options: options, limits: limits, realtime: realtime, until: condition,
             holdOpen: interactive, observer: observer)
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
         for (input, event) in events {
-            if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds) {
+            if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds, origin: input.origin) {
                 return usageError(UsageError(input.origin, problem))
             }
         }
@@ -125,6 +127,9 @@ struct RunSession {
         if let message = limitMessage(summary) {
             OutputWriter.standardError.line(message)
         }
+        for warning in Self.ignoredInputWarnings(summary.ignoredInputs) {
+            OutputWriter.standardError.line(warning)
+        }
         return Self.exitStatus(for: summary.status)
     }
 
@@ -150,7 +155,12 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        guard let text = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
+        // Read through a file handle, not by the file's size: `/dev/stdin` and pipes have none.
+        let data = FileHandle(forReadingAtPath: eventsFile).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.readToEnd() ?? Data()
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
             return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
         }
         var timed: [InputEvent] = []
@@ -170,21 +180,44 @@ struct RunSession {
         let values: KeyValuePairs<String, any CustomStringConvertible>
         switch summary.group {
         case .stepLimit?:
-            values = ["steps": limits.maxSteps]
+            values = ["steps": CountedNoun.text(limits.maxSteps, "step")]
         case .timeLimit?:
             values = ["limit": maxTimeText]
         case .queueLimit?:
-            values = ["spin": summary.fullQueue.map { "spin '\($0)'" } ?? "a spin", "count": limits.maxQueueLength]
+            values = ["spin": summary.fullQueue.map { "spin '\($0)'" } ?? "a spin", "count": CountedNoun.text(limits.maxQueueLength, "event")]
         case .livelock?:
             let cycle = summary.cycle ?? []
             values = [
-                "time": summary.time, "steps": cycle.count == 1 ? "1 step" : "\(cycle.count) steps",
-                "count": limits.livelockRepeats, "cycle": cycle.joined(separator: "; "),
+                "time": summary.time, "steps": CountedNoun.text(cycle.count, "step"),
+                "count": CountedNoun.text(limits.livelockRepeats, "time"), "cycle": cycle.joined(separator: "; "),
             ]
         default:
             return nil
         }
         return summary.group.map { "spinrun: \($0.message(values)) \($0.tag)" }
+    }
+
+    /// One warning per spin that was sent inputs after its final state: the first such input, and
+    /// how many more there were.
+    static func ignoredInputWarnings(_ ignored: [IgnoredInput]) -> [String] {
+        var firstOfSpin: [String: (input: IgnoredInput, more: Int)] = [:]
+        var order: [String] = []
+        for input in ignored {
+            if firstOfSpin[input.spin] == nil {
+                firstOfSpin[input.spin] = (input, 0)
+                order.append(input.spin)
+            } else {
+                firstOfSpin[input.spin]?.more += 1
+            }
+        }
+        return order.compactMap { spin in
+            guard let (input, more) = firstOfSpin[spin] else { return nil }
+            let others = more == 1 ? "1 more input after it was" : "\(more) more inputs after it were"
+            let problem = UsageProblem(
+                .inputAfterFinal, ["event": input.event, "spin": input.spin, "state": input.finalState ?? ""],
+                suggestion: more > 0 ? "\(others) not sent either" : nil)
+            return "spinrun: warning: \(UsageError(input.origin, problem))"
+        }
     }
 
     private func usageError(_ error: UsageError) -> Int32 {

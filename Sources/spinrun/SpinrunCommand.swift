@@ -60,14 +60,19 @@ struct SpinrunCommand: AsyncParsableCommand {
                                else the first spin that
                                has NAME as an input; the payload is a flat JSON
                                object (enum values as case-name strings).
-          --events FILE        one event per line: [TIME] NAME [JSON], such as
-                               `1.5s coin {"amount":25}`; `#` comments; each is
-                               emitted at its (virtual) time as an input.
+                               SPIN.NAME sends it to that spin (Feature.retry).
+          --events FILE        one event per line: [TIME] NAME [JSON] [# comment],
+                               such as `1.5s coin {"amount":25}`; each is
+                               emitted at its (virtual) time from the start as
+                               an input. FILE may be /dev/stdin.
           --interactive        NAME [JSON] lines typed on stdin are emitted into
                                the running spec and the trace shows each new
                                state; the run waits for input when idle and
                                ends at EOF once nothing is left to do.
-        The spec's own `script` runs only when no events are given.
+        The spec's own `script` runs only when no events are given. At one
+        instant, the timers due then fire before the inputs due then; inputs
+        keep their order. An input for a spin that has reached a final state is
+        not sent, with a warning on stderr.
 
         DIAGNOSTICS
         Every diagnostic, fault and usage error ends with its group's name:
@@ -138,7 +143,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
     var replay: String?
 
-    @Option(help: ArgumentHelp("Stop as soon as this condition holds on the spin's state (e.g. 'left == right').", valueName: "expr"))
+    @Option(help: ArgumentHelp(
+        "Stop as soon as this condition holds on a spin's state, the initial state included (e.g. 'left == right'; 'Feature.attempts > 1' names the spin).",
+        valueName: "expr"))
     var until: String?
 
     @Option(help: ArgumentHelp(
@@ -223,8 +230,9 @@ struct SpinrunCommand: AsyncParsableCommand {
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        guard let compiled = spec.compiled else { throw ExitCode(1) }
         let session = RunSession(
-            model: model, format: format, colored: colored, quiet: quiet, seed: seed,
+            compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)

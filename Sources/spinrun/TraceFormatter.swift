@@ -79,7 +79,7 @@ struct TraceFormatter: Sendable {
             case .error, .interrupted: .red
             case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
-            let steps = summary.steps == 1 ? "1 step" : "\(summary.steps) steps"
+            let steps = CountedNoun.text(summary.steps, "step")
             var lines = [paint(summary.status.rawValue, color) + ": \(steps), \(summary.time)ms"]
             for spin in summary.spins {
                 var line = "  " + paint(pad(spin.name, spinWidth), .bold)

@@ -25,8 +25,8 @@ struct Validator {
     /// `ok`, or the counts: `2 errors, 1 warning`.
     static func verdict(errors: Int, warnings: Int) -> String {
         var parts: [String] = []
-        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
-        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        if errors > 0 { parts.append(CountedNoun.text(errors, "error")) }
+        if warnings > 0 { parts.append(CountedNoun.text(warnings, "warning")) }
         return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
     }
 }

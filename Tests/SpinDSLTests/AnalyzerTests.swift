@@ -2,47 +2,6 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-/// Runs the whole validation pipeline the way `spinrun --validate` does: the loader, then (when it
-/// produced a document) the resolver, then (when it produced a model) the analyzer.
-enum AnalyzerPipeline {
-    /// Every diagnostic of the pipeline for `source`, in pipeline order.
-    static func diagnostics(_ source: SourceFile) -> [Diagnostic] {
-        let loaded = SpecLoader().load(source)
-        var diagnostics = loaded.diagnostics
-        guard let document = loaded.document else { return diagnostics }
-        let (model, resolved) = SpecResolver.resolve(document)
-        diagnostics += resolved
-        guard let model else { return diagnostics }
-        return diagnostics + SpecAnalyzer.analyze(model)
-    }
-
-    /// The diagnostics of the pipeline for `source`, rendered as `spinrun` prints them.
-    static func rendered(_ source: SourceFile) -> String {
-        DiagnosticRenderer(sources: [source]).render(diagnostics(source))
-    }
-
-    /// The analyzer's findings for a spec that must load and resolve cleanly, one line each:
-    /// `line:column: severity: message [#Group]` and ` [hint]` when there is one.
-    static func findings(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
-        let source = SourceFile(path: "spec.yaml", text: yaml)
-        let loaded = SpecLoader().load(source)
-        guard let document = loaded.document else {
-            Issue.record("the spec does not load:\n\(DiagnosticRenderer(sources: [source]).render(loaded.diagnostics))", sourceLocation: sourceLocation)
-            return []
-        }
-        let (model, resolved) = SpecResolver.resolve(document)
-        guard let model, resolved.isEmpty else {
-            Issue.record("the spec does not resolve:\n\(DiagnosticRenderer(sources: [source]).render(resolved))", sourceLocation: sourceLocation)
-            return []
-        }
-        return SpecAnalyzer.analyze(model).map { diagnostic in
-            let location = diagnostic.location
-            let hint = diagnostic.hint.map { " [\($0)]" } ?? ""
-            return "\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)\(hint)"
-        }
-    }
-}
-
 /// Golden files: every `Specs/invalid/NAME.yaml` has its exact expected output in
 /// `Specs/invalid/NAME.expected`.
 ///
@@ -54,13 +13,10 @@ enum AnalyzerPipeline {
 /// and its caret must point at the right column. The test fails while updating, so that an update
 /// run is never mistaken for a passing one.
 @Suite struct InvalidSpecAnalyzerTests {
-    /// The package root, found from this file's path (Tests/SpinDSLTests/AnalyzerTests.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The invalid specs, as paths relative to the package root, sorted.
     static let specs: [String] = {
-        let directory = packageRoot.appendingPathComponent("Specs/invalid")
+        let directory = packageRootURL.appendingPathComponent("Specs/invalid")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Specs/invalid/\($0)" }
     }()
@@ -71,7 +27,7 @@ enum AnalyzerPipeline {
 
     @Test(arguments: specs)
     func matchesExpectedOutput(_ path: String) throws {
-        let specURL = Self.packageRoot.appendingPathComponent(path)
+        let specURL = packageRootURL.appendingPathComponent(path)
         let expectedURL = specURL.deletingPathExtension().appendingPathExtension("expected")
         let text = try String(contentsOf: specURL, encoding: .utf8)
         // The path as given, relative to the package root, is what the diagnostics show.

@@ -2,19 +2,12 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-/// The package root, found from this file's path.
-private let exportPackageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
 /// Where the golden diagrams live.
-private let exportGoldenDirectory = exportPackageRoot + "/Tests/SpinDSLTests/Golden"
+private let exportGoldenDirectory = packageRoot + "/Tests/SpinDSLTests/Golden"
 
 /// The base names of the example specs (`Specs/*.yaml`), sorted.
 private let exportSpecNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: exportPackageRoot + "/Specs")) ?? []
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Specs")) ?? []
     return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
 }()
 
@@ -23,7 +16,7 @@ private let exportDotPath = "/usr/bin/dot"
 
 /// Loads `Specs/<name>.yaml`; nil when it does not validate (printed, so the skip is visible).
 private func exportModel(_ name: String) -> SpecModel? {
-    let path = "\(exportPackageRoot)/Specs/\(name).yaml"
+    let path = "\(packageRoot)/Specs/\(name).yaml"
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let spec = SpinSpec.load(text: text, path: "Specs/\(name).yaml")
     if spec.model == nil {
@@ -75,7 +68,7 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
 
 @Suite struct ExportTests {
     @Test func examplesAreFound() {
-        #expect(exportSpecNames.count >= 7, "Specs/*.yaml not found under \(exportPackageRoot)")
+        #expect(exportSpecNames.count >= 7, "Specs/*.yaml not found under \(packageRoot)")
     }
 
     @Test(arguments: exportSpecNames)

@@ -100,7 +100,7 @@ import Testing
             spec.yaml:4:17: error: operator '<' cannot compare mode with mode [#UnorderableTypes]
                     guard: mode < mode
                                 ^
-            hint: '<' orders numbers and strings
+            hint: '<' orders numbers, strings and durations
 
             """)
     }

@@ -45,7 +45,7 @@ struct HostileInputTests {
     private func runLoader(_ effect: @escaping HostEffect, timeout: Duration?) async -> RunSummary? {
         let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
         guard let compiled = spec.compiled else { return nil }
-        let options = SpecRunOptions(effects: ["fetchPage": effect], effectTimeout: timeout)
+        let options = SpecRunOptions(effects: ["fetchPage": effect], effectTimeout: timeout, runsScript: true)
         return await bounded(30) { await SpecRun(compiled, options: options).run() }
     }
 
@@ -110,7 +110,7 @@ struct HostileInputTests {
     func unboundEffect() async throws {
         let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
         let compiled = try #require(spec.compiled)
-        let summary = try #require(await bounded(30) { await SpecRun(compiled).run() })
+        let summary = try #require(await bounded(30) { await SpecRun(compiled, options: SpecRunOptions(runsScript: true)).run() })
         #expect(summary.status == .error)
         #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' is not bound and has no 'simulate' [#EffectNotBound]")
     }

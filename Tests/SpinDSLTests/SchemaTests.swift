@@ -6,10 +6,7 @@ import Testing
 ///
 /// Needs `python3` with `jsonschema` 4.x and PyYAML: `pip install jsonschema pyyaml`.
 @Suite struct SchemaTests {
-    /// The package root: this file is `Tests/SpinDSLTests/SchemaTests.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let specsDirectory = packageRoot.appendingPathComponent("Specs")
+    static let specsDirectory = packageRootURL.appendingPathComponent("Specs")
     static let schemaPath = specsDirectory.appendingPathComponent("spin.schema.json").path
 
     /// The example specs: every `Specs/*.yaml` (not `Specs/invalid/`).

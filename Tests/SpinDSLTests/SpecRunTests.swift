@@ -3,31 +3,6 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
-/// Loads `Specs/<name>` relative to the package root, with the path shown as `Specs/<name>`.
-func loadSpec(_ name: String) -> SpinSpec {
-    let path = "\(packageRoot)/Specs/\(name)"
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    return SpinSpec.load(text: text, path: "Specs/\(name)")
-}
-
-/// Runs a spec and returns its trace lines (JSON Lines) and summary.
-func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()) async -> (trace: [String], summary: RunSummary)? {
-    guard let compiled = spec.compiled else { return nil }
-    let lines = Locked<[String]>([])
-    let run = SpecRun(compiled, options: SpecRunOptions(seed: seed), limits: limits) { record in
-        lines.withLock { $0.append(record.json) }
-    }
-    let summary = await run.run()
-    return (lines.withLock { $0 }, summary)
-}
-
 @Suite struct SpecRunTests {
     @Test func levelsConverge() async throws {
         let spec = loadSpec("levels.yaml")
@@ -147,15 +122,3 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
     }
 }
 
-/// The value of a top-level string field (or null) in a JSON trace line, for compact assertions.
-func field(_ key: String, of line: String) -> String {
-    guard let range = line.range(of: "\"\(key)\":") else { return "?" }
-    let rest = line[range.upperBound...]
-    if rest.hasPrefix("null") { return "null" }
-    if rest.hasPrefix("{\"name\":\"") {
-        let name = rest.dropFirst(9)
-        return String(name.prefix { $0 != "\"" })
-    }
-    guard rest.hasPrefix("\"") else { return "?" }
-    return String(rest.dropFirst().prefix { $0 != "\"" })
-}

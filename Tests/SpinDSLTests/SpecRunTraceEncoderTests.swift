@@ -10,7 +10,7 @@ import Testing
         let model = compiled.model
         let encoder = TraceEncoder(model)
         let collected = Locked<(records: String, bytes: [UInt8])>(("", []))
-        let run = SpecRun(compiled, limits: limits, observer: StepObserver { step in
+        let run = SpecRun(compiled, options: SpecRunOptions(runsScript: true), limits: limits, observer: StepObserver { step in
             collected.withLock { collected in
                 collected.records += TraceRecord(step, in: model).json + "\n"
                 encoder.appendLine(step, to: &collected.bytes)

@@ -1,10 +1,12 @@
-import Foundation
 import Testing
 @testable import SpinDSL
 
-/// The loader maps transition rows while the YAML is read (`TransitionRowStream`); these tests hold
-/// it to what mapping the whole tree afterwards gives: the same document and the same diagnostics,
-/// in the same order.
+/// The loader maps transition rows while the YAML is read (`TransitionRowStream`): the reader
+/// streams the rows it can, builds the others as nodes (anchors, aliases, tags, rows it declined,
+/// reads that fail mid-row), and the lists' rows are joined back into their spins by location.
+/// These tests hold all of that to what reading the whole tree and mapping it afterwards gives:
+/// the same document and the same diagnostics, in the same order. (What a row maps to, and what is
+/// reported about it, is `TransitionRowMapperTests`'.)
 @Suite struct TransitionRowStreamTests {
     private static let path = "stream.yaml"
 
@@ -29,22 +31,6 @@ import Testing
         let (streamed, tree) = bothWays(text, limits: limits)
         #expect(streamed.document == tree.document, sourceLocation: sourceLocation)
         #expect(streamed.diagnostics == tree.diagnostics, sourceLocation: sourceLocation)
-    }
-
-    @Test("every spec of Specs/ and Specs/invalid/ maps the same either way")
-    func specFiles() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var files: [URL] = []
-        for folder in ["Specs", "Specs/invalid"] {
-            let directory = root.appendingPathComponent(folder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
-            files += names.sorted().map { directory.appendingPathComponent($0) }
-        }
-        #expect(files.count > 20)
-        for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            Self.expectSame(text)
-        }
     }
 
     @Test("rows with problems: diagnostics in the same order, among those of other keys")
@@ -131,77 +117,6 @@ import Testing
             spin: S
             transitions: [{ on: go }]
             transitions: [{ on: stop }]
-            """)
-    }
-
-    // Each row below is either recognized from its events (`StreamedTransitionRow`) or declined
-    // and built as a tree; the document and the diagnostics must not tell which.
-
-    @Test("rows recognized from their events map as the tree does")
-    func streamedRows() {
-        let text = """
-            spin: S
-            states: [a, b]
-            events: [go, back]
-            data: { count: 0, other: 1 }
-            transitions:
-              - { from: a, on: go, to: b, set: { count: count + 1 } }
-              - { "from": 'a', "on": "go", when: "count > 1", to: b }
-              - { from: any, on: back }
-              - { from: [a, b], on: back, to: a, set: { count: 0, other: count } }
-              - { from: [], on: back, set: {} }
-              - { from: [a], on: go, set: { ~: 1 } }
-              - { on: go, from: b, to: a }
-            """
-        Self.expectSame(text)
-        // Without a problem, so that the documents themselves are compared.
-        #expect(Self.bothWays(text).streamed.document?.spins.first?.transitions.count == 7)
-    }
-
-    @Test("rows with problems in their values are declined and reported as the tree reports them")
-    func declinedRows() {
-        Self.expectSame("""
-            spin: S
-            states: [a, b]
-            events: [go, back]
-            data: { count: 0, other: 1 }
-            transitions:
-              - { from: a, on: ~ }
-              - { from: a, on: go, to: }
-              - { from: a, on: go, when: ~, to: b }
-              - { from: [a, ~], on: go }
-              - { from: { a: 1 }, on: go }
-              - { from: [[a]], on: go }
-              - { on: go, set: count }
-              - { on: go, set: { count: } }
-              - { on: go, set: { count: [1] } }
-              - { from: a, to: b }
-              - { from: a, on: go, to: !!str b }
-              - { from: &x a, on: go, to: *x }
-              - { from: a, on: go, colour: red, to: b }
-              - from: b
-                on: go
-                when: |
-                  count > 0
-                to: a
-              - { on: go, set: { count: 99999999999999999999 } }
-              - { on: go, to: 99999999999999999998, nope: 1 }
-              - { on: go, set: { other: 99999999999999999997 } }
-            """)
-    }
-
-    @Test("rows with repeated or complex keys are declined and reported by the reader")
-    func rowsWithKeyProblems() {
-        Self.expectSame("""
-            spin: S
-            transitions:
-              - { from: a, on: go, set: { count: 1, count: 2 } }
-              - { on: go, on: back }
-              - { on: go, set: { [count]: 1 } }
-              - { [on]: go }
-              - { on: go, [to]: b }
-              - { on: go, set: { a: 1 }, { to: b }: 2 }
-              - { on: go, set: { a: 1, b: 2, a: 3 } }
             """)
     }
 

@@ -1,11 +1,7 @@
 import Testing
 @testable import SpinDSL
 
-private let path = "spec.yaml"
-
-private func at(_ line: Int, _ column: Int) -> SpinDSL.SourceLocation {
-    SpinDSL.SourceLocation(file: path, line: line, column: column)
-}
+private let path = testSpecPath
 
 private func read(_ text: String, limits: YAMLLimits = .init()) -> YAMLReadResult {
     YAMLReader(limits: limits).read(SourceFile(path: path, text: text))

@@ -6,71 +6,7 @@ import Testing
 /// One test per item of the checklist distilled from the test suites of Spin.Swift, Loop,
 /// RxFeedback and CombineFeedback. Every test asserts exact sequences.
 @Suite struct ChecklistTests {
-    // MARK: - Helpers
-
-    /// A thread-safe append-only log.
-    final class Recorder<T: Sendable>: Sendable {
-        private let storage = Locked<[T]>([])
-        init() {}
-        func append(_ value: T) { storage.withLock { $0.append(value) } }
-        var values: [T] { storage.withLock { $0 } }
-    }
-
-    /// A thread-safe slot, to hand a runtime to its own feedbacks after creation. It holds the
-    /// runtime weakly: the runtime holds its spin, whose feedbacks hold this box.
-    final class Box<T: AnyObject & Sendable>: Sendable {
-        private let storage = Locked<WeakReference<T>>(WeakReference())
-        init() {}
-        func set(_ value: T) { storage.withLock { $0.object = value } }
-        var value: T? { storage.withLock { $0.object } }
-    }
-
-    /// A one-shot gate an effect can wait on; it ignores cancellation on purpose.
-    final class Gate: Sendable {
-        private let storage = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-        init() {}
-        func open() {
-            let waiters = storage.withLock { storage in
-                storage.open = true
-                let waiters = storage.waiters
-                storage.waiters = []
-                return waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
-        func wait() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = storage.withLock { storage in
-                    if storage.open { return true }
-                    storage.waiters.append(continuation)
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        }
-    }
-
-    /// A `SpinStep` reduced to comparable fields.
-    struct StepRecord<S: Equatable & Sendable, E: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
-        let number: Int
-        let event: E
-        let origin: EventOrigin
-        let state: S
-        let changed: Bool
-        var description: String { "#\(number) \(event) from \(origin) -> \(state)\(changed ? "" : " (unchanged)")" }
-    }
-
-    static func recordSteps<S: Equatable & Sendable, E: Equatable & Sendable>(
-        _ runtime: SpinRuntime<S, E>
-    ) -> Recorder<StepRecord<S, E>> {
-        let recorder = Recorder<StepRecord<S, E>>()
-        runtime.onStep { step in
-            recorder.append(StepRecord(
-                number: step.number, event: step.event, origin: step.origin,
-                state: step.state, changed: step.changed))
-        }
-        return recorder
-    }
+    // MARK: - Helpers (those other suites use too are in Support.swift)
 
     enum CountEvent: Equatable, Sendable {
         case increment
@@ -163,7 +99,7 @@ import Testing
 
         // The order also decides the origin of fed-back events.
         let runtime = SpinRuntime(built)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         await runtime.awaitIdle()
         #expect(steps.values == [
@@ -200,7 +136,7 @@ import Testing
         }
         let clock = VirtualClock()
         let runtime = SpinRuntime(spin, clock: clock)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         await runtime.awaitIdle()
         await clock.advance(by: .seconds(60))
@@ -323,7 +259,7 @@ import Testing
             let clock = VirtualClock()
             let starts = Recorder<Int>()
             let runtime = SpinRuntime(Self.loadSpin(strategy, effectStarts: starts), clock: clock)
-            let steps = Self.recordSteps(runtime)
+            let steps = recordSteps(runtime)
             runtime.start()
             await runtime.awaitIdle()
             for value in 1...3 {
@@ -354,7 +290,7 @@ import Testing
             let clock = VirtualClock()
             let starts = Recorder<Int>()
             let runtime = SpinRuntime(Self.loadSpin(strategy, effectStarts: starts), clock: clock)
-            let steps = Self.recordSteps(runtime)
+            let steps = recordSteps(runtime)
             runtime.start()
             runtime.emit(.load(1))
             await runtime.awaitIdle()
@@ -391,7 +327,7 @@ import Testing
     func cancelDropsQueuedUnreducedEventsOfTheCancelledEffect(strategy: ExecutionStrategy) async {
         let gate = Gate()
         let emitted = DispatchSemaphore(value: 0)
-        let box = Box<SpinRuntime<String, RaceEvent>>()
+        let box = LateBox<SpinRuntime<String, RaceEvent>>()
         let effectExecutor = SerialTaskExecutor(label: "checklist.race")
         let timedOut = Recorder<Bool>()
         let spin = Spin<String, RaceEvent>(initialState: "waiting") {
@@ -419,7 +355,7 @@ import Testing
         }
         let runtime = SpinRuntime(spin)
         box.set(runtime)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         runtime.emit(.trigger)
         #expect(timedOut.values == [false])
@@ -493,7 +429,7 @@ import Testing
             Self.countReducer
         }
         let sinkRuntime = SpinRuntime(sink)
-        let sinkSteps = Self.recordSteps(sinkRuntime)
+        let sinkSteps = recordSteps(sinkRuntime)
         sinkRuntime.start()
         let sourceRuntime = SpinRuntime(source)
         sourceRuntime.start()
@@ -559,10 +495,10 @@ import Testing
             }
         }
         let runtimeB = SpinRuntime(b)
-        let stepsB = Self.recordSteps(runtimeB)
+        let stepsB = recordSteps(runtimeB)
         runtimeB.start()
         let runtimeA = SpinRuntime(a)
-        let stepsA = Self.recordSteps(runtimeA)
+        let stepsA = recordSteps(runtimeA)
         runtimeA.start()
         #expect(await runtimeA.awaitState(where: { $0 == 5 }) == 5)
         await runtimeA.awaitIdle()
@@ -588,7 +524,7 @@ import Testing
             Reducer(mutating: { state, event in state.append(event) })
         }
         let runtime = SpinRuntime(spin)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         for value in 1...100 { runtime.emit(value) }
         await runtime.awaitIdle()
@@ -649,7 +585,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func emitFromInsideASynchronousEffectIsQueuedNotReducedReentrantly() async {
-        let box = Box<SpinRuntime<Int, CountEvent>>()
+        let box = LateBox<SpinRuntime<Int, CountEvent>>()
         let reducerDepth = DepthGauge()
         let feedbackDepth = DepthGauge()
         let log = Recorder<String>()
@@ -675,7 +611,7 @@ import Testing
         }
         let runtime = SpinRuntime(spin)
         box.set(runtime)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         await runtime.awaitIdle()
         #expect(reducerDepth.maximum == 1)
@@ -713,7 +649,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func anEffectCanObserveItsOwnLoopWithoutDeadlock() async {
-        let box = Box<SpinRuntime<ObserveState, ObserveEvent>>()
+        let box = LateBox<SpinRuntime<ObserveState, ObserveEvent>>()
         let readInline = Recorder<ObserveState>()
         let spin = Spin<ObserveState, ObserveEvent>(initialState: ObserveState()) {
             // A synchronous effect reads the runtime while the state is being delivered.
@@ -733,7 +669,10 @@ import Testing
                     }
                     return nil
                 },
-                filteredBy: { $0.count == 0 && $0.observed == nil })
+                // Continue: the states it drives are rejected by the filter, and under
+                // `.cancelOnNewState` a rejected state cancels the running effect (rule 3).
+                filteredBy: { $0.count == 0 && $0.observed == nil },
+                strategy: .continueOnNewState)
             Reducer(mutating: { state, event in
                 switch event {
                 case .increment: state.count += 1
@@ -763,7 +702,7 @@ import Testing
     }
 
     @Test func eventsEmittedBeforeAndDuringStartAreProcessedInOrder() async {
-        let box = Box<SpinRuntime<[StartEvent], StartEvent>>()
+        let box = LateBox<SpinRuntime<[StartEvent], StartEvent>>()
         let spin = Spin<[StartEvent], StartEvent>(initialState: []) {
             Feedback(eventAware: { (_: [StartEvent], cause: StartEvent?) -> StartEvent? in
                 guard cause == nil else { return nil }
@@ -774,7 +713,7 @@ import Testing
         }
         let runtime = SpinRuntime(spin)
         box.set(runtime)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.emit(.pre(1))
         runtime.emit(.pre(2))
         #expect(runtime.stepCount == 0)
@@ -816,7 +755,7 @@ import Testing
         }
         let clock = VirtualClock()
         let runtime = SpinRuntime(spin, clock: clock)
-        let steps = Self.recordSteps(runtime)
+        let steps = recordSteps(runtime)
         runtime.start()
         runtime.emit(.increment)
         // The gated effect counts as running, so wait for the state rather than for idleness.

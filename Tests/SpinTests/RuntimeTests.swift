@@ -274,3 +274,76 @@ import Testing
         #expect(clock.now.offset == .seconds(5))
     }
 }
+
+/// The virtual clock's order and its cost with many sleepers (docs/semantics.md, "Time and
+/// determinism").
+@Suite struct VirtualClockOrderTests {
+    struct Log: Sendable {
+        var started = 0
+        var woken: [Int] = []
+    }
+
+    enum Event: Sendable, Equatable {
+        case next
+        case woke(Int)
+    }
+
+    /// The deadline of sleeper n, in milliseconds: 1,000 deadlines, 20 sleepers on each.
+    static func deadline(_ n: Int) -> Int { (n &* 7919) % 1000 }
+
+    /// 20,000 effects asleep at once, put to sleep in the order 0, 1, 2, …: they wake in deadline
+    /// order, sleepers with equal deadlines in the order they went to sleep (FIFO). With a scan
+    /// of every sleeper per wake this took minutes; with the priority queue, no time at all.
+    @Test func twentyThousandSleepersWakeInDeadlineThenSleepOrder() async {
+        let count = 20_000
+        let clock = VirtualClock()
+        let spin = Spin<Log, Event>(
+            initialState: Log(),
+            feedbacks: [
+                // Starts the sleepers one state at a time, all before any time passes.
+                Feedback(effect: { (log: Log) -> Event? in log.started < count ? .next : nil }),
+                Feedback(eventAware: { (log: Log, cause: Event?) async -> Event? in
+                    guard cause == .next else { return nil }
+                    let sleeper = log.started - 1
+                    do { try await SpinClock.sleep(for: .milliseconds(Self.deadline(sleeper))) } catch { return nil }
+                    return .woke(sleeper)
+                }, strategy: .continueOnNewState),
+            ],
+            reducer: Reducer(reportingChanges: { log, event in
+                switch event {
+                case .next: log.started += 1
+                case .woke(let sleeper): log.woken.append(sleeper)
+                }
+                return true
+            }))
+        let runtime = SpinRuntime(spin, clock: clock)
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(runtime.state.started == count)
+        await clock.advance(by: .seconds(1))
+        await runtime.awaitIdle()
+        let expected = (0..<count).sorted { (Self.deadline($0), $0) < (Self.deadline($1), $1) }
+        #expect(runtime.state.woken == expected)
+        #expect(!clock.hasPendingTimers)
+        runtime.stop()
+    }
+
+    /// Sleepers cancelled while asleep leave the queue: the next deadline is the earliest one still
+    /// waiting, and a cancelled sleeper never wakes.
+    @Test func cancelledSleepersLeaveTheQueue() async {
+        let clock = VirtualClock()
+        let first = Task { try await clock.sleep(until: VirtualClock.Instant(offset: .seconds(1))) }
+        let second = Task { try await clock.sleep(until: VirtualClock.Instant(offset: .seconds(2))) }
+        while clock.nextDeadline != VirtualClock.Instant(offset: .seconds(1)) || !clock.hasPendingTimers { await Task.yield() }
+        while clock.sleeperCount < 2 { await Task.yield() }
+        first.cancel()
+        while clock.sleeperCount > 1 { await Task.yield() }
+        #expect(clock.nextDeadline == VirtualClock.Instant(offset: .seconds(2)))
+        await clock.advance(by: .seconds(3))
+        let firstResult: Result<Void, any Error> = await first.result
+        let secondResult: Result<Void, any Error> = await second.result
+        #expect((try? firstResult.get()) == nil)
+        #expect((try? secondResult.get()) != nil)
+        #expect(!clock.hasPendingTimers)
+    }
+}

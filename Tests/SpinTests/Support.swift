@@ -36,3 +36,51 @@ func runToIdle<State: Sendable, Event: Sendable>(_ spin: Spin<State, Event>) asy
     await runtime.awaitIdle()
     return runtime
 }
+
+/// A one-shot gate an effect can wait on; it ignores cancellation on purpose.
+final class Gate: Sendable {
+    private let storage = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    init() {}
+    func open() {
+        let waiters = storage.withLock { storage in
+            storage.open = true
+            let waiters = storage.waiters
+            storage.waiters = []
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = storage.withLock { storage in
+                if storage.open { return true }
+                storage.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}
+
+/// A `SpinStep` reduced to comparable fields.
+struct StepRecord<S: Equatable & Sendable, E: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
+    let number: Int
+    let event: E
+    let origin: EventOrigin
+    let state: S
+    let changed: Bool
+    var description: String { "#\(number) \(event) from \(origin) -> \(state)\(changed ? "" : " (unchanged)")" }
+}
+
+/// Records every step of `runtime` from now on.
+func recordSteps<S: Equatable & Sendable, E: Equatable & Sendable>(
+    _ runtime: SpinRuntime<S, E>
+) -> Recorder<StepRecord<S, E>> {
+    let recorder = Recorder<StepRecord<S, E>>()
+    runtime.onStep { step in
+        recorder.append(StepRecord(
+            number: step.number, event: step.event, origin: step.origin,
+            state: step.state, changed: step.changed))
+    }
+    return recorder
+}

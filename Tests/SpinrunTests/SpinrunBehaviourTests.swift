@@ -126,7 +126,7 @@ struct SpinrunBehaviourTests {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--event", #"coin={"amount":30}"#, "--event", "push", "Specs/turnstile.yaml"])
         #expect(output.status == 0)
         let all = lines(output.stdout)
-        // The events come first, at time 0; the spec's script still runs after them.
+        // The events come first, at time 0, in their order; the spec's script does not run.
         #expect(all.first == #"{"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":30}},"source":"input","from":"locked","to":"unlocked","state":{"credit":30,"passes":0}}"#)
         #expect(all.dropFirst().first?.hasPrefix(#"{"step":2,"time":0,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked""#) == true)
     }
@@ -135,7 +135,7 @@ struct SpinrunBehaviourTests {
     func unknownSpin() throws {
         let output = try SpinrunProcess.run(["--spin", "Levls", "Specs/levels.yaml"])
         #expect(output.status == 64)
-        #expect(output.stderr == "Error: --spin: unknown spin 'Levls'; did you mean 'Levels'? [#UnknownSpin]\n")
+        #expect(output.stderr == "Error: --spin: unknown spin 'Levls'; did you mean 'Levels'? (the spins: Levels) [#UnknownSpin]\n")
     }
 
     @Test("bad usage keeps swift-argument-parser's exit code 64")

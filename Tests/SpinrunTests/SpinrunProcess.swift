@@ -43,9 +43,11 @@ enum SpinrunProcess {
     ///   - environment: variables set on top of the test's environment (`NO_COLOR` is removed first,
     ///     so that it is only set when a test says so).
     ///   - stdin: text fed to the standard input (empty input by default).
+    ///   - stdinIsPipe: feed `stdin` through a pipe instead of a file (a pipe has no size, which
+    ///     some ways of reading a file depend on).
     ///   - interruptAfter: send SIGINT after this many seconds.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
+        _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinIsPipe: Bool = false,
         interruptAfter: Double? = nil
     ) throws -> Output {
         guard let executable else { throw MissingBinary() }
@@ -72,8 +74,13 @@ enum SpinrunProcess {
         let inHandle = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = inHandle
+        let pipe = stdinIsPipe ? Pipe() : nil
+        process.standardInput = pipe ?? inHandle
         try process.run()
+        if let pipe {
+            try pipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+            try pipe.fileHandleForWriting.close()
+        }
         if let interruptAfter {
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()

@@ -24,8 +24,8 @@ extension Feedback {
         self = .onEveryState(strategy: strategy, body: .sequence(effect))
     }
 
-    /// A synchronous effect run only on the states `predicate` accepts. A state it rejects leaves a
-    /// running effect alone.
+    /// A synchronous effect run only on the states `predicate` accepts (a synchronous effect never
+    /// keeps running, so a rejected state has nothing to cancel).
     public init(
         effect: @escaping @Sendable (State) -> Event?,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
@@ -34,7 +34,8 @@ extension Feedback {
         self = .onStates(filteredBy: predicate, strategy: strategy, body: .sync(effect))
     }
 
-    /// An asynchronous effect run only on the states `predicate` accepts.
+    /// An asynchronous effect run only on the states `predicate` accepts. A state it rejects is a
+    /// new state all the same: under `.cancelOnNewState` it cancels the running effect.
     public init(
         effect: @escaping @Sendable (State) async -> Event?,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
@@ -43,7 +44,8 @@ extension Feedback {
         self = .onStates(filteredBy: predicate, strategy: strategy, body: .async(effect))
     }
 
-    /// A sequence effect run only on the states `predicate` accepts.
+    /// A sequence effect run only on the states `predicate` accepts; a rejected state cancels the
+    /// running one under `.cancelOnNewState`.
     public init<S: AsyncSequence & Sendable>(
         effect: @escaping @Sendable (State) -> S,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,

@@ -59,11 +59,13 @@ extension Feedback {
     /// A feedback that runs `body` on the input selected from every delivered state.
     static func perState<Input: Sendable>(
         strategy: ExecutionStrategy,
+        rejectedStatesCancel: Bool = true,
         select: @escaping @Sendable (State, Event?) -> Input?,
         body: EffectBody<Input, Event>
     ) -> Feedback {
         var feedback = Feedback { context, _ in
-            PerStateFeedbackInstance(context: context, strategy: strategy, select: select, body: body)
+            PerStateFeedbackInstance(
+                context: context, strategy: strategy, rejectedStatesCancel: rejectedStatesCancel, select: select, body: body)
         }
         // A synchronous effect never leaves anything running, so the strategy cannot matter.
         if let synchronous = body.synchronous {
@@ -85,8 +87,22 @@ extension Feedback {
     static func onStates(
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
         strategy: ExecutionStrategy,
+        rejectedStatesCancel: Bool = true,
         body: EffectBody<State, Event>
     ) -> Feedback {
-        perState(strategy: strategy, select: { state, _ in predicate(state) ? state : nil }, body: body)
+        perState(
+            strategy: strategy, rejectedStatesCancel: rejectedStatesCancel,
+            select: { state, _ in predicate(state) ? state : nil }, body: body)
+    }
+
+    /// An asynchronous effect started on the states `trigger` accepts, where only another
+    /// accepted state is new for it: a state `trigger` rejects leaves a running effect alone
+    /// (SpinDSL's `when:` and `in:` rules: "a new trigger cancels the pending action").
+    package init(
+        effect: @escaping @Sendable (State) async -> Event?,
+        triggeredBy trigger: @escaping @Sendable (State) -> Bool,
+        strategy: ExecutionStrategy
+    ) {
+        self = .onStates(filteredBy: trigger, strategy: strategy, rejectedStatesCancel: false, body: .async(effect))
     }
 }

@@ -327,17 +327,42 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     @discardableResult
     func drain(handingOneStartTo runner: EffectRunner? = nil, afterStart: Bool = false) -> PendingStart<Event>? {
+        // Drains never nest on a thread (see `DrainTrampoline`): a drain claimed inside another
+        // one runs after that one's current step, from the outermost drain.
+        let trampoline = DrainTrampoline.current
+        if trampoline.isDraining {
+            trampoline.deferred.append { [self] in
+                _ = drainSteps(handingOneStartTo: nil, afterStart: afterStart, trampoline: trampoline, outermost: false)
+            }
+            return nil
+        }
+        trampoline.isDraining = true
+        let handed = drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: true)
+        trampoline.runDeferred()
+        trampoline.isDraining = false
+        return handed
+    }
+
+    /// The drain's loop. The thread's `outermost` drain runs the drains deferred on `trampoline`
+    /// during each of its steps.
+    @inlinable
+    func drainSteps(
+        handingOneStartTo runner: EffectRunner?, afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool
+    ) -> PendingStart<Event>? {
         // Two copies of the loop, one without any internal-event handling: a spin without a source
         // pays nothing for the rule.
         if internalEvents == nil {
-            return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: false)
+            return drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: false)
         }
-        return drainSteps(handingOneStartTo: runner, afterStart: afterStart, raising: true)
+        return drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: true)
     }
 
     /// The drain's loop; `raising` is a constant in each of its two inlined copies.
     @inlinable @inline(__always)
-    func drainSteps(handingOneStartTo runner: EffectRunner?, afterStart: Bool, raising: Bool) -> PendingStart<Event>? {
+    func drainSteps(
+        handingOneStartTo runner: EffectRunner?, afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool,
+        raising: Bool
+    ) -> PendingStart<Event>? {
         let reduceStep = self.reduceStep
         // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
         // one. So they cannot change during a drain.
@@ -389,6 +414,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             if raising, let answer = internalEvents(machine.pointee.state) {
                 owned.raise(answer)
             }
+            if outermost, !trampoline.deferred.isEmpty { trampoline.runDeferred() }
         }
     }
 

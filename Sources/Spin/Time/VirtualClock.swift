@@ -26,8 +26,6 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     private struct Sleeper {
-        let deadline: Instant
-        let sequence: UInt64
         /// The sleeping task's share of this clock's tracker, if it is counted by it.
         let member: ActivityMember?
         let continuation: CheckedContinuation<Void, any Error>
@@ -35,7 +33,8 @@ public final class VirtualClock: Clock, Sendable {
 
     private struct Storage {
         var now = Instant(offset: .zero)
-        var sleepers: [UInt64: Sleeper] = [:]
+        /// In wake order: deadline, then the order they went to sleep.
+        var sleepers = SleeperQueue<Sleeper>()
         var nextSequence: UInt64 = 0
     }
 
@@ -56,8 +55,11 @@ public final class VirtualClock: Clock, Sendable {
 
     /// The earliest deadline of a sleeping effect, if any.
     public var nextDeadline: Instant? {
-        storage.withLock { $0.sleepers.values.map(\.deadline).min() }
+        storage.withLock { $0.sleepers.nextDeadline() }
     }
+
+    /// How many tasks are sleeping on this clock (for tests).
+    var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
 
     /// Whether any effect is sleeping on this clock.
     public var hasPendingTimers: Bool { storage.withLock { !$0.sleepers.isEmpty } }
@@ -79,7 +81,7 @@ public final class VirtualClock: Clock, Sendable {
                     // Checked under the lock: a cancellation handler that ran before the sleeper
                     // was stored found nothing to cancel, so the sleeper must not be stored.
                     if deadline <= storage.now || Task.isCancelled { return true }
-                    storage.sleepers[id] = Sleeper(deadline: deadline, sequence: id, member: member, continuation: continuation)
+                    storage.sleepers.insert(Sleeper(member: member, continuation: continuation), deadline: deadline, sequence: id)
                     return false
                 }
                 if expired {
@@ -94,7 +96,7 @@ public final class VirtualClock: Clock, Sendable {
                 }
             }
         } onCancel: {
-            let sleeper: Sleeper? = storage.withLock { $0.sleepers.removeValue(forKey: id) }
+            let sleeper: Sleeper? = storage.withLock { $0.sleepers.remove(id) }
             if let sleeper {
                 sleeper.member?.resume()
                 sleeper.continuation.resume(throwing: CancellationError())
@@ -140,18 +142,9 @@ public final class VirtualClock: Clock, Sendable {
 
     private func popSleeper(notAfter target: Instant) -> Sleeper? {
         storage.withLock { storage in
-            var earliest: Sleeper?
-            for sleeper in storage.sleepers.values where sleeper.deadline <= target {
-                if let current = earliest,
-                   (current.deadline, current.sequence) < (sleeper.deadline, sleeper.sequence) {
-                    continue
-                }
-                earliest = sleeper
-            }
-            guard let earliest else { return nil }
-            storage.sleepers[earliest.sequence] = nil
-            if storage.now < earliest.deadline { storage.now = earliest.deadline }
-            return earliest
+            guard let (sleeper, deadline) = storage.sleepers.popFirst(notAfter: target) else { return nil }
+            if storage.now < deadline { storage.now = deadline }
+            return sleeper
         }
     }
 }

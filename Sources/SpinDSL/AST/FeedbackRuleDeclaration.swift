@@ -8,10 +8,10 @@ public struct FeedbackRuleDeclaration: Hashable, Sendable {
     public let trigger: FeedbackTrigger
     /// `when` written together with `in`: an extra condition.
     public let condition: ExpressionText?
-    /// `after`: delay before acting.
-    public let delay: DurationLiteral?
-    /// `every`: period while the trigger holds.
-    public let period: DurationLiteral?
+    /// `after`: delay before acting, a duration expression (`300ms`, `delay * 2`).
+    public let delay: ExpressionText?
+    /// `every`: period while the trigger holds, a duration expression.
+    public let period: ExpressionText?
     /// `strategy`.
     public let strategy: RuleStrategy
     /// What it does.
@@ -20,7 +20,7 @@ public struct FeedbackRuleDeclaration: Hashable, Sendable {
     /// Creates a rule.
     public init(
         name: Name, location: SourceLocation, trigger: FeedbackTrigger, condition: ExpressionText?,
-        delay: DurationLiteral?, period: DurationLiteral?, strategy: RuleStrategy, action: FeedbackAction
+        delay: ExpressionText?, period: ExpressionText?, strategy: RuleStrategy, action: FeedbackAction
     ) {
         self.name = name
         self.location = location

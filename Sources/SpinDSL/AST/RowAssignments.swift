@@ -1,7 +1,7 @@
 /// The `set` of a transition row as the row keeps it: a single assignment without an array.
 ///
-/// Most rows set one field or none; an array per row was a heap object per row (a third of the
-/// page faults of loading a large spec). Always in its canonical form (one assignment is held
+/// Most rows set one field or none; an array per row would be a heap object per row, memory the
+/// load must fault in. Always in its canonical form (one assignment is held
 /// alone), so that equal lists are equal values.
 struct RowAssignments: RandomAccessCollection, Hashable, Sendable {
     private enum Storage: Hashable, Sendable {

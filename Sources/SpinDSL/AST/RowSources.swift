@@ -1,7 +1,7 @@
 /// The `from` of a transition row as the row keeps it: a single state without an array.
 ///
-/// Most rows of a large table name one source state, and an array per row was a heap object per
-/// row (a tenth of the page faults of loading a large spec). Always in its canonical form (one
+/// Most rows of a large table name one source state, and an array per row would be a heap object
+/// per row, memory the load must fault in. Always in its canonical form (one
 /// name is `.one`), so that equal sources are equal values.
 enum RowSources: Hashable, Sendable {
     /// Any state.

@@ -4,6 +4,7 @@ public enum TypeReference: Hashable, Sendable {
     case double
     case bool
     case string
+    case duration
     /// An enumeration declared inline with its values.
     case enumeration([Name])
 }

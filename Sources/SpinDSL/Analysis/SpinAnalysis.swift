@@ -13,7 +13,7 @@ struct SpinAnalysis {
     /// For each row, the states it applies in, in state order without repeats; nil for any state.
     private let rowSources: [[Int]?]
     /// For each row, what the analyses read of it, gathered in one pass: each row is its own object,
-    /// and reading them again in every analysis was a cache miss per row and analysis.
+    /// and reading them again in every analysis would be a cache miss per row and analysis.
     private let rowFacts: [RowFacts]
     /// For each state, the rows listing it in `from`, and the rows on any state; rows whose guard is
     /// the literal `false` are left out (see `rowsApplying`).
@@ -296,7 +296,8 @@ struct SpinAnalysis {
     /// guards. Each later row is reported once, against the first earlier row it clashes
     /// with. Rows that can never fire are left out: they are reported as dead already.
     private mutating func checkNondeterminism() {
-        let eventCount = spin.events.count
+        // The events and the eventless pseudo-event.
+        let eventCount = spin.events.count &+ 1
         // Rows are taken in document order and filed under each (live state, event) they apply in,
         // after being compared with the earlier rows already filed there: only rows sharing a
         // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
@@ -354,6 +355,9 @@ struct SpinAnalysis {
             ? "line \(first.line), columns \(first.column) and \(second.column),"
             : "lines \(first.line) and \(second.line)"
         let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
+        if later.event == spin.eventlessKind {
+            return Diagnostic(.nondeterministicEventless, at: second, ["places": places, "inState": inState])
+        }
         let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
         return Diagnostic(.nondeterministicTransitions, at: second, ["places": places, "inState": inState, "event": event])
     }

@@ -11,7 +11,7 @@
 /// Each object is made for one use, a guard or an assignment, and only the entry point that use
 /// calls is the expression's code; the others are one shared closure that captures nothing. Making
 /// the unused ones (a closure each that throws an error located at the expression, and a wrapper
-/// producing a `SpinValue`) cost two allocations per row of a large table, for code never called.
+/// producing a `SpinValue`) would allocate for every row of a large table code never called.
 final class CompiledCode: Sendable {
     /// The value as a bool (a guard).
     let bool: BoolCode

@@ -14,17 +14,12 @@ public struct CompiledSpec: Sendable {
         self.tables = model.spins.map(ReducerTable.init)
     }
 
-    /// Fresh spins and gears for one run.
+    /// Fresh spins and gears for one run. With `options.runsScript`, each spin sends its own
+    /// script's inputs from a feedback named `input`.
     public func instantiate(_ options: SpecRunOptions = SpecRunOptions()) -> SpecInstance {
-        instantiate(options, schedules: nil)
-    }
-
-    /// Fresh spins whose timed inputs also come from `schedules` (one per spin), read when the
-    /// spins start.
-    func instantiate(_ options: SpecRunOptions, schedules: [InputSchedule]?) -> SpecInstance {
         let gears = model.gears.map { _ in Gear<GearMessage>() }
         let spins = model.spins.enumerated().map { index, spin in
-            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options, schedule: schedules?[index]).build()
+            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options).build()
         }
         return SpecInstance(model: model, spins: spins, gears: gears)
     }

@@ -1,27 +1,49 @@
 import Spin
 
-/// The events of a periodic rule: every `period`, the action on the latest state.
+/// The events of a periodic rule: the action on the latest state `firstDelay` after the trigger
+/// (`after:`; one period when the rule has none), then every `period`. Computed durations are
+/// evaluated when each wait starts: the first on the state that triggered the rule, the later
+/// ones on the latest state.
 struct PeriodicEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
-    let period: Duration
+    let firstDelay: TimerDuration?
+    let period: TimerDuration
+    let trigger: SpecState
     let latest: LatestState
     let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let period: Duration
+        var firstDelay: TimerDuration?
+        let period: TimerDuration
+        let trigger: SpecState
         let latest: LatestState
         let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
+        var isFirst = true
+        var failed = false
 
         mutating func next() async -> SpecEvent? {
-            while true {
-                do { try await SpinClock.sleep(for: period) } catch { return nil }
+            while !failed {
+                let duration: Duration
+                do throws(SpecFault) {
+                    if isFirst, let delay = firstDelay {
+                        duration = try delay.armed(on: trigger, as: .delay)
+                    } else {
+                        duration = try period.armed(on: isFirst ? trigger : (latest.state ?? trigger), as: .period)
+                    }
+                } catch {
+                    failed = true
+                    return .failure(error)
+                }
+                isFirst = false
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
                 guard let state = latest.state else { continue }
                 if let event = await act(state, []) { return event }
             }
+            return nil
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(period: period, latest: latest, act: act)
+        AsyncIterator(firstDelay: firstDelay, period: period, trigger: trigger, latest: latest, act: act)
     }
 }

@@ -25,13 +25,6 @@ struct ReducerTable: Sendable {
         let shape: SlotShape
     }
 
-    /// A row's only assignment, as a key for sharing its entry of `assignments`: the shared
-    /// expression (alive while the table is built) and the slot.
-    private struct SingleAssignment: Hashable {
-        let expression: ObjectIdentifier
-        let slot: Int
-    }
-
     /// The width of a row of `cells`: the spin's events (and, for a statechart, the eventless
     /// pseudo-event).
     let eventCount: Int
@@ -65,182 +58,35 @@ struct ReducerTable: Sendable {
         static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0)
     }
 
+    /// The table of `spin`, made in four steps (see `ReducerTable+Building.swift`): rows bucketed
+    /// by cell, each cell's candidate rows listed in priority order, the code of each candidate
+    /// row made once, and the cells simple enough to apply from plain numbers marked. A statechart
+    /// spin's cells and candidates are its `Statechart`'s, and its action blocks are compiled too.
     init(spin: SpinModel) {
-        let eventCount: Int
-        let cells: [Range<Int>]
-        let candidateRows: [Int]
-        if let statechart = spin.statechart {
-            // The statechart's candidates, in its priority order.
-            eventCount = statechart.columns
-            cells = statechart.cells
-            candidateRows = statechart.candidates.map { Int($0.row) }
+        var compiler = RowCompiler(spin)
+        if let chart = spin.statechart {
+            let candidateRows = chart.candidates.map { Int($0.row) }
+            let candidates = compiler.candidates(for: candidateRows)
+            self.eventCount = chart.columns
+            self.cells = chart.cells
+            self.candidates = candidates
+            self.candidateRows = candidateRows
+            self.quickCells = []
+            self.statechart = StatechartCode(chart, spin: spin, compiler: &compiler)
         } else {
-            eventCount = spin.events.count
-            (cells, candidateRows) = Self.flatCells(spin)
+            let buckets = RowBuckets(spin)
+            let (cells, candidateRows) = buckets.cells()
+            let candidates = compiler.candidates(for: candidateRows)
+            self.eventCount = buckets.eventCount
+            self.cells = cells
+            self.candidates = candidates
+            self.candidateRows = candidateRows
+            self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: compiler.assignments)
+            self.statechart = nil
         }
-        // Each shared expression's code and shape are made once, for all the rows writing its text
-        // (whichever cells list them): a generated table has many rows and few texts. Entries are
-        // keyed by the shared object, which `spin.transitions` keeps alive meanwhile; the previous
-        // row's expression is tried before hashing, since neighbouring rows usually repeat it.
-        var assignments: [Assignment] = []
-        var code: [CompiledCode] = []
-        var guardCodes = SharedCodes<(code: CompiledCode, shape: SlotShape)>()
-        var valueCodes = SharedCodes<(code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape)>()
-        var singleAssignments: [SingleAssignment: Int] = [:]
-        func row(_ transition: TransitionModel) -> Row {
-            var guardCode: Unmanaged<CompiledCode>?
-            var guardShape = SlotShape.general
-            if let expression = transition.guardExpression {
-                let made = guardCodes.value(for: expression.shared) { shared in
-                    let compiled = CompiledCode(guard: shared.compiled)
-                    code.append(compiled)
-                    return (compiled, SlotShape(shared.compiled.expression))
-                }
-                guardCode = Unmanaged.passUnretained(made.code)
-                guardShape = made.shape
-            }
-            // A row with one assignment reuses the entry of an earlier row assigning the same
-            // shared expression to the same slot (an entry is the same for both): a large generated
-            // table then has a handful of entries, not one per row.
-            var single: SingleAssignment?
-            if transition.assignments.count == 1 {
-                let (slot, value) = transition.assignments[0]
-                let key = SingleAssignment(expression: ObjectIdentifier(value.shared), slot: slot)
-                if let index = singleAssignments[key] {
-                    return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: index..<(index &+ 1))
-                }
-                single = key
-            }
-            if let single { singleAssignments[single] = assignments.count }
-            let range = assignmentEntries(transition.assignments)
-            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: range)
-        }
-        /// Appends the entries of `list` to `assignments`; returns their range.
-        func assignmentEntries(_ list: TransitionAssignments) -> Range<Int> {
-            let start = assignments.count
-            for (slot, value) in list {
-                let type = spin.fields[slot].type
-                var made = valueCodes.value(for: value.shared) { shared in
-                    Self.valueCode(shared, as: type, keeping: &code)
-                }
-                // A shared expression is keyed by its expected type, the field's, so this holds;
-                // were it not so, the row gets code of its own rather than another field's.
-                if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
-                assignments.append(Assignment(
-                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
-            }
-            return start..<assignments.count
-        }
-        // The candidates are listed first by row position, then made in that order: a row that is
-        // a candidate in several cells is made once and copied. (Making every row first, in an
-        // array of its own, held a second copy of a large table's rows while the table was made.)
-        var candidates: [Row] = []
-        candidates.reserveCapacity(candidateRows.count)
-        // Per row, the first candidate made from it; -1 until then.
-        var madeAt = [Int](repeating: -1, count: spin.transitions.count)
-        for position in candidateRows {
-            if madeAt[position] >= 0 {
-                candidates.append(candidates[madeAt[position]])
-            } else {
-                madeAt[position] = candidates.count
-                candidates.append(row(spin.transitions[position]))
-            }
-        }
-        self.eventCount = eventCount
-        self.cells = cells
-        self.candidates = candidates
-        self.candidateRows = candidateRows
         self.transitions = spin.transitions
-        self.quickCells = spin.statechart == nil
-            ? Self.quickCells(cells: cells, candidates: candidates, assignments: assignments)
-            : []
-        self.statechart = spin.statechart.map { statechart in
-            // Every row's code, for its action block (a row no configuration lists has none yet).
-            let rowCode = spin.transitions.indices.map { position in
-                madeAt[position] >= 0 ? candidates[madeAt[position]] : row(spin.transitions[position])
-            }
-            return StatechartCode(statechart, spin: spin, rows: rowCode, assignmentEntries: assignmentEntries)
-        }
-        self.assignments = assignments
-        self.code = code
-    }
-
-    /// The cells of a flat table and their candidate rows: for each (state, event), the rows listing
-    /// the state, then the rows of the whole spin (`any`), each in document order.
-    private static func flatCells(_ spin: SpinModel) -> (cells: [Range<Int>], candidateRows: [Int]) {
-        let eventCount = spin.events.count
-        let cellCount = spin.controlCount * eventCount
-        // Row indices bucketed once: per cell for rows with listed sources, per event for `any`
-        // rows. Each cell then merges its two lists in document order, so building the table is
-        // linear in rows plus cells, not rows × cells. The per-cell lists are one array, laid out by
-        // counting first (`listedStart[cell]..<listedStart[cell + 1]` are the cell's rows): an
-        // array per cell was an allocation per cell, and a large table has as many cells as rows.
-        let controlCount = spin.controlCount
-        // The cells a row with listed sources is a candidate in, each once.
-        func forEachListedCell(of transition: TransitionModel, _ body: (Int) -> Void) {
-            guard let sources = transition.sources, transition.event >= 0, transition.event < eventCount else { return }
-            if sources.count == 1 {
-                // Most rows name one state: no set needed to visit it once.
-                let source = sources[0]
-                if source >= 0, source < controlCount { body(source &* eventCount &+ transition.event) }
-                return
-            }
-            for source in Set(sources) where source >= 0 && source < controlCount {
-                body(source &* eventCount &+ transition.event)
-            }
-        }
-        var listedStart = [Int](repeating: 0, count: cellCount + 1)
-        var anywhere = [[Int]](repeating: [], count: eventCount)
-        for (index, transition) in spin.transitions.enumerated() {
-            if transition.sources == nil {
-                if transition.event >= 0, transition.event < eventCount { anywhere[transition.event].append(index) }
-            } else {
-                forEachListedCell(of: transition) { cell in listedStart[cell &+ 1] &+= 1 }
-            }
-        }
-        for cell in 0..<cellCount {
-            listedStart[cell &+ 1] &+= listedStart[cell]
-        }
-        var listed = [Int](repeating: 0, count: listedStart[cellCount])
-        var nextListed = listedStart
-        for (index, transition) in spin.transitions.enumerated() {
-            forEachListedCell(of: transition) { cell in
-                listed[nextListed[cell]] = index
-                nextListed[cell] &+= 1
-            }
-        }
-        var cells: [Range<Int>] = []
-        var candidateRows: [Int] = []
-        cells.reserveCapacity(cellCount)
-        // Every listed row once per cell listing it, every `any` row once per control state.
-        let anyRows = anywhere.reduce(0) { $0 &+ $1.count }
-        let (anyCandidates, overflow) = anyRows.multipliedReportingOverflow(by: controlCount)
-        if !overflow { candidateRows.reserveCapacity(listed.count &+ anyCandidates) }
-        for control in 0..<spin.controlCount {
-            for event in 0..<eventCount {
-                let start = candidateRows.count
-                let cell = control &* eventCount &+ event
-                // The state's own rows first, then the spin's (`any`), each in document order:
-                // the innermost source wins.
-                candidateRows.append(contentsOf: listed[listedStart[cell]..<listedStart[cell &+ 1]])
-                candidateRows.append(contentsOf: anywhere[event])
-                cells.append(start..<candidateRows.count)
-            }
-        }
-        return (cells, candidateRows)
-    }
-
-    private static func quickCells(cells: [Range<Int>], candidates: [Row], assignments: [Assignment]) -> [QuickCell] {
-        cells.map { cell in
-            guard cell.count == 1, let row = cell.first.map({ candidates[$0] }), row.guardCode == nil else { return .general }
-            let target = row.target ?? -1
-            guard let index = row.assignments.first else {
-                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0)
-            }
-            guard row.assignments.count == 1, assignments[index].isInt,
-                  case .addConstant(let slot, let constant) = assignments[index].shape else { return .general }
-            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant)
-        }
+        self.assignments = compiler.assignments
+        self.code = compiler.code
     }
 
     /// What trying a cell's rows came to.
@@ -331,16 +177,6 @@ struct ReducerTable: Sendable {
         return transition.assignments[part].value.relocated(error)
     }
 
-    /// The code of an assignment of `shared` to a field of type `type`, kept alive by `code`.
-    private static func valueCode(
-        _ shared: SharedExpression, as type: ValueType, keeping code: inout [CompiledCode]
-    ) -> (code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape) {
-        let isInt = if case .int = type, case .int = shared.compiled.type { true } else { false }
-        let compiled = CompiledCode(assigning: shared.compiled, to: type, isInt: isInt)
-        code.append(compiled)
-        return (compiled, type, isInt, isInt ? SlotShape(shared.compiled.expression) : .general)
-    }
-
     /// Applies a quick cell; nil, having changed nothing, when the general path must (the slot
     /// does not hold an int, or the sum overflows: the compiled code reports it).
     private static func apply(_ quick: QuickCell, to state: inout SpecState) -> Bool? {
@@ -389,15 +225,5 @@ struct ReducerTable: Sendable {
         if data[slot] == value { return false }
         data[slot] = value
         return true
-    }
-}
-
-extension CompiledExpression {
-    /// The value converted to `type`: an int expression assigned to a double field is promoted.
-    func evaluate(as type: ValueType, _ context: borrowing EvaluationContext) throws(EvaluationError) -> SpinValue {
-        if case .double = type {
-            return .double(try evaluateDouble(context))
-        }
-        return try evaluate(context)
     }
 }

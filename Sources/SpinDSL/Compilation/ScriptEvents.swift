@@ -1,6 +1,8 @@
 import Spin
 
-/// Timed inputs, each emitted at its time from the start; equal times keep their order.
+/// Timed inputs, each emitted at its time from the first call to `next()` (the spin's start);
+/// equal times keep their order. Each sleep goes to an absolute deadline, so that the time an
+/// input takes to be reduced does not delay the ones after it.
 struct ScriptEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
     let steps: [(at: Duration, event: SpecEvent)]
@@ -8,17 +10,21 @@ struct ScriptEvents: AsyncSequence, Sendable {
     struct AsyncIterator: AsyncIteratorProtocol {
         let steps: [(at: Duration, event: SpecEvent)]
         var index = 0
-        var elapsed: Duration = .zero
+        /// The clock's instant at the first call, as the clock's own `Instant`.
+        var start: (any Sendable)?
 
         mutating func next() async -> SpecEvent? {
             guard index < steps.count else { return nil }
             let step = steps[index]
             index += 1
-            if step.at > elapsed {
-                do { try await SpinClock.sleep(for: step.at - elapsed) } catch { return nil }
-                elapsed = step.at
-            }
+            do { try await Self.sleep(until: step.at, since: &start, on: SpinClock.current) } catch { return nil }
             return step.event
+        }
+
+        private static func sleep<C: Clock<Duration>>(until offset: Duration, since start: inout (any Sendable)?, on clock: C) async throws {
+            let origin = (start as? C.Instant) ?? clock.now
+            start = origin
+            try await clock.sleep(until: origin.advanced(by: offset), tolerance: nil)
         }
     }
 

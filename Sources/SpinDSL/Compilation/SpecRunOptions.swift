@@ -8,16 +8,18 @@ public struct SpecRunOptions: Sendable {
     public var render: (@Sendable (_ spin: String, _ line: String) -> Void)?
     /// How long a host effect may take before it fails the spin; nil waits forever.
     public var effectTimeout: Duration?
-    /// Whether the spins' own `script` runs. `spinrun` turns it off when events are given.
+    /// Whether the spins' own `script` sends its inputs. Off by default: a host program emits its
+    /// own inputs. `spinrun` turns it on when no events are given.
     public var runsScript: Bool
 
-    /// Creates options; the default seed is fixed so that runs are reproducible.
+    /// Creates options; the default seed is fixed so that runs are reproducible, and the script
+    /// does not run unless asked for.
     public init(
         seed: UInt64 = 1,
         effects: [String: HostEffect] = [:],
         render: (@Sendable (_ spin: String, _ line: String) -> Void)? = nil,
         effectTimeout: Duration? = nil,
-        runsScript: Bool = true
+        runsScript: Bool = false
     ) {
         self.seed = seed
         self.effects = effects

@@ -7,8 +7,6 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
-    /// Timed inputs added by the runner (`spinrun --events`), read when the spin starts.
-    let schedule: InputSchedule?
 
     func build() -> Spin<SpecState, SpecEvent> {
         let table = self.table
@@ -56,9 +54,8 @@ struct SpinBuilderForSpec {
                 }
             }).named("render"))
         }
-        let script = options.runsScript ? spin.script : []
-        if !script.isEmpty || schedule != nil {
-            feedbacks.append(scriptFeedback(script))
+        if options.runsScript, !spin.script.isEmpty {
+            feedbacks.append(scriptFeedback())
         }
         let initial = table.initialState(of: spin)
         let reducer = table.statechart == nil
@@ -96,10 +93,12 @@ struct SpinBuilderForSpec {
         let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
         let delay = rule.delay
 
-        // An action after the optional delay, on the state that triggered it.
+        // An action after the optional delay (computed on the state that triggered it), on that state.
         let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
             if let delay {
-                do { try await SpinClock.sleep(for: delay) } catch { return nil }
+                let duration: Duration
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
             return await act(state, payload)
         }
@@ -115,8 +114,8 @@ struct SpinBuilderForSpec {
         if let period = rule.period {
             let holds = triggerPredicate(rule)
             return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (_: SpecState) -> PeriodicEvents in
-                PeriodicEvents(period: period, latest: latest, act: act)
+                            effect: { (state: SpecState) -> PeriodicEvents in
+                PeriodicEvents(firstDelay: delay, period: period, trigger: state, latest: latest, act: act)
             }).named(name)
         }
 
@@ -139,7 +138,7 @@ struct SpinBuilderForSpec {
             }
             let accepts = triggerPredicate(rule)
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+                            triggeredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
         case .becomes, .enter:
             let holds = triggerPredicate(rule)
             if let entry = entryWatch(rule) {
@@ -148,7 +147,7 @@ struct SpinBuilderForSpec {
             if strategy == .continueOnNewState {
                 let edge = EdgeMemory()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                filteredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
+                                triggeredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
                                 strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
@@ -341,29 +340,35 @@ struct SpinBuilderForSpec {
         }
         let generator = SharedGenerator(seed: seed(for: stream))
         let events = spin.events
+        // The outcome is drawn when the effect starts, so that it can wait its own latency.
         return { state, payload in
-            if let delay = simulate.delay {
-                do { try await SpinClock.sleep(for: delay) } catch { return nil }
-            }
             let picked = simulate.outcome.count == 1 ? 0 : generator.pick(weights: simulate.outcome.map(\.weight))
-            let emit = simulate.outcome[picked].emit
-            return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+            let outcome = simulate.outcome[picked]
+            if let delay = outcome.delay ?? simulate.delay {
+                let duration: Duration
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
+            }
+            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload)
         }
     }
 
-    private func scriptFeedback(_ script: [ScriptModel]) -> Feedback<SpecState, SpecEvent> {
-        let initial = SpecState(control: spin.initialState, data: spin.initialData)
-        let events = spin.events
-        // The script's payloads are evaluated once, on the initial state.
-        let scripted = script.map { step in
-            (at: step.at, event: Self.makeEvent(step.emit, fields: events[step.emit.event].fields.map(\.type), state: initial, gearPayload: []))
-        }
-        let schedule = self.schedule
+    /// The script as a feedback, for a host that runs a spin on its own and asks for the script
+    /// (`SpecRun` sends the script's inputs itself).
+    private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
+        let scripted = zip(spin.script, Self.scriptEvents(of: spin)).map { step, event in (at: step.at, event: event) }
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
-                        effect: { (_: SpecState) -> ScriptEvents in
-            ScriptEvents(steps: scripted + (schedule?.events ?? []))
-        }).named("input")
+                        effect: { (_: SpecState) -> ScriptEvents in ScriptEvents(steps: scripted) }).named("input")
+    }
+
+    /// The events of the spin's script, in script order; their payloads are evaluated once, on
+    /// the initial state.
+    static func scriptEvents(of spin: SpinModel) -> [SpecEvent] {
+        let initial = SpecState(control: spin.initialState, data: spin.initialData)
+        return spin.script.map { step in
+            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+        }
     }
 
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and

@@ -35,12 +35,9 @@ struct StatechartCode: Sendable {
     /// events are reduced would otherwise grow the queue without bound.
     static let raisedLimit = 10_000
 
-    /// Compiles the blocks of `chart`: rows' blocks use their `rows` entries' assignments; entry and
-    /// exit blocks get theirs from `assignmentEntries`.
-    init(
-        _ chart: Statechart, spin: SpinModel, rows: [ReducerTable.Row],
-        assignmentEntries: (TransitionAssignments) -> Range<Int>
-    ) {
+    /// Compiles the blocks of `chart`: each row's block has the assignments of its row's code,
+    /// entry and exit blocks entries of their own, all made by `compiler`.
+    init(_ chart: Statechart, spin: SpinModel, compiler: inout ReducerTable.RowCompiler) {
         var blocks: [Block] = []
         var emits: [EventCode] = []
         var propagates: [EventCode] = []
@@ -64,14 +61,15 @@ struct StatechartCode: Sendable {
             case .row(let position):
                 let transition = spin.transitions[position]
                 let (emit, propagate) = events(of: transition.actions)
-                blocks.append(Block(assignments: rows[position].assignments, emit: emit, propagate: propagate, raise: -1))
+                let row = compiler.row(of: transition)
+                blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
                 locations.append(transition.declaration.location)
             case .entry(let state, let index), .exit(let state, let index):
                 let node = spin.tree.nodes[state]
                 let isEntry = if case .entry = source { true } else { false }
                 let model = isEntry ? node.entry[index] : node.exit[index]
                 let (emit, propagate) = events(of: model)
-                blocks.append(Block(assignments: assignmentEntries(model.assignments), emit: emit, propagate: propagate, raise: -1))
+                blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))
                 locations.append(model.location)
             case .raise(let event):
                 blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)))

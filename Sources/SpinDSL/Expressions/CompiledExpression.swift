@@ -48,6 +48,10 @@ struct CompiledExpression: Sendable {
             // evaluateDouble accepts int expressions, converting: it calls intCode itself rather than
             // through a closure of its own, which would be one more allocation per expression.
             intCode = ExpressionCompiler.int(expression)
+        case .duration:
+            // A duration is milliseconds in an Int64: the int entry point holds its code, and only
+            // the duration accessors (which check the type) call it.
+            intCode = ExpressionCompiler.duration(expression)
         case .double:
             doubleCode = ExpressionCompiler.double(expression)
         case .bool:
@@ -85,14 +89,22 @@ struct CompiledExpression: Sendable {
         case .bool: return .bool(try boolCode(view))
         case .string: return .string(try stringCode(view))
         case .enumeration: return .symbol(try symbolCode(view))
+        case .duration: return .duration(try intCode(view))
         }
     }
 
     /// The value of an int expression. Throws for any other type (a caller bug).
     func evaluateInt(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int64 {
-        try context.withView { (view: EvaluationView) throws(EvaluationError) -> Int64 in
+        guard case .int = expression.type else { throw located(.misusedEntryPoint, wanted: "int") }
+        return try context.withView { (view: EvaluationView) throws(EvaluationError) -> Int64 in
             do throws(EvaluationError) { return try intCode(view) } catch { throw located(error, wanted: "int") }
         }
+    }
+
+    /// The value of a duration expression, in milliseconds. Throws for any other type (a caller bug).
+    func evaluateDuration(_ context: borrowing EvaluationContext) throws(EvaluationError) -> Int64 {
+        guard case .duration = expression.type else { throw located(.misusedEntryPoint, wanted: "duration") }
+        return try context.withView { (view: EvaluationView) throws(EvaluationError) -> Int64 in try intCode(view) }
     }
 
     /// The value of a double expression; an int expression is converted. Throws for other types.
@@ -166,6 +178,9 @@ struct CompiledExpression: Sendable {
         case .enumeration:
             let f = symbolCode
             return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .symbol(try f(c)) }
+        case .duration:
+            let f = intCode
+            return { (c: EvaluationView) throws(EvaluationError) -> SpinValue in .duration(try f(c)) }
         }
     }
 

@@ -5,7 +5,8 @@
 ///
 /// Compiled code holds one of these, ready to throw, for every node that can fail, yet almost none is
 /// ever thrown; so the error keeps what its message is made of (`Reason`) and writes the message only
-/// when asked. Formatting every message up front was a quarter of the time to load a large spec.
+/// when asked: formatting every message up front would cost a large spec's load more than its
+/// checking does.
 struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, with the parts of the message; formatted by `message`.
     enum Reason: Sendable {
@@ -19,6 +20,9 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case nanToInt(expression: String)
         /// `VALUE does not fit in a 64-bit integer in 'TEXT'` (`int(x)` of a double out of range).
         case doesNotFit(value: String, expression: String)
+        /// `duration out of range in 'TEXT'`: a duration's milliseconds overflow 64 bits, or a
+        /// duration scaled by a double is NaN or infinite.
+        case durationOutOfRange(expression: String)
         /// A field of the context holds a value of another type than the one the checker gave it.
         case fieldType(FieldKind, wanted: String)
         /// A node reached code for another type (a checker or caller bug).
@@ -56,6 +60,7 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .moduloByZero: return .moduloByZero
         case .nanToInt: return .nanToInt
         case .doesNotFit: return .intConversionOverflow
+        case .durationOutOfRange: return .durationOutOfRange
         case .fieldType, .compiledAs, .wrongEntryPoint, .misusedEntryPoint: return .internalError
         }
     }
@@ -63,7 +68,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, quoting the sub-expression: `integer overflow in 'count + 1'`.
     var message: String {
         switch reason {
-        case .overflow(let text), .divisionByZero(let text), .moduloByZero(let text), .nanToInt(let text):
+        case .overflow(let text), .divisionByZero(let text), .moduloByZero(let text), .nanToInt(let text),
+             .durationOutOfRange(let text):
             return group.message(["expression": text])
         case .doesNotFit(let value, let text):
             return group.message(["value": value, "expression": text])

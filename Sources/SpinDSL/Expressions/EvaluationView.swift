@@ -3,9 +3,9 @@
 ///
 /// Every closure `ExpressionCompiler` makes takes one. Its buffers are valid only during the call
 /// that made the view (`EvaluationContext.withView`, or a table that views a state's storage for
-/// one step), so a view is never stored. Made from a borrowed array, it costs no retain: on the
-/// hot path a step used to copy the state's data array into a context, an atomic increment and
-/// decrement per evaluation.
+/// one step), so a view is never stored. Made from a borrowed array, it costs no retain, where
+/// copying the state's data array into a context would cost an atomic increment and decrement
+/// per evaluation.
 ///
 /// Reads check the slot against the buffer's count and throw when it is out of range (the checker
 /// guarantees slots, but a bad one must not read outside the buffer).

@@ -7,6 +7,9 @@ struct ExpressionChecker {
     let scope: ExpressionScope
     /// Everything found so far.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The whole text being checked and the YAML key it is written under (`label`, `when`), when
+    /// known: a bare word where a string belongs gets a hint showing it quoted in place.
+    private var written: (text: [Unicode.Scalar], key: String?)?
 
     /// Creates a checker for expressions in `scope`.
     init(scope: ExpressionScope) {
@@ -23,13 +26,18 @@ struct ExpressionChecker {
         return (expression, checker.diagnostics)
     }
 
-    /// Parses and checks `text`, whose first character is at `location`.
+    /// Parses and checks `text`, whose first character is at `location`; `key` is the YAML key
+    /// it is the value of (`label` in `set: { label: … }`, `when`), for hints that rewrite it.
     static func check(
-        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil
+        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil,
+        key: String? = nil
     ) -> (expression: TypedExpression?, diagnostics: [Diagnostic]) {
         let (syntax, diagnostics) = ExpressionParser.parse(text, at: location)
         guard let syntax else { return (nil, diagnostics) }
-        return check(syntax, in: scope, expecting: expected)
+        var checker = ExpressionChecker(scope: scope)
+        checker.written = (Array(text.unicodeScalars), key)
+        let expression = checker.check(syntax, expecting: expected)
+        return (expression, checker.diagnostics)
     }
 
     /// Checks one expression against an optional expected type, recording diagnostics.
@@ -38,9 +46,14 @@ struct ExpressionChecker {
         guard let expected else { return expression }
         if expression.type == expected { return expression }
         if expected == .double, expression.type == .int { return promoted(expression) }
-        report(.typeMismatch, at: syntax.location, ["expected": expected, "found": expression.type])
+        // A number where a duration belongs is nearly always a missing unit.
+        let unitHint = expected == .duration && expression.type.isNumeric ? Self.durationUnitHint : nil
+        report(.typeMismatch, at: syntax.location, ["expected": expected, "found": expression.type], suggestion: unitHint)
         return nil
     }
+
+    /// What to say where a number stands for a duration.
+    static let durationUnitHint = "a duration has a unit: write 500ms, 1.5s, 2m or 1h"
 
     // MARK: - Helpers
 
@@ -94,10 +107,11 @@ struct ExpressionChecker {
         switch syntax.kind {
         case .integer(let value): return node(.constant(.int(value)), .int, syntax)
         case .double(let value): return node(.constant(.double(value)), .double, syntax)
+        case .duration(let milliseconds): return node(.constant(.duration(milliseconds)), .duration, syntax)
         case .bool(let value): return node(.constant(.bool(value)), .bool, syntax)
         case .string(let value): return node(.constant(.string(value)), .string, syntax)
         case .enumCase(let name): return inferEnumCase(name, syntax, context: context)
-        case .name(let name): return inferName(name, syntax)
+        case .name(let name): return inferName(name, syntax, context: context)
         case .eventField(let name): return inferEventField(name, syntax)
         case .unary(let op, let operand): return inferUnary(op, operand, syntax)
         case .binary(let op, let left, let right): return inferBinary(op, left, right, syntax, context: context)
@@ -171,7 +185,7 @@ struct ExpressionChecker {
         return nil
     }
 
-    private mutating func inferName(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
+    private mutating func inferName(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
         if let field = scope.dataField(named: name) {
             return node(.dataField(slot: field.slot, name: name), field.type, syntax)
         }
@@ -186,8 +200,32 @@ struct ExpressionChecker {
             report(.eventNotAValue, at: syntax.location)
             return nil
         }
-        report(.unknownName, at: syntax.location, ["name": name], suggestion: Suggestion.hint(for: name, in: scope.namesInScope))
+        let nearest = Suggestion.hint(for: name, in: scope.namesInScope)
+        if context == .string, nearest == nil, !name.contains(".") {
+            report(.unquotedString, at: syntax.location, ["name": name], suggestion: quotingHint(name, syntax))
+            return nil
+        }
+        report(.unknownName, at: syntax.location, ["name": name], suggestion: nearest)
         return nil
+    }
+
+    /// `write the text in quotes: label: '"busy"'`: the value as written, the bare word quoted,
+    /// and the whole value in single quotes for YAML (which would take plain quotes as its own).
+    private func quotingHint(_ word: String, _ syntax: ExpressionSyntax) -> String? {
+        guard let written, syntax.range.lowerBound >= 0, syntax.range.upperBound <= written.text.count else { return nil }
+        var fixed = String.UnicodeScalarView()
+        fixed.append(contentsOf: written.text[..<syntax.range.lowerBound])
+        fixed.append(contentsOf: "\"\(word)\"".unicodeScalars)
+        fixed.append(contentsOf: written.text[syntax.range.upperBound...])
+        let text = String(fixed)
+        guard let key = written.key else { return "write the text in quotes: \(text)" }
+        // In a single-quoted YAML scalar, a quote is written twice.
+        var singleQuoted = String.UnicodeScalarView()
+        for scalar in fixed {
+            singleQuoted.append(scalar)
+            if scalar == "'" { singleQuoted.append(scalar) }
+        }
+        return "write the text in quotes, and the value in single quotes for YAML: \(key): '\(String(singleQuoted))'"
     }
 
     private mutating func inferEventField(_ name: String, _ syntax: ExpressionSyntax) -> TypedExpression? {
@@ -206,7 +244,7 @@ struct ExpressionChecker {
         guard let operand = infer(operandSyntax, context: nil) else { return nil }
         switch op {
         case .negate:
-            guard operand.type.isNumeric else {
+            guard operand.type.isNumeric || operand.type == .duration else {
                 report(.invalidUnaryOperand, at: syntax.operatorLocation, ["operator": "-", "type": operand.type])
                 return nil
             }
@@ -258,14 +296,15 @@ struct ExpressionChecker {
                 let both = l.type == r.type
                 return node(.binary(op, both ? l : promoted(l), both ? r : promoted(r)), .bool, syntax)
             }
-            if l.type == .string, r.type == .string {
+            if (l.type == .string && r.type == .string) || (l.type == .duration && r.type == .duration) {
                 return node(.binary(op, l, r), .bool, syntax)
             }
             report(.unorderableTypes, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
             return nil
         case .add, .subtract, .multiply, .divide, .remainder:
             let l = infer(leftSyntax, context: nil)
-            let r = infer(rightSyntax, context: nil)
+            // `"state: " + busy`: the right side of a concatenation is a string too.
+            let r = infer(rightSyntax, context: op == .add && l?.type == .string ? .string : nil)
             guard let l, let r else { return nil }
             if l.type.isNumeric, r.type.isNumeric {
                 if l.type == r.type {
@@ -276,12 +315,37 @@ struct ExpressionChecker {
             if op == .add, l.type == .string, r.type == .string {
                 return node(.binary(.add, l, r), .string, syntax)
             }
+            if let type = Self.durationArithmetic(op, l.type, r.type) {
+                return node(.binary(op, l, r), type, syntax)
+            }
             if op == .add, l.type == .string || r.type == .string {
                 let other = l.type == .string ? r.type : l.type
                 report(.mixedConcatenation, at: syntax.operatorLocation, ["left": l.type, "right": r.type, "other": other])
             } else {
-                report(.invalidOperands, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type])
+                // `delay + 500`: a number next to a duration is nearly always a missing unit.
+                let mixesDuration = (l.type == .duration && r.type.isNumeric) || (r.type == .duration && l.type.isNumeric)
+                report(
+                    .invalidOperands, at: syntax.operatorLocation, ["operator": spelled, "left": l.type, "right": r.type],
+                    suggestion: mixesDuration && (op == .add || op == .subtract) ? Self.durationUnitHint : nil)
             }
+            return nil
+        }
+    }
+
+    /// The type of `left op right` when it is arithmetic on durations: `d + d`, `d - d`, `d % d`
+    /// (durations); `d * n`, `n * d`, `d / n` (a duration, `n` an int or a double); `d / d` (their
+    /// ratio, a double). Nil for anything else.
+    private static func durationArithmetic(_ op: BinaryOperator, _ left: ValueType, _ right: ValueType) -> ValueType? {
+        switch (op, left, right) {
+        case (.add, .duration, .duration), (.subtract, .duration, .duration), (.remainder, .duration, .duration):
+            return .duration
+        case (.multiply, .duration, _) where right.isNumeric, (.divide, .duration, _) where right.isNumeric:
+            return .duration
+        case (.multiply, _, .duration) where left.isNumeric:
+            return .duration
+        case (.divide, .duration, .duration):
+            return .double
+        default:
             return nil
         }
     }
@@ -314,38 +378,34 @@ struct ExpressionChecker {
                 suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue) + ["active"]))
             return nil
         }
-        let count = argumentSyntax.count
-        switch function {
-        case .min, .max:
-            if count < 2 {
-                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "at least 2 arguments", "count": count])
-                return nil
-            }
-        case .abs, .string, .int, .double:
-            if count != 1 {
-                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "1 argument", "count": count])
-                return nil
-            }
-        case .clamp:
-            if count != 3 {
-                report(.wrongArgumentCount, at: syntax.operatorLocation, ["name": name, "expected": "3 arguments", "count": count])
-                return nil
-            }
+        guard function.arity.accepts(argumentSyntax.count) else {
+            report(
+                .wrongArgumentCount, at: syntax.operatorLocation,
+                ["name": name, "expected": function.arity.description, "count": argumentSyntax.count])
+            return nil
         }
         var arguments: [TypedExpression] = []
         var ok = true
         for argument in argumentSyntax {
-            guard let typed = infer(argument, context: nil) else {
+            guard let typed = infer(argument, context: function.takesStrings ? .string : nil) else {
                 ok = false
                 continue
             }
-            if function != .string, !typed.type.isNumeric {
+            if function.takesStrings {
+                if typed.type != .string {
+                    report(.nonStringArgument, at: argument.location, ["name": name, "type": typed.type])
+                    ok = false
+                }
+            } else if function != .string, !typed.type.isNumeric, !(function.takesDurations && typed.type == .duration) {
                 report(.nonNumericArgument, at: argument.location, ["name": name, "type": typed.type])
                 ok = false
             }
             arguments.append(typed)
         }
         guard ok else { return nil }
+        if function.takesStrings {
+            return node(.call(function, arguments), function.stringResult, syntax)
+        }
         switch function {
         case .string:
             return node(.call(.string, arguments), .string, syntax)
@@ -353,7 +413,18 @@ struct ExpressionChecker {
             return node(.call(.int, arguments), .int, syntax)
         case .double:
             return node(.call(.double, arguments.map(promoted)), .double, syntax)
-        case .min, .max, .abs, .clamp:
+        default:
+            // min, max, abs, clamp: durations with durations only (`min(delay, 30s)`, never
+            // `min(delay, 30)`); numbers as ints when all are, else as doubles.
+            if arguments.contains(where: { $0.type == .duration }) {
+                if let index = arguments.firstIndex(where: { $0.type != .duration }) {
+                    report(
+                        .mixedDurationArguments, at: argumentSyntax[index].location,
+                        ["name": name, "type": arguments[index].type], suggestion: Self.durationUnitHint)
+                    return nil
+                }
+                return node(.call(function, arguments), .duration, syntax)
+            }
             let allInt = arguments.allSatisfy { $0.type == .int }
             return node(.call(function, allInt ? arguments : arguments.map(promoted)), allInt ? .int : .double, syntax)
         }

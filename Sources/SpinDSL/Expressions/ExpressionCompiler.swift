@@ -10,6 +10,8 @@ typealias BoolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Bool
 typealias StringCode = @Sendable (EvaluationView) throws(EvaluationError) -> String
 /// Compiled code producing the case index of an enumeration value.
 typealias SymbolCode = @Sendable (EvaluationView) throws(EvaluationError) -> Int
+/// Compiled code producing a duration, in milliseconds.
+typealias DurationCode = IntCode
 /// Compiled code producing any value.
 typealias ValueCode = @Sendable (EvaluationView) throws(EvaluationError) -> SpinValue
 
@@ -29,21 +31,21 @@ enum ExpressionCompiler {
 
     // Each error keeps the parts of its message and writes it only if thrown (see `EvaluationError`).
 
-    private static func failure(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> EvaluationError {
+    static func failure(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> EvaluationError {
         EvaluationError(location: e.location, reason: reason)
     }
 
-    private static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
+    static func mismatch(_ e: TypedExpression, _ wanted: String) -> EvaluationError {
         failure(e, .compiledAs(expression: e.text, type: e.type, wanted: wanted))
     }
 
-    private static func overflow(_ e: TypedExpression) -> EvaluationError {
+    static func overflow(_ e: TypedExpression) -> EvaluationError {
         failure(e, .overflow(expression: e.text))
     }
 
     // MARK: Field reads
 
-    private static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
+    static func fieldError(_ e: TypedExpression, _ typeName: String) -> EvaluationError {
         switch e.kind {
         case .eventField(let slot, let name):
             return failure(e, .fieldType(.event(slot: slot, name: name), wanted: typeName))
@@ -61,7 +63,7 @@ enum ExpressionCompiler {
     }
 
     /// The slot of a field node and whether it is an event payload field.
-    private static func field(_ e: TypedExpression) -> (slot: Int, event: Bool)? {
+    static func field(_ e: TypedExpression) -> (slot: Int, event: Bool)? {
         switch e.kind {
         case .dataField(let slot, _): return (slot, false)
         case .eventField(let slot, _): return (slot, true)
@@ -69,74 +71,59 @@ enum ExpressionCompiler {
         }
     }
 
-    private static func readInt(_ e: TypedExpression, slot: Int, event: Bool) -> IntCode {
-        let error = fieldError(e, "an int")
+    /// Code reading field `slot` (of the event's payload when `event`, else of the data) as a
+    /// value of `Field`: one function for every type, specialised for each at compile time, so
+    /// reading a field is a bounds check and a case test, with no call to ask the type.
+    private static func read<Field: FieldType>(
+        _: Field.Type, _ e: TypedExpression, slot: Int, event: Bool
+    ) -> @Sendable (EvaluationView) throws(EvaluationError) -> Field.Value {
+        let error = fieldError(e, Field.name)
         if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                guard slot < c.event.count, case .int(let v) = c.event[slot] else { throw error }
+            return { (c: EvaluationView) throws(EvaluationError) -> Field.Value in
+                guard slot < c.event.count, let v = Field.value(c.event[slot]) else { throw error }
                 return v
             }
         }
-        return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-            guard slot < c.data.count, case .int(let v) = c.data[slot] else { throw error }
+        return { (c: EvaluationView) throws(EvaluationError) -> Field.Value in
+            guard slot < c.data.count, let v = Field.value(c.data[slot]) else { throw error }
             return v
         }
     }
 
-    private static func readDouble(_ e: TypedExpression, slot: Int, event: Bool) -> DoubleCode {
-        let error = fieldError(e, "a double")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Double in
-                guard slot < c.event.count, case .double(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> Double in
-            guard slot < c.data.count, case .double(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    /// A type of field, as compiled code reads it: what the value is in Swift, and how a field of
+    /// the wrong type is named.
+    private protocol FieldType: SendableMetatype {
+        associatedtype Value: Sendable
+        /// The type in a field error ("an int").
+        static var name: String { get }
+        /// The payload of `value`, if it is of this type.
+        static func value(_ value: SpinValue) -> Value?
     }
 
-    private static func readBool(_ e: TypedExpression, slot: Int, event: Bool) -> BoolCode {
-        let error = fieldError(e, "a bool")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Bool in
-                guard slot < c.event.count, case .bool(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> Bool in
-            guard slot < c.data.count, case .bool(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    private enum IntField: FieldType {
+        static var name: String { "an int" }
+        @inline(__always) static func value(_ value: SpinValue) -> Int64? { if case .int(let v) = value { v } else { nil } }
     }
 
-    private static func readString(_ e: TypedExpression, slot: Int, event: Bool) -> StringCode {
-        let error = fieldError(e, "a string")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> String in
-                guard slot < c.event.count, case .string(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> String in
-            guard slot < c.data.count, case .string(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    private enum DoubleField: FieldType {
+        static var name: String { "a double" }
+        @inline(__always) static func value(_ value: SpinValue) -> Double? { if case .double(let v) = value { v } else { nil } }
     }
 
-    private static func readSymbol(_ e: TypedExpression, slot: Int, event: Bool) -> SymbolCode {
-        let error = fieldError(e, "an enumeration")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Int in
-                guard slot < c.event.count, case .symbol(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> Int in
-            guard slot < c.data.count, case .symbol(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    private enum BoolField: FieldType {
+        static var name: String { "a bool" }
+        @inline(__always) static func value(_ value: SpinValue) -> Bool? { if case .bool(let v) = value { v } else { nil } }
+    }
+
+    private enum StringField: FieldType {
+        static var name: String { "a string" }
+        @inline(__always) static func value(_ value: SpinValue) -> String? { if case .string(let v) = value { v } else { nil } }
+    }
+
+    /// An enumeration field: its value is the case index.
+    private enum SymbolField: FieldType {
+        static var name: String { "an enumeration" }
+        @inline(__always) static func value(_ value: SpinValue) -> Int? { if case .symbol(let v) = value { v } else { nil } }
     }
 
     // MARK: Int
@@ -147,9 +134,9 @@ enum ExpressionCompiler {
         case .constant(.int(let value)):
             return { (_: EvaluationView) throws(EvaluationError) -> Int64 in value }
         case .dataField(let slot, _):
-            return readInt(e, slot: slot, event: false)
+            return read(IntField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readInt(e, slot: slot, event: true)
+            return read(IntField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
             let f = int(operand)
             let error = overflow(e)
@@ -241,10 +228,10 @@ enum ExpressionCompiler {
                     return r
                 }
             }
-            let read = readInt(left, slot: l.slot, event: false)
+            let readLeft = read(IntField.self, left, slot: l.slot, event: false)
             guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                try operation(try read(c), k)
+                try operation(try readLeft(c), k)
             }
         }
         let l = int(left), r = int(right)
@@ -273,6 +260,9 @@ enum ExpressionCompiler {
 
     private static func intCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> IntCode {
         switch function {
+        case .length:
+            guard let argument = arguments.first else { break }
+            return length(argument)
         case .min, .max:
             // Built as a chain of two-argument closures: no array to iterate (and retain) per call.
             let codes = arguments.map(int)
@@ -340,14 +330,16 @@ enum ExpressionCompiler {
         case .constant(.double(let value)):
             return { (_: EvaluationView) throws(EvaluationError) -> Double in value }
         case .dataField(let slot, _):
-            return readDouble(e, slot: slot, event: false)
+            return read(DoubleField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readDouble(e, slot: slot, event: true)
+            return read(DoubleField.self, e, slot: slot, event: true)
         case .toDouble(let operand):
             return double(operand)
         case .unary(.negate, let operand):
             let f = double(operand)
             return { (c: EvaluationView) throws(EvaluationError) -> Double in -(try f(c)) }
+        case .binary(.divide, let left, let right) where left.type == .duration:
+            return durationRatio(left, right)
         case .binary(let op, let left, let right):
             let l = double(left), r = double(right)
             switch op {
@@ -426,9 +418,9 @@ enum ExpressionCompiler {
         case .constant(.bool(let value)):
             return { (_: EvaluationView) throws(EvaluationError) -> Bool in value }
         case .dataField(let slot, _):
-            return readBool(e, slot: slot, event: false)
+            return read(BoolField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readBool(e, slot: slot, event: true)
+            return read(BoolField.self, e, slot: slot, event: true)
         case .activeState(let membership, _):
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in membership.contains(c.state) }
         case .unary(.not, let operand):
@@ -442,6 +434,8 @@ enum ExpressionCompiler {
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
         case .binary(let op, let left, let right):
             return comparison(op, left, right, e)
+        case .call(let function, let arguments) where function.takesStrings:
+            return stringPredicate(function, arguments, e)
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = bool(then), o = bool(otherwise)
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in
@@ -454,8 +448,8 @@ enum ExpressionCompiler {
     }
 
     // The comparisons below are written out per operand type, not as one generic function: a generic
-    // version makes every closure call go through a reabstraction thunk and a Comparable witness,
-    // which measured about twice as slow.
+    // version makes every closure call go through a reabstraction thunk and a Comparable witness.
+    // (Field reads can be generic, `read(_:_:slot:event:)`: they call no closure and are specialised.)
 
     private static func compareInts(_ op: BinaryOperator, _ l: @escaping IntCode, _ r: @escaping IntCode, _ wrong: EvaluationError) -> BoolCode {
         switch op {
@@ -548,6 +542,8 @@ enum ExpressionCompiler {
             return compareInts(op, int(left), int(right), wrong)
         case .double:
             return compareDoubles(op, double(left), double(right), wrong)
+        case .duration:
+            return compareInts(op, duration(left), duration(right), wrong)
         case .string:
             return compareStrings(op, string(left), string(right), wrong)
         case .bool:
@@ -574,9 +570,9 @@ enum ExpressionCompiler {
         case .constant(.string(let value)):
             return { (_: EvaluationView) throws(EvaluationError) -> String in value }
         case .dataField(let slot, _):
-            return readString(e, slot: slot, event: false)
+            return read(StringField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readString(e, slot: slot, event: true)
+            return read(StringField.self, e, slot: slot, event: true)
         case .binary(.add, let left, let right):
             let l = string(left), r = string(right)
             return { (c: EvaluationView) throws(EvaluationError) -> String in try l(c) + r(c) }
@@ -588,6 +584,8 @@ enum ExpressionCompiler {
         case .call(.string, let arguments):
             guard let argument = arguments.first else { break }
             return formatted(argument)
+        case .call(let function, let arguments) where function.takesStrings:
+            return stringFunction(function, arguments, e)
         default:
             break
         }
@@ -609,6 +607,9 @@ enum ExpressionCompiler {
             return { (c: EvaluationView) throws(EvaluationError) -> String in try f(c) ? "true" : "false" }
         case .string:
             return string(e)
+        case .duration:
+            let f = duration(e)
+            return { (c: EvaluationView) throws(EvaluationError) -> String in SpinValue.format(milliseconds: try f(c)) }
         case .enumeration:
             let f = symbol(e)
             let type = e.type
@@ -626,9 +627,9 @@ enum ExpressionCompiler {
         case .constant(.symbol(let value)):
             return { (_: EvaluationView) throws(EvaluationError) -> Int in value }
         case .dataField(let slot, _):
-            return readSymbol(e, slot: slot, event: false)
+            return read(SymbolField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readSymbol(e, slot: slot, event: true)
+            return read(SymbolField.self, e, slot: slot, event: true)
         case .controlState:
             return { (c: EvaluationView) throws(EvaluationError) -> Int in c.state }
         case .conditional(let condition, let then, let otherwise):

@@ -91,16 +91,38 @@ struct ExpressionLexer {
             offset &+= 1
             while Self.isDigit(peek()) { offset &+= 1 }
         }
+        var hasExponent = false
         if peek() == "e" || peek() == "E" {
             let signed = peek(1) == "+" || peek(1) == "-"
             if Self.isDigit(peek(signed ? 2 : 1)) {
                 isDouble = true
+                hasExponent = true
                 offset &+= signed ? 2 : 1
                 while Self.isDigit(peek()) { offset &+= 1 }
             }
         }
+        // A unit right after the number makes a duration (`250ms`, `1.5s`), unless letters go on
+        // (`2min` stays the number 2 followed by the name `min`). An exponent makes no duration.
+        if !hasExponent, let unitLength = durationUnitLength() {
+            offset &+= unitLength
+            return ExpressionToken(kind: .duration(scalars.text(start..<offset)), range: start..<offset)
+        }
         let text = scalars.text(start..<offset)
         return ExpressionToken(kind: isDouble ? .double(text) : .integer(text), range: start..<offset)
+    }
+
+    /// The length of the duration unit (`ms`, `s`, `m`, `h`) at the current offset, when one is
+    /// there and no letter, digit or `_` follows it.
+    private func durationUnitLength() -> Int? {
+        let length: Int
+        switch peek() {
+        case "m": length = peek(1) == "s" ? 2 : 1
+        case "s", "h": length = 1
+        default: return nil
+        }
+        let after = peek(length)
+        if Self.isIdentifierStart(after) || Self.isDigit(after) { return nil }
+        return length
     }
 
     private mutating func lexString(quote: Unicode.Scalar) throws(ExpressionSyntaxError) -> ExpressionToken {

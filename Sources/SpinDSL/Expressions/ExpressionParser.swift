@@ -10,6 +10,10 @@
 /// - Floating-point literals: digits with a fraction and/or an exponent: `3.5`, `1e3`, `2.5E-3`.
 ///   A fraction needs digits on both sides of the dot (`.5` and `5.` are not literals). A literal too
 ///   large to be a finite double (`1e999`) is an error.
+/// - Duration literals: a number as above without exponent, then at once a unit `ms`, `s`, `m` or
+///   `h`, not followed by a letter, digit or `_`: `250ms`, `1.5s`, `2m`, `1h`. The value must be a
+///   whole number of milliseconds (`0.5ms` is an error) and fit in 64 bits of them. `2min` is the
+///   number 2 followed by the name `min`.
 /// - Boolean literals: `true`, `false`.
 /// - String literals: `"…"` or `'…'` on one line, with the escapes `\"`, `\'`, `\\`, `\n`, `\t`.
 ///   Any other escape is an error.
@@ -55,17 +59,27 @@
 /// `min(a, b, …)`, `max(a, b, …)` (two or more numbers), `abs(x)`, `clamp(x, lo, hi)` (which is
 /// `min(max(x, lo), hi)`), `string(x)` (any value as text, formatted as in templates), `int(x)` (a
 /// double truncated toward zero; a run-time error if it is NaN or out of range), `double(x)`.
-/// The result of `min`, `max`, `abs`, `clamp` is an int if all arguments are ints, else a double.
+/// The result of `min`, `max`, `abs`, `clamp` is an int if all arguments are ints, else a double;
+/// they also take durations, all arguments durations, and give a duration.
 /// With a NaN argument, `min`, `max` and `clamp` return NaN.
+/// On strings: `length(s)` (characters), `contains(s, t)`, `startsWith(s, t)`, `endsWith(s, t)`,
+/// `isEmpty(s)` (bools), `lowercased(s)`, `uppercased(s)`, `trimmed(s)` (strings).
+///
+/// Where a string is expected (an assignment to a string field, the other side of a comparison
+/// with a string, an argument of a function on strings), an unknown bare word with no near name is
+/// reported as `UnquotedString`, with the value rewritten with the word quoted.
 ///
 /// # Types
 ///
-/// Expressions are statically typed: `int`, `double`, `bool`, `string`, or an enumeration.
+/// Expressions are statically typed: `int`, `double`, `bool`, `string`, `duration`, or an enumeration.
+/// - A duration is whole milliseconds. `d + e`, `d - e`, `d % e` are durations; `d * n`, `n * d`,
+///   `d / n` (an int or a double `n`; a double result rounded to the nearest millisecond) are
+///   durations; `d / e` is a double. Numbers and durations do not otherwise mix.
 /// - Arithmetic `+ - * / %` and unary `-` take numbers; if one operand is a double, the int operand is
 ///   converted to double. `+` on two strings concatenates them (a string and a non-string is an error;
 ///   use `string(x)`). Int `/` truncates toward zero; `%` has the sign of the left operand. Double `%`
 ///   is the truncating remainder (C's `fmod`).
-/// - `< <= > >=` compare two numbers or two strings (strings by Unicode canonical ordering).
+/// - `< <= > >=` compare two numbers, two strings (by Unicode canonical ordering) or two durations.
 /// - `== !=` compare two values of the same type (numbers after conversion; an enumeration only with
 ///   the same enumeration). Doubles compare by IEEE 754: `nan == nan` is false, `nan != nan` is true.
 /// - `&& || !` need bools; `&&` and `||` short-circuit.

@@ -10,6 +10,8 @@ struct ExpressionSyntax: Hashable, Sendable {
         case integer(Int64)
         /// A floating-point literal (always finite).
         case double(Double)
+        /// A duration literal, in whole milliseconds.
+        case duration(Int64)
         /// `true` or `false`.
         case bool(Bool)
         /// A string literal, escapes already resolved.

@@ -6,6 +6,8 @@ struct ExpressionToken: Sendable {
         case integer(String)
         /// A floating-point literal, as written.
         case double(String)
+        /// A duration literal, as written: a number and its unit (`250ms`, `1.5s`, `2m`, `1h`).
+        case duration(String)
         /// A string literal with escapes resolved.
         case string(String)
         /// A name or keyword (`and`, `or`, `not`, `true`, `false`, `event` are recognised by the parser).

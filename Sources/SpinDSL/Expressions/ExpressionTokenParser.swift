@@ -166,6 +166,16 @@ struct ExpressionTokenParser {
                 throw fail(.doubleLiteralTooLarge, at: start.range.lowerBound, ["text": text])
             }
             return try node(.double(value), range: start.range)
+        case .duration(let text):
+            advance()
+            switch DurationParser.parse(text) {
+            case .milliseconds(let milliseconds):
+                return try node(.duration(milliseconds), range: start.range)
+            case .fractional:
+                throw fail(.fractionalDuration, at: start.range.lowerBound, ["text": text])
+            case .invalid:
+                throw fail(.invalidDuration, at: start.range.lowerBound, ["text": text])
+            }
         case .string(let value):
             advance()
             return try node(.string(value), range: start.range)

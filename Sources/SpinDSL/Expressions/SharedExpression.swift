@@ -4,8 +4,8 @@
 ///
 /// Its nodes are located where the text was first written, at `base`; each row holds it as a
 /// `RowExpression` with its own location, which relocates what the shared code reports. Sharing
-/// it, rather than a shifted copy of the checked tree and fresh closures per row, saves about
-/// 250 bytes and several allocations per row of a large table.
+/// it, rather than a shifted copy of the checked tree and fresh closures per row, saves their
+/// memory and allocations for every row of a large table.
 final class SharedExpression: Sendable {
     /// The compiled expression, its nodes located relative to `base`.
     let compiled: CompiledExpression

@@ -97,6 +97,19 @@ struct TypedExpression: Hashable, Sendable {
         return slots
     }
 
+    /// Whether the expression reads nothing of a state or an event (no field, no control state):
+    /// its value is the same wherever it is evaluated.
+    var isConstant: Bool {
+        var reads = false
+        visit { node in
+            switch node.kind {
+            case .dataField, .eventField, .controlState: reads = true
+            default: break
+            }
+        }
+        return !reads
+    }
+
     /// Whether the expression reads the control state.
     var readsControlState: Bool {
         var reads = false

@@ -39,8 +39,8 @@ extension SpecBuilder {
         var condition: ExpressionText?
         var states: [Name]?
         var action: FeedbackAction?
-        var delay: DurationLiteral?
-        var period: (DurationLiteral, YAMLMappingEntry)?
+        var delay: ExpressionText?
+        var period: (ExpressionText, YAMLMappingEntry)?
         var strategy = RuleStrategy.cancel
         var payload: [Assignment] = []
 
@@ -97,10 +97,10 @@ extension SpecBuilder {
             } else {
                 switch key {
                 case "after":
-                    delay = duration(value, "after")
+                    delay = expression(value, "for 'after'")
                     if delay == nil { complete = false }
                 case "every":
-                    if let duration = duration(value, "every") { period = (duration, entry) } else { complete = false }
+                    if let duration = expression(value, "for 'every'") { period = (duration, entry) } else { complete = false }
                 case "strategy":
                     if let written = self.strategy(value) { strategy = written } else { complete = false }
                 default:
@@ -151,7 +151,7 @@ extension SpecBuilder {
         case "emit":
             return self.name(value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
         case "choose":
-            return choices(value, rule: name).map { .choose($0) }
+            return choices(value, rule: name, inSimulate: false).map { .choose($0) }
         case "propagate":
             return gearEvent(value, "propagate").map { .propagate(gear: $0.gear, event: $0.event, payload: payload) }
         case "effect":
@@ -177,8 +177,9 @@ extension SpecBuilder {
         return nil
     }
 
-    /// `choose: [ { weight: 3, emit: ok, with: {…} }, … ]`.
-    private mutating func choices(_ node: YAMLNode, rule name: Name) -> [WeightedEmit]? {
+    /// `choose: [ { weight: 3, emit: ok, with: {…} }, … ]`; in a simulated effect, a choice may
+    /// have its own `after`.
+    private mutating func choices(_ node: YAMLNode, rule name: Name, inSimulate: Bool) -> [WeightedEmit]? {
         guard let items = list(node, "for 'choose'") else { return nil }
         guard !items.isEmpty else {
             report(.emptyChoose, at: node.location, ["rule": name])
@@ -187,7 +188,8 @@ extension SpecBuilder {
         var choices: [WeightedEmit] = []
         for item in items {
             guard let entries = mapping(item, "for each choice") else { continue }
-            checkKeys(entries, allowed: ["weight", "emit", "with"], "in a choice of feedback rule '\(name.text)'")
+            let keys = inSimulate ? ["weight", "after", "emit", "with"] : ["weight", "emit", "with"]
+            checkKeys(entries, allowed: keys, "in a choice of feedback rule '\(name.text)'")
             var complete = true
             var weight = 1
             var weightLocation = item.location
@@ -209,6 +211,11 @@ extension SpecBuilder {
             if let with = item["with"] {
                 if let written = assignments(with, "with") { payload = written } else { complete = false }
             }
+            var delay: ExpressionText?
+            if inSimulate, let after = item["after"] {
+                delay = expression(after, "for 'after'")
+                if delay == nil { complete = false }
+            }
             var event: Name?
             if let emit = item["emit"] {
                 event = self.name(emit, "for 'emit'")
@@ -216,7 +223,8 @@ extension SpecBuilder {
                 report(.choiceWithoutEmit, at: item.location)
             }
             if complete, let event {
-                choices.append(WeightedEmit(weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload)))
+                choices.append(WeightedEmit(
+                    weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload), delay: delay))
             }
         }
         return choices.count == items.count ? choices : nil
@@ -229,9 +237,9 @@ extension SpecBuilder {
         let role = "'simulate' of feedback rule '\(name.text)'"
         checkKeys(entries, allowed: ["after", "emit", "choose", "with"], "in \(role)")
         var complete = true
-        var delay: DurationLiteral?
+        var delay: ExpressionText?
         if let after = node["after"] {
-            delay = duration(after, "after")
+            delay = expression(after, "for 'after'")
             if delay == nil { complete = false }
         }
         var payload: [Assignment] = []
@@ -250,7 +258,7 @@ extension SpecBuilder {
             }
             let built: SimulatedOutcome? = key == "emit"
                 ? self.name(entry.value, "for 'emit'").map { .emit(EmitDeclaration(event: $0, payload: payload)) }
-                : choices(entry.value, rule: name).map { .choose($0) }
+                : choices(entry.value, rule: name, inSimulate: true).map { .choose($0) }
             if built == nil { complete = false } else if first == nil { outcome = built }
             if first == nil { first = key }
         }

@@ -1,7 +1,7 @@
 /// A spin's body: states, data, events, inputs, transitions, render and script.
 extension SpecBuilder {
     /// The type names of data fields and payload fields.
-    static let typeNames = ["int", "double", "bool", "string", "enum"]
+    static let typeNames = ["int", "double", "bool", "string", "duration", "enum"]
 
     /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
     /// still checking the body so that all its problems are reported.
@@ -77,6 +77,10 @@ extension SpecBuilder {
                 return nil
             }
             let initial = Self.initialValue(scalar, node)
+            if !initial.isQuoted, DurationParser.parse(initial.text) == .fractional {
+                report(.fractionalDuration, at: initial.location, ["text": initial.text])
+                return nil
+            }
             return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
         case .sequence:
             wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
@@ -100,6 +104,7 @@ extension SpecBuilder {
                 case "double": type = .double
                 case "bool": type = .bool
                 case "string": type = .string
+                case "duration": type = .duration
                 case "enum": isEnum = true
                 default:
                     complete = false
@@ -159,12 +164,13 @@ extension SpecBuilder {
         return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
     }
 
-    /// int, double, bool from a plain literal; string otherwise.
+    /// int, double, bool or duration (`500ms`, `1.5s`) from a plain literal; string otherwise.
     private static func inferredType(_ initial: InitialValue, _ scalar: YAMLScalar) -> TypeReference {
         guard !initial.isQuoted else { return .string }
         if scalar.asInt() != nil { return .int }
         if scalar.asDouble() != nil { return .double }
         if scalar.asBool() != nil { return .bool }
+        if case .milliseconds = DurationParser.parse(initial.text) { return .duration }
         return .string
     }
 
@@ -217,6 +223,7 @@ extension SpecBuilder {
         case "double": type = .double
         case "bool": type = .bool
         case "string": type = .string
+        case "duration": type = .duration
         case "enum":
             guard let valuesNode = node["values"] else {
                 report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])
@@ -243,74 +250,11 @@ extension SpecBuilder {
 
     // MARK: - Transitions
 
-    /// The keys of a transition row.
-    static let transitionKeys = ["from", "on", "when", "to", "set"]
-
-    /// One row: `{ from, on, when, to, set }`.
+    /// One row, read as a node (see `TransitionRowMapper`).
     mutating func transition(_ node: YAMLNode) -> TransitionDeclaration? {
-        guard let entries = mapping(node, "for each transition") else { return nil }
-        return transition(entries[...], at: node.location)
-    }
-
-    /// A row written as a mapping with these entries, at `location`.
-    mutating func transition(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation) -> TransitionDeclaration? {
-        // Unknown keys are reported by the switch below rather than by `checkKeys`: a spec can have
-        // a great many rows, and one pass over their keys is enough. The diagnostics come out in the
-        // same order, since each is at its own key.
-        var complete = true
-        var sources = RowSources.any
-        var event: Name?
-        var guardExpression: ExpressionText?
-        var target: Name?
-        var assignments = RowAssignments([])
-        var hasEvent = false
-        for entry in entries {
-            let value = entry.value
-            switch Self.key(entry) {
-            case "from":
-                if let scalar = value.scalar, scalar.value == "any", !scalar.isNull {
-                    sources = .any
-                } else if let scalar = value.scalar, !scalar.isNull {
-                    // What `names` gives for a scalar, without the array.
-                    sources = .one(Name(scalar.value, at: scalar.contentLocation))
-                } else if let states = names(value, "from") {
-                    sources = RowSources(.states(states))
-                } else {
-                    complete = false
-                }
-            case "on":
-                hasEvent = true
-                event = name(value, "for 'on'")
-                if event == nil { complete = false }
-            case "when":
-                guardExpression = expression(value, "for 'when'")
-                if guardExpression == nil { complete = false }
-            case "to":
-                target = name(value, "for 'to'")
-                if target == nil { complete = false }
-            case "set":
-                if let written = rowAssignments(value) { assignments = written } else { complete = false }
-            default:
-                unknownKey(entry, allowed: Self.transitionKeys, "in transition")
-            }
-        }
-        if !hasEvent {
-            report(.transitionWithoutEvent, at: location)
-        }
-        guard complete, let event else { return nil }
-        return TransitionDeclaration(
-            location: location, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments)
-    }
-
-    /// The `set` of a row: what `assignments(_:_:)` gives, without an array for a single entry.
-    private mutating func rowAssignments(_ node: YAMLNode) -> RowAssignments? {
-        if let entries = node.mapping, entries.count == 1, let entry = entries.first {
-            let field = Self.keyName(entry)
-            guard let value = expression(entry.value, "for '\(field.text)'") else { return nil }
-            return RowAssignments(single: Assignment(field: field, value: value))
-        }
-        return assignments(node, "set").map(RowAssignments.init)
+        let (declaration, found) = TransitionRowMapper.declaration(of: node)
+        append(found)
+        return declaration
     }
 
     // MARK: - Script

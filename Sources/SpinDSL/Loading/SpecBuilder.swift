@@ -46,18 +46,24 @@ struct SpecBuilder {
     // passed unevaluated: most values are right, and building the text for each cost more than
     // checking the value.
 
-    /// How a node is described after "found".
-    static func describe(_ node: YAMLNode) -> String {
-        switch node.kind {
+    /// How a value of `kind` is described after "found".
+    static func describe(_ kind: YAMLValueKind) -> String {
+        switch kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let scalar): return scalar.isNull ? "nothing" : "a scalar"
+        case .null: return "nothing"
+        case .scalar: return "a scalar"
         }
+    }
+
+    /// "expected \(expected) \(role), found …", for a value of `kind` at `location`.
+    static func wrongKind(at location: SourceLocation, expected: String, _ role: String, found kind: YAMLValueKind) -> Diagnostic {
+        Diagnostic(.wrongValueKind, at: location, ["expected": expected, "role": role, "found": describe(kind)])
     }
 
     /// Reports "expected \(expected) \(role), found …" at the node.
     mutating func wrongKind(_ node: YAMLNode, expected: String, _ role: String) {
-        report(.wrongValueKind, at: node.location, ["expected": expected, "role": role, "found": Self.describe(node)])
+        diagnostics.append(Self.wrongKind(at: node.location, expected: expected, role, found: YAMLValueKind(node)))
     }
 
     /// The entries of a mapping, or nil (reported) when `node` is something else.
@@ -169,18 +175,25 @@ struct SpecBuilder {
     /// `gear.event`, split on the first dot; the event's location is just after the dot.
     mutating func gearEvent(_ node: YAMLNode, _ key: String) -> (gear: Name, event: Name)? {
         guard let scalar = string(node, "for '\(key)'") else { return nil }
-        let value = scalar.value
-        guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
-              value.index(after: dot) != value.endIndex else {
-            report(.invalidGearEvent, at: node.location, ["key": key, "value": value])
+        guard let split = Self.gearEvent(Name(scalar.value, at: scalar.contentLocation)) else {
+            report(.invalidGearEvent, at: node.location, ["key": key, "value": scalar.value])
             return nil
         }
+        return split
+    }
+
+    /// `gear.event` split on the first dot, the event located just after the dot; nil when either
+    /// side is empty.
+    static func gearEvent(_ written: Name) -> (gear: Name, event: Name)? {
+        let value = written.text
+        guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
+              value.index(after: dot) != value.endIndex else { return nil }
         let gear = String(value[..<dot])
         let event = String(value[value.index(after: dot)...])
-        var eventLocation = scalar.contentLocation
+        var eventLocation = written.location
         // Columns count Unicode scalars; bounded by the line's length, so wrapping cannot happen.
         eventLocation.column = eventLocation.column &+ gear.unicodeScalars.count &+ 1
-        return (Name(gear, at: scalar.contentLocation), Name(event, at: eventLocation))
+        return (Name(gear, at: written.location), Name(event, at: eventLocation))
     }
 
     // MARK: - Keys
@@ -196,10 +209,15 @@ struct SpecBuilder {
 
     /// Reports the key of `entry`, which is not in `allowed`, with a "did you mean" hint.
     mutating func unknownKey(_ entry: YAMLMappingEntry, allowed: [String], _ context: @autoclosure () -> String) {
-        let key = Self.key(entry)
-        report(
-            .unknownKey, at: entry.key.location,
-            ["key": key, "context": context(), "allowed": allowed.map { "'\($0)'" }.joined(separator: ", ")],
+        diagnostics.append(Self.unknownKey(Self.key(entry), at: entry.key.location, allowed: allowed, context()))
+    }
+
+    /// The error for `key`, written at `location`, which is not in `allowed`, with a "did you
+    /// mean" hint.
+    static func unknownKey(_ key: String, at location: SourceLocation, allowed: [String], _ context: String) -> Diagnostic {
+        Diagnostic(
+            .unknownKey, at: location,
+            ["key": key, "context": context, "allowed": allowed.map { "'\($0)'" }.joined(separator: ", ")],
             suggestion: Suggestion.hint(for: key, in: allowed))
     }
 }

@@ -64,7 +64,7 @@ public struct SpecLoader: Sendable {
     /// Reads the YAML, mapping transition rows as they are read, then maps the rest of the tree,
     /// unless the YAML itself was broken.
     private func read(bytes: [UInt8], source: SourceFile) -> SpecLoadResult {
-        var rows = TransitionRowStream(path: source.path)
+        var rows = TransitionRowStream()
         let read = YAMLReader(limits: limits).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
         if read.diagnostics.contains(where: { $0.severity == .error }) {
             return SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics)

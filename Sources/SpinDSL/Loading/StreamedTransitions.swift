@@ -1,20 +1,23 @@
 /// The rows of one `transitions` list, mapped as the reader read them.
 struct StreamedTransitions {
-    /// Maps the rows and records their problems, in order.
-    var builder: SpecBuilder
+    /// The problems of the rows, in the order mapping them found them.
+    private(set) var diagnostics: [Diagnostic] = []
     /// The rows that could be mapped, in order; complete once the list has ended.
     private(set) var declarations: [TransitionDeclaration] = []
     /// Rows mapped since `declarations` was last extended. How many rows a list has is not known
     /// until it ends, and an array grown row by row would be moved (and its fresh memory faulted
     /// in) at every doubling; rows are gathered in buffers of fixed size instead, and moved once at
-    /// the list's end into an array of exactly its size. Moved, not copied: a copy retained every
-    /// row's arrays and the buffers then released them again (4% of loading a large spec).
+    /// the list's end into an array of exactly its size. Moved, not copied: a copy would retain
+    /// every row's arrays only for the buffers to release them again.
     private var chunks: [RowChunk] = []
 
-    init(path: String) {
-        builder = SpecBuilder(path: path)
+    /// Adds a row mapped from its node, if it could be mapped, and its problems.
+    mutating func add(_ mapped: (declaration: TransitionDeclaration?, diagnostics: [Diagnostic])) {
+        diagnostics += mapped.diagnostics
+        if let row = mapped.declaration { add(row) }
     }
 
+    /// Adds a row.
     mutating func add(_ row: TransitionDeclaration) {
         if let last = chunks.last, last.append(row) { return }
         let chunk = RowChunk()
@@ -35,7 +38,4 @@ struct StreamedTransitions {
             }
         }
     }
-
-    /// The problems of the rows, in the order mapping them found them.
-    var diagnostics: [Diagnostic] { builder.diagnostics }
 }

@@ -9,17 +9,11 @@
 /// there, which then records exactly what mapping the rows itself would have: mapping a row
 /// depends on nothing but the row.
 struct TransitionRowStream: YAMLItemConsumer {
-    /// The path of the spec, for the builders.
-    let path: String
     /// The rows of every list read so far, by the location of the list.
     private(set) var lists: [SourceLocation: StreamedTransitions] = [:]
     /// The list being read and where it starts.
-    private var current = StreamedTransitions(path: "")
+    private var current = StreamedTransitions()
     private var currentLocation: SourceLocation?
-
-    init(path: String) {
-        self.path = path
-    }
 
     var deepestSequence: Int { 3 }
 
@@ -29,22 +23,22 @@ struct TransitionRowStream: YAMLItemConsumer {
     }
 
     mutating func sequenceStarts(at location: SourceLocation) {
-        current = StreamedTransitions(path: path)
+        current = StreamedTransitions()
         currentLocation = location
     }
 
     mutating func item(_ node: YAMLNode) {
-        if let row = current.builder.transition(node) { current.add(row) }
+        current.add(TransitionRowMapper.declaration(of: node))
     }
 
     mutating func mappingItem(_ entries: ArraySlice<YAMLMappingEntry>, at location: SourceLocation, tag: String?) {
-        if let row = current.builder.transition(entries, at: location) { current.add(row) }
+        current.add(TransitionRowMapper.declaration(of: YAMLNode(.mapping(Array(entries)), at: location, tag: tag)))
     }
 
     var takesStreamedItems: Bool { true }
 
     mutating func streamedItem(_ events: [YAMLItemEvent]) -> Bool {
-        guard let row = StreamedTransitionRow.declaration(from: events) else { return false }
+        guard let row = TransitionRowMapper.declaration(streamed: events) else { return false }
         current.add(row)
         return true
     }
@@ -53,7 +47,7 @@ struct TransitionRowStream: YAMLItemConsumer {
         guard let location = currentLocation else { return }
         current.finish()
         lists[location] = current
-        current = StreamedTransitions(path: "")
+        current = StreamedTransitions()
         currentLocation = nil
     }
 }

@@ -7,9 +7,9 @@ struct RuleModel: Sendable {
     /// `when` combined with `in`.
     let condition: CompiledExpression?
     /// `after`.
-    let delay: Duration?
+    let delay: TimerDuration?
     /// `every`.
-    let period: Duration?
+    let period: TimerDuration?
     /// `strategy`.
     let strategy: RuleStrategy
     /// What it does.

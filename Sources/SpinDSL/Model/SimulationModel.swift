@@ -1,5 +1,7 @@
 /// What an unbound named effect does.
 struct SimulationModel: Sendable {
-    let delay: Duration?
-    let outcome: [(weight: Int, emit: EmitModel)]
+    /// `after`: the latency of outcomes without their own.
+    let delay: TimerDuration?
+    /// The outcomes: one for `emit`, one per choice for `choose`, each with its own `after`.
+    let outcome: [(weight: Int, delay: TimerDuration?, emit: EmitModel)]
 }

@@ -1,7 +1,7 @@
 /// A transition row's assignments in order: the data slot and the value.
 ///
 /// The first is held inline and any others in an array: nearly every row assigns one field or
-/// none, and an array per row was an allocation (about 180 bytes) for each of a large table's rows.
+/// none, and an array per row would be an allocation for each of a large table's rows.
 struct TransitionAssignments: RandomAccessCollection, Sendable {
     typealias Element = (slot: Int, value: RowExpression)
 

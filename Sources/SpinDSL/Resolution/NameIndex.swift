@@ -2,7 +2,7 @@
 /// from the start would find it (duplicates are reported separately).
 ///
 /// The resolver looks up several names per transition row, so a large table makes hundreds of
-/// thousands of lookups, and hashing a `String` (a seeded SipHash over its normalized form) was the
+/// thousands of lookups, and hashing a `String` (a seeded SipHash over its normalized form) is the
 /// better part of each. Names are nearly always ASCII, so when every declared name is, lookups of
 /// ASCII text go through a small open-addressing table hashed over the bytes instead. That answers
 /// exactly as the dictionary does: an ASCII string is in normal form, so it equals another string

@@ -52,6 +52,7 @@ struct SpecResolver {
         case .double: return .double
         case .bool: return .bool
         case .string: return .string
+        case .duration: return .duration
         case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
         }
     }
@@ -242,7 +243,7 @@ struct SpecResolver {
                     suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text) {
                 assignments.append(slot: slot, value: value)
             }
         }
@@ -295,6 +296,9 @@ struct SpecResolver {
             append([mismatch("a bool")])
         case .string:
             return .string(value.text)
+        case .duration:
+            if !value.isQuoted, case .milliseconds(let milliseconds) = DurationParser.parse(value.text) { return .duration(milliseconds) }
+            append([mismatch("a duration")])
         case .enumeration(let enumType):
             if let index = enumType.index(of: value.text) { return .symbol(index) }
             report(
@@ -310,8 +314,8 @@ struct SpecResolver {
     /// The model of the row at `position` of `written`; nil when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
-    /// names and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
+    /// and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
         _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
@@ -330,7 +334,7 @@ struct SpecResolver {
         let event = row.pointee.event.map { resolveEventName($0, in: environment) } ?? environment.events.count
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool)
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
         }
         var target: Int?
         if let name = row.pointee.target {
@@ -348,7 +352,9 @@ struct SpecResolver {
                     suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
                 continue
             }
-            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type) {
+            if let value = rowExpression(
+                assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text
+            ) {
                 assignments.append(slot: slot, value: value)
             }
         }
@@ -363,6 +369,22 @@ struct SpecResolver {
         _ keys: RowStatechartKeys, row: UnsafePointer<TransitionDeclaration>, sources: [Int]?, target: Int?, event: Int?,
         in environment: SpinEnvironment
     ) -> RowStatechartModel? {
+        let nodes = environment.tree.nodes
+        if keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
+            report(.historyTargetWithoutHistory, at: name.location, ["name": name])
+        }
+        if keys.isInternal, let target, let name = row.pointee.target {
+            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
+                let inside = keys.targetsHistory
+                    ? environment.tree.isDescendant(target, ofOrSelf: source)
+                    : environment.tree.isProperDescendant(target, of: source)
+                if !inside {
+                    report(.internalTargetOutside, at: name.location, ["target": name, "source": nodes[source].name])
+                }
+            } else {
+                report(.internalWithoutCompoundSource, at: row.pointee.location)
+            }
+        }
         var actions: ActionBlockModel?
         if keys.emit != nil || keys.propagate != nil {
             let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
@@ -392,9 +414,9 @@ struct SpecResolver {
         case .everyState:
             trigger = .everyState
         case .when(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.when)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "when").map(TriggerModel.when)
         case .becomes(let text):
-            trigger = expression(text, in: stateScope, expecting: .bool).map(TriggerModel.becomes)
+            trigger = expression(text, in: stateScope, expecting: .bool, key: "becomes").map(TriggerModel.becomes)
         case .changes(let text):
             trigger = expression(text, in: stateScope, expecting: nil).map(TriggerModel.changes)
         case .enter(let names):
@@ -419,24 +441,52 @@ struct SpecResolver {
         }
         var condition: CompiledExpression?
         if let text = rule.condition {
-            condition = expression(text, in: stateScope, expecting: .bool)
+            condition = expression(text, in: stateScope, expecting: .bool, key: "when")
         }
-        if let period = rule.period {
+        var delay: TimerDuration?
+        if let text = rule.delay {
+            // With `catch`, reported above: a caught event is delivered at once.
+            if case .gearEvent = rule.trigger {} else { delay = timerDuration(text, key: .delay, in: stateScope) }
+        }
+        var period: TimerDuration?
+        if let text = rule.period {
             switch rule.trigger {
             case .everyState, .changes, .gearEvent:
-                report(.everyWithoutCondition, at: period.location, ["rule": rule.name])
+                report(.everyWithoutCondition, at: text.location, ["rule": rule.name])
             default:
-                break
-            }
-            if period.milliseconds <= 0 {
-                report(.nonPositivePeriod, at: period.location)
+                period = timerDuration(text, key: .period, in: stateScope)
             }
         }
         let action = resolveAction(rule.action, in: environment, scope: actionScope)
         guard errorCount == errorsBefore, let trigger, let action else { return nil }
         return RuleModel(
-            declaration: rule, trigger: trigger, condition: condition, delay: rule.delay?.duration,
-            period: rule.period?.duration, strategy: rule.strategy, action: action)
+            declaration: rule, trigger: trigger, condition: condition, delay: delay,
+            period: period, strategy: rule.strategy, action: action)
+    }
+
+    /// An `after` or `every`: a duration expression on the state, evaluated now when it reads
+    /// nothing (`2s`, `-1s`, `3 * 500ms`). A constant delay must not be negative, nor a constant
+    /// period shorter than 1ms.
+    private mutating func timerDuration(_ text: ExpressionText, key: TimerDuration.Key, in scope: ResolverScope) -> TimerDuration? {
+        guard let compiled = expression(text, in: scope, expecting: .duration) else { return nil }
+        guard compiled.expression.isConstant else { return .computed(compiled, at: text.location) }
+        let milliseconds: Int64
+        do throws(EvaluationError) {
+            milliseconds = try compiled.evaluateDuration(EvaluationContext())
+        } catch {
+            append([error.diagnostic])
+            return nil
+        }
+        switch key {
+        case .delay where milliseconds < 0:
+            report(.negativeDelay, at: text.location, ["value": SpinValue.format(milliseconds: milliseconds)])
+            return nil
+        case .period where milliseconds <= 0:
+            report(.nonPositivePeriod, at: text.location)
+            return nil
+        default:
+            return .fixed(.milliseconds(milliseconds))
+        }
     }
 
     private mutating func resolveAction(_ action: FeedbackAction, in environment: SpinEnvironment, scope: ResolverScope) -> ActionModel? {
@@ -453,15 +503,20 @@ struct SpecResolver {
         case let .effect(name, simulate):
             var simulation: SimulationModel?
             if let simulate {
-                let outcome: [(weight: Int, emit: EmitModel)]?
+                let errorsBefore = errorCount
+                let delay = simulate.delay.flatMap { timerDuration($0, key: .delay, in: scope) }
+                let outcome: [(weight: Int, delay: TimerDuration?, emit: EmitModel)]?
                 switch simulate.outcome {
                 case .emit(let emit):
-                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, $0)] }
+                    outcome = resolveEmit(emit, in: environment, scope: scope).map { [(1, nil, $0)] }
                 case .choose(let branches):
-                    outcome = resolveChoice(branches, in: environment, scope: scope)
+                    let delays = branches.map { branch in branch.delay.flatMap { timerDuration($0, key: .delay, in: scope) } }
+                    outcome = resolveChoice(branches, in: environment, scope: scope).map { resolved in
+                        zip(resolved, delays).map { ($0.weight, $1, $0.emit) }
+                    }
                 }
-                guard let outcome else { return nil }
-                simulation = SimulationModel(delay: simulate.delay?.duration, outcome: outcome)
+                guard errorCount == errorsBefore, let outcome else { return nil }
+                simulation = SimulationModel(delay: delay, outcome: outcome)
             }
             return .effect(name: name.text, simulate: simulation)
         case .render(let text):
@@ -508,7 +563,7 @@ struct SpecResolver {
                 failed = true
                 continue
             }
-            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type) {
+            if let value = expression(assignment.value, in: scope, expecting: event.fields[slot].type, key: assignment.field.text) {
                 values[slot] = value
             } else {
                 failed = true
@@ -577,44 +632,48 @@ struct SpecResolver {
 
     // MARK: Expressions
 
-    /// Checks and compiles an expression. One already checked in the same scope with the same
-    /// expected type is not parsed and checked again: its checked tree is moved to this location.
-    private mutating func expression(_ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?) -> CompiledExpression? {
+    /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
+    /// in the same scope with the same expected type is not parsed and checked again: its checked
+    /// tree is moved to this location.
+    private mutating func expression(
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
+    ) -> CompiledExpression? {
         let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
                 to: text.location, columnShift: text.location.column &- shared.base.column))
         }
-        return check(text, in: scope, expecting: type, key: key)?.compiled
+        return check(text, in: scope, expecting: type, cacheKey: key, yamlKey: yamlKey)?.compiled
     }
 
     /// A transition row's guard or assigned value. One already checked in the same scope with the
     /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
     /// The scope is that of rows on `event`, made only when the text is not cached.
     private mutating func rowExpression(
-        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?
+        _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
         let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
-        return check(text, in: environment.scope(event: event), expecting: type, key: key).map {
+        return check(text, in: environment.scope(event: event), expecting: type, cacheKey: key, yamlKey: yamlKey).map {
             RowExpression(shared: $0, location: text.location)
         }
     }
 
-    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `key` when it
-    /// has none.
+    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `cacheKey` when
+    /// it has none (the YAML key only changes hints, so it is no part of the cache's key).
     private mutating func check(
-        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key: CheckedExpressionCache.Key?
+        _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
+        yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
-        if let key, found.isEmpty {
-            checkedExpressions.insert(shared, for: key)
+        if let cacheKey, found.isEmpty {
+            checkedExpressions.insert(shared, for: cacheKey)
         }
         return shared
     }

@@ -14,9 +14,15 @@ public struct RunSummary: Sendable, Equatable {
     public let cycle: [String]?
     /// The spin whose queue was full, when the status is `max-queue`.
     public let fullQueue: String?
+    /// Scheduled inputs that were not sent because their spin had reached a final state, in the
+    /// order they were due.
+    public let ignoredInputs: [IgnoredInput]
 
     /// Creates a summary.
-    public init(status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil, fullQueue: String? = nil) {
+    public init(
+        status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil,
+        fullQueue: String? = nil, ignoredInputs: [IgnoredInput] = []
+    ) {
         self.status = status
         self.steps = steps
         self.time = time
@@ -24,6 +30,7 @@ public struct RunSummary: Sendable, Equatable {
         self.fault = fault
         self.cycle = cycle
         self.fullQueue = fullQueue
+        self.ignoredInputs = ignoredInputs
     }
 
     /// The JSON Lines summary line.

@@ -63,6 +63,7 @@ enum SignatureHash {
             case .bool(let flag): hash = combine(combine(hash, 2), flag ? 1 : 0)
             case .string(let text): hash = combine(combine(hash, 3), text.hashValue)
             case .symbol(let index): hash = combine(combine(hash, 4), index)
+            case .duration(let milliseconds): hash = combine(combine(hash, 5), UInt64(bitPattern: milliseconds))
             }
         }
         return hash

@@ -14,7 +14,8 @@ public final class SpecRun: Sendable {
     private let limits: RunLimits
     private let until: UntilCondition?
     private let progress = Locked(Progress())
-    private let schedules: [InputSchedule]
+    /// The timed inputs not sent yet: the scripts (with `runsScript`) and `schedule(…)`'s.
+    private let inputs = Locked(InputSchedule())
     private let holdOpen: Bool
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -32,6 +33,9 @@ public final class SpecRun: Sendable {
         /// for most steps, so the conversion (128-bit arithmetic) is done only when it moved.
         var lastOffset: Duration = .zero
         var lastMilliseconds: Int64 = 0
+        var ignoredInputs: [IgnoredInput] = []
+        /// On the wall clock: the step count at which every spin was last seen settled.
+        var settledAtStep: Int?
     }
 
     /// Prepares a run that reports each step as a `TraceRecord`.
@@ -80,14 +84,24 @@ public final class SpecRun: Sendable {
         self.until = until
         self.holdOpen = holdOpen
         (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let schedules = compiled.model.spins.map { _ in InputSchedule() }
-        self.schedules = schedules
-        let instance = compiled.instantiate(options, schedules: schedules)
+        // The run sends the scripts' inputs itself (below), not through the spins' feedbacks.
+        var spinOptions = options
+        spinOptions.runsScript = false
+        let instance = compiled.instantiate(spinOptions)
         let clock: VirtualClock? = realtime ? nil : VirtualClock()
         self.clock = clock
         self.runtimes = instance.spins.map { spin in
             if let clock { return SpinRuntime(spin, clock: clock, maxQueueLength: limits.maxQueueLength) }
             return SpinRuntime(spin, maxQueueLength: limits.maxQueueLength)
+        }
+        if options.runsScript {
+            inputs.withLock { inputs in
+                for spin in compiled.model.spins {
+                    for (step, event) in zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin)) {
+                        inputs.add(spin: spin.index, event: event, at: step.at, origin: step.location.description)
+                    }
+                }
+            }
         }
         progress.withLock { progress in
             progress.lastControl = compiled.model.spins.map(\.initialState)
@@ -97,7 +111,9 @@ public final class SpecRun: Sendable {
         }
         // The recorder holds what every step needs, so that a step does not load the weak
         // reference to the run; only a step that ends the run or a spin does.
-        let recorder = StepRecorder(progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe)
+        let recorder = StepRecorder(
+            progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe,
+            wallClockLimit: realtime ? limits.maxTimeMilliseconds.map { Duration.milliseconds($0) } : nil)
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
             let spin = compiled.model.spins[index]
@@ -137,20 +153,31 @@ public final class SpecRun: Sendable {
         case .failure(let problem):
             return problem
         case .success(let (index, converted)):
+            if runtimes[index].isStopped, progress.withLock({ $0.status == nil }) {
+                let model = compiled.model.spins[index]
+                return UsageProblem(.inputAfterFinal, [
+                    "event": event.name, "spin": model.name, "state": model.controlName(runtimes[index].state.control) ?? "",
+                ])
+            }
             runtimes[index].emit(converted)
             wake.yield()
             return nil
         }
     }
 
-    /// Schedules an input event at a time from the start (before `run()`); it is emitted on the
-    /// run's clock with origin `input`, like the spec's script. Returns the problem as `emit` does.
-    public func schedule(spin spinName: String?, event: HostEvent, atMilliseconds time: Int64) -> UsageProblem? {
+    /// Schedules an input event at a time from the start; the run sends it then, with origin
+    /// `input`, like the spec's script (at one instant: after the timers due then, and after the
+    /// inputs scheduled before it for that instant). Returns the problem as `emit` does.
+    ///
+    /// - Parameter origin: where the input was written (`coins.events:3`), for the warning about
+    ///   an input that comes after its spin's final state (`RunSummary.ignoredInputs`).
+    public func schedule(spin spinName: String?, event: HostEvent, atMilliseconds time: Int64, origin: String? = nil) -> UsageProblem? {
         switch resolveInput(spin: spinName, event: event) {
         case .failure(let problem):
             return problem
         case .success(let (index, converted)):
-            schedules[index].add(converted, at: .milliseconds(max(0, time)))
+            inputs.withLock { $0.add(spin: index, event: converted, at: .milliseconds(max(0, time)), origin: origin) }
+            wake.yield()
             return nil
         }
     }
@@ -162,29 +189,17 @@ public final class SpecRun: Sendable {
     }
 
     private func resolveInput(spin spinName: String?, event: HostEvent) -> Result<(Int, SpecEvent), UsageProblem> {
-        let index: Int
-        if let spinName {
-            guard let found = compiled.model.spins.firstIndex(where: { $0.name.text == spinName }) else {
-                return .failure(UsageProblem(
-                    .unknownSpin, ["spin": spinName], suggestion: Suggestion.hint(for: spinName, in: compiled.model.spins.map(\.name.text))))
-            }
-            index = found
-        } else {
-            guard let found = compiled.model.spins.firstIndex(where: { model in model.events.contains { $0.isInput && $0.name.text == event.name } }) ?? (compiled.model.spins.isEmpty ? nil : 0) else {
-                return .failure(UsageProblem(.specWithoutSpins))
-            }
-            index = found
+        let index: Int, kind: Int
+        switch compiled.model.inputTarget(event.name, spin: spinName) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let target): (index, kind) = target
         }
         let model = compiled.model.spins[index]
-        guard let kind = model.eventIndex(named: event.name) else {
-            return .failure(UsageProblem(
-                .unknownInputEvent, ["spin": model.name, "event": event.name],
-                suggestion: Suggestion.hint(for: event.name, in: model.events.map(\.name.text))))
-        }
         guard model.events[kind].isInput else {
-            return .failure(UsageProblem(.notAnInput, ["event": event.name, "spin": model.name]))
+            return .failure(UsageProblem(.notAnInput, ["event": model.events[kind].name, "spin": model.name]))
         }
-        let converted = model.event(from: event, location: model.name.location, effect: nil)
+        let unqualified = event.name.contains(".") ? HostEvent(model.events[kind].name.text, event.payload) : event
+        let converted = model.event(from: unqualified, location: model.name.location, effect: nil)
         if let fault = converted.fault {
             return .failure(UsageProblem(fault))
         }
@@ -193,42 +208,154 @@ public final class SpecRun: Sendable {
 
     /// Starts the spins (in document order) and runs until the run ends; returns the summary.
     ///
+    /// The `until` condition is checked on the initial state first: when it holds there, no spin
+    /// starts. Timed inputs are sent at their times; at one instant of virtual time every timer
+    /// due then fires (in the order the timers were armed) before the inputs scheduled then, and
+    /// each input is sent once everything before it has settled (docs/semantics.md, "Inputs and
+    /// timers at one instant").
+    ///
     /// When it returns, every effect task the run started has ended: the spins' effects are
     /// cancelled when the run ends, and the run waits for them to finish (a host effect that
     /// ignores cancellation is abandoned by its timeout and not waited for).
     public func run() async -> RunSummary {
-        for runtime in runtimes { runtime.start() }
+        if let until, compiled.model.spins.indices.contains(until.spinIndex) {
+            let spin = compiled.model.spins[until.spinIndex]
+            if until.holds(SpecState(control: spin.initialState, data: spin.initialData)) {
+                finish(.until)
+            }
+        }
+        if progress.withLock({ $0.status }) == nil {
+            for runtime in runtimes { runtime.start() }
+            if let clock {
+                await runOnVirtualTime(clock)
+            } else {
+                await runOnWallClock()
+            }
+        }
+        // The spins are stopped; their cancelled effects end promptly.
+        await settle()
+        return summary()
+    }
+
+    /// The run's loop on virtual time: settle, then move time to the next timer or input.
+    private func runOnVirtualTime(_ clock: VirtualClock) async {
         while true {
-            await settle()
-            if progress.withLock({ $0.status }) != nil { break }
-            // A spin whose queue overflowed stopped itself; the run ends there, not as final.
-            if let full = runtimes.firstIndex(where: { if case .queueFull = $0.stopReason { true } else { false } }) {
-                finish(.maxQueue, fullQueue: compiled.model.spins[full].name.text)
-                break
-            }
-            if runtimes.allSatisfy(\.isStopped) {
-                finish(.final)
-                break
-            }
-            guard let clock, let deadline = clock.nextDeadline else {
+            await clock.settled()
+            guard let next = nextStep(), case .wait(let due) = next else { return }
+            let timer = clock.nextDeadline?.offset
+            guard let time = [timer, due].compactMap({ $0 }).min() else {
                 if holdOpen, !progress.withLock({ $0.inputClosed }) {
                     // Interactive: nothing to do until the next input (or the end of input).
                     for await _ in wakeups { break }
                     continue
                 }
                 finish(.idle)
-                break
+                return
             }
-            if let maxTime = limits.maxTimeMilliseconds, deadline.offset > .milliseconds(maxTime) {
+            if let maxTime = limits.maxTimeMilliseconds, time > .milliseconds(maxTime) {
                 await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(maxTime)))
                 finish(.maxTime)
-                break
+                return
             }
-            await clock.advanceToNextDeadline()
+            if time == timer {
+                // Timers first: every timer due at this instant fires before its inputs.
+                await clock.advanceToNextDeadline()
+            } else {
+                await clock.advance(to: VirtualClock.Instant(offset: time))
+                sendNextInput(dueBy: time)
+            }
         }
-        // The spins are stopped; their cancelled effects end promptly.
-        await settle()
-        return summary()
+    }
+
+    /// The run's loop on the wall clock: inputs at their times, the time limit, and the end once
+    /// every spin has settled (effects waiting on a timer are working: they keep the run going).
+    private func runOnWallClock() async {
+        var settling: Task<Void, Never>?
+        while progress.withLock({ $0.status }) == nil {
+            let now = elapsed
+            if let maxTime = limits.maxTimeMilliseconds, now >= .milliseconds(maxTime) {
+                finish(.maxTime)
+                return
+            }
+            if sendNextInput(dueBy: now) { continue }
+            let (settledAt, steps) = progress.withLock { ($0.settledAtStep, $0.steps) }
+            if settledAt == steps {
+                settling = nil
+                guard let next = nextStep() else { return }
+                if case .wait(nil) = next, !holdOpen || progress.withLock({ $0.inputClosed }) {
+                    finish(.idle)
+                    return
+                }
+            } else if settling == nil || settledAt != nil {
+                // Not settled since the latest step: watch for it (one watcher at a time).
+                progress.withLock { $0.settledAtStep = nil }
+                settling = Task { [runtimes, progress, wake] in
+                    let steps = await Self.settleEverySpin(runtimes, progress: progress)
+                    progress.withLock { $0.settledAtStep = steps }
+                    wake.yield()
+                }
+            }
+            // Sleep until the next input, the time limit, a wake-up (settled, an interactive
+            // input, an interruption), whichever comes first.
+            let deadlines = [inputs.withLock(\.nextTime), limits.maxTimeMilliseconds.map { Duration.milliseconds($0) }]
+            let timer = deadlines.compactMap({ $0 }).min().map { deadline in
+                Task { [start, wake] in
+                    try? await Task.sleep(until: start.advanced(by: deadline), clock: .continuous)
+                    wake.yield()
+                }
+            }
+            for await _ in wakeups { break }
+            timer?.cancel()
+        }
+    }
+
+    /// What the run does next once every spin has settled: nil when it ended (a full queue, every
+    /// spin final, or already ended), or wait for the time of the next input (nil: no input left).
+    private enum NextStep { case wait(Duration?) }
+
+    private func nextStep() -> NextStep? {
+        if progress.withLock({ $0.status }) != nil { return nil }
+        // A spin whose queue overflowed stopped itself; the run ends there, not as final.
+        if let full = runtimes.firstIndex(where: { if case .queueFull = $0.stopReason { true } else { false } }) {
+            finish(.maxQueue, fullQueue: compiled.model.spins[full].name.text)
+            return nil
+        }
+        if runtimes.allSatisfy(\.isStopped) {
+            finish(.final)
+            return nil
+        }
+        return .wait(inputs.withLock(\.nextTime))
+    }
+
+    /// Sends the next input if it is due by `time`; returns whether there was one. An input for a
+    /// spin that has stopped in a final state is recorded as ignored.
+    @discardableResult
+    private func sendNextInput(dueBy time: Duration) -> Bool {
+        guard let entry = inputs.withLock({ $0.takeNext(notAfter: time) }) else { return false }
+        if runtimes[entry.spin].isStopped {
+            progress.withLock { $0.ignoredInputs.append(ignored(entry)) }
+        } else {
+            runtimes[entry.spin].emit(entry.event)
+        }
+        return true
+    }
+
+    private func ignored(_ entry: InputSchedule.Entry) -> IgnoredInput {
+        let model = compiled.model.spins[entry.spin]
+        return IgnoredInput(
+            spin: model.name.text, finalState: model.controlName(runtimes[entry.spin].state.control),
+            event: model.eventName(entry.event), time: Self.milliseconds(entry.time), origin: entry.origin)
+    }
+
+    /// On the wall clock, waits until every spin is idle at once, and returns the step count then.
+    /// A spin can wake another (a gear) after it was seen idle: a round of waits counts only when
+    /// no step happened during it.
+    private static func settleEverySpin(_ runtimes: [SpinRuntime<SpecState, SpecEvent>], progress: Locked<Progress>) async -> Int {
+        while true {
+            let before = progress.withLock(\.steps)
+            for runtime in runtimes { await runtime.awaitIdle() }
+            if progress.withLock(\.steps) == before { return before }
+        }
     }
 
     /// Waits until nothing runs: no event is queued and every effect task has ended or sleeps.
@@ -236,7 +363,7 @@ public final class SpecRun: Sendable {
         if let clock {
             await clock.settled()
         } else {
-            for runtime in runtimes { await runtime.awaitIdle() }
+            _ = await Self.settleEverySpin(runtimes, progress: progress)
         }
     }
 
@@ -248,13 +375,17 @@ public final class SpecRun: Sendable {
 
     /// The summary as of now.
     public func summary() -> RunSummary {
-        let (status, steps, fault, cycle, fullQueue) = progress.withLock { ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue) }
+        let (status, steps, fault, cycle, fullQueue, ignoredInputs) = progress.withLock {
+            ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue, $0.ignoredInputs)
+        }
         let spins = runtimes.enumerated().map { index, runtime in
             let model = compiled.model.spins[index]
             let state = runtime.state
             return SpinSummary(name: model.name.text, state: model.controlName(state.control), stateJSON: model.controlJSON(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
         }
-        return RunSummary(status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue)
+        return RunSummary(
+            status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue,
+            ignoredInputs: ignoredInputs)
     }
 
     private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil) {
@@ -266,9 +397,14 @@ public final class SpecRun: Sendable {
             progress.fullQueue = fullQueue
             return true
         }
-        if first {
-            for runtime in runtimes { runtime.stop() }
+        guard first else { return }
+        if status == .final {
+            // Every spin is final: the inputs left come after their spin's final state.
+            let left = inputs.withLock { Array($0.takeRemaining()) }
+            let ignored = left.map(ignored)
+            progress.withLock { $0.ignoredInputs += ignored }
         }
+        for runtime in runtimes { runtime.stop() }
     }
 
     /// What a step asks of the run besides being counted and reported (rare).
@@ -288,9 +424,15 @@ public final class SpecRun: Sendable {
         let limits: RunLimits
         let until: UntilCondition?
         let observe: (@Sendable (TraceStep) -> Void)?
+        /// On the wall clock, the time limit: a step after it is not recorded but ends the run
+        /// (on virtual time, time never passes the limit).
+        let wallClockLimit: Duration?
 
         func record(_ step: SpinStep<SpecState, SpecEvent>, index: Int, isFinal: [Bool]) -> StepOutcome? {
             let offset = SpecRun.elapsed(clock: clock, start: start)
+            if let wallClockLimit, offset > wallClockLimit {
+                return .finish(.maxTime, fault: nil, cycle: nil)
+            }
             let control = step.state.control
             let (number, from, time, cycle): (Int, Int, Int64, [LivelockDetector.Step]?) = progress.withLock { progress in
                 guard progress.status == nil else { return (0, 0, 0, nil) }

@@ -67,7 +67,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case enumWithoutValues = "EnumWithoutValues"
     case emptyEnum = "EmptyEnum"
     case valuesWithoutEnum = "ValuesWithoutEnum"
-    case transitionWithoutEvent = "TransitionWithoutEvent"
     case scriptStepWithoutTime = "ScriptStepWithoutTime"
     case scriptStepWithoutEvent = "ScriptStepWithoutEvent"
     case emptyFeedbackRule = "EmptyFeedbackRule"
@@ -103,6 +102,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
     case nonPositivePeriod = "NonPositivePeriod"
+    case negativeDelay = "NegativeDelay"
 
     // MARK: Expressions and templates
     case unexpectedCharacter = "UnexpectedCharacter"
@@ -127,6 +127,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case stateWithoutStates = "StateWithoutStates"
     case eventNotAValue = "EventNotAValue"
     case unknownName = "UnknownName"
+    case unquotedString = "UnquotedString"
     case eventFieldsUnavailable = "EventFieldsUnavailable"
     case unknownEventField = "UnknownEventField"
     case invalidUnaryOperand = "InvalidUnaryOperand"
@@ -140,6 +141,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownFunction = "UnknownFunction"
     case wrongArgumentCount = "WrongArgumentCount"
     case nonNumericArgument = "NonNumericArgument"
+    case nonStringArgument = "NonStringArgument"
+    case mixedDurationArguments = "MixedDurationArguments"
     case unmatchedBrace = "UnmatchedBrace"
     case unclosedBrace = "UnclosedBrace"
     case emptyTemplateHole = "EmptyTemplateHole"
@@ -175,6 +178,10 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadFieldOfNeither = "PayloadFieldOfNeither"
     case activeArgument = "ActiveArgument"
     case shadowedTransition = "ShadowedTransition"
+    case historyTargetWithoutHistory = "HistoryTargetWithoutHistory"
+    case internalTargetOutside = "InternalTargetOutside"
+    case internalWithoutCompoundSource = "InternalNeedsCompoundSource"
+    case nondeterministicEventless = "NondeterministicEventless"
     case crossRegionTransition = "CrossRegionTransition"
     case raisedEventLimit = "RaisedEventLimit"
 
@@ -184,6 +191,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case moduloByZero = "ModuloByZero"
     case nanToInt = "NaNToInt"
     case intConversionOverflow = "IntConversionOverflow"
+    case durationOutOfRange = "DurationOutOfRange"
+    case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
@@ -204,6 +213,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case optionOutOfRange = "OptionOutOfRange"
     case unknownDiagnosticGroup = "UnknownDiagnosticGroup"
     case unknownSpin = "UnknownSpin"
+    case untilSpansSpins = "UntilSpansSpins"
     case specWithoutSpins = "SpecWithoutSpins"
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
@@ -211,9 +221,11 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
+    case noSpinHasEvent = "NoSpinHasEvent"
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case inputAfterFinal = "InputAfterFinal"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
 
@@ -514,12 +526,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'values' lists the cases of an enum; a field of another type has no cases.",
                 wrong: Example.heater(mode: "{ type: string, values: [heat, off], initial: off }", set: "'\"off\"'"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
-        case .transitionWithoutEvent:
-            return .error(
-                "transition has no 'on' event", hint: "add 'on:' with the event that fires it",
-                explanation: "Every transition row is fired by an event, named by 'on'.",
-                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, to: on }"),
-                right: Example.lamp)
         case .scriptStepWithoutTime:
             return .error(
                 "script step has no 'at' time", hint: "add 'at:' with a time such as 1s",
@@ -725,6 +731,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'every: 0ms' would repeat the action without time passing, forever.",
                 wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 0ms, emit: tick }",
                 right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, every: 1s, emit: tick }")
+        case .negativeDelay:
+            return .error(
+                "'after' is {value}, a negative duration", hint: "a delay is 0ms or longer",
+                explanation: "'after' delays an action; a duration below zero would act before its trigger. A computed 'after' that comes out negative stops the spin when the timer is armed ([#InvalidTimerDuration]).",
+                wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: -1s, emit: tick }",
+                right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, after: 1s, emit: tick }")
 
         // MARK: Expressions and templates
         case .unexpectedCharacter:
@@ -860,6 +872,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
+        case .unquotedString:
+            return .error(
+                "unknown name '{name}' where a string is expected", hint: "write the text in quotes: \"{name}\"",
+                explanation: "A value is an expression, so a bare word is a name: a data field or a constant. Text is a string literal in quotes, and YAML takes the quotes around a whole value as its own, so the expression's quotes go inside YAML's: label: '\"busy\"' (or label: \"'busy'\"). The hint shows the value rewritten that way.",
+                wrong: Example.labelSetting("busy"),
+                right: Example.labelSetting("'\"busy\"'"))
         case .eventFieldsUnavailable:
             return .error(
                 "event payload fields are not available here",
@@ -875,13 +893,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .invalidUnaryOperand:
             return .error(
                 "operator '{operator}' cannot be applied to {type}",
-                explanation: "Unary '-' negates a number.",
+                explanation: "Unary '-' negates a number or a duration.",
                 wrong: Example.flagSetting("-done"),
                 right: Example.flagSetting("'!done'"))
         case .invalidOperands:
             return .error(
                 "operator '{operator}' cannot be applied to {left} and {right}",
-                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings.",
+                explanation: "Arithmetic works on numbers (an int and a double make a double); '+' also joins two strings. Durations add to and subtract from durations, scale by a number (d * 2, d / 1.5), and divide by a duration into a number (d / 1ms).",
                 wrong: Example.flagSetting("done + 1 > 0"),
                 right: Example.flagSetting("'!done'"))
         case .mixedConcatenation:
@@ -904,8 +922,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.counterGuard("count == 1"))
         case .unorderableTypes:
             return .error(
-                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers and strings",
-                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers) or two strings; bools and enum cases have no order.",
+                "operator '{operator}' cannot compare {left} with {right}", hint: "'{operator}' orders numbers, strings and durations",
+                explanation: "'<', '<=', '>' and '>=' order numbers (an int and a double compare as numbers), two strings or two durations; bools and enum cases have no order.",
                 wrong: Example.counterGuard("count < true"),
                 right: Example.counterGuard("count < 10"))
         case .nonBoolCondition:
@@ -938,6 +956,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "min, max, abs, clamp, int and double work on numbers; string(x) takes any value.",
                 wrong: Example.counterSetting("abs('\"x\"')"),
                 right: Example.counterSetting("abs(count + 1)"))
+        case .nonStringArgument:
+            return .error(
+                "function '{name}' expects a string, found {type}", hint: "turn a value into text with string(x)",
+                explanation: "length, contains, startsWith, endsWith, lowercased, uppercased, trimmed and isEmpty work on strings.",
+                wrong: Example.counterSetting("length(count)"),
+                right: Example.counterSetting("length(string(count))"))
+        case .mixedDurationArguments:
+            return .error(
+                "function '{name}' mixes durations with {type}",
+                explanation: "min, max, abs and clamp take numbers, or durations, not both: a number has no unit to compare a duration with.",
+                wrong: Example.timer(set: "'min(delay * 2, 30)'"),
+                right: Example.timer(set: "'min(delay * 2, 30s)'"))
         case .unmatchedBrace:
             return .error(
                 "unmatched '}' in template", hint: "write '}}' for a literal brace",
@@ -1141,6 +1171,32 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Rows of an inner state are tried before those of the states around it. When every state inside this row's source where it could fire has an unguarded row on the same event, that row always wins and this one is never taken.",
                 wrong: Example.door + "\n  - { from: closed, on: lock, to: open }\n  - { from: locked, on: lock, to: open }",
                 right: Example.door + "\n  - { from: locked, on: lock, to: open }")
+        case .historyTargetWithoutHistory:
+            return .error(
+                "state '{name}' has no history", hint: "add 'history: shallow' or 'history: deep' to '{name}'",
+                explanation: "A row 'to: history(S)' enters the states S's history recorded when S was last exited; S must declare which history it keeps.",
+                wrong: Example.door + "\n  - { from: open, on: lock, to: history(closed) }",
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n") + "\n  - { from: open, on: lock, to: history(closed) }")
+        case .internalTargetOutside:
+            return .error(
+                "'internal: true' needs a target inside the source, and '{target}' is not inside '{source}'",
+                hint: "remove 'internal', or target a state inside '{source}'",
+                explanation: "An internal row moves between states inside its source without exiting and entering the source itself; a target outside the source must exit it, so 'internal' cannot apply.",
+                wrong: Example.door + "\n  - { from: closed, on: push, to: open, internal: true }",
+                right: Example.door + "\n  - { from: closed, on: push, to: locked, internal: true }")
+        case .internalWithoutCompoundSource:
+            return .error(
+                "'internal: true' needs one compound source state ('from: S') and a target inside it", hint: "remove 'internal'",
+                explanation: "Only a compound state can stay entered while a row moves between the states inside it: an internal row names exactly one, compound, source.",
+                wrong: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked, internal: true }",
+                right: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked }")
+        case .nondeterministicEventless:
+            return .error(
+                "transitions at {places} can both fire{inState} without an event",
+                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them",
+                explanation: "Two eventless rows of the same state, whose guards nothing keeps apart (both unguarded, one unguarded, or the same guard): the first in document order always wins, so the later one never fires.",
+                wrong: Example.door + "\n  - { from: open, when: 'true', to: closed }\n  - { from: open, to: closed }",
+                right: Example.door + "\n  - { from: open, to: closed }")
         case .crossRegionTransition:
             return .error(
                 "a row from '{source}' to '{target}' crosses between regions of parallel state '{parallel}'",
@@ -1192,6 +1248,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "int(x) of a double beyond the 64-bit range (or infinite) has no int value. The spin stops with status error (exit 3).",
                 wrong: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: int(ratio)"),
                 right: Example.tickOnce(data: "count: 0\n  ratio: 1e30", set: "count: 'int(min(ratio, 1e18))'"),
+                origin: .run)
+        case .durationOutOfRange:
+            return .error(
+                "duration out of range in '{expression}'",
+                explanation: "A duration is a whole number of milliseconds in 64 bits (about 292 million years either way). The result went beyond that, or a duration scaled by a double came out NaN or infinite. The spin stops with status error (exit 3).",
+                wrong: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: delay * factor"),
+                right: Example.tickOnce(data: "delay: 1s\n  factor: 1e300", set: "delay: 'min(delay * min(factor, 1000.0), 1h)'"),
+                origin: .run)
+        case .invalidTimerDuration:
+            return .error(
+                "'{key}' is {value} in '{expression}': {requirement}",
+                explanation: "A computed 'after' or 'every' is evaluated when its timer is armed. A delay below 0ms, or a period below 1ms (which would repeat without time passing), stops the spin with status error (exit 3).",
+                wrong: "spin: Retry\ndata:\n  delay: 0s\nevents: [tick]\nfeedbacks:\n  ticker: { when: true, every: delay, emit: tick }",
+                right: "spin: Retry\ndata:\n  delay: 1s\n  ticks: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { ticks: ticks + 1 } }\nfeedbacks:\n  ticker: { when: ticks < 3, every: delay, emit: tick }",
                 origin: .run)
         case .effectNotBound:
             return .error(
@@ -1246,7 +1316,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         // MARK: Limits of a run
         case .stepLimit:
             return .error(
-                "stopped by the step limit: {steps} steps (--max-steps); a spec that never settles runs until this limit",
+                "stopped by the step limit: {steps} (--max-steps); a spec that never settles runs until this limit",
                 explanation: "The run reduced as many events as the step limit allows (100000 by default, all spins together) without ending: feedbacks keep emitting. spinrun exits 4.",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { emit: tick }",
                 right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\nfeedbacks:\n  ticker: { when: count < 10, emit: tick }",
@@ -1260,14 +1330,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .run)
         case .queueLimit:
             return .error(
-                "stopped by the queue limit: {spin} had {count} events waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
+                "stopped by the queue limit: {spin} had {count} waiting (--max-queue); feedbacks that emit faster than the spin reduces fill its queue until this limit",
                 explanation: "An event arrived at a spin that already had as many events waiting as the queue limit allows: feedback rules emit more events per state than the spin reduces. spinrun exits 4.",
                 wrong: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { emit: increase }\n  second: { emit: increase }",
                 right: "spin: Runaway\ndata:\n  count: 0\nevents: [increase]\ntransitions:\n  - { on: increase, set: { count: count + 1 } }\nfeedbacks:\n  first: { when: count < 10, emit: increase }",
                 origin: .run)
         case .livelock:
             return .error(
-                "livelock at {time}ms: a cycle of {steps} repeated {count} times with no time passing (--livelock-repeats): {cycle}",
+                "livelock at {time}ms: a cycle of {steps} repeated {count} with no time passing (--livelock-repeats): {cycle}",
                 explanation: "The same cycle of states repeated many times (100 by default) without virtual time passing: the spins bounce events among themselves forever. spinrun exits 4 and prints the cycle.",
                 wrong: "spin: Switch\nstates: [off, on]\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on }\n  - { from: on, on: flip, to: off }\nfeedbacks:\n  flipper: { emit: flip }",
                 right: "spin: Switch\nstates: [off, on]\ndata:\n  flips: 0\nevents: [flip]\ntransitions:\n  - { from: off, on: flip, to: on, set: { flips: flips + 1 } }\n  - { from: on, on: flip, to: off, set: { flips: flips + 1 } }\nfeedbacks:\n  flipper: { when: flips < 10, emit: flip }",
@@ -1304,10 +1374,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .unknownSpin:
             return .error(
-                "unknown spin '{spin}'",
-                explanation: "--spin (or the spin of --until) names a spin the spec does not have.",
+                "unknown spin '{spin}'", hint: "the spins: {spins}",
+                explanation: "--spin, the spin of an input (Feature.retry) or of --until (Feature.attempts > 1) names a spin the spec does not have. The hint lists the spec's spins.",
                 wrong: "spinrun --spin Turnstyle Specs/turnstile.yaml",
                 right: "spinrun --spin Turnstile Specs/turnstile.yaml",
+                origin: .command)
+        case .untilSpansSpins:
+            return .error(
+                "--until reads the state of one spin; it names {spins}",
+                hint: "stop on one spin's state, such as Feature.attempts > 1",
+                explanation: "--until is a condition on one spin's state, checked after each of that spin's steps. A name qualified with a spin (Feature.attempts) chooses the spin; names of two spins cannot be mixed in one condition.",
+                wrong: "spinrun --until 'Feature.attempts > 1 and Authorization.checks > 0' Specs/gear.yaml",
+                right: "spinrun --until 'Feature.attempts > 1' Specs/gear.yaml",
                 origin: .command)
         case .specWithoutSpins:
             return .error(
@@ -1358,6 +1436,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event cion Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .noSpinHasEvent:
+            return .error(
+                "no spin has an event '{event}'", hint: "the inputs: {inputs}",
+                explanation: "The event sent into a run of several spins (--event, --events, --interactive) is declared by none of them. An input may name its spin, as in Feature.retry; the hint lists every spin's inputs that way.",
+                wrong: "spinrun --event rign Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                right: "spinrun --event Bell.ring Tests/SpinrunTests/Fixtures/door-and-bell.yaml",
+                origin: .command)
         case .notAnInput:
             return .error(
                 "event '{event}' is not an input of spin '{spin}'", hint: "declare it under 'inputs'",
@@ -1378,6 +1463,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The event sent into the run has a payload field the spec does not declare.",
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
+                origin: .command)
+        case .inputAfterFinal:
+            return .warning(
+                "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
+                hint: "a spin in a final state takes no more events",
+                explanation: "An input (from the script, --event, --events or --interactive) was due after the spin it was for had reached a final state. A spin stops there and takes no more events, so the input is not sent; spinrun says so on stderr instead of dropping it silently. Leave out the inputs after the end, or make the state not final.",
+                wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
+                right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
                 origin: .command)
         case .replayNotJSONLines:
             return .error(
@@ -1594,6 +1687,11 @@ private enum Example {
     /// A spin with a bool field, assigned `expression`.
     static func flagSetting(_ expression: String) -> String {
         "spin: Flag\ndata:\n  done: false\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { done: \(expression) } }"
+    }
+
+    /// A spin with a duration field `delay`, assigned `expression` (as written in YAML).
+    static func timer(set expression: String) -> String {
+        "spin: Timer\ndata:\n  delay: 1s\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { delay: \(expression) } }"
     }
 
     /// A spin reduced once by its script: `set` on `data`.

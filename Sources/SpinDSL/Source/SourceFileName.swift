@@ -3,8 +3,8 @@ import Spin
 /// A file path kept once for the whole process, named by a small number.
 ///
 /// Every YAML node, expression node and diagnostic carries a `SourceLocation`, and a large spec has
-/// millions of them. When each held the path as a `String`, every copy retained and released it
-/// (about a tenth of the time to load a large spec) and added 16 bytes. The number makes a location
+/// millions of them. Were each to hold the path as a `String`, every copy would retain and release
+/// it, and every location would be 16 bytes larger. The number makes a location
 /// plain data, copied without any reference counting; the path is looked up only when a location
 /// is shown or compared by path.
 ///

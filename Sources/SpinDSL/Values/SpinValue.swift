@@ -16,6 +16,9 @@ public enum SpinValue: Hashable, Sendable {
     case bool(Bool)
     /// A value of type `string`.
     case string(String)
+    /// A value of type `duration`: a whole number of milliseconds (negative when a computation
+    /// made it so).
+    case duration(Int64)
     /// Case index `i` of the enumeration type known from context.
     case symbol(Int)
 
@@ -27,6 +30,7 @@ public enum SpinValue: Hashable, Sendable {
         case let (.bool(a), .bool(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.symbol(a), .symbol(b)): return a == b
+        case let (.duration(a), .duration(b)): return a == b
         default: return false
         }
     }
@@ -49,6 +53,9 @@ public enum SpinValue: Hashable, Sendable {
         case .symbol(let value):
             hasher.combine(4)
             hasher.combine(value)
+        case .duration(let milliseconds):
+            hasher.combine(5)
+            hasher.combine(milliseconds)
         }
     }
 
@@ -60,6 +67,8 @@ public enum SpinValue: Hashable, Sendable {
     ///   `nan`, `inf`, `-inf`, `-0.0`.
     /// - bools: `true` / `false`.
     /// - strings: the raw text, unquoted.
+    /// - durations: as a spec writes them, in the largest unit that keeps them short: `250ms`,
+    ///   `1.5s`, `2m`, `1h`, `90m`, `0s`, `-2s` (see `format(milliseconds:)`).
     /// - symbols: the case name from `type`; if `type` is not an enumeration or the index is out of
     ///   range (a caller bug), `#` followed by the index, so that nothing traps.
     public func formatted(as type: ValueType) -> String {
@@ -69,13 +78,14 @@ public enum SpinValue: Hashable, Sendable {
         case .bool(let value): return value ? "true" : "false"
         case .string(let value): return value
         case .symbol(let index): return SpinValue.caseName(index, of: type)
+        case .duration(let milliseconds): return SpinValue.format(milliseconds: milliseconds)
         }
     }
 
     /// The value as JSON text.
     ///
     /// Strings are quoted and escaped (`"`, `\`, and control characters); symbols become JSON strings
-    /// of their case names; finite doubles are JSON numbers (`2.0`, `1e+16`); non-finite doubles,
+    /// of their case names; durations JSON strings of their text (`"1.5s"`, read back by inputs); finite doubles are JSON numbers (`2.0`, `1e+16`); non-finite doubles,
     /// which JSON cannot express as numbers, become the strings `"nan"`, `"inf"` and `"-inf"`.
     public func json(as type: ValueType) -> String {
         switch self {
@@ -86,6 +96,7 @@ public enum SpinValue: Hashable, Sendable {
         case .bool(let value): return value ? "true" : "false"
         case .string(let value): return SpinValue.jsonString(value)
         case .symbol(let index): return SpinValue.jsonString(SpinValue.caseName(index, of: type))
+        case .duration(let milliseconds): return "\"" + SpinValue.format(milliseconds: milliseconds) + "\""
         }
     }
 
@@ -93,6 +104,32 @@ public enum SpinValue: Hashable, Sendable {
     /// (`1.0`, `0.1`, `1e+16`, `nan`, `inf`, `-inf`).
     static func format(_ value: Double) -> String {
         value.description
+    }
+
+    /// The duration a spec would write as `text` (`250ms`, `1.5s`, `2m`, `1h`): how inputs and
+    /// host programs give a duration field its value. Nil for any other text, a duration that is
+    /// not a whole number of milliseconds (`0.5ms`), or one beyond 64 bits of them.
+    public init?(durationText text: String) {
+        guard case .milliseconds(let milliseconds) = DurationParser.parse(text) else { return nil }
+        self = .duration(milliseconds)
+    }
+
+    /// A duration as a spec writes it: whole hours, minutes or seconds in their unit (`2h`, `90m`,
+    /// `30s`), less than a second in milliseconds (`250ms`), otherwise seconds with the fraction's
+    /// significant digits (`1.5s`, `61.25s`); zero is `0s`. The text reads back as the same
+    /// duration (`DurationParser`), with a minus sign first for a negative one.
+    static func format(milliseconds: Int64) -> String {
+        let sign = milliseconds < 0 ? "-" : ""
+        let magnitude = milliseconds.magnitude
+        if magnitude == 0 { return "0s" }
+        if magnitude % 3_600_000 == 0 { return "\(sign)\(magnitude / 3_600_000)h" }
+        if magnitude % 60_000 == 0 { return "\(sign)\(magnitude / 60_000)m" }
+        if magnitude % 1_000 == 0 { return "\(sign)\(magnitude / 1_000)s" }
+        if magnitude < 1_000 { return "\(sign)\(magnitude)ms" }
+        var fraction = String(magnitude % 1_000)
+        fraction = String(repeating: "0", count: 3 &- fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(magnitude / 1_000).\(fraction)s"
     }
 
     private static func caseName(_ index: Int, of type: ValueType) -> String {

@@ -8,7 +8,7 @@ enum YAMLItemEvent {
     /// A scalar and where its node starts (see `YAMLNode.location`).
     ///
     /// One struct rather than two associated values: a payload of two values is copied out of the
-    /// enum by the runtime's generic tuple copy, ten times the cost of a struct's own.
+    /// enum by the runtime's generic tuple copy, a struct by its own copy.
     case scalar(YAMLItemScalar)
     /// A mapping or sequence opens at `location`.
     case collectionStart(isMapping: Bool, at: SourceLocation)

@@ -47,10 +47,10 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
     private var text: YAMLSourceText
     private var stack: [Frame] = []
     /// The entries of every open mapping, innermost last. A mapping's entries are gathered here and
-    /// copied out once, at its end, into an array of exactly their number: an array per mapping grew
-    /// one entry at a time instead (three allocations and two moves for a four-key mapping, a tenth
-    /// of the time to load a large spec), and most mappings are small. Sequences keep an array of
-    /// their own: a long one (the transitions) would otherwise be gathered and then copied whole.
+    /// copied out once, at its end, into an array of exactly their number, rather than an array per
+    /// mapping grown one entry at a time (allocated and moved at every doubling): most mappings are
+    /// small. Sequences keep an array of their own: a long one (the transitions) would otherwise be
+    /// gathered and then copied whole.
     private var entries: [YAMLMappingEntry] = []
     private var anchors: [String: Anchored] = [:]
     /// Nodes materialised by aliases so far; the document's own nodes are bounded by its size.
@@ -245,8 +245,8 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
 
     /// Drops the entries of the mapping that has just ended, which start at `start`.
     ///
-    /// One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, which cost more
-    /// than the few entries of a row it removed (2% of loading a large spec).
+    /// One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, which costs more
+    /// than removing the few entries of a row.
     private mutating func dropEntries(from start: Int) {
         while entries.count > start { entries.removeLast() }
     }

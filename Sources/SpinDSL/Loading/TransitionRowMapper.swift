@@ -1,0 +1,244 @@
+/// Maps a transition row to its `TransitionDeclaration`: the one place where a row's YAML becomes
+/// its declaration, whichever way the reader read the row, driven by one table of the row's keys
+/// (`Key`).
+///
+/// The reader hands the rows of a streamed `transitions` list over as their events, before any node
+/// of them is built (`TransitionRowStream`), and they are mapped `declining`: the first problem
+/// declines the row. The reader then builds the row as nodes, reporting what is wrong with the YAML
+/// itself (a repeated key, say), and the nodes are mapped again, as the events they stand for,
+/// `reporting` every problem. Rows read as nodes in the first place (anchored, tagged or aliased
+/// ones, and lists that are not streamed) are mapped the same way. A large table's rows are nearly
+/// all mapped once, from their events, without a node.
+///
+/// Adding a row key is a change to this file (and to `TransitionDeclaration`, which gets the field):
+/// a case of `Key`, with its `spelling`, its arm in `Key(spelling:)` and, for a key every row must
+/// have, `whenMissing`; the part it fills in `Row`; its arm in `Row.read(_:from:)`, which says what
+/// its value may be (`ItemEventReader` reads names, lists of names, expressions and `field: value`
+/// mappings); and `Row.declaration(at:)`. Unknown-key hints, missing-key errors, repeated keys and
+/// both ways of reading a row then know it. `TransitionRowMapperTests.keys` holds the spellings.
+enum TransitionRowMapper {
+    /// The keys of a transition row, in the order hints list them. The raw value is the key's
+    /// position, its bit in a `KeySet`.
+    enum Key: UInt8, CaseIterable {
+        case from
+        case on
+        case when
+        case to
+        case set
+        case `internal`
+        case emit
+        case with
+        case propagate
+
+        /// How the key is written.
+        var spelling: String {
+            switch self {
+            case .from: return "from"
+            case .on: return "on"
+            case .when: return "when"
+            case .to: return "to"
+            case .set: return "set"
+            case .internal: return "internal"
+            case .emit: return "emit"
+            case .with: return "with"
+            case .propagate: return "propagate"
+            }
+        }
+
+        /// The key a row's key text spells, or nil for a text that is not one.
+        ///
+        /// Told apart by length first, in a switch: comparing two strings that differ calls into the
+        /// standard library, which a search of `spellings` would do for nearly every key of every
+        /// row. A test holds every case to its spelling.
+        init?(spelling text: String) {
+            switch text.utf8.count {
+            case 2 where text == "on": self = .on
+            case 2 where text == "to": self = .to
+            case 3 where text == "set": self = .set
+            case 4 where text == "from": self = .from
+            case 4 where text == "when": self = .when
+            case 4 where text == "emit": self = .emit
+            case 4 where text == "with": self = .with
+            case 8 where text == "internal": self = .internal
+            case 9 where text == "propagate": self = .propagate
+            default: return nil
+            }
+        }
+
+        /// What a row without this key is told, for a key every row must have (none: a row
+        /// without `on` is eventless).
+        var whenMissing: DiagnosticGroup? {
+            switch self {
+            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate: return nil
+            }
+        }
+
+        /// Every key, made once (`allCases` makes a new array at every use).
+        static let table = allCases
+        /// The spellings, for hints.
+        static let spellings = table.map(\.spelling)
+        /// The keys every row must have.
+        static let required = table.filter { $0.whenMissing != nil }
+    }
+
+    /// A set of keys without an allocation: a bit for each, by its raw value (`Key` has fewer
+    /// than 64 cases).
+    private struct KeySet {
+        private var bits: UInt64 = 0
+
+        /// Adds `key`; false when it was there already.
+        mutating func insert(_ key: Key) -> Bool {
+            let bit: UInt64 = 1 << key.rawValue
+            defer { bits |= bit }
+            return bits & bit == 0
+        }
+
+        func contains(_ key: Key) -> Bool {
+            bits & (1 << key.rawValue) != 0
+        }
+    }
+
+    /// A row as far as it has been read.
+    struct Row {
+        var sources = RowSources.any
+        var event: Name?
+        var guardExpression: ExpressionText?
+        var target: Name?
+        var assignments = RowAssignments([])
+        /// `to: history(S)`.
+        var targetsHistory = false
+        var isInternal = false
+        var emit: Name?
+        var payload: RowAssignments?
+        var propagate: (gear: Name, event: Name)?
+        /// False once a value could not be read.
+        var complete = true
+
+        /// Reads the value of `key` at the reader's cursor: what each key's value may be.
+        @inline(__always)
+        mutating func read(_ key: Key, from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
+            switch key {
+            case .from:
+                if let scalar = reader.nonNullScalar() {
+                    sources = scalar.value == "any" ? .any : .one(Name(scalar.value, at: scalar.contentLocation))
+                } else if let names = try reader.names("from") {
+                    sources = RowSources(.states(names))
+                } else {
+                    complete = false
+                }
+            case .on:
+                if let name = try reader.name("for 'on'") { event = name } else { complete = false }
+            case .when:
+                if let text = try reader.expression("for 'when'") { guardExpression = text } else { complete = false }
+            case .to:
+                guard let name = try reader.name("for 'to'") else {
+                    complete = false
+                    return
+                }
+                (target, targetsHistory) = Self.target(name)
+            case .set:
+                if let written = try reader.assignments("set") { assignments = written } else { complete = false }
+            case .internal:
+                guard let scalar = reader.nonNullScalar(), let flag = scalar.asBool() else {
+                    try reader.wrongKind(expected: "true or false", "for 'internal'")
+                    complete = false
+                    return
+                }
+                isInternal = flag
+            case .emit:
+                if let name = try reader.name("for 'emit'") { emit = name } else { complete = false }
+            case .with:
+                if let written = try reader.assignments("with") { payload = written } else { complete = false }
+            case .propagate:
+                guard let name = try reader.name("for 'propagate'") else {
+                    complete = false
+                    return
+                }
+                if let split = SpecBuilder.gearEvent(name) {
+                    propagate = split
+                } else {
+                    try reader.problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
+                    complete = false
+                }
+            }
+        }
+
+        /// The target a `to` names: a state, or `history(S)` (S, located at its first character).
+        private static func target(_ name: Name) -> (Name, Bool) {
+            let text = name.text
+            guard text.hasPrefix("history("), text.hasSuffix(")"), text.utf8.count > 9 else { return (name, false) }
+            var location = name.location
+            location.column = location.column &+ 8
+            return (Name(String(text.dropFirst(8).dropLast()), at: location), true)
+        }
+
+        /// The declaration of the row that starts at `location`, when every value was read.
+        @inline(__always)
+        func declaration(at location: SourceLocation) -> TransitionDeclaration? {
+            guard complete else { return nil }
+            let with = payload?.array ?? []
+            let keys = RowStatechartKeys(
+                isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
+                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) })
+            return TransitionDeclaration(
+                location: location, sources: sources, event: event, guardExpression: guardExpression,
+                target: target, assignments: assignments, statechartKeys: keys)
+        }
+    }
+
+    /// The declaration of a row the reader streamed (see `YAMLItemConsumer.streamedItem`); nil to
+    /// decline it, at its first problem.
+    static func declaration(streamed events: [YAMLItemEvent]) -> TransitionDeclaration? {
+        var reader = ItemEventReader(events, mode: .declining)
+        do throws(ItemEventReader.Declined) {
+            return try map(&reader)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The declaration of a row the reader built as a node, and every problem it has.
+    static func declaration(of node: YAMLNode) -> (declaration: TransitionDeclaration?, diagnostics: [Diagnostic]) {
+        var events: [YAMLItemEvent] = []
+        YAMLItemEvent.append(node, to: &events)
+        var reader = ItemEventReader(events, mode: .reporting)
+        // Reporting never declines.
+        let declaration = try? map(&reader)
+        return (declaration ?? nil, reader.diagnostics)
+    }
+
+    /// Maps the row at the reader's cursor.
+    private static func map(_ reader: inout ItemEventReader) throws(ItemEventReader.Declined) -> TransitionDeclaration? {
+        guard let location = reader.collectionLocation, reader.enter(mapping: true) else {
+            try reader.wrongKind(expected: "a mapping", "for each transition")
+            return nil
+        }
+        var row = Row()
+        var seen = KeySet()
+        while let keyItem = try reader.nextKey() {
+            guard let key = Key(spelling: keyItem.scalar.value) else {
+                try reader.problem(SpecBuilder.unknownKey(
+                    keyItem.scalar.value, at: keyItem.start, allowed: Key.spellings, "in transition"))
+                reader.skipValue()
+                continue
+            }
+            guard seen.insert(key) else {
+                try reader.readerProblem()
+                reader.skipValue()
+                continue
+            }
+            try row.read(key, from: &reader)
+        }
+        // The row's own end must be the last event.
+        if !reader.isAtEnd { try reader.readerProblem() }
+        for key in Key.required where !seen.contains(key) {
+            guard let missing = key.whenMissing else { continue }
+            try reader.problem(Diagnostic(missing, at: location))
+        }
+        if seen.contains(.with), !seen.contains(.emit), !seen.contains(.propagate) {
+            try reader.problem(Diagnostic(.actionWithWithoutEvent, at: location))
+            row.complete = false
+        }
+        return row.declaration(at: location)
+    }
+}
