@@ -23,21 +23,39 @@ extension ReducerTable {
     /// data, hidden slots, outbox or fault: a raised event taken off the queue alone is no change,
     /// so that it is not delivered to the feedbacks again).
     func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+        // Most steps of a statechart whose states have no actions are a flat cell's: reduced by the
+        // flat code straight away (a state without queues, an event without fault).
+        if state.extras == nil, !event.hasFault {
+            let cellIndex = state.control &* eventCount &+ event.kind
+            if event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < flatCells.count, flatCells[cellIndex] {
+                return reduce(&state, event)
+            }
+        }
+        return reduceStatechartStep(&state, event)
+    }
+
+    /// `reduceStatechart` for any cell, event and state.
+    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
         guard let code = statechart else { return reduce(&state, event) }
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
             return true
         }
-        // The previous step's gear events were sent when its state was delivered.
-        if state.queues != nil, !state.outbox.isEmpty { state.outbox = [] }
-        // The internal-event source hands out the queue's head before any other event: this is it.
-        if event.kind != code.eventlessKind, let queues = state.queues, let head = queues.raised.first, head == event {
-            state.raised = Array(queues.raised.dropFirst())
+        if let queues = state.extras {
+            // The previous step's gear events were sent when its state was delivered.
+            if !queues.outbox.isEmpty { state.outbox = [] }
+            // The internal-event source hands out the queue's head before any other event: this
+            // is it.
+            if event.kind != code.eventlessKind, let head = queues.raised.first, head == event {
+                state.raised = Array(queues.raised.dropFirst())
+            }
         }
         let control = state.control
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
+        // Most cells of a statechart whose states have no actions are flat ones.
+        if flatCells[cellIndex] { return reduce(&state, event) }
         switch select(cellIndex, state: state, event: event, code: code) {
         case .none:
             return false
@@ -73,7 +91,7 @@ extension ReducerTable {
                 }
             }
         }
-        if let head = state.queues?.raised.first { return (head, "raised") }
+        if let head = state.extras?.raised.first { return (head, "raised") }
         return nil
     }
 

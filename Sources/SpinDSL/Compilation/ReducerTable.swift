@@ -42,6 +42,8 @@ struct ReducerTable: Sendable {
     private let quickCells: [QuickCell]
     /// The microsteps and action blocks of a statechart; nil for a flat table.
     let statechart: StatechartCode?
+    /// For a statechart, per cell, whether the flat code reduces it (see `init`).
+    let flatCells: [Bool]
 
     /// A cell whose only candidate is one unguarded row with at most one assignment, of the shape
     /// `field ± constant` to an int field: the commonest transition (`count: count + 1`). Applied
@@ -66,13 +68,29 @@ struct ReducerTable: Sendable {
         var compiler = RowCompiler(spin)
         if let chart = spin.statechart {
             let candidateRows = chart.candidates.map { Int($0.row) }
-            let candidates = compiler.candidates(for: candidateRows)
+            var candidates = compiler.candidates(for: candidateRows)
+            let code = StatechartCode(chart, spin: spin, compiler: &compiler)
+            // A candidate whose microstep a flat row does is that row, its target the
+            // configuration after it; a cell of one active leaf whose candidates all are is a flat
+            // cell, reduced by the flat code (see `reduceStatechart`).
+            var isFlat = chart.candidates.map(code.isFlat)
+            for index in candidates.indices where isFlat[index] {
+                let row = candidates[index]
+                let target = Int(chart.plans[Int(chart.candidates[index].plan)].target)
+                candidates[index] = Row(guardCode: row.guardCode, guardShape: row.guardShape, target: target, assignments: row.assignments)
+            }
+            let flatCells = chart.cells.indices.map { cell in
+                chart.groups[cell].isEmpty && chart.cells[cell].allSatisfy { isFlat[$0] }
+            }
+            isFlat = []
             self.eventCount = chart.columns
             self.cells = chart.cells
             self.candidates = candidates
             self.candidateRows = candidateRows
-            self.quickCells = []
-            self.statechart = StatechartCode(chart, spin: spin, compiler: &compiler)
+            let quick = Self.quickCells(cells: chart.cells, candidates: candidates, assignments: compiler.assignments)
+            self.quickCells = quick.indices.map { flatCells[$0] ? quick[$0] : .general }
+            self.flatCells = flatCells
+            self.statechart = code
         } else {
             let buckets = RowBuckets(spin)
             let (cells, candidateRows) = buckets.cells()
@@ -82,6 +100,7 @@ struct ReducerTable: Sendable {
             self.candidates = candidates
             self.candidateRows = candidateRows
             self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: compiler.assignments)
+            self.flatCells = []
             self.statechart = nil
         }
         self.transitions = spin.transitions

@@ -18,60 +18,61 @@
 ///   cleared by the next step;
 /// - `fault`: a run-time error, after which the spin changes no more.
 ///
-/// A flat spin's state is four words, three of them empty references: the loop copies and
-/// compares a small value on every step.
+/// Three words: the fault and the queues, rare, are boxed together (`StateExtras`), so that the
+/// loop copies and compares a small value on every step.
 public struct SpecState: Hashable, Sendable {
     /// The number of the configuration of active states (for a flat spin, the state's index; 0 for
     /// a data-only spin).
     public var control: Int
     /// The data fields in slot order, then the hidden slots.
     public var data: [SpinValue]
-    @usableFromInline var faultBox: FaultBox?
-    /// The raised and propagated events, nil when there are none.
-    @usableFromInline var queues: PendingQueues?
+    /// The fault, the raised events and the outbox; nil when there are none.
+    @usableFromInline var extras: StateExtras?
 
     /// Set when evaluating an expression failed (overflow, division by zero, an effect that
     /// failed): the spin stops changing and the runner reports the error.
     public var fault: SpecFault? {
-        get { faultBox?.fault }
-        set { faultBox = newValue.map { FaultBox($0) } }
+        get { extras?.fault }
+        set { extras = StateExtras.make(fault: newValue, raised: raised, outbox: outbox) }
     }
 
     /// Whether a fault is recorded; cheaper than reading `fault`.
-    @inlinable public var hasFault: Bool { faultBox != nil }
+    @inlinable public var hasFault: Bool {
+        guard let extras else { return false }
+        return extras.hasFault
+    }
 
     /// The raised events waiting to be reduced, oldest first.
     public var raised: [SpecEvent] {
-        get { queues?.raised ?? [] }
-        set { queues = PendingQueues(raised: newValue, outbox: queues?.outbox ?? []) }
+        get { extras?.raised ?? [] }
+        set { extras = StateExtras.make(fault: fault, raised: newValue, outbox: outbox) }
     }
 
     /// The gear events propagated by the step that made this state.
     public var outbox: [OutboxMessage] {
-        get { queues?.outbox ?? [] }
-        set { queues = PendingQueues(raised: queues?.raised ?? [], outbox: newValue) }
+        get { extras?.outbox ?? [] }
+        set { extras = StateExtras.make(fault: fault, raised: raised, outbox: newValue) }
     }
 
     /// Creates a state.
     public init(control: Int, data: [SpinValue], fault: SpecFault? = nil, raised: [SpecEvent] = [], outbox: [OutboxMessage] = []) {
         self.control = control
         self.data = data
-        self.faultBox = fault.map { FaultBox($0) }
-        self.queues = PendingQueues(raised: raised, outbox: outbox)
+        self.extras = StateExtras.make(fault: fault, raised: raised, outbox: outbox)
     }
 
     public static func == (lhs: SpecState, rhs: SpecState) -> Bool {
         lhs.control == rhs.control && lhs.data == rhs.data && lhs.fault == rhs.fault
-            && lhs.queues?.raised ?? [] == rhs.queues?.raised ?? [] && lhs.queues?.outbox ?? [] == rhs.queues?.outbox ?? []
+            && lhs.raised == rhs.raised && lhs.outbox == rhs.outbox
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(control)
         hasher.combine(data)
         hasher.combine(fault)
-        if let queues {
-            hasher.combine(queues.raised)
-            hasher.combine(queues.outbox)
+        if let extras {
+            hasher.combine(extras.raised)
+            hasher.combine(extras.outbox)
         }
     }
 }

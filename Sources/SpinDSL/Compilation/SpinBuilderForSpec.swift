@@ -64,7 +64,7 @@ struct SpinBuilderForSpec {
         let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
         // A statechart's eventless rows and raised events are reduced to completion, before the
         // next queued event, as steps of origin `eventless` and `raised`.
-        guard table.statechart != nil else { return spin }
+        guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows else { return spin }
         return spin.withInternalEvents { state in table.internalEvent(state) }
     }
 

@@ -1,6 +1,6 @@
 /// A statechart's microsteps with their action blocks compiled: what `ReducerTable` runs for a
 /// spin that has a `Statechart`.
-struct StatechartCode: Sendable {
+final class StatechartCode: Sendable {
     /// An action block as the reducer runs it: assignment entries of the table, then at most one
     /// raised event (`emit` or a completion) and one gear event.
     struct Block: Sendable {
@@ -30,6 +30,11 @@ struct StatechartCode: Sendable {
     let locations: [SourceLocation]
     /// The kind of the eventless pseudo-event.
     let eventlessKind: Int
+    /// Whether a step may raise events (an `emit` or a completion event) or propagate any: only
+    /// then has a state queues to look at, and only then does the spin need its internal-event
+    /// source (with its eventless rows).
+    let mayRaise: Bool
+    let mayPropagate: Bool
 
     /// The most raised events that may wait in a state: a row or action that raises faster than
     /// events are reduced would otherwise grow the queue without bound.
@@ -82,5 +87,19 @@ struct StatechartCode: Sendable {
         self.propagates = propagates
         self.locations = locations
         self.eventlessKind = spin.eventlessKind
+        self.mayRaise = blocks.contains { $0.emit >= 0 || $0.raise >= 0 }
+        self.mayPropagate = !propagates.isEmpty
+    }
+
+    /// Whether the candidate's microstep is what a flat table's row does: no history record, no
+    /// entry parity, and only its row's own block, with assignments alone. Then the flat table's
+    /// code takes it, with the configuration after it as the row's target.
+    func isFlat(_ candidate: StatechartCandidate) -> Bool {
+        guard candidate.historySlot < 0, chart.plans.indices.contains(Int(candidate.plan)) else { return false }
+        let plan = chart.plans[Int(candidate.plan)]
+        guard plan.writeStart == plan.writeEnd, plan.flipStart == plan.flipEnd, plan.blockEnd &- plan.blockStart == 1 else { return false }
+        let block = Int(chart.sequence[Int(plan.blockStart)])
+        guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
+        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
     }
 }

@@ -34,7 +34,7 @@ enum SignatureHash {
         var hash = combine(seed, state.control)
         hash = values(state.data, into: hash)
         if let fault = state.fault { hash = combine(hash, fault.hashValue) }
-        if let queues = state.queues {
+        if let queues = state.extras {
             hash = combine(hash, queues.raised.count)
             for event in queues.raised { hash = self.event(event, into: hash) }
             hash = combine(hash, queues.outbox.count)
