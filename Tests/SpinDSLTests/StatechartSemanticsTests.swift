@@ -361,4 +361,186 @@ import Testing
             """)
         #expect(chart.description == "[l2, r2]")
     }
+
+    @Test("rule 10: eventless rows are taken after every step while one is enabled, innermost first")
+    func eventlessRows() throws {
+        var chart = try StatechartDriver("""
+            spin: Eventless
+            data: { n: 0, log: "" }
+            events: [go]
+            inputs: [go]
+            states:
+              idle: {}
+              count:
+                states:
+                  up: {}
+              done: {}
+            transitions:
+              - { from: idle, on: go, to: up }
+              - { from: up, when: n < 3, set: { n: n + 1, log: log + 'u' } }
+              - { from: count, when: n > 0, to: done, set: { log: log + 'c' } }
+              - { from: done, on: go, to: idle, set: { n: 0 } }
+            """)
+        chart.send("go")
+        #expect(chart.steps == [
+            "go (input): up n=0 log=",
+            "(eventless): up n=1 log=u",
+            "(eventless): up n=2 log=uu",
+            "(eventless): up n=3 log=uuu",
+            "(eventless): done n=3 log=uuuc",
+        ])
+    }
+
+    @Test("rule 11: history(S) enters what S's history recorded: the child (shallow) or every state (deep)")
+    func history() throws {
+        func chart(_ kind: String) throws -> StatechartDriver {
+            try StatechartDriver("""
+                spin: History
+                events: [next, pause, resume]
+                inputs: [next, pause, resume]
+                states:
+                  work:
+                    history: \(kind)
+                    states:
+                      a:
+                        states: { a1: {}, a2: {} }
+                      b: {}
+                  paused: {}
+                transitions:
+                  - { from: a1, on: next, to: a2 }
+                  - { from: a2, on: next, to: b }
+                  - { from: b, on: next, to: a }
+                  - { from: work, on: pause, to: paused }
+                  - { from: paused, on: resume, to: history(work) }
+                """)
+        }
+        var shallow = try chart("shallow")
+        var deep = try chart("deep")
+        for name in ["resume", "next", "pause", "resume"] {
+            shallow.send(name)
+            deep.send(name)
+        }
+        // Before any exit, the history enters the initial child; after it, the recorded one.
+        #expect(shallow.steps == ["resume (input): a1 (unchanged)", "next (input): a2", "pause (input): paused", "resume (input): a1"])
+        #expect(deep.steps == ["resume (input): a1 (unchanged)", "next (input): a2", "pause (input): paused", "resume (input): a2"])
+    }
+
+    @Test("rule 12: an internal row into its source's inside does not exit the source")
+    func internalRows() throws {
+        var chart = try StatechartDriver(Self.logging("""
+              s:
+            \(Self.logged("s", indent: 4))
+                states:
+                  s1:
+            \(Self.logged("s1", indent: 8))
+                  s2:
+            \(Self.logged("s2", indent: 8))
+            """, rows: """
+              - { from: s, on: go, to: s2, internal: true }
+              - { from: s, on: back, to: s1 }
+            """))
+        chart.send("go")
+        chart.send("back")
+        #expect(chart.steps == [
+            "go (input): s2 log=+s+s1-s1+s2",
+            "back (input): s1 log=+s+s1-s1+s2-s2-s+s+s1",
+        ])
+    }
+
+    @Test("rule 6: rows raise events with a payload (`emit` with `with`), entry actions propagate into gears")
+    func rowEmitsAndPropagates() throws {
+        var chart = try StatechartDriver("""
+            gears:
+              bell:
+                events:
+                  rang: { n: int }
+            spins:
+              Ringer:
+                data: { total: 0 }
+                events:
+                  go: {}
+                  add: { n: int }
+                inputs: [go]
+                states:
+                  quiet: {}
+                  ring: { entry: { propagate: bell.rang, with: { n: total } } }
+                transitions:
+                  - { from: quiet, on: go, to: ring, emit: add, with: { n: 5 } }
+                  - { from: ring, on: add, to: quiet, set: { total: total + event.n } }
+              Listener:
+                data: { heard: 0 }
+                events: [heard]
+                transitions:
+                  - { on: heard, set: { heard: heard + 1 } }
+                feedbacks:
+                  hear: { catch: bell.rang, emit: heard }
+            """)
+        chart.send("go")
+        #expect(chart.steps == ["go (input): ring total=0", "add (raised): quiet total=5"])
+        // The entry's gear event waited in the outbox of the first step's state; the next step
+        // cleared it.
+        #expect(chart.state.outbox == [])
+    }
+
+    @Test("rule 13: an `enter` rule fires again when its state is re-entered, its timer restarted")
+    func reentryRestartsTimers() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Timer
+            states:
+              s: {}
+              off: {}
+            final: off
+            data: { n: 0 }
+            events: [poke, tick, stop]
+            inputs: [poke, stop]
+            transitions:
+              - { from: s, on: poke, to: s }
+              - { from: s, on: tick, set: { n: n + 1 } }
+              - { from: s, on: stop, to: off }
+            feedbacks:
+              timer: { enter: s, after: 1s, emit: tick }
+            script:
+              - { at: 500ms, emit: poke }
+              - { at: 1200ms, emit: poke }
+              - { at: 3000ms, emit: stop }
+            """, path: "timer.yaml")
+        let result = try #require(await runSpec(spec))
+        // Without the pokes the timer would tick at 1 s; each poke re-enters s and restarts it.
+        let times = result.trace.map { line in
+            line.split(separator: ",").first { $0.hasPrefix("\"time\":") }.map { String($0.dropFirst(7)) } ?? "?"
+        }
+        #expect(zip(times, result.trace).map { "\($0) \(field("source", of: $1))" } == [
+            "500 input", "1200 input", "2200 timer", "3000 input",
+        ])
+        #expect(result.summary.json == #"{"summary":{"status":"final","steps":4,"time":3000,"spins":{"Timer":{"state":"off","data":{"n":1}}}}}"#)
+    }
+
+    @Test("rule 6: at run time, raised events and eventless rows run to completion before queued events")
+    func runToCompletion() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Completion
+            data: { log: "" }
+            events: [go, other, ping]
+            inputs: [go, other]
+            states:
+              a: {}
+              b: {}
+              c: {}
+            transitions:
+              - { from: a, on: go, to: b, emit: ping }
+              - { from: b, on: ping, to: c, set: { log: log + 'p' } }
+              - { from: b, on: other, set: { log: log + 'X' } }
+              - { from: c, on: other, to: a, set: { log: log + 'o' } }
+            feedbacks:
+              # Both answer the state after 'go': 'other' is queued before 'ping' is reduced.
+              eager: { enter: b, emit: other }
+            script:
+              - { at: 0s, emit: go }
+            """, path: "completion.yaml")
+        let result = try #require(await runSpec(spec))
+        #expect(result.trace.map { "\(field("source", of: $0)) \(field("to", of: $0))" } == [
+            "input b", "raised c", "eager a",
+        ])
+        #expect(result.summary.json.contains(#""log":"po""#))
+    }
 }
