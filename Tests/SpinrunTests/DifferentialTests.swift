@@ -28,17 +28,8 @@ struct DifferentialTests {
         .enabled(if: pythonIsReady, "python3 with PyYAML and sismic is not installed (pip install sismic pyyaml)"))
     func everyCaseAgrees() throws {
         let spinrun = try #require(SpinrunProcess.executable, "spinrun was not built")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/Differential/differential.py", "--spinrun", spinrun.path]
-        process.currentDirectoryURL = SpinrunProcess.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try Self.python(["Tests/Differential/differential.py", "--spinrun", spinrun.path])
+        #expect(status == 0, "\(text)")
         #expect(text.hasSuffix("19 of 19 cases passed\n"), "\(text)")
     }
 
@@ -46,9 +37,16 @@ struct DifferentialTests {
         "the driver's own tests",
         .enabled(if: pythonIsReady, "python3 with PyYAML and sismic is not installed (pip install sismic pyyaml)"))
     func driverTests() throws {
+        let (status, text) = try Self.python(["-m", "unittest", "discover", "-s", "Tests/Differential"])
+        #expect(status == 0, "\(text)")
+    }
+
+    /// Runs `python3 arguments` from the package root; its exit status and its output (standard
+    /// output and error together).
+    private static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "unittest", "discover", "-s", "Tests/Differential"]
+        process.arguments = ["python3"] + arguments
         process.currentDirectoryURL = SpinrunProcess.packageRoot
         let output = Pipe()
         process.standardOutput = output
@@ -56,6 +54,6 @@ struct DifferentialTests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (process.terminationStatus, text)
     }
 }
