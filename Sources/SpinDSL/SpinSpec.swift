@@ -24,8 +24,10 @@ public struct SpinSpec: Sendable {
     }
 
     /// Reads, validates and resolves the spec at `path`.
-    public static func load(contentsOf path: String, limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
-        check(SpecLoader(limits: limits).load(contentsOf: path))
+    /// - Parameter rawPath: the path's bytes as the file system spells them, NUL-terminated, when
+    ///   `path` is only how it is shown (see `SpecLoader.load(contentsOf:rawPath:)`).
+    public static func load(contentsOf path: String, rawPath: [CChar]? = nil, limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
+        check(SpecLoader(limits: limits).load(contentsOf: path, rawPath: rawPath))
     }
 
     /// Validates and resolves a spec given as text; `path` is what diagnostics call it.

@@ -15,61 +15,76 @@ enum EventParsing {
         guard isName(name) else {
             return .failure(UsageError("--event", .invalidEventOption, ["text": text]))
         }
-        if let body = json, body.trimmingSpaces().isEmpty { json = nil }
+        if let body = json, trimmed(body.unicodeScalars[...]).isEmpty { json = nil }
         return .success(InputEvent(atMilliseconds: 0, name: String(name), payloadJSON: json, origin: "--event \(text)"))
     }
 
     /// One line of an events file: `[TIME] NAME [JSON] [# comment]`; nil for blank and comment
     /// lines.
+    ///
+    /// Read scalar by scalar, without intermediate strings: an events file may hold millions of
+    /// lines.
     static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
-        let trimmed = withoutComment(line).trimmingSpaces()
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        var rest = Substring(trimmed)
+        var rest = trimmed(withoutComment(line.unicodeScalars[...]))
+        guard let first = rest.first, first != "#" else { return nil }
         var time: Int64 = 0
-        let firstWord = rest.prefix { !$0.isWhitespace && $0 != "{" }
-        if let first = firstWord.first, first.isNumber {
+        let firstWord = rest.prefix { !isSpace($0) && $0 != "{" }
+        if first.properties.numericType != nil {
             guard allowTime else {
-                return .failure(UsageError(origin, .timeNotAllowed, ["time": firstWord]))
+                return .failure(UsageError(origin, .timeNotAllowed, ["time": String(firstWord)]))
             }
-            switch DurationText.parse(String(firstWord)) {
-            case .some(let milliseconds): time = milliseconds
-            case .none:
-                return .failure(UsageError(origin, .invalidDuration, ["text": firstWord]))
+            switch DurationParser.parse(String(firstWord)) {
+            case .milliseconds(let milliseconds): time = milliseconds
+            case .fractional, .invalid:
+                return .failure(UsageError(origin, .invalidDuration, ["text": String(firstWord)]))
             }
-            rest = rest.dropFirst(firstWord.count).drop { $0.isWhitespace }
+            rest = trimmed(rest[firstWord.endIndex...])
         }
-        let name = rest.prefix { !$0.isWhitespace && $0 != "{" }
+        let name = rest.prefix { !isSpace($0) && $0 != "{" }
         guard isName(name) else {
-            return .failure(UsageError(origin, .missingEventName, ["found": name.isEmpty ? "nothing" : "'\(name)'"]))
+            return .failure(UsageError(origin, .missingEventName, ["found": name.isEmpty ? "nothing" : "'\(String(name))'"]))
         }
-        let json = rest.dropFirst(name.count).trimmingSpaces()
-        return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : json, origin: origin))
+        let json = trimmed(rest[name.endIndex...])
+        return .success(InputEvent(atMilliseconds: time, name: String(name), payloadJSON: json.isEmpty ? nil : String(json), origin: origin))
+    }
+
+    /// `scalars` without leading and trailing whitespace.
+    private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { scalars.formIndex(after: &start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { scalars.formIndex(before: &end) }
+        return scalars[start..<end]
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// `line` without its comment: from a `#` that starts the line or follows a space, outside a
     /// JSON string (`coin {"label":"#1"}  # the first` keeps `#1`).
-    static func withoutComment(_ line: String) -> Substring {
+    static func withoutComment(_ line: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         var inString = false
         var escaped = false
-        var previous: Character = " "
+        var previous: Unicode.Scalar = " "
         for index in line.indices {
-            let character = line[index]
+            let scalar = line[index]
             if inString {
                 if escaped {
                     escaped = false
-                } else if character == "\\" {
+                } else if scalar == "\\" {
                     escaped = true
-                } else if character == "\"" {
+                } else if scalar == "\"" {
                     inString = false
                 }
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 inString = true
-            } else if character == "#", previous.isWhitespace {
+            } else if scalar == "#", isSpace(previous) {
                 return line[..<index]
             }
-            previous = character
+            previous = scalar
         }
-        return line[...]
+        return line
     }
 
     /// The payload converted by the types of the event's fields in the spin that will receive it
@@ -97,7 +112,7 @@ enum EventParsing {
             case .some(let value): payload[key] = value
             case .none:
                 return .failure(UsageError(
-                    input.origin, .payloadFieldType, ["field": key, "event": input.name, "expected": describe(type), "value": scalar]))
+                    input.origin, .payloadFieldType, ["field": key, "event": input.name, "expected": type?.inputDescription ?? "a value", "value": scalar]))
             }
         }
         return .success(HostEvent(input.name, payload))
@@ -124,20 +139,22 @@ enum EventParsing {
         }
     }
 
-    private static func describe(_ type: ValueType?) -> String {
-        switch type {
-        case .int?: return "an int"
-        case .double?: return "a double"
-        case .bool?: return "a bool"
-        case .string?: return "a string"
-        case .duration?: return "a duration such as \"1.5s\""
-        case .enumeration(let enumType)?: return "one of " + enumType.cases.map { "\"\($0)\"" }.joined(separator: ", ")
-        case nil: return "a value"
-        }
+    private static func isName(_ text: Substring) -> Bool {
+        isName(text.unicodeScalars)
     }
 
-    private static func isName(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+    /// A letter or `_`, then letters, digits, `_`, `.`, `-` (and the marks that combine with them).
+    private static func isName(_ scalars: Substring.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return scalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch scalar {
+            case "_", ".", "-": return true
+            default:
+                return properties.isAlphabetic || properties.numericType != nil
+                    || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+                    || properties.generalCategory == .enclosingMark
+            }
+        }
     }
 }

@@ -2,17 +2,25 @@ import Dispatch
 import SpinDSL
 
 /// `--interactive`: reads `NAME [JSON]` lines from stdin on a thread of its own (reading blocks)
-/// and emits each into the run; a bad line is reported on stderr and skipped. EOF ends the input.
+/// and emits each into the run; a bad line, or one longer than `maxLineBytes`, is reported on
+/// stderr and skipped. EOF ends the input.
 struct InteractiveReader: Sendable {
     let model: SpecModel
     let spin: String?
+    /// The longest line read (`--max-events-bytes`).
+    let maxLineBytes: Int
 
     func start(into run: SpecRun) {
         DispatchQueue(label: "spinrun.stdin").async {
+            var lines = StandardInputLines(limit: maxLineBytes)
             var number = 0
-            while let line = readLine(strippingNewline: true) {
+            while let next = lines.next() {
                 number += 1
                 let origin = "stdin:\(number)"
+                guard case .text(let line) = next else {
+                    OutputWriter.standardError.line("Error: \(UsageError(origin, .inputLineTooLong, ["limit": maxLineBytes]))")
+                    continue
+                }
                 switch EventParsing.parseLine(line, origin: origin, allowTime: false) {
                 case nil:
                     continue

@@ -11,7 +11,8 @@ enum Replay {
             return .failure(UsageError("--replay", .fileUnreadable, ["path": path]))
         }
         let text = String(decoding: data, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // Split on line breaks, not on "\n": a CRLF is one `Character` and would never match it.
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map(String.init)
         for (offset, line) in lines.enumerated() where !line.hasPrefix("{") {
             return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": offset + 1]))
         }

@@ -17,6 +17,8 @@ struct RunSession {
     let realtime: Bool
     let spin: String?
     let until: String?
+    /// `--max-events-bytes`: the largest `--events` file read.
+    let maxEventsBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -104,7 +106,7 @@ struct RunSession {
 
         let interruption = InterruptHandler { specRun.interrupt() }
         if interactive {
-            InteractiveReader(model: model, spin: spin).start(into: specRun)
+            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
         }
         let summary = await specRun.run()
         interruption.cancel()
@@ -155,24 +157,10 @@ struct RunSession {
             }
         }
         guard let eventsFile else { return .success(inputs) }
-        // Read through a file handle, not by the file's size: `/dev/stdin` and pipes have none.
-        let data = FileHandle(forReadingAtPath: eventsFile).flatMap { handle in
-            defer { try? handle.close() }
-            return try? handle.readToEnd() ?? Data()
+        switch EventsFile(path: eventsFile, limit: maxEventsBytes, keep: limits.maxSteps).read() {
+        case .success(let timed): return .success(inputs + timed)
+        case .failure(let error): return .failure(error)
         }
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            return .failure(UsageError("--events", .fileUnreadable, ["path": eventsFile]))
-        }
-        var timed: [InputEvent] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            switch EventParsing.parseLine(String(line), origin: "\(eventsFile):\(offset + 1)", allowTime: true) {
-            case .success(let input)?: timed.append(input)
-            case .failure(let error)?: return .failure(error)
-            case nil: continue
-            }
-        }
-        let sorted = timed.enumerated().sorted { ($0.element.atMilliseconds, $0.offset) < ($1.element.atMilliseconds, $1.offset) }
-        return .success(inputs + sorted.map(\.element))
     }
 
     /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.

@@ -1,13 +1,22 @@
 import SpinDSL
 
-/// The limits on reading a spec (`--max-alias-nodes`, `--max-depth`, `--max-spec-bytes`).
+/// The limits on reading a spec (`--max-alias-nodes`, `--max-depth`, `--max-spec-bytes`) and on
+/// printing its diagnostics (`--max-diagnostics`).
 struct SpecLimits {
     let yaml: YAMLLimits
+    /// The most diagnostics printed per spec (0: all).
+    let maxDiagnostics: Int
 
-    /// Loads `path` within the limits, with its diagnostics rendered. (The hints of the limits'
-    /// diagnostics name both the flag and the `YAMLLimits` field that raise them.)
-    func load(_ path: String) -> (spec: SpinSpec, rendered: String) {
-        let spec = SpinSpec.load(contentsOf: path, limits: yaml)
-        return (spec, DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(spec.diagnostics))
+    /// Loads `path` within the limits and writes its diagnostics to stderr, one at a time. (The
+    /// hints of the limits' diagnostics name both the flag and the API field that raise them.)
+    func load(_ path: String) -> SpinSpec {
+        let spec = SpinSpec.load(contentsOf: path, rawPath: RawArguments.bytes(of: path), limits: yaml)
+        renderer(for: spec).render(spec.diagnostics) { OutputWriter.standardError.write($0) }
+        return spec
+    }
+
+    /// A renderer of `spec`'s diagnostics within `--max-diagnostics`.
+    func renderer(for spec: SpinSpec) -> DiagnosticRenderer {
+        DiagnosticRenderer(sources: spec.source.map { [$0] } ?? [], limit: maxDiagnostics)
     }
 }

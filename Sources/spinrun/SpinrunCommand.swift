@@ -2,6 +2,7 @@ import ArgumentParser
 import SpinDSL
 
 extension TraceFormat: ExpressibleByArgument {}
+extension DiagramLabels: ExpressibleByArgument {}
 
 /// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
 /// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
@@ -27,6 +28,7 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --dot --labels full Specs/turnstile.yaml
           spinrun --explain UnknownEvent
           spinrun --explain list
 
@@ -116,29 +118,40 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Print the spec's transition diagram as a Mermaid stateDiagram-v2.")
     var mermaid = false
 
+    @Option(help: ArgumentHelp(
+        "With --dot or --mermaid: what labels show: full (event [guard] / assignments), guards (event [guard]) or events.",
+        valueName: "full|guards|events"))
+    var labels: DiagramLabels = .guards
+
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
 
-    @Option(name: .customLong("max-steps"), help: "Stop after this many reduced events, all spins together.")
+    @Option(name: .customLong("max-steps"), parsing: .unconditional, help: "Stop after this many reduced events, all spins together.")
     var maxSteps: Int = 100_000
 
     @Option(name: .customLong("max-time"), help: ArgumentHelp("Stop when the run's time reaches this (300ms, 1.5s, 2m, 24h).", valueName: "duration"))
     var maxTime: String = "24h"
 
-    @Option(name: .customLong("livelock-repeats"), help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
+    @Option(name: .customLong("livelock-repeats"), parsing: .unconditional, help: "Report a livelock when the same cycle of states repeats this many times without time passing (0: never).")
     var livelockRepeats: Int = 100
 
-    @Option(name: .customLong("max-queue"), help: "Stop when an event arrives at a spin that already has this many events waiting.")
+    @Option(name: .customLong("max-queue"), parsing: .unconditional, help: "Stop when an event arrives at a spin that already has this many events waiting.")
     var maxQueue: Int = 1_000_000
 
-    @Option(name: .customLong("max-alias-nodes"), help: "The most YAML nodes aliases may expand to (alias bombs).")
+    @Option(name: .customLong("max-alias-nodes"), parsing: .unconditional, help: "The most YAML nodes aliases may expand to (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of YAML mappings and sequences in a spec.")
+    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "The deepest nesting of YAML mappings and sequences in a spec.")
     var maxDepth: Int = 512
 
-    @Option(name: .customLong("max-spec-bytes"), help: "The largest spec file accepted, in bytes.")
+    @Option(name: .customLong("max-spec-bytes"), parsing: .unconditional, help: "The largest spec file accepted, in bytes.")
     var maxSpecBytes: Int = 64 * 1024 * 1024
+
+    @Option(name: .customLong("max-events-bytes"), parsing: .unconditional, help: "The largest --events file accepted, in bytes.")
+    var maxEventsBytes: Int = 64 * 1024 * 1024
+
+    @Option(name: .customLong("max-diagnostics"), parsing: .unconditional, help: "The most diagnostics printed per spec, errors first (0: all).")
+    var maxDiagnostics: Int = DiagnosticRenderer.defaultLimit
 
     @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
     var replay: String?
@@ -153,7 +166,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         valueName: "name"))
     var explain: String?
 
-    @Option(help: "The seed of random choices; the same seed gives the same run.")
+    @Option(parsing: .unconditional, help: "The seed of random choices; the same seed gives the same run.")
     var seed: UInt64 = 1
 
     @Flag(help: "Use the wall clock instead of virtual time.")
@@ -195,12 +208,13 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
-            ("--max-depth", maxDepth), ("--max-spec-bytes", maxSpecBytes),
+            ("--max-depth", maxDepth), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
         }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
+        guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
                 throw invalid(nil, .exclusiveOptions, ["options": "--replay and --validate, --dot, --mermaid or --interactive"])
@@ -219,14 +233,13 @@ struct SpinrunCommand: AsyncParsableCommand {
             throw ExitCode(Validator(strict: strict, limits: specLimits).validate(specs))
         }
         guard let path = specs.first else { throw ExitCode.validationFailure }
-        let (spec, rendered) = specLimits.load(path)
-        OutputWriter.standardError.write(rendered)
+        let spec = specLimits.load(path)
         let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
         guard let model = spec.model, !spec.hasErrors, !failsStrict else {
             throw ExitCode(1)
         }
         if dot || mermaid {
-            let text = dot ? DiagramExporter.dot(model) : DiagramExporter.mermaid(model)
+            let text = dot ? DiagramExporter.dot(model, labels: labels) : DiagramExporter.mermaid(model, labels: labels)
             OutputWriter.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
@@ -234,7 +247,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         let session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
-            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until)
+            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
     }
@@ -256,7 +269,7 @@ struct SpinrunCommand: AsyncParsableCommand {
     }
 
     private var specLimits: SpecLimits {
-        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: maxDepth, maxBytes: maxSpecBytes))
+        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: maxDepth, maxBytes: maxSpecBytes), maxDiagnostics: maxDiagnostics)
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

@@ -12,8 +12,7 @@ struct Validator {
     func validate(_ paths: [String]) -> Int32 {
         var failed = false
         for path in paths {
-            let (spec, rendered) = limits.load(path)
-            OutputWriter.standardError.write(rendered)
+            let spec = limits.load(path)
             let errors = spec.diagnostics.filter { $0.severity == .error }.count
             let warnings = spec.diagnostics.filter { $0.severity == .warning }.count
             OutputWriter.standardOutput.line("\(path): \(Validator.verdict(errors: errors, warnings: warnings))")

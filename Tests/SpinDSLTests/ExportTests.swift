@@ -117,24 +117,24 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
     }
 
     @Test func dotEscapesQuotesAndBackslashes() throws {
-        let dot = DiagramExporter.dot(try Self.trickyModel())
-        let label = #"label="go [label == \"<q>\" || label != \"\\\\\"] / label := label + \"{x}\"", style=bold"#
+        let dot = DiagramExporter.dot(try Self.trickyModel(), labels: .full)
+        let label = #"label="go [label == \"<q>\" || label != \"\\\\\"]\n/ label := label + \"{x}\"", style=bold"#
         #expect(dot.contains(#""Tricky.a" -> "Tricky.b" ["# + label + "];"))
-        #expect(dot.contains(#"digraph "tricky" {"#))
+        #expect(dot.contains(#"digraph "Tricky" {"#))
         // `from: any` without a feedback rule emitting `back`: one plain edge from every state.
-        #expect(dot.contains(#""Tricky.a" -> "Tricky.a" [label="back / label := label == \"a\" ? \"b\" : \"c\""];"#))
-        #expect(dot.contains(#""Tricky.b" -> "Tricky.a" [label="back / label := label == \"a\" ? \"b\" : \"c\""];"#))
+        #expect(dot.contains(#""Tricky.a" -> "Tricky.a" [label="back\n/ label := label == \"a\" ? \"b\" : \"c\""];"#))
+        #expect(dot.contains(#""Tricky.b" -> "Tricky.a" [label="back\n/ label := label == \"a\" ? \"b\" : \"c\""];"#))
     }
 
     @Test(.enabled(if: dotIsInstalled, "Graphviz dot is not installed at /usr/bin/dot"))
     func escapedDotRendersWithGraphviz() throws {
-        let result = try runDot(DiagramExporter.dot(try Self.trickyModel()))
+        let result = try runDot(DiagramExporter.dot(try Self.trickyModel(), labels: .full))
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 
     @Test func mermaidEscapesBreakingCharacters() throws {
-        let mermaid = DiagramExporter.mermaid(try Self.trickyModel())
+        let mermaid = DiagramExporter.mermaid(try Self.trickyModel(), labels: .full)
         let expected = ##"a --> b : go [label == #quot;#lt;q#gt;#quot; || label != #quot;\\#quot;] / label #58;= label + #quot;#123;x#125;#quot;"##
         #expect(mermaid.contains(expected))
         #expect(mermaid.contains("b --> a : back / label #58;= label == #quot;a#quot; ? #quot;b#quot; #58; #quot;c#quot;"))
@@ -161,5 +161,24 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
         #expect(ids.make("end") == "s_end")
         #expect(ids.make("a-b c") == "a_b_c")
         #expect(ids.make("3way") == "s_3way")
+    }
+
+    @Test("Mermaid ids: names of one base take _2, _3, … in turn, skipping ids taken by names spelled so")
+    func mermaidIDsOfOneBase() {
+        var ids = MermaidIDs()
+        #expect(ids.make("é") == "_")
+        #expect(ids.make("ü") == "__2")
+        #expect(ids.make("__3") == "__3")
+        #expect(ids.make("ö") == "__4")
+        #expect(ids.make("à") == "__5")
+    }
+
+    @Test("DOT id components: the separators of ids are escaped, so that no two things share an id")
+    func dotIDComponents() {
+        #expect(DOTDiagram.component("plain") == "plain")
+        #expect(DOTDiagram.component("b.c") == "b%2Ec")
+        #expect(DOTDiagram.component("a/b:c#d%e") == "a%2Fb%3Ac%23d%25e")
+        // Spin `A` with state `b.c`, and spin `A.b` with state `c`: once `A.b.c` both.
+        #expect(DOTDiagram.component("A") + "." + DOTDiagram.component("b.c") != DOTDiagram.component("A.b") + "." + DOTDiagram.component("c"))
     }
 }

@@ -424,7 +424,7 @@ private func rendered(_ text: String) -> String {
             spec.yaml:9:1: error: unknown key 'summary' at the top level [#UnknownKey]
                 summary: x
                 ^
-            hint: the keys allowed here are 'spins', 'gears', 'description'
+            hint: the keys allowed here are 'spins', 'gears', 'types', 'constants', 'description'
 
             """)
     }
@@ -651,15 +651,15 @@ private func rendered(_ text: String) -> String {
             spec.yaml:4:18: error: unknown type 'float' in data field 'ratio' [#UnknownType]
                   ratio: { type: float, initial: 0 }
                                  ^
-            hint: the types are int, double, bool, string and enum
+            hint: the types are int, double, bool, string, duration, enum, and the types declared under 'types:'
             spec.yaml:5:9: error: data field 'flag' has no 'type' [#MissingFieldType]
                   flag: { initial: true }
                         ^
-            hint: add 'type:' with one of int, double, bool, string, enum
+            hint: add 'type:' with one of int, double, bool, string, duration, enum, or a type of 'types:'
             spec.yaml:7:19: error: unknown type 'integer' in payload field 'amount' [#UnknownType]
                   coin: { amount: integer, note: strng }
                                   ^
-            hint: the types are int, double, bool, string and enum
+            hint: the types are int, double, bool, string, duration, enum, and the types declared under 'types:'
             spec.yaml:7:34: error: unknown type 'strng' in payload field 'note' [#UnknownType]
                   coin: { amount: integer, note: strng }
                                                  ^

@@ -27,33 +27,35 @@ import Testing
         #expect(traces.encoded == traces.records)
     }
 
-    /// Strings to escape, doubles that JSON cannot spell, enums, payloads, extreme and negative
-    /// integers, names with quotes: the exact line, and the same bytes as the record's.
+    /// Strings to escape, doubles that JSON cannot spell, enums, durations, payloads, extreme and
+    /// negative integers: the exact line, and the same bytes as the record's. (Names follow the
+    /// name rule, so they never need escaping in a spec that loads.)
     @Test func escapesAndExtremesEncodeExactly() async throws {
         let spec = SpinSpec.load(text: #"""
-            spin: "Odd \"spin\""
-            states: [idle, "busy\tnow"]
+            spin: Odd
+            states: [idle, busy_now]
             initial: idle
-            final: ["busy\tnow"]
+            final: [busy_now]
             data:
               text: "a\"b\\c\nd\u0001é"
               low: -9223372036854775808
               high: 9223372036854775807
               ratio: 0.0
               mode: { type: enum, values: [slow, fast], initial: fast }
+              wait: 1.5s
             events:
               go: { by: int, label: string }
             transitions:
-              - { from: idle, on: go, to: "busy\tnow", set: { ratio: ratio / 0.0, text: event.label } }
+              - { from: idle, on: go, to: busy_now, set: { ratio: ratio / 0.0, text: event.label, wait: wait * -2 } }
             feedbacks:
-              "start \"it\"":
+              start_it:
                 - { when: state == .idle, emit: go, with: { by: -12, label: '"x\ty\"q"' } }
             """#, path: "odd.yaml")
         #expect(spec.renderedDiagnostics == "")
         let traces = try #require(await bothTraces(spec))
         #expect(traces.encoded == traces.records)
         #expect(traces.encoded == #"""
-            {"step":1,"time":0,"spin":"Odd \"spin\"","event":{"name":"go","payload":{"by":-12,"label":"x\ty\"q"}},"source":"start \"it\"","from":"idle","to":"busy\tnow","state":{"text":"x\ty\"q","low":-9223372036854775808,"high":9223372036854775807,"ratio":"nan","mode":"fast"}}
+            {"step":1,"time":0,"spin":"Odd","event":{"name":"go","payload":{"by":-12,"label":"x\ty\"q"}},"source":"start_it","from":"idle","to":"busy_now","state":{"text":"x\ty\"q","low":-9223372036854775808,"high":9223372036854775807,"ratio":"nan","mode":"fast","wait":"-3s"}}
 
             """#)
     }

@@ -7,28 +7,18 @@ import Testing
 /// temporary directory by the test.
 @Suite("hostile specs (spinrun)")
 struct HostileTests {
-    private static let fixtures = "Tests/SpinrunTests/Fixtures/hostile"
+    private static let fixtures = HostileRun.fixtures
 
-    /// Runs spinrun and checks that it ended within `seconds` of wall-clock time.
     private func run(_ arguments: [String], within seconds: Double = 30, interruptAfter: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SpinrunProcess.Output {
-        let start = Date()
-        let output = try SpinrunProcess.run(arguments, interruptAfter: interruptAfter)
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed < seconds, "spinrun took \(elapsed)s, more than the bound of \(seconds)s", sourceLocation: sourceLocation)
-        return output
+        try HostileRun.run(arguments, within: seconds, interruptAfter: interruptAfter, sourceLocation: sourceLocation)
     }
 
-    /// Writes `bytes` to a new temporary file; returns its path.
     private func temporary(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
+        try HostileRun.temporary(name, bytes)
     }
 
     private func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        HostileRun.remove(path)
     }
 
     @Test("an alias bomb: exit 1, the limit and its flag named, well under a second of work")

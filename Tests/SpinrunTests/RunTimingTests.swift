@@ -60,22 +60,22 @@ struct RunTimingTests {
         let plain = try SpinrunProcess.run(["--events", "\(Self.fixtures)/same-instant.events", spec])
         #expect(plain.stderr == "")
         #expect(plain.stdout == """
-            [       0ms] #1   Alarm  start  (input)  idle → active  pokes=0 presses=0
-            [    2000ms] #2   Alarm  ring   (alarm)  active → rang  pokes=0 presses=0
-            [    2000ms] #3   Alarm  press  (input)  rang  pokes=0 presses=1
+            [       0ms] #1   Alarm  start    (input)  idle → active  pokes=0 presses=0
+            [    2000ms] #2   Alarm  timeout  (alarm)  active → timedOut  pokes=0 presses=0
+            [    2000ms] #3   Alarm  press    (input)  timedOut  pokes=0 presses=1
             idle: 3 steps, 2000ms
-              Alarm  rang  pokes=0 presses=1
+              Alarm  timedOut  pokes=0 presses=1
 
             """)
         let poked = try SpinrunProcess.run(["--events", "\(Self.fixtures)/same-instant-poke.events", spec])
         #expect(poked.stderr == "")
         #expect(poked.stdout == """
-            [       0ms] #1   Alarm  start  (input)  idle → active  pokes=0 presses=0
-            [    1000ms] #2   Alarm  poke   (input)  active  pokes=1 presses=0
-            [    2000ms] #3   Alarm  ring   (alarm)  active → rang  pokes=1 presses=0
-            [    2000ms] #4   Alarm  press  (input)  rang  pokes=1 presses=1
+            [       0ms] #1   Alarm  start    (input)  idle → active  pokes=0 presses=0
+            [    1000ms] #2   Alarm  poke     (input)  active  pokes=1 presses=0
+            [    2000ms] #3   Alarm  timeout  (alarm)  active → timedOut  pokes=1 presses=0
+            [    2000ms] #4   Alarm  press    (input)  timedOut  pokes=1 presses=1
             idle: 4 steps, 2000ms
-              Alarm  rang  pokes=1 presses=1
+              Alarm  timedOut  pokes=1 presses=1
 
             """)
     }

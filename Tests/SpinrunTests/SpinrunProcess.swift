@@ -46,11 +46,13 @@ enum SpinrunProcess {
     ///   - stdinIsPipe: feed `stdin` through a pipe instead of a file (a pipe has no size, which
     ///     some ways of reading a file depend on).
     ///   - interruptAfter: send SIGINT after this many seconds.
+    ///   - terminateAfter: send SIGTERM after this many seconds.
+    ///   - executable: the program to run instead of spinrun (`/bin/sh`).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinIsPipe: Bool = false,
-        interruptAfter: Double? = nil
+        interruptAfter: Double? = nil, terminateAfter: Double? = nil, executable program: URL? = nil
     ) throws -> Output {
-        guard let executable else { throw MissingBinary() }
+        guard let executable = program ?? Self.executable else { throw MissingBinary() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -84,6 +86,10 @@ enum SpinrunProcess {
         if let interruptAfter {
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()
+        }
+        if let terminateAfter {
+            Thread.sleep(forTimeInterval: terminateAfter)
+            process.terminate()
         }
         process.waitUntilExit()
         try outHandle.close()

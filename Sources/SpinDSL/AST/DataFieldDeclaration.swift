@@ -4,11 +4,12 @@ public struct DataFieldDeclaration: Hashable, Sendable {
     public let name: Name
     /// Its type, declared or inferred from the initial value.
     public let type: TypeReference
-    /// The initial value as written (a scalar), with its location.
-    public let initial: InitialValue
+    /// The initial value as written (a scalar), with its location; nil for a field of a type
+    /// declared under `types:` written without one, which starts as the type's first case.
+    public let initial: InitialValue?
 
     /// Creates a data field declaration.
-    public init(name: Name, type: TypeReference, initial: InitialValue) {
+    public init(name: Name, type: TypeReference, initial: InitialValue?) {
         self.name = name
         self.type = type
         self.initial = initial

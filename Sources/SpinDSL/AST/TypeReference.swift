@@ -7,4 +7,6 @@ public enum TypeReference: Hashable, Sendable {
     case duration
     /// An enumeration declared inline with its values.
     case enumeration([Name])
+    /// A type declared under `types:`, by name (resolved by the resolver).
+    case named(Name)
 }

@@ -3,25 +3,37 @@ import Spin
 /// The events of a periodic rule: the action on the latest state `firstDelay` after the trigger
 /// (`after:`; one period when the rule has none), then every `period`. Computed durations are
 /// evaluated when each wait starts: the first on the state that triggered the rule, the later
-/// ones on the latest state.
+/// ones on the latest state. A trigger that does not hold gives no events; one that could not be
+/// evaluated gives its fault.
 struct PeriodicEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
     let firstDelay: TimerDuration?
     let period: TimerDuration
-    let trigger: SpecState
+    let trigger: TriggerValue
     let latest: LatestState
     let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var firstDelay: TimerDuration?
         let period: TimerDuration
-        let trigger: SpecState
+        let trigger: TriggerValue
         let latest: LatestState
         let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
         var isFirst = true
         var failed = false
 
         mutating func next() async -> SpecEvent? {
+            let trigger: SpecState
+            switch self.trigger {
+            case .off:
+                return nil
+            case .fault(let fault):
+                guard !failed else { return nil }
+                failed = true
+                return .failure(fault)
+            case .on(let state):
+                trigger = state
+            }
             while !failed {
                 let duration: Duration
                 do throws(SpecFault) {

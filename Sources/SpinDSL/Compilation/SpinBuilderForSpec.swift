@@ -112,10 +112,10 @@ struct SpinBuilderForSpec {
         }
 
         if let period = rule.period {
-            let holds = triggerPredicate(rule)
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, trigger: state, latest: latest, act: act)
+            let trigger = self.trigger(rule)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) -> PeriodicEvents in
+                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, act: act)
             }).named(name)
         }
 
@@ -136,34 +136,65 @@ struct SpinBuilderForSpec {
                     }
                 }).named(name)
             }
-            let accepts = triggerPredicate(rule)
-            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            triggeredBy: { (state: SpecState) -> Bool in accepts(state) }, strategy: strategy).named(name)
+            // A state whose condition faults is accepted too; the action then emits the fault.
+            let trigger = self.trigger(rule)
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                return await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off }, strategy: strategy).named(name)
         case .becomes, .enter:
-            let holds = triggerPredicate(rule)
+            let trigger = self.trigger(rule)
             if let entry = entryWatch(rule) {
-                return enterFeedback(rule, holds: holds, entry: entry, stream: stream, delayed: delayed, name: name, strategy: strategy)
+                return enterFeedback(rule, trigger: trigger, entry: entry, stream: stream, delayed: delayed, name: name, strategy: strategy)
             }
             if strategy == .continueOnNewState {
-                let edge = EdgeMemory()
-                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                                triggeredBy: { (state: SpecState) -> Bool in edge.rises(holds(state)) },
-                                strategy: .continueOnNewState).named(name)
+                let memory = ChangeMemory<TriggerValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                    return await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    let value = trigger(state)
+                    return value.rises(changed: memory.changes(to: value))
+                }, strategy: .continueOnNewState).named(name)
             }
             if delay == nil, !rule.isEffect {
                 let immediate = immediateAction(rule, stream: stream)
-                return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                                effect: { (state: SpecState) -> SpecEvent? in immediate(state, []) }).named(name)
+                return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                                effect: { (value: TriggerValue) -> SpecEvent? in
+                    switch value {
+                    case .off: return nil
+                    case .on(let state): return immediate(state, [])
+                    case .fault(let fault): return .failure(fault)
+                    }
+                }).named(name)
             }
-            return Feedback(whenBecomesTrue: { (state: SpecState) -> Bool in holds(state) },
-                            effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) }).named(name)
+            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                            effect: { (value: TriggerValue) async -> SpecEvent? in
+                switch value {
+                case .off: return nil
+                case .on(let state): return await delayed(state, [])
+                case .fault(let fault): return .failure(fault)
+                }
+            }).named(name)
         case .changes(let watched):
             let immediate = immediateAction(rule, stream: stream)
             let isImmediate = delay == nil && !rule.isEffect
+            if strategy == .continueOnNewState {
+                // Every change acts, and earlier actions run to their end.
+                let memory = ChangeMemory<WatchedValue>()
+                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                    let value = WatchedValue(state: state, watched: watched)
+                    if let fault = value.fault { return .failure(fault) }
+                    return isImmediate ? immediate(state, []) : await delayed(state, [])
+                }, triggeredBy: { (state: SpecState) -> Bool in
+                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched))
+                }, strategy: .continueOnNewState).named(name)
+            }
             return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, value: try? watched.evaluate(state.context))
+                WatchedValue(state: state, watched: watched)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
-                isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
+                if let fault = watched.fault { return .failure(fault) }
+                return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
             }).named(name)
         case .gearEvent:
             return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
@@ -210,46 +241,57 @@ struct SpinBuilderForSpec {
     /// condition becomes true, and again each time one of its states is re-entered (an external
     /// self-transition restarts its timer); it is cancelled when the condition stops holding.
     private func enterFeedback(
-        _ rule: RuleModel, holds: @escaping @Sendable (SpecState) -> Bool, entry: [ParityFlip], stream: Int,
+        _ rule: RuleModel, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip], stream: Int,
         delayed: @escaping @Sendable (SpecState, [SpinValue]) async -> SpecEvent?, name: String, strategy: ExecutionStrategy
     ) -> Feedback<SpecState, SpecEvent> {
         let watch: @Sendable (SpecState) -> EntryWatch = { state in
-            guard holds(state) else { return EntryWatch(state: state, parities: nil) }
-            return EntryWatch(state: state, parities: entry.map { flip in
+            let value = trigger(state)
+            guard case .on = value else { return EntryWatch(value: value, parities: nil) }
+            return EntryWatch(value: value, parities: entry.map { flip in
                 guard flip.slot < state.data.count, case .int(let bits) = state.data[flip.slot] else { return 0 }
                 return UInt64(bitPattern: bits) & flip.mask
             })
         }
         if strategy == .continueOnNewState {
-            let memory = EntryMemory()
-            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in await delayed(state, []) },
-                            filteredBy: { (state: SpecState) -> Bool in memory.entered(watch(state)) },
-                            strategy: .continueOnNewState).named(name)
+            let memory = ChangeMemory<EntryWatch>()
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                return await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in
+                let watched = watch(state)
+                return watched.value.rises(changed: memory.changes(to: watched))
+            }, strategy: .continueOnNewState).named(name)
         }
         let immediate = rule.delay == nil && !rule.isEffect ? immediateAction(rule, stream: stream) : nil
         return Feedback(skippingRepeated: watch, effect: { (watched: EntryWatch) async -> SpecEvent? in
-            guard watched.parities != nil else { return nil }
-            if let immediate { return immediate(watched.state, []) }
-            return await delayed(watched.state, [])
+            switch watched.value {
+            case .off: return nil
+            case .on(let state):
+                if let immediate { return immediate(state, []) }
+                return await delayed(state, [])
+            case .fault(let fault): return .failure(fault)
+            }
         }).named(name)
     }
 
-    /// For edge and periodic triggers: whether the trigger condition holds (errors count as false;
-    /// the reducer or an action reports them).
-    private func triggerPredicate(_ rule: RuleModel) -> @Sendable (SpecState) -> Bool {
+    /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
+    /// trigger holds in a state, or the fault of evaluating it.
+    private func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in !state.hasFault && ((try? expression.evaluateBool(state.context)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context) } }
         case .enter(let states):
             let member = membership(states)
             return { state in
-                guard !state.hasFault, state.control >= 0, state.control < member.count, member[state.control] else { return false }
-                return (try? condition?.evaluateBool(state.context)) ?? true
+                TriggerValue.of(state) { (state) throws(EvaluationError) in
+                    guard state.control >= 0, state.control < member.count, member[state.control] else { return false }
+                    return try condition?.evaluateBool(state.context) ?? true
+                }
             }
         default:
             let level = levelPredicate(rule)
-            return { state in !state.hasFault && ((try? level.holds(state)) ?? false) }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try level.holds(state) } }
         }
     }
 

@@ -1,8 +1,24 @@
-/// The value a `changes` rule watches, compared by value only; the state rides along so that the
-/// action sees the state that changed it.
+/// The value a `changes` rule watches, compared by value only (a fault of evaluating it is a value
+/// too, so that it is emitted rather than taken for a missing value); the state rides along so
+/// that the action sees the state that changed it.
 struct WatchedValue: Equatable, Sendable {
     let state: SpecState
-    let value: SpinValue?
+    let value: Result<SpinValue, SpecFault>
+
+    init(state: SpecState, watched: CompiledExpression) {
+        self.state = state
+        do throws(EvaluationError) {
+            value = .success(try watched.evaluate(state.context))
+        } catch {
+            value = .failure(SpecFault(error))
+        }
+    }
+
+    /// The fault of evaluating the watched expression, if any.
+    var fault: SpecFault? {
+        if case .failure(let fault) = value { return fault }
+        return nil
+    }
 
     static func == (lhs: WatchedValue, rhs: WatchedValue) -> Bool {
         lhs.value == rhs.value

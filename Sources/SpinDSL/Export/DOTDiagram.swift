@@ -1,23 +1,30 @@
 /// Writes a spec as Graphviz DOT; see `DiagramExporter.dot(_:)` for the conventions.
 struct DOTDiagram {
     let model: SpecModel
+    /// How much the labels show.
+    var labels: DiagramLabels = .guards
 
     private static let indent = "    "
 
     func render() -> String {
         var lines: [String] = []
-        lines.append("digraph \(Self.quoted(DiagramFacts.baseName(of: model.path))) {")
+        lines.append("digraph \(Self.quoted(DiagramFacts.graphName(of: model))) {")
+        lines.append(Self.indent + "// edges: \(Self.legend(labels)); edges between the same states are one edge, its labels one under the other")
+        lines.append(Self.indent + "// under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules")
         lines.append(Self.indent + "// bold edges: input events; plain: events fed back by rules")
         lines.append(Self.indent + "// dashed edges: gear traffic (a rule propagates into a gear, or catches a gear event)")
         lines.append(Self.indent + "// a row `from: any` is drawn as one edge from every state; a row without `to` as a self-loop")
         lines.append(Self.indent + "rankdir=LR;")
         lines.append(Self.indent + "compound=true;")
+        // Room for the labels: edges between ranks and loops beside their states.
+        lines.append(Self.indent + "nodesep=0.5;")
+        lines.append(Self.indent + "ranksep=0.8;")
         lines.append(Self.indent + "fontname=\"Helvetica\";")
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
         for spin in model.spins {
             if DiagramFacts.isStatechart(spin) {
-                lines += StatechartDOT(spin: spin).cluster()
+                lines += StatechartDOT(spin: spin, labels: labels).cluster()
             } else {
                 lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
             }
@@ -37,20 +44,21 @@ struct DOTDiagram {
         let inner = Self.indent + Self.indent
         var lines: [String] = []
         lines.append(Self.indent + "subgraph \(Self.quoted(Self.clusterID(spin))) {")
-        lines.append(inner + "label=\(Self.quoted(spin.name.text));")
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
+        lines.append(inner + "label=\(Self.quoted(Self.lines(spin.name.text, notes.spin)));")
         let initialID = Self.quoted(Self.initialID(spin))
         lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
         for (index, state) in spin.states.enumerated() {
-            var attributes = ["label=\(Self.quoted(state.text))"]
+            var attributes = ["label=\(Self.quoted(Self.lines(state.text, notes.states[index])))"]
             if spin.finalStates.contains(index) { attributes.append("peripheries=2") }
             lines.append(inner + "\(Self.quoted(Self.stateID(spin, index))) [\(attributes.joined(separator: ", "))];")
         }
         if spin.states.indices.contains(spin.initialState) {
             lines.append(inner + "\(initialID) -> \(Self.quoted(Self.stateID(spin, spin.initialState)));")
         }
-        for edge in DiagramFacts.transitionEdges(of: spin) {
+        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
             guard let from = edge.from, let to = edge.to else { continue }
-            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge))];")
+            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge, labels))];")
         }
         lines.append(Self.indent + "}")
         return lines
@@ -58,15 +66,18 @@ struct DOTDiagram {
 
     /// A data-only spin: one box listing the data fields, transitions as self-loops.
     private func dataOnly(_ spin: SpinModel) -> [String] {
-        let id = Self.quoted(spin.name.text)
+        let id = Self.quoted(Self.spinID(spin))
         // `\n` centres the spin's name, `\l` left-aligns each field line.
         var label = Self.escaped(spin.name.text) + "\\n"
         for field in spin.fields {
             label += Self.escaped(DiagramFacts.fieldLine(field)) + "\\l"
         }
+        for line in DiagramFacts.ruleNotes(of: spin, detail: labels).spin.flatMap({ DiagramFacts.wrapped($0) }) {
+            label += Self.escaped(line) + "\\l"
+        }
         var lines = [Self.indent + "\(id) [shape=box, label=\"\(label)\"];"]
-        for edge in DiagramFacts.transitionEdges(of: spin) {
-            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge))];")
+        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
+            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))];")
         }
         return lines
     }
@@ -76,16 +87,22 @@ struct DOTDiagram {
         guard model.spins.indices.contains(link.spin) else { return [] }
         let spin = model.spins[link.spin]
         let gear = Self.quoted(Self.gearID(link.gear))
-        let label = "label=\(Self.quoted(link.label)), style=dashed"
+        let label = "label=\(Self.quoted(DiagramFacts.wrapped(link.label).joined(separator: "\n"))), style=dashed"
         // The spin's end of the edge: the named states, or the whole spin.
         var ends: [(node: String, clip: String?)] = []
         if !spin.hasControlStates {
-            ends = [(Self.quoted(spin.name.text), nil)]
+            ends = [(Self.quoted(Self.spinID(spin)), nil)]
         } else if link.states.isEmpty {
-            let anchor = spin.states.indices.contains(spin.initialState) ? spin.initialState : 0
+            // The initial state's node (a statechart's first initial leaf).
+            let leaves = spin.configurations.leaves
+            let anchor = leaves.indices.contains(spin.initialState) ? leaves[spin.initialState].first ?? 0 : 0
             ends = [(Self.quoted(Self.stateID(spin, anchor)), Self.quoted(Self.clusterID(spin)))]
         } else {
-            ends = link.states.map { (Self.quoted(Self.stateID(spin, $0)), nil) }
+            ends = link.states.map { state in
+                // A compound or parallel state is drawn as a cluster: the edge ends at its point node.
+                let isCluster = spin.tree.nodes.indices.contains(state) && !spin.tree.nodes[state].isAtomic
+                return (Self.quoted(Self.stateID(spin, state) + (isCluster ? "/initial" : "")), nil)
+            }
         }
         return ends.map { end in
             switch link.direction {
@@ -99,17 +116,55 @@ struct DOTDiagram {
         }
     }
 
-    private static func edgeAttributes(_ edge: DiagramFacts.TransitionEdge) -> String {
-        "label=\(quoted(edge.label))" + (edge.isInput ? ", style=bold" : "")
+    /// A merged edge's label, each row's label wrapped, one under the other.
+    private static func edgeAttributes(_ edge: DiagramFacts.TransitionEdge, _ labels: [String]) -> String {
+        "label=\(quoted(labels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n")))" + (edge.isInput ? ", style=bold" : "")
     }
 
-    private static func clusterID(_ spin: SpinModel) -> String { "cluster_" + spin.name.text }
-    private static func initialID(_ spin: SpinModel) -> String { spin.name.text + "/initial" }
-    private static func gearID(_ name: String) -> String { "gear." + name }
+    /// A name with lines under it (each wrapped): a state or a spin with its rules.
+    static func lines(_ name: String, _ notes: [String]) -> String {
+        ([name] + notes.flatMap { DiagramFacts.wrapped($0) }).joined(separator: "\n")
+    }
 
-    private static func stateID(_ spin: SpinModel, _ index: Int) -> String {
-        let name = spin.states.indices.contains(index) ? spin.states[index].text : "#\(index)"
-        return spin.name.text + "." + name
+    /// What an edge label reads at `labels`.
+    static func legend(_ labels: DiagramLabels) -> String {
+        switch labels {
+        case .full: return "event [guard] / assignments"
+        case .guards: return "event [guard] (--labels full adds the assignments)"
+        case .events: return "event (--labels guards adds the guards, full the assignments too)"
+        }
+    }
+
+    // Node ids are built from names with their separators escaped (`component`), so that two
+    // different things never share an id: `Spin` (a data-only spin), `Spin.state`,
+    // `Spin/initial`, `gear:name`; clusters are `cluster_Spin`. Spin `A` with state `b.c` is
+    // `A.b%2Ec`, spin `A.b` with state `c` is `A%2Eb.c`, and gear `x` (`gear:x`) is not the state
+    // `x` of a spin named `gear` (`gear.x`).
+    static func clusterID(_ spin: SpinModel) -> String { "cluster_" + component(spin.name.text) }
+    private static func spinID(_ spin: SpinModel) -> String { component(spin.name.text) }
+    static func initialID(_ spin: SpinModel) -> String { component(spin.name.text) + "/initial" }
+    private static func gearID(_ name: String) -> String { "gear:" + component(name) }
+
+    static func stateID(_ spin: SpinModel, _ index: Int) -> String {
+        let name = spin.states.indices.contains(index) ? component(spin.states[index].text) : "#\(index)"
+        return component(spin.name.text) + "." + name
+    }
+
+    /// A name as one component of an id: `%`, `.`, `/`, `:` and `#` written as `%XX`.
+    static func component(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { "%./:#".unicodeScalars.contains($0) }) else { return name }
+        var out = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case ".": out += "%2E"
+            case "/": out += "%2F"
+            case ":": out += "%3A"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `text` as a DOT double-quoted string.

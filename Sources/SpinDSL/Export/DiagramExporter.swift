@@ -5,7 +5,11 @@
 ///
 /// Shared conventions:
 /// - A transition row is labelled `event [guard] / field := expr; field := expr`, with the guard and
-///   the assignments as written in the spec; missing parts are omitted.
+///   the assignments as written in the spec; missing parts are omitted. `labels` chooses how much:
+///   `.guards` (the default) leaves the assignments out, `.events` the guard too.
+/// - Feedback rules are drawn on the states they belong to: a rule triggered by `enter:` or `in:`
+///   is a line under each of those states' names (`after 2s / timedOut`); the spin's other rules
+///   are lines under the spin's name (a data-only spin: under its fields).
 /// - A row `from: any` (or without `from`) is drawn as one edge from every control state; a row
 ///   without `to` is a self-loop on each of its source states.
 /// - A data-only spin (no `states`) is one node named after the spin that lists its data fields
@@ -17,7 +21,8 @@
 public enum DiagramExporter {
     /// The spec as a Graphviz digraph, ready for `dot -Tsvg`.
     ///
-    /// - `digraph "<file base name>"`, `rankdir=LR`, `compound=true`, fonts set once at the top.
+    /// - `digraph "<Spin>"` for a file of one spin (`"<file base name>"` for several), `rankdir=LR`,
+    ///   `compound=true`, fonts set once at the top.
     /// - One `subgraph "cluster_<Spin>"` per spin with control states; state node ids are
     ///   `"<Spin>.<state>"` and their labels the state names; the initial state is pointed at by a
     ///   small filled `point` node (`"<Spin>/initial"`); final states have `peripheries=2`.
@@ -27,12 +32,16 @@ public enum DiagramExporter {
     /// - Gears are `shape=hexagon` nodes `"gear.<name>"` outside the clusters; gear edges are dashed.
     ///   An edge from or to a whole spin with control states is attached to its initial state node
     ///   and clipped at the spin's cluster (`ltail`/`lhead`).
-    public static func dot(_ model: SpecModel) -> String {
-        DOTDiagram(model: model).render()
+    /// - Rows between the same two states with the same style are one edge whose label lists
+    ///   theirs one under the other (self-loops would overlap otherwise); labels and rule lines are
+    ///   wrapped after about 36 characters (before ` / `, after `; `, else at spaces), so that long guards do not widen the drawing.
+    public static func dot(_ model: SpecModel, labels: DiagramLabels = .guards) -> String {
+        DOTDiagram(model: model, labels: labels).render()
     }
 
     /// The spec as a Mermaid `stateDiagram-v2`.
     ///
+    /// - A front matter `title:` names the diagram after the spin (the file's base name for several).
     /// - A file with one spin and no gears is drawn flat; otherwise each spin with control states is
     ///   a composite `state <Spin> { … }` whose inner state ids are prefixed with the spin name
     ///   (Mermaid state ids are global) and labelled with the state names.
@@ -45,8 +54,11 @@ public enum DiagramExporter {
     ///   parser: `:` → `#58;`, `;` → `#59;`, `#` → `#35;`, `{`/`}` → `#123;`/`#125;`, `%` → `#37;`,
     ///   `"` → `#quot;`, `<`/`>` → `#lt;`/`#gt;`; line breaks become spaces. Mermaid shows the
     ///   original characters.
-    /// - Mermaid has no per-transition style, so input and fed-back events look alike here.
-    public static func mermaid(_ model: SpecModel) -> String {
-        MermaidDiagram(model: model).render()
+    /// - A state's rules are description lines of the state (`requesting : after 2s / timedOut`);
+    ///   the spin's other rules are a note on the spin (a flat diagram: on its initial state).
+    /// - Mermaid has no per-transition style, so input and fed-back events look alike here; it lays
+    ///   out its own labels (they are not wrapped, and parallel transitions stay apart).
+    public static func mermaid(_ model: SpecModel, labels: DiagramLabels = .guards) -> String {
+        MermaidDiagram(model: model, labels: labels).render()
     }
 }

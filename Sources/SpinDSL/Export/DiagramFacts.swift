@@ -7,7 +7,7 @@ enum DiagramFacts {
         let from: Int?
         /// The target control state; nil for a data-only spin.
         let to: Int?
-        /// `event [guard] / field := expr; …`.
+        /// `event [guard] / field := expr; …`, as much as the diagram's `DiagramLabels` shows.
         let label: String
         /// Whether the event is an input (`inputs`).
         let isInput: Bool
@@ -40,15 +40,22 @@ enum DiagramFacts {
         return String(file[file.startIndex..<dot])
     }
 
+    /// The name of the graph: the spin's for a file of one spin, else the file's base name.
+    static func graphName(of model: SpecModel) -> String {
+        model.spins.count == 1 ? model.spins[0].name.text : baseName(of: model.path)
+    }
+
     /// The label of a transition row: `event [guard] / a := x; b := y; emit e; propagate g.e`,
-    /// parts omitted when absent (an eventless row has no event; one with nothing else reads
-    /// `(eventless)`).
-    static func label(of row: TransitionDeclaration) -> String {
+    /// parts omitted when absent or not shown at `detail` (an eventless row has no event; one
+    /// with nothing else shown reads `(eventless)`).
+    static func label(of row: TransitionDeclaration, detail: DiagramLabels = .full) -> String {
         var parts: [String] = []
         if let event = row.event { parts.append(event.text) }
-        if let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
-        let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
-        if !actions.isEmpty { parts.append("/ " + actions) }
+        if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
+        if detail == .full {
+            let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            if !actions.isEmpty { parts.append("/ " + actions) }
+        }
         return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")
     }
 
@@ -87,10 +94,10 @@ enum DiagramFacts {
 
     /// The edges of a statechart's rows: from each source state (each top-level state for a row
     /// of the whole spin) to the target (the source, for a targetless row), in row order.
-    static func statechartEdges(of spin: SpinModel) -> [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] {
+    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] {
         var edges: [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration)
+            let label = label(of: row.declaration, detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             var seen = Set<Int>()
             let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
@@ -101,12 +108,69 @@ enum DiagramFacts {
         return edges
     }
 
+    /// `text` broken into lines of at most `width` characters where it can be, so that long labels
+    /// do not widen the drawing: first before ` / ` and after `; ` (a label's guard, actions and
+    /// assignments stay whole when they fit), then at spaces (a word longer than `width` is a line
+    /// of its own).
+    static func wrapped(_ text: String, width: Int = 36) -> [String] {
+        var units: [String] = []
+        for (index, part) in text.components(separatedBy: " / ").enumerated() {
+            let clauses = part.components(separatedBy: "; ")
+            for (number, clause) in clauses.enumerated() {
+                let lead = index > 0 && number == 0 ? "/ " : ""
+                units.append(lead + clause + (number < clauses.count - 1 ? ";" : ""))
+            }
+        }
+        var lines: [String] = []
+        var line = ""
+        func add(_ piece: String) {
+            if line.isEmpty {
+                line = piece
+            } else if line.count + 1 + piece.count <= width {
+                line += " " + piece
+            } else {
+                lines.append(line)
+                line = piece
+            }
+        }
+        for unit in units {
+            if unit.count <= width {
+                add(unit)
+            } else {
+                // A long unit starts a line of its own.
+                if !line.isEmpty { lines.append(line) }
+                line = ""
+                for word in unit.split(separator: " ", omittingEmptySubsequences: false) { add(String(word)) }
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// The edges between the same two states with the same style as one edge whose label lists
+    /// theirs, one under the other, in row order: parallel edges (self-loops above all) would
+    /// otherwise be drawn with overlapping labels.
+    static func merged(_ edges: [TransitionEdge]) -> [(edge: TransitionEdge, labels: [String])] {
+        var merged: [(edge: TransitionEdge, labels: [String])] = []
+        var positions: [String: Int] = [:]
+        for edge in edges {
+            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)"
+            if let position = positions[key] {
+                if !merged[position].labels.contains(edge.label) { merged[position].labels.append(edge.label) }
+            } else {
+                positions[key] = merged.count
+                merged.append((edge, [edge.label]))
+            }
+        }
+        return merged
+    }
+
     /// The edges of a spin's transitions, row by row, each row's sources in the order written.
     /// `from: any` gives one edge from every control state; no `to` gives self-loops.
-    static func transitionEdges(of spin: SpinModel) -> [TransitionEdge] {
+    static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
         var edges: [TransitionEdge] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration)
+            let label = label(of: row.declaration, detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             guard spin.hasControlStates else {
                 edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))
@@ -178,14 +242,69 @@ enum DiagramFacts {
     }
 
     /// What a rule does, briefly: the emitted event, `a | b` for a choice, `gear.event`,
-    /// `effect name`, `render`.
-    static func actionSummary(_ action: FeedbackAction) -> String {
+    /// `effect name`, `render`; with `full`, payloads (`e(f := x)`) and what a simulated effect
+    /// answers.
+    static func actionSummary(_ action: FeedbackAction, detail: DiagramLabels = .events) -> String {
+        func emitted(_ emit: EmitDeclaration) -> String {
+            guard detail == .full, !emit.payload.isEmpty else { return emit.event.text }
+            return emit.event.text + "(" + emit.payload.map { "\($0.field.text) := \($0.value.text)" }.joined(separator: "; ") + ")"
+        }
         switch action {
-        case .emit(let emit): return emit.event.text
-        case .choose(let branches): return branches.map(\.emit.event.text).joined(separator: " | ")
+        case .emit(let emit): return emitted(emit)
+        case .choose(let branches): return branches.map { emitted($0.emit) }.joined(separator: " | ")
         case .propagate(let gear, let event, _): return "\(gear.text).\(event.text)"
-        case .effect(let name, _): return "effect \(name.text)"
+        case .effect(let name, let simulate):
+            guard detail == .full, let simulate else { return "effect \(name.text)" }
+            let outcome: String
+            switch simulate.outcome {
+            case .emit(let emit): outcome = emitted(emit)
+            case .choose(let branches): outcome = branches.map { emitted($0.emit) }.joined(separator: " | ")
+            }
+            return "effect \(name.text) (simulated: " + (simulate.delay.map { "after \($0.text) → " } ?? "") + outcome + ")"
         case .render: return "render"
         }
+    }
+
+    /// The feedback rules of a spin as lines drawn on the states they belong to: a rule triggered
+    /// by `enter:` or `in:` on each of those states (`after 2s / timedOut` under `requesting`),
+    /// every other rule on the spin itself. Rules that catch or propagate gear events are left
+    /// out: the gear edges draw them.
+    static func ruleNotes(of spin: SpinModel, detail: DiagramLabels) -> (states: [[String]], spin: [String]) {
+        var states = [[String]](repeating: [], count: spin.states.count)
+        var spinWide: [String] = []
+        for feedback in spin.feedbacks {
+            for rule in feedback.cases {
+                let declaration = rule.declaration
+                if case .gearEvent = declaration.trigger { continue }
+                if case .propagate = declaration.action { continue }
+                let line = ruleNote(declaration, detail: detail)
+                switch rule.trigger {
+                case .enter(let indices), .inStates(let indices):
+                    for index in indices.sorted() where states.indices.contains(index) { states[index].append(line) }
+                default:
+                    spinWide.append(line)
+                }
+            }
+        }
+        return (states, spinWide)
+    }
+
+    /// One rule as a line: `[trigger] [condition] [after D] [every P] / action`.
+    private static func ruleNote(_ rule: FeedbackRuleDeclaration, detail: DiagramLabels) -> String {
+        var parts: [String] = []
+        let timed = rule.delay != nil || rule.period != nil
+        switch rule.trigger {
+        case .enter: if !timed { parts.append("enter") }
+        case .inStates: if !timed { parts.append("in") }
+        case .everyState: if !timed { parts.append("each state") }
+        case .when(let expression): parts.append(detail == .events ? "when" : "when [\(expression.text)]")
+        case .becomes(let expression): parts.append(detail == .events ? "becomes" : "becomes [\(expression.text)]")
+        case .changes(let expression): parts.append("changes [\(expression.text)]")
+        case .gearEvent(let gear, let event): parts.append("catch \(gear.text).\(event.text)")
+        }
+        if detail != .events, let condition = rule.condition { parts.append("[\(condition.text)]") }
+        if let delay = rule.delay { parts.append("after \(delay.text)") }
+        if let period = rule.period { parts.append("every \(period.text)") }
+        return parts.joined(separator: " ") + " / " + actionSummary(rule.action, detail: detail)
     }
 }

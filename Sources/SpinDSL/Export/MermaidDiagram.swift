@@ -1,14 +1,16 @@
 /// Writes a spec as a Mermaid `stateDiagram-v2`; see `DiagramExporter.mermaid(_:)` for the conventions.
 struct MermaidDiagram {
     let model: SpecModel
+    /// How much the labels show.
+    var labels: DiagramLabels = .guards
 
     private static let indent = "    "
 
     func render() -> String {
         var ids = MermaidIDs()
         let flat = model.spins.count == 1 && model.gears.isEmpty
-        var lines = ["stateDiagram-v2"]
-        lines.append(Self.indent + "%% \(Self.comment(DiagramFacts.baseName(of: model.path))): generated from the spec; labels read `event [guard] / assignments`")
+        var lines = ["---", "title: " + Self.yamlString(DiagramFacts.graphName(of: model)), "---", "stateDiagram-v2"]
+        lines.append(Self.indent + "%% \(Self.comment(DiagramFacts.baseName(of: model.path))): generated from the spec; labels read `\(DOTDiagram.legend(labels))`")
         // Ids first, in document order, so that they do not depend on the drawing order.
         let spinIDs = model.spins.map { ids.make($0.name.text) }
         let stateIDs = model.spins.map { spin in
@@ -31,11 +33,15 @@ struct MermaidDiagram {
             let isStatechart = DiagramFacts.isStatechart(spin)
             func body(indent: String) -> [String] {
                 isStatechart
-                    ? StatechartMermaid(spin: spin, ids: states, historyIDs: historyIDs[spinIndex]).lines(indent: indent)
+                    ? StatechartMermaid(spin: spin, ids: states, historyIDs: historyIDs[spinIndex], labels: labels).lines(indent: indent)
                     : self.body(spin, states: states, indent: indent)
             }
+            let spinNotes = DiagramFacts.ruleNotes(of: spin, detail: labels).spin
             if flat {
                 lines += body(indent: Self.indent)
+                if states.indices.contains(spin.tree.initial) {
+                    lines += note(spinNotes, on: states[spin.tree.initial], indent: Self.indent)
+                }
             } else {
                 // `state Id { … }` is the documented composite form; a name that is not a safe id
                 // gets its description declared first.
@@ -45,6 +51,7 @@ struct MermaidDiagram {
                 lines.append(Self.indent + "state \(spinID) {")
                 lines += body(indent: Self.indent + Self.indent)
                 lines.append(Self.indent + "}")
+                lines += note(spinNotes, on: spinID, indent: Self.indent)
             }
         }
         for (index, gear) in model.gears.enumerated() {
@@ -75,10 +82,16 @@ struct MermaidDiagram {
         for (index, state) in spin.states.enumerated() where states[index] != state.text {
             lines.append(indent + "state \(Self.label(state.text)) as \(states[index])")
         }
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels).states
+        for (index, stateNotes) in notes.enumerated() where states.indices.contains(index) {
+            for line in stateNotes {
+                lines.append(indent + "\(states[index]) : \(Self.escaped(line))")
+            }
+        }
         if states.indices.contains(spin.initialState) {
             lines.append(indent + "[*] --> \(states[spin.initialState])")
         }
-        for edge in DiagramFacts.transitionEdges(of: spin) {
+        for edge in DiagramFacts.transitionEdges(of: spin, detail: labels) {
             guard let from = edge.from, let to = edge.to,
                   states.indices.contains(from), states.indices.contains(to) else { continue }
             lines.append(indent + "\(states[from]) --> \(states[to]) : \(Self.escaped(edge.label))")
@@ -96,17 +109,30 @@ struct MermaidDiagram {
             lines.append(indent + "state \(Self.label(spin.name.text)) as \(id)")
         }
         lines.append(indent + "[*] --> \(id)")
-        for edge in DiagramFacts.transitionEdges(of: spin) {
+        for edge in DiagramFacts.transitionEdges(of: spin, detail: labels) {
             lines.append(indent + "\(id) --> \(id) : \(Self.escaped(edge.label))")
         }
-        if !spin.fields.isEmpty {
-            lines.append(indent + "note right of \(id)")
-            for field in spin.fields {
-                lines.append(indent + Self.indent + Self.escaped(DiagramFacts.fieldLine(field)))
+        let notes = spin.fields.map(DiagramFacts.fieldLine) + DiagramFacts.ruleNotes(of: spin, detail: labels).spin
+        return lines + note(notes, on: id, indent: indent)
+    }
+
+    /// `note right of id` with `notes` as its lines; nothing for no notes.
+    private func note(_ notes: [String], on id: String, indent: String) -> [String] {
+        guard !notes.isEmpty else { return [] }
+        return [indent + "note right of \(id)"] + notes.map { indent + Self.indent + Self.escaped($0) } + [indent + "end note"]
+    }
+
+    /// `text` as a YAML double-quoted string, for the front matter.
+    private static func yamlString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
             }
-            lines.append(indent + "end note")
         }
-        return lines
+        return out + "\""
     }
 
     /// A quoted state description.

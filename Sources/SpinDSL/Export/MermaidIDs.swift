@@ -2,6 +2,10 @@
 /// within one diagram (a clash gets `_2`, `_3`, … appended).
 struct MermaidIDs {
     private var used: Set<String> = []
+    /// The next suffix to try for each base that clashed: names that all map to one base (every
+    /// name in a script without ASCII letters maps to `_`s) take `_2`, `_3`, … in turn instead of
+    /// probing from `_2` each time.
+    private var nextSuffix: [String: Int] = [:]
 
     /// Words Mermaid's state diagram grammar reserves; an id spelled like one gets an `s_` prefix.
     private static let keywords: Set<String> = [
@@ -19,11 +23,12 @@ struct MermaidIDs {
             base = "s_" + base
         }
         var candidate = base
-        var suffix = 2
+        var suffix = nextSuffix[base] ?? 2
         while used.contains(candidate) {
             candidate = base + "_" + String(suffix)
             suffix = suffix &+ 1
         }
+        if candidate != base { nextSuffix[base] = suffix }
         used.insert(candidate)
         return candidate
     }

@@ -12,6 +12,8 @@
 ///   the whole spin is drawn from each top-level state.
 struct StatechartDOT {
     let spin: SpinModel
+    /// How much the labels show.
+    let labels: DiagramLabels
 
     private static let indent = "    "
 
@@ -19,9 +21,10 @@ struct StatechartDOT {
     func cluster() -> [String] {
         let inner = Self.indent + Self.indent
         var lines: [String] = []
-        lines.append(Self.indent + "subgraph \(DOTDiagram.quoted("cluster_" + spin.name.text)) {")
-        lines.append(inner + "label=\(DOTDiagram.quoted(spin.name.text));")
-        let initialID = DOTDiagram.quoted(spin.name.text + "/initial")
+        lines.append(Self.indent + "subgraph \(DOTDiagram.quoted(DOTDiagram.clusterID(spin))) {")
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
+        lines.append(inner + "label=\(DOTDiagram.quoted(DOTDiagram.lines(spin.name.text, notes.spin)));")
+        let initialID = DOTDiagram.quoted(DOTDiagram.initialID(spin))
         lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
         let declarations = DiagramFacts.stateDeclarations(of: spin)
         // The states, parents before children: an explicit stack of clusters still open. A
@@ -40,8 +43,8 @@ struct StatechartDOT {
             while let last = open.last, !spin.tree.isDescendant(state, ofOrSelf: last) { close() }
             let pad = Self.indent + String(repeating: Self.indent, count: open.count &+ 1)
             let node = spin.tree.nodes[state]
-            let label = ([node.name.text] + DiagramFacts.actionLines(of: declarations.indices.contains(state) ? declarations[state] : nil))
-                .joined(separator: "\n")
+            let actions = DiagramFacts.actionLines(of: declarations.indices.contains(state) ? declarations[state] : nil)
+            let label = DOTDiagram.lines(node.name.text, actions + (notes.states.indices.contains(state) ? notes.states[state] : []))
             if node.kind == .atomic {
                 var attributes = ["label=\(DOTDiagram.quoted(label))"]
                 if node.isFinal { attributes.append("peripheries=2") }
@@ -64,8 +67,19 @@ struct StatechartDOT {
         if spin.states.indices.contains(spin.tree.initial) {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
-        for edge in DiagramFacts.statechartEdges(of: spin) {
-            var attributes = ["label=\(DOTDiagram.quoted(edge.label))"]
+        // Edges between the same ends are one edge, its labels one under the other.
+        var merged: [(edge: (from: Int, to: Int, history: Bool, label: String, isInput: Bool), labels: [String])] = []
+        for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
+            if let index = merged.firstIndex(where: {
+                $0.edge.from == edge.from && $0.edge.to == edge.to && $0.edge.history == edge.history && $0.edge.isInput == edge.isInput
+            }) {
+                if !merged[index].labels.contains(edge.label) { merged[index].labels.append(edge.label) }
+            } else {
+                merged.append((edge, [edge.label]))
+            }
+        }
+        for (edge, edgeLabels) in merged {
+            var attributes = ["label=\(DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n")))"]
             if edge.isInput { attributes.append("style=bold") }
             let tail = endpoint(edge.from, head: false)
             let head = edge.history ? historyID(edge.to) : endpoint(edge.to, head: true)
@@ -92,12 +106,13 @@ struct StatechartDOT {
         spin.tree.nodes[state].kind == .atomic ? nodeID(state) : anchorID(state)
     }
 
+    /// The state's id (`DOTDiagram`'s, which gear edges name too).
     private func name(_ state: Int) -> String {
-        spin.name.text + "." + spin.states[state].text
+        DOTDiagram.stateID(spin, state)
     }
 
     private func nodeID(_ state: Int) -> String { DOTDiagram.quoted(name(state)) }
     private func anchorID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/initial") }
     private func historyID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/history") }
-    private func clusterID(_ state: Int) -> String { "cluster_" + name(state) }
+    private func clusterID(_ state: Int) -> String { DOTDiagram.clusterID(spin) + "." + DOTDiagram.component(spin.states[state].text) }
 }

@@ -14,13 +14,15 @@ struct StatechartMermaid {
     let ids: [String]
     /// Per state, the id of its history state (nil without history).
     let historyIDs: [String?]
+    /// How much the labels show.
+    let labels: DiagramLabels
 
     private static let indent = "    "
 
     /// The lines of the spin's states and transitions, at `indent`.
     func lines(indent: String) -> [String] {
         var edgesBy: [Int: [String]] = [:]
-        for edge in DiagramFacts.statechartEdges(of: spin) {
+        for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
             let head = edge.history ? (historyIDs[edge.to] ?? ids[edge.to]) : ids[edge.to]
             let line = "\(ids[edge.from]) --> \(head) : \(MermaidDiagram.escaped(edge.label))"
             edgesBy[container(of: edge.from, edge.history ? edge.to : edge.to, intoHistory: edge.history) ?? -1, default: []].append(line)
@@ -38,6 +40,7 @@ struct StatechartMermaid {
     /// there, and the final arrows.
     private func contents(of state: Int?, indent: String, edges: [Int: [String]], declarations: [StateDeclaration?]) -> [String] {
         let tree = spin.tree
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
         var lines: [String] = []
         if let state, let history = tree.nodes[state].history, let id = historyIDs[state] {
             lines.append(indent + "state \(MermaidDiagram.label(history == .deep ? "H*" : "H")) as \(id)")
@@ -60,6 +63,7 @@ struct StatechartMermaid {
                 lines.append(indent + ids[child])
             }
             let actions = DiagramFacts.actionLines(of: declarations.indices.contains(child) ? declarations[child] : nil)
+                + (notes.states.indices.contains(child) ? notes.states[child] : [])
             if !actions.isEmpty {
                 lines.append(indent + "note right of \(ids[child])")
                 lines += actions.map { indent + Self.indent + MermaidDiagram.escaped($0) }

@@ -189,6 +189,9 @@ struct ExpressionChecker {
         if let field = scope.dataField(named: name) {
             return node(.dataField(slot: field.slot, name: name), field.type, syntax)
         }
+        if let constant = scope.constants[name] {
+            return node(.constant(constant.value), constant.type, syntax)
+        }
         if name == "state" {
             guard let states = scope.controlStates else {
                 report(.stateWithoutStates, at: syntax.location)

@@ -10,6 +10,8 @@ struct ExpressionScope: Sendable {
     var controlStates: EnumType?
     /// The declared enumerations, used to resolve `.case` when no other context says which one.
     var enumTypes: [EnumType]
+    /// The constants of the file by name: read as literals.
+    var constants: [String: (type: ValueType, value: SpinValue)]
     /// The spin's states, for `active(.S)` and, in a spin with nested or parallel states,
     /// `state == .S`; nil for a data-only spin.
     var states: StateScope?
@@ -20,12 +22,18 @@ struct ExpressionScope: Sendable {
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
         enumTypes: [EnumType] = [],
+        constants: [ConstantModel] = [],
         states: StateScope? = nil
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
+        var byName: [String: (type: ValueType, value: SpinValue)] = [:]
+        for constant in constants where byName[constant.name.text] == nil {
+            byName[constant.name.text] = (constant.type, constant.value)
+        }
+        self.constants = byName
         self.states = states
     }
 
@@ -52,6 +60,7 @@ struct ExpressionScope: Sendable {
     /// Every name an expression may use here, for "did you mean" hints.
     var namesInScope: [String] {
         var names = dataFields.map(\.name)
+        names += constants.keys.sorted()
         if controlStates != nil { names.append("state") }
         if let eventFields { names += eventFields.map { "event.\($0.name)" } }
         return names

@@ -3,15 +3,15 @@
 ///
 /// No arithmetic here can trap: overflow, signs, exponents, `nan` and missing units are all
 /// `invalid`, and a value that is not a whole number of milliseconds (`0.5ms`) is `fractional`.
-enum DurationParser {
+package enum DurationParser {
     /// What a duration's text means.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case milliseconds(Int64)
         case fractional
         case invalid
     }
 
-    static func parse(_ text: String) -> Outcome {
+    package static func parse(_ text: String) -> Outcome {
         let bytes = Array(text.utf8)
         var index = 0
         func isDigit(_ i: Int) -> Bool {

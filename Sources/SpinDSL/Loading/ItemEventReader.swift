@@ -206,7 +206,8 @@ struct ItemEventReader {
                 first = assignment
                 continue
             }
-            if mode == .declining, more.count >= Self.keysSearchedInPlace || earlier.field.text == field.value
+            // `first`, `more` and this one: more than `keysSearchedInPlace` keys are declined.
+            if mode == .declining, more.count &+ 2 > Self.keysSearchedInPlace || earlier.field.text == field.value
                 || more.contains(where: { $0.field.text == field.value }) {
                 try readerProblem()
             }

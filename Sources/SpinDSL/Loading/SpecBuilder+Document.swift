@@ -1,4 +1,4 @@
-/// The top level of a spec: `spin` or `spins`, `gears`, `description`.
+/// The top level of a spec: `spin` or `spins`, `gears`, `types`, `constants`, `description`.
 extension SpecBuilder {
     /// The keys of a spin body.
     static let spinBodyKeys = [
@@ -6,8 +6,11 @@ extension SpecBuilder {
         "feedbacks", "render", "script",
     ]
 
+    /// The keys of a file's top level besides a spin's: what the spins share.
+    static let fileKeys = ["gears", "types", "constants"]
+
     /// The keys of a multi-spin file's top level.
-    static let multiSpinKeys = ["spins", "gears", "description"]
+    static let multiSpinKeys = ["spins"] + fileKeys + ["description"]
 
     /// Maps the document's root; nil when it is not a spec at all.
     mutating func document(_ root: YAMLNode?) -> SpecDocument? {
@@ -31,13 +34,15 @@ extension SpecBuilder {
 
         var spins: [SpinDeclaration] = []
         var gears: [GearDeclaration] = []
+        var types: [TypeDeclaration] = []
+        var constants: [ConstantDeclaration] = []
         var summary: String?
         if single != nil || multi == nil {
             // A single-spin file (or a file that says neither, read as one to find more problems):
             // the top level is the spin's body plus `spin` and `gears`.
             var name: Name?
             if let single { name = self.name(single.value, "for 'spin'") }
-            var allowed = ["spin", "gears"] + Self.spinBodyKeys
+            var allowed = ["spin"] + Self.fileKeys + Self.spinBodyKeys
             if multi != nil { allowed.append("spins") }
             checkKeys(entries, allowed: allowed, name.map { "in spin '\($0.text)'" } ?? "at the top level")
             if let spin = spinBody(entries, name: name, location: root.location) { spins.append(spin) }
@@ -51,13 +56,17 @@ extension SpecBuilder {
                 spins += multiSpins(entry.value)
             case "gears":
                 gears = self.gears(entry.value)
+            case "types":
+                types = sharedTypes(entry.value)
+            case "constants":
+                constants = self.constants(entry.value)
             case "description" where multi != nil && single == nil:
                 summary = string(entry.value, "for 'description'")?.value
             default:
                 break
             }
         }
-        return SpecDocument(path: path, spins: spins, gears: gears, summary: summary)
+        return SpecDocument(path: path, spins: spins, gears: gears, summary: summary, types: types, constants: constants)
     }
 
     /// `spins:` name → body.

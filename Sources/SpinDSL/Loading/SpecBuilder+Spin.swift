@@ -3,6 +3,28 @@ extension SpecBuilder {
     /// The type names of data fields and payload fields.
     static let typeNames = ["int", "double", "bool", "string", "duration", "enum"]
 
+    /// The type a field's `type` names: a scalar type, or (a capitalized name) a type declared
+    /// under `types:`, which the resolver finds; nil for `enum` and for anything else.
+    static func typeReference(_ scalar: YAMLScalar) -> TypeReference? {
+        switch scalar.value {
+        case "int": return .int
+        case "double": return .double
+        case "bool": return .bool
+        case "string": return .string
+        case "duration": return .duration
+        default:
+            guard let first = scalar.value.unicodeScalars.first, first >= "A", first <= "Z" else { return nil }
+            return .named(Name(scalar.value, at: scalar.contentLocation))
+        }
+    }
+
+    /// Reports the `type` of a field that is no type, with the nearest type name as a hint.
+    mutating func unknownType(_ scalar: YAMLScalar, at location: SourceLocation, _ context: String) {
+        report(
+            .unknownType, at: location, ["type": scalar.value, "context": context],
+            suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
+    }
+
     /// Maps the body keys of `entries` (other keys are the caller's); nil without a name, after
     /// still checking the body so that all its problems are reported.
     mutating func spinBody(_ entries: [YAMLMappingEntry], name: Name?, location: SourceLocation) -> SpinDeclaration? {
@@ -76,12 +98,7 @@ extension SpecBuilder {
                 report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
                 return nil
             }
-            let initial = Self.initialValue(scalar, node)
-            if !initial.isQuoted, DurationParser.parse(initial.text) == .fractional {
-                report(.fractionalDuration, at: initial.location, ["text": initial.text])
-                return nil
-            }
-            return DataFieldDeclaration(name: name, type: Self.inferredType(initial, scalar), initial: initial)
+            return plainValue(scalar, node).map { DataFieldDeclaration(name: name, type: $0.type, initial: $0.value) }
         case .sequence:
             wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
             return nil
@@ -99,18 +116,13 @@ extension SpecBuilder {
         var isEnum = false
         if let typeNode = node["type"] {
             if let scalar = string(typeNode, "for 'type'") {
-                switch scalar.value {
-                case "int": type = .int
-                case "double": type = .double
-                case "bool": type = .bool
-                case "string": type = .string
-                case "duration": type = .duration
-                case "enum": isEnum = true
-                default:
+                if scalar.value == "enum" {
+                    isEnum = true
+                } else if let reference = Self.typeReference(scalar) {
+                    type = reference
+                } else {
                     complete = false
-                    report(
-                        .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
-                        suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
+                    unknownType(scalar, at: typeNode.location, context)
                 }
             } else {
                 complete = false
@@ -149,17 +161,31 @@ extension SpecBuilder {
             }
         } else if isEnum {
             if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
+        } else if case .named = type {
+            // The first case of the declared type, which the resolver knows.
         } else if type != nil {
             complete = false
             report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
-        guard complete, let type, let initial else { return nil }
+        // Complete, only a field of a declared type can be without an initial value.
+        guard complete, let type else { return nil }
         return DataFieldDeclaration(name: name, type: type, initial: initial)
     }
 
     /// The initial value as written; anything but a plain, untagged-or-non-`!!str` scalar counts
     /// as quoted (it can only be a string).
-    private static func initialValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> InitialValue {
+    /// A value written as a plain scalar and the type it says (`0` an int, `500ms` a duration);
+    /// nil (reported) for a duration literal that is not whole milliseconds.
+    mutating func plainValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> (type: TypeReference, value: InitialValue)? {
+        let value = Self.initialValue(scalar, node)
+        if !value.isQuoted, DurationParser.parse(value.text) == .fractional {
+            report(.fractionalDuration, at: value.location, ["text": value.text])
+            return nil
+        }
+        return (Self.inferredType(value, scalar), value)
+    }
+
+    static func initialValue(_ scalar: YAMLScalar, _ node: YAMLNode) -> InitialValue {
         let isQuoted = scalar.style != .plain || node.tag == "tag:yaml.org,2002:str"
         return InitialValue(text: scalar.value, isQuoted: isQuoted, at: node.location)
     }
@@ -219,11 +245,6 @@ extension SpecBuilder {
         guard let scalar = string(typeNode, "for the type of payload field '\(name.text)'") else { return nil }
         let type: TypeReference
         switch scalar.value {
-        case "int": type = .int
-        case "double": type = .double
-        case "bool": type = .bool
-        case "string": type = .string
-        case "duration": type = .duration
         case "enum":
             guard let valuesNode = node["values"] else {
                 report(.enumWithoutValues, at: typeNode.location, ["kind": "payload", "field": name])
@@ -236,10 +257,11 @@ extension SpecBuilder {
             }
             type = .enumeration(values)
         default:
-            report(
-                .unknownType, at: typeNode.location, ["type": scalar.value, "context": context],
-                suggestion: Suggestion.hint(for: scalar.value, in: Self.typeNames))
-            return nil
+            guard let reference = Self.typeReference(scalar) else {
+                unknownType(scalar, at: typeNode.location, context)
+                return nil
+            }
+            type = reference
         }
         if case .enumeration = type {} else if let values = node.entry(for: "values") {
             report(.valuesWithoutEnum, at: values.key.location, ["kind": "payload", "field": name])

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a spec file and maps it to a `SpecDocument`, reporting every problem at once.
 ///
 /// The loader checks the shape of a spec (known keys, the kind of each value, required and
@@ -31,28 +29,34 @@ public struct SpecLoader: Sendable {
     /// A file that is missing, is a directory, cannot be read or is too large yields a single
     /// error at `path:1:1` and no `source`. Bytes that are not valid UTF-8 are reported by the
     /// YAML reader; the `source` then holds the text decoded with replacement characters.
-    public func load(contentsOf path: String) -> SpecLoadResult {
+    ///
+    /// - Parameter rawPath: the path as the file system spells it, NUL-terminated, when `path`
+    ///   is only how it is shown: a command-line argument that is not valid UTF-8 reaches Swift
+    ///   with its bad bytes replaced (`bad\u{FFFD}name.yaml`), which names no file.
+    public func load(contentsOf path: String, rawPath: [CChar]? = nil) -> SpecLoadResult {
         let start = SourceLocation(file: path, line: 1, column: 1)
         func failure(_ group: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> SpecLoadResult {
             SpecLoadResult(source: nil, document: nil, diagnostics: [Diagnostic(group, at: start, values)])
         }
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let bytes: [UInt8]
+        switch FileBytes.contents(atPath: path, rawPath: rawPath, limit: limits.maxBytes) {
+        case .success(let read):
+            bytes = read
+        case .failure(.notFound):
             return failure(.fileNotFound, ["path": path])
-        }
-        if isDirectory.boolValue {
+        case .failure(.isDirectory):
             return failure(.specIsDirectory, ["path": path])
-        }
-        guard manager.isReadableFile(atPath: path) else {
+        case .failure(.permissionDenied):
             return failure(.permissionDenied, ["path": path])
-        }
-        // Refuse oversized files before reading them into memory.
-        if let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-           size.int64Value > Int64(limits.maxBytes) {
-            return failure(.specTooLarge, ["size": size.int64Value, "limit": limits.maxBytes])
-        }
-        guard let bytes = FileBytes.contents(atPath: path, limit: limits.maxBytes) else {
+        case .failure(.symbolicLinkLoop):
+            return failure(.symbolicLinkLoop, ["path": path])
+        case .failure(.tooLarge(let size)):
+            // Refused before it is parsed; a stream (`/dev/zero`) is read only one byte past the limit.
+            let shown = size.map(String.init) ?? "at least \(limits.maxBytes &+ 1)"
+            return failure(.specTooLarge, ["size": shown, "limit": limits.maxBytes])
+        case .failure(.nothingToRead):
+            return failure(.nothingToRead, ["path": path])
+        case .failure(.unreadable):
             return failure(.fileUnreadable, ["path": path])
         }
         // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and

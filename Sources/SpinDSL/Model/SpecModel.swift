@@ -7,6 +7,10 @@ public struct SpecModel: Sendable {
     public let spins: [SpinModel]
     /// The gears, in document order.
     public let gears: [GearModel]
+    /// The types of `types:`, in document order.
+    public let types: [EnumType]
+    /// The constants of `constants:`, in document order.
+    public let constants: [ConstantModel]
 
     /// The spin named `name`.
     public func spin(named name: String) -> SpinModel? {

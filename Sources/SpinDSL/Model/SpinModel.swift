@@ -39,7 +39,19 @@ public struct SpinModel: Sendable {
     /// state that `enter` watches and a row re-enters).
     let statechart: Statechart?
     /// The states as expressions see them (`active(.S)`); nil for a data-only spin.
-    let stateScope: StateScope?
+    let treeScope: StateScope?
+    /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
+    /// fields' own (the control states aside).
+    let enumTypes: [EnumType]
+    /// The file's constants.
+    let constants: [ConstantModel]
+
+    /// The scope of an expression on this spin's state, without an event (`spinrun --until`).
+    var stateScope: ExpressionScope {
+        ExpressionScope(
+            dataFields: fields.map { ($0.name.text, $0.type) }, controlStates: controlType, enumTypes: enumTypes,
+            constants: constants, states: treeScope)
+    }
 
     /// Whether the spin has control states.
     public var hasControlStates: Bool { !states.isEmpty }

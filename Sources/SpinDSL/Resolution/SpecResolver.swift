@@ -13,13 +13,20 @@ struct SpecResolver {
     /// For each control state of the spin being resolved, the `[state]` array rows from that
     /// state alone share, once made.
     private var singleSources: [[Int]?] = []
+    /// The types of `types:` by name, and in document order.
+    var namedTypes: [String: EnumType] = [:]
+    var sharedTypes: [EnumType] = []
+    /// The constants of `constants:`, in document order.
+    var constants: [ConstantModel] = []
 
     /// Resolves `document`; the model is nil when any error was found.
     static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
         var resolver = SpecResolver()
+        resolver.resolveTypes(document.types)
+        resolver.resolveConstants(document.constants)
         let gears = document.gears.map { resolver.resolveGear($0) }
-        resolver.checkUnique(document.gears.map(\.name), what: "gear")
-        resolver.checkUnique(document.spins.map(\.name), what: "spin")
+        resolver.declare(document.gears.map(\.name), what: "gear")
+        resolver.declare(document.spins.map(\.name), what: "spin")
         var spins: [SpinModel] = []
         for (index, spin) in document.spins.enumerated() {
             if let model = resolver.resolveSpin(spin, index: index, gears: gears) {
@@ -27,26 +34,32 @@ struct SpecResolver {
             }
         }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
-        let model = hasErrors ? nil : SpecModel(path: document.path, spins: spins, gears: gears)
+        let model = hasErrors ? nil : SpecModel(
+            path: document.path, spins: spins, gears: gears, types: resolver.sharedTypes, constants: resolver.constants)
         return (model, resolver.diagnostics)
     }
 
     // MARK: Gears and events
 
     private mutating func resolveGear(_ gear: GearDeclaration) -> GearModel {
-        checkUnique(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
+        declare(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
         return GearModel(name: gear.name, events: gear.events.map { resolveEvent($0, owner: gear.name.text, isInput: false) })
     }
 
     private mutating func resolveEvent(_ event: EventDeclaration, owner: String, isInput: Bool) -> EventModel {
-        checkUnique(event.fields.map(\.name), what: "payload field of '\(event.name)'")
+        declare(event.fields.map(\.name), what: "payload field of '\(event.name)'")
         let fields = event.fields.map { field in
-            (name: field.name, type: valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)"))
+            if case .enumeration(let values) = field.type { declare(values, what: "value of '\(field.name)'") }
+            // A payload field of an unknown type (reported) is read as an int: nothing runs.
+            let type = valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)", context: "in payload field '\(field.name.text)'")
+            return (name: field.name, type: type ?? .int)
         }
         return EventModel(name: event.name, fields: fields, isInput: isInput)
     }
 
-    private func valueType(_ reference: TypeReference, name: String) -> ValueType {
+    /// The type `reference` names; an inline enumeration is named `name`. Nil (reported, in
+    /// `context`) for a type name that `types:` does not declare.
+    mutating func valueType(_ reference: TypeReference, name: String, context: @autoclosure () -> String) -> ValueType? {
         switch reference {
         case .int: return .int
         case .double: return .double
@@ -54,6 +67,12 @@ struct SpecResolver {
         case .string: return .string
         case .duration: return .duration
         case .enumeration(let values): return .enumeration(EnumType(name: name, cases: values.map(\.text)))
+        case .named(let typeName):
+            if let shared = namedTypes[typeName.text] { return .enumeration(shared) }
+            report(
+                .unknownType, at: typeName.location, ["type": typeName, "context": context()],
+                suggestion: Suggestion.hint(for: typeName.text, in: sharedTypes.map(\.name) + SpecBuilder.typeNames))
+            return nil
         }
     }
 
@@ -63,9 +82,9 @@ struct SpecResolver {
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
-        checkUnique(spin.states, what: "state")
-        checkUnique(spin.data.map(\.name), what: "data field")
-        checkUnique(spin.events.map(\.name), what: "event")
+        declare(spin.states, what: "state")
+        declare(spin.data.map(\.name), what: "data field")
+        declare(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
         let states = NameIndex(stateNames)
         var treeResolver = StateTreeResolver()
@@ -96,14 +115,21 @@ struct SpecResolver {
             names: stateNames, memberships: configurations.membership, isNested: !shape.isFlat)
         let initialState = spin.states.isEmpty ? 0 : MicrostepPlanner.initialConfiguration(of: shape, configurations)
 
-        // Data fields and the enumerations they declare.
+        // Data fields and the enumerations they declare; the shared types come first.
         var fields: [FieldModel] = []
-        var enumTypes: [EnumType] = []
+        var enumTypes = sharedTypes
         for field in spin.data {
-            let type = valueType(field.type, name: field.name.text)
-            if case .enumeration(let enumType) = type {
+            checkReserved(field.name, what: "data field")
+            checkNotAConstant(field.name)
+            // A field of an unknown type (reported) is kept as an int, so that the expressions
+            // reading it are still checked.
+            guard let type = valueType(field.type, name: field.name.text, context: "in data field '\(field.name.text)'") else {
+                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0)))
+                continue
+            }
+            if case .enumeration(let values) = field.type, case .enumeration(let enumType) = type {
                 enumTypes.append(enumType)
-                checkUnique(field.type.enumValues, what: "value of '\(field.name)'")
+                declare(values, what: "value of '\(field.name)'")
             }
             fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
         }
@@ -126,7 +152,7 @@ struct SpecResolver {
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
-            controlType: controlType, enumTypes: enumTypes, fields: fields,
+            controlType: controlType, enumTypes: enumTypes, constants: constants, fields: fields,
             states: states, eventNames: eventIndex, fieldNames: NameIndex(fields.map(\.name.text)), treeScope: treeScope, tree: shape)
 
         // Each state's entry and exit actions.
@@ -155,7 +181,7 @@ struct SpecResolver {
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
-        checkUnique(spin.feedbacks.map(\.name), what: "feedback rule")
+        declare(spin.feedbacks.map(\.name), what: "feedback rule")
         var render: Template?
         if let text = spin.render {
             render = template(text, in: environment.scope(event: nil))
@@ -190,7 +216,7 @@ struct SpecResolver {
             name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
             configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
             fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            statechart: statechart, stateScope: treeScope)
+            statechart: statechart, treeScope: treeScope, enumTypes: enumTypes, constants: constants)
     }
 
     /// The completion events rows are on (`on: done.S`, where no event of that name is declared),
@@ -275,36 +301,18 @@ struct SpecResolver {
         return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
     }
 
-    private mutating func initialValue(_ value: InitialValue, of type: ValueType, field: Name) -> SpinValue {
-        let scalar = YAMLScalar(value: value.text, style: value.isQuoted ? .doubleQuoted : .plain, contentLocation: value.location)
-        let mismatch = { (expected: String) in
-            Diagnostic(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": expected])
-        }
-        switch type {
-        case .int:
-            if let int = scalar.asInt() { return .int(int) }
-            if !value.isQuoted, Double(value.text) != nil, value.text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-                report(.integerLiteralTooLarge, at: value.location, ["value": value.text])
-            } else {
-                append([mismatch("an int")])
-            }
-        case .double:
-            if let double = scalar.asDouble() { return .double(double) }
-            append([mismatch("a double")])
-        case .bool:
-            if let bool = scalar.asBool() { return .bool(bool) }
-            append([mismatch("a bool")])
-        case .string:
-            return .string(value.text)
-        case .duration:
-            if !value.isQuoted, case .milliseconds(let milliseconds) = DurationParser.parse(value.text) { return .duration(milliseconds) }
-            append([mismatch("a duration")])
-        case .enumeration(let enumType):
-            if let index = enumType.index(of: value.text) { return .symbol(index) }
+    /// The initial value of a data field; a field of a declared type written without one starts
+    /// as the type's first case.
+    private mutating func initialValue(_ value: InitialValue?, of type: ValueType, field: Name) -> SpinValue {
+        guard let value else { return .symbol(0) }
+        if let literal = literalValue(value, of: type) { return literal }
+        if case .enumeration(let enumType) = type {
             report(
                 .initialValueNotACase, at: value.location,
                 ["value": value.text, "field": field, "cases": enumType.cases.joined(separator: ", ")],
                 suggestion: Suggestion.hint(for: value.text, in: enumType.cases))
+        } else {
+            report(.initialValueMismatch, at: value.location, ["value": value.text, "field": field, "expected": Self.article(type)])
         }
         return .int(0)
     }
@@ -501,6 +509,7 @@ struct SpecResolver {
             guard let values = resolvePayload(payload, of: model, at: eventName.location, scope: scope) else { return nil }
             return .propagate(gear: gear, event: event, payload: values)
         case let .effect(name, simulate):
+            declare([name], what: "effect")
             var simulation: SimulationModel?
             if let simulate {
                 let errorsBefore = errorCount
@@ -619,17 +628,6 @@ struct SpecResolver {
         return (gear, event)
     }
 
-    private mutating func checkUnique(_ names: [Name], what: String) {
-        var seen: [String: Name] = [:]
-        for name in names {
-            if let first = seen[name.text] {
-                report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
-            } else {
-                seen[name.text] = name
-            }
-        }
-    }
-
     // MARK: Expressions
 
     /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
@@ -684,12 +682,12 @@ struct SpecResolver {
         return template
     }
 
-    private mutating func append(_ found: [Diagnostic]) {
+    mutating func append(_ found: [Diagnostic]) {
         diagnostics.append(contentsOf: found)
         errorCount &+= found.count { $0.severity == .error }
     }
 
-    private mutating func report(
+    mutating func report(
         _ group: DiagnosticGroup, at location: SourceLocation,
         _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
     ) {

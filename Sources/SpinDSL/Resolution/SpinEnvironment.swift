@@ -12,6 +12,7 @@ struct SpinEnvironment {
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
+    private let constants: [ConstantModel]
     /// The states as expressions see them (`active(.S)`).
     let treeScope: StateScope?
     /// The state tree (without its states' actions, which are resolved in this environment).
@@ -23,7 +24,7 @@ struct SpinEnvironment {
 
     init(
         spin: SpinDeclaration, events: [EventModel], gears: [GearModel], dataScope: [(name: String, type: ValueType)],
-        controlType: EnumType?, enumTypes: [EnumType], fields: [FieldModel],
+        controlType: EnumType?, enumTypes: [EnumType], constants: [ConstantModel], fields: [FieldModel],
         states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex, treeScope: StateScope?, tree: StateTree
     ) {
         self.spin = spin
@@ -36,16 +37,18 @@ struct SpinEnvironment {
         self.dataScope = dataScope
         self.controlType = controlType
         self.enumTypes = enumTypes
+        self.constants = constants
         self.treeScope = treeScope
         self.tree = tree
         stateScope = ResolverScope(id: -1, scope: ExpressionScope(
-            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, states: treeScope))
+            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, constants: constants, states: treeScope))
         eventScopes = events.indices.map { index in
             ResolverScope(id: index, scope: ExpressionScope(
                 dataFields: dataScope,
                 eventFields: events[index].fields.map { (name: $0.name.text, type: $0.type) },
                 controlStates: controlType,
                 enumTypes: enumTypes,
+                constants: constants,
                 states: treeScope))
         }
     }
@@ -71,6 +74,7 @@ struct SpinEnvironment {
             eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
             controlStates: controlType,
             enumTypes: enumTypes,
+            constants: constants,
             states: treeScope))
     }
 }

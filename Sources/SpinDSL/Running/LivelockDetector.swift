@@ -65,6 +65,9 @@ struct LivelockDetector {
     private let recentCapacity: Int
     /// The longest reportable period: `recentCapacity`.
     private var window: Int { recentCapacity }
+    /// How far `near` may fall behind before it is rebuilt: twice the window, or 1024 more,
+    /// saturated (`--max-steps` near `Int.max` makes a window near it).
+    private let nearRebuildSpan: Int
     private let repeats: Int
     private var period = 0
     private var run = 0
@@ -75,7 +78,11 @@ struct LivelockDetector {
         contributions = (0..<max(0, spins)).map { Self.contribution(spin: $0, stateHash: Self.noState) }
         statesHash = contributions.reduce(0, &+)
         self.repeats = repeats
-        recentCapacity = max(1, maxSteps / max(1, repeats)) &+ 1
+        // `maxSteps / repeats` can be `Int.max` itself: no arithmetic on it may wrap.
+        let capacity = max(1, maxSteps / max(1, repeats))
+        recentCapacity = capacity < Int.max ? capacity + 1 : capacity
+        let (span, overflow) = recentCapacity.addingReportingOverflow(max(recentCapacity, 1024))
+        nearRebuildSpan = overflow ? Int.max : span
     }
 
     /// The hash standing for a spin that has not stepped yet.
@@ -137,7 +144,7 @@ struct LivelockDetector {
     /// Keeps `near` holding at least the last `window` positions before `position`, rebuilding it
     /// from the signatures when it holds twice as many (or 1024 more): O(1) per step on average.
     private mutating func moveNearWindow(to position: Int) {
-        guard position &- nearStart >= window &+ max(window, 1024) else { return }
+        guard position &- nearStart >= nearRebuildSpan else { return }
         near.removeAll()
         nearStart = position &- window
         for earlier in nearStart..<position {

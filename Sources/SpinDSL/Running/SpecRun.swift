@@ -3,7 +3,9 @@ import Spin
 /// Runs every spin of a compiled spec together on one virtual clock (or on the wall clock) until
 /// each is final or idle, a limit is hit, or a condition holds; reports each step as it happens.
 ///
-/// This is what `spinrun` does, as a library: the command only parses options and prints.
+/// The easy way to run a whole spec from Swift: its spins, gears, timers and simulated effects,
+/// fed by name (`emit("coin", ["amount": 25])`) and read by name (`snapshot(of:)`). This is what
+/// `spinrun` does, as a library: the command only parses options and prints.
 public final class SpecRun: Sendable {
     /// The spec being run.
     public let compiled: CompiledSpec
@@ -153,16 +155,51 @@ public final class SpecRun: Sendable {
         case .failure(let problem):
             return problem
         case .success(let (index, converted)):
-            if runtimes[index].isStopped, progress.withLock({ $0.status == nil }) {
-                let model = compiled.model.spins[index]
-                return UsageProblem(.inputAfterFinal, [
-                    "event": event.name, "spin": model.name, "state": model.controlName(runtimes[index].state.control) ?? "",
-                ])
-            }
-            runtimes[index].emit(converted)
-            wake.yield()
-            return nil
+            return send(converted, to: index)
         }
+    }
+
+    /// Emits an input into spin `index` now, unless it reached a final state (the problem).
+    private func send(_ event: SpecEvent, to index: Int) -> UsageProblem? {
+        if runtimes[index].isStopped, progress.withLock({ $0.status == nil }) {
+            let model = compiled.model.spins[index]
+            return UsageProblem(.inputAfterFinal, [
+                "event": model.eventName(event), "spin": model.name, "state": model.controlName(runtimes[index].state.control) ?? "",
+            ])
+        }
+        runtimes[index].emit(event)
+        wake.yield()
+        return nil
+    }
+
+    /// Sends the input event `name` (`Feature.retry` names the spin; else the first spin that has
+    /// it as an input) with `payload` by field name, as Swift values: `emit("coin", ["amount": 25])`
+    /// (see `SpecSpinRuntime.emit(_:_:)` for the values a field takes).
+    /// - Throws: `UsageProblem` naming what is wrong (the spin, the event, the field or the value),
+    ///   or the spin having reached a final state.
+    public func emit(_ name: String, _ payload: [String: any Sendable] = [:]) throws(UsageProblem) {
+        let index: Int
+        switch compiled.model.inputTarget(name, spin: nil) {
+        case .failure(let problem): throw problem
+        case .success(let target): index = target.spin
+        }
+        let model = compiled.model.spins[index]
+        let unqualified = name.split(separator: ".", maxSplits: 1).last.map(String.init) ?? name
+        if let problem = send(try model.inputEvent(unqualified, payload), to: index) { throw problem }
+    }
+
+    /// The state of the spin named `spin` by name; `Codable`.
+    /// - Throws: `UsageProblem` for an unknown spin (with the spins' names).
+    public func snapshot(of spin: String) throws(UsageProblem) -> SpinSnapshot {
+        guard let index = compiled.model.spins.firstIndex(where: { $0.name.text == spin }) else {
+            throw compiled.model.unknownSpin(spin)
+        }
+        return compiled.model.spins[index].snapshot(runtimes[index].state)
+    }
+
+    /// Every spin's state by name, in document order.
+    public var snapshots: [SpinSnapshot] {
+        zip(compiled.model.spins, runtimes).map { model, runtime in model.snapshot(runtime.state) }
     }
 
     /// Schedules an input event at a time from the start; the run sends it then, with origin
@@ -220,8 +257,10 @@ public final class SpecRun: Sendable {
     public func run() async -> RunSummary {
         if let until, compiled.model.spins.indices.contains(until.spinIndex) {
             let spin = compiled.model.spins[until.spinIndex]
-            if until.holds(SpecState(control: spin.initialState, data: spin.initialData)) {
-                finish(.until)
+            switch until.check(compiled.tables[until.spinIndex].initialState(of: spin)) {
+            case .success(true): finish(.until)
+            case .success(false): break
+            case .failure(let fault): finish(.error, fault: fault)
             }
         }
         if progress.withLock({ $0.status }) == nil {
@@ -458,12 +497,21 @@ public final class SpecRun: Sendable {
                 return .finish(.livelock, fault: nil, cycle: cycle)
             } else if number >= limits.maxSteps {
                 return .finish(.maxSteps, fault: nil, cycle: nil)
-            } else if let until, until.spinIndex == index, until.holds(step.state) {
-                return .finish(.until, fault: nil, cycle: nil)
+            } else if let until, until.spinIndex == index, let outcome = Self.until(until, step.state) {
+                return outcome
             } else if control >= 0, control < isFinal.count, isFinal[control] {
                 return .stopSpin
             }
             return nil
+        }
+
+        /// The end of the run when `until` holds on `state` (or faults), else nil.
+        private static func until(_ until: UntilCondition, _ state: SpecState) -> StepOutcome? {
+            switch until.check(state) {
+            case .success(true): return .finish(.until, fault: nil, cycle: nil)
+            case .success(false): return nil
+            case .failure(let fault): return .finish(.error, fault: fault, cycle: nil)
+            }
         }
     }
 

@@ -54,13 +54,9 @@ public struct UntilCondition: Sendable {
         }
 
         let spinModel = model.spins[index]
-        let scope = ExpressionScope(
-            dataFields: spinModel.fields.map { ($0.name.text, $0.type) },
-            controlStates: spinModel.controlType,
-            enumTypes: spinModel.fields.compactMap { if case .enumeration(let type) = $0.type { return type } else { return nil } })
         var string = ""
         string.unicodeScalars.append(contentsOf: unqualified)
-        let (compiled, diagnostics) = CompiledExpression.compile(string, at: location, in: scope, expecting: .bool)
+        let (compiled, diagnostics) = CompiledExpression.compile(string, at: location, in: spinModel.stateScope, expecting: .bool)
         let explained = diagnostics.map { diagnostic in
             otherSpinsName(diagnostic, tokens: tokens, spin: index, in: model) ?? diagnostic
         }
@@ -81,7 +77,13 @@ public struct UntilCondition: Sendable {
         return Diagnostic(.unknownName, at: diagnostic.location, ["name": name], suggestion: hint)
     }
 
-    func holds(_ state: SpecState) -> Bool {
-        (try? expression.evaluateBool(state.context)) ?? false
+    /// Whether the condition holds on `state`: true or false, or the run-time fault of evaluating
+    /// it (`--until 'left / 0 == 1'`), located in `--until`, which ends the run as an error.
+    func check(_ state: SpecState) -> Result<Bool, SpecFault> {
+        do throws(EvaluationError) {
+            return .success(try expression.evaluateBool(state.context))
+        } catch {
+            return .failure(SpecFault(error))
+        }
     }
 }

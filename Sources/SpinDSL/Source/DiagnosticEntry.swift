@@ -52,6 +52,13 @@ public struct DiagnosticEntry: Sendable {
         DiagnosticEntry(severity: .warning, message: message, hint: hint, explanation: explanation, wrong: wrong, right: right, origin: origin)
     }
 
+    /// A note: not a problem of the spec, but something the reader should know.
+    static func note(
+        _ message: String, hint: String? = nil, explanation: String, wrong: String, right: String, origin: Origin = .spec
+    ) -> DiagnosticEntry {
+        DiagnosticEntry(severity: .note, message: message, hint: hint, explanation: explanation, wrong: wrong, right: right, origin: origin)
+    }
+
     /// `template` with each `{name}` whose name is in `values` replaced by that value's text.
     static func fill(_ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
         guard !values.isEmpty, template.contains("{") else { return template }

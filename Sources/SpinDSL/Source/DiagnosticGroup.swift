@@ -33,6 +33,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case specIsDirectory = "SpecIsDirectory"
     case permissionDenied = "PermissionDenied"
     case fileUnreadable = "FileUnreadable"
+    case symbolicLinkLoop = "SymbolicLinkLoop"
+    case nothingToRead = "NothingToRead"
     case specTooLarge = "SpecTooLarge"
     case yamlOutOfMemory = "YAMLOutOfMemory"
     case invalidUTF8 = "InvalidUTF8"
@@ -62,6 +64,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidGearEvent = "InvalidGearEvent"
     case dataFieldWithoutValue = "DataFieldWithoutValue"
     case dataFieldWithoutInitial = "DataFieldWithoutInitial"
+    case constantWithoutValue = "ConstantWithoutValue"
+    case emptyType = "EmptyType"
     case unknownType = "UnknownType"
     case missingFieldType = "MissingFieldType"
     case enumWithoutValues = "EnumWithoutValues"
@@ -86,6 +90,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
     // MARK: Names and references
     case duplicateName = "DuplicateName"
+    case invalidName = "InvalidName"
+    case reservedName = "ReservedName"
+    case lowercaseTypeName = "LowercaseTypeName"
     case noControlStates = "NoControlStates"
     case initialOrFinalWithoutStates = "InitialOrFinalWithoutStates"
     case unknownState = "UnknownState"
@@ -99,6 +106,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownGearEvent = "UnknownGearEvent"
     case initialValueMismatch = "InitialValueMismatch"
     case initialValueNotACase = "InitialValueNotACase"
+    case constantValueMismatch = "ConstantValueMismatch"
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
     case nonPositivePeriod = "NonPositivePeriod"
@@ -225,9 +233,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case notAnInput = "NotAnInput"
     case inputInvalidField = "InputInvalidField"
     case inputUnknownField = "InputUnknownField"
+    case eventsFileTooLarge = "EventsFileTooLarge"
+    case inputLineTooLong = "InputLineTooLong"
     case inputAfterFinal = "InputAfterFinal"
+    case dataFieldReadType = "DataFieldReadType"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
+    case diagnosticsNotShown = "DiagnosticsNotShown"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -286,6 +298,21 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The file could not be read: it does not exist, it is not a regular file, or reading it failed. For a spec file, the checks before reading say which; an events file (--events) or a recorded trace (--replay) is reported with this message alone.",
                 wrong: "spinrun --events missing.events Specs/turnstile.yaml",
                 right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .symbolicLinkLoop:
+            return .error(
+                "cannot read '{path}': too many levels of symbolic links", hint: "a symbolic link on the path leads back to itself; point it at the spec file",
+                explanation: "Following the path's symbolic links goes round in a loop (a link to itself, or two links to each other), so no file is reached.",
+                wrong: "spinrun --validate Tests/SpinrunTests/Fixtures/hostile/link-loop.yaml",
+                right: "spinrun --validate Specs/turnstile.yaml",
+                origin: .command)
+        case .nothingToRead:
+            return .error(
+                "nothing could be read from '{path}': it is not a regular file, and it ended at once",
+                hint: "a pipe gives what its writer wrote: start the program that writes the spec first, or give a regular file",
+                explanation: "The path names a pipe (a named pipe, /dev/stdin fed by a pipe) or a device, which gave no bytes: nothing writes to the named pipe, the writer closed it without writing, or the device (such as /dev/null) is empty. spinrun does not wait for a writer that may never come.",
+                wrong: "spinrun --validate /dev/null",
+                right: "spinrun --validate Specs/turnstile.yaml",
                 origin: .command)
         case .specTooLarge:
             return .error(
@@ -496,15 +523,27 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A data field written in the long form '{ type: …, initial: … }' needs its value at the start; only an enum field defaults to its first value.",
                 wrong: Example.counter(count: "{ type: int }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
+        case .constantWithoutValue:
+            return .error(
+                "constant '{name}' needs a value", hint: "write it after the colon, e.g. '{name}: 3', or as '{ type: …, value: … }'",
+                explanation: "A constant under 'constants:' is a name for a value written once for the whole file; it needs that value.",
+                wrong: Example.counterWithConstant("limit:"),
+                right: Example.counterWithConstant("limit: 10"))
+        case .emptyType:
+            return .error(
+                "type '{type}' has no cases", hint: "list its cases, e.g. {type}: [small, large]",
+                explanation: "A type under 'types:' is an enumeration shared by the file's spins; a value of it is one of its cases, so it needs at least one.",
+                wrong: Example.vending(types: "Item: []"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .unknownType:
             return .error(
-                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string and enum",
-                explanation: "The types of data and payload fields are int, double, bool, string and enum (with 'values').",
+                "unknown type '{type}' {context}", hint: "the types are int, double, bool, string, duration, enum, and the types declared under 'types:'",
+                explanation: "The types of data fields, payload fields and constants are int, double, bool, string, duration, enum (with 'values'), and the enumerations declared under 'types:' at the top of the file, whose names are capitalized.",
                 wrong: Example.counter(count: "{ type: integer, initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
         case .missingFieldType:
             return .error(
-                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, enum",
+                "{kind} field '{field}' has no 'type'", hint: "add 'type:' with one of int, double, bool, string, duration, enum, or a type of 'types:'",
                 explanation: "The long form of a data or payload field ('{ … }') must say its type.",
                 wrong: Example.counter(count: "{ initial: 0 }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
@@ -634,6 +673,24 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Two states, events, fields, spins or gears of one scope have the same name, so a reference to it would be ambiguous.",
                 wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, off]"),
                 right: Example.lamp)
+        case .invalidName:
+            return .error(
+                "invalid name '{name}' ({what})", hint: "a name is a letter or '_', then letters, digits or '_'",
+                explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts.",
+                wrong: Example.counter(count: "0\n  max-count: 10"),
+                right: Example.counter(count: "0\n  max_count: 10"))
+        case .reservedName:
+            return .error(
+                "'{name}' cannot name a {what}: in expressions it means {meaning}", hint: "choose another name",
+                explanation: "An expression reads a data field or a constant by its bare name, and 'state', 'event', 'true', 'false', 'and', 'or' and 'not' already mean something there: a field so named could never be read.",
+                wrong: Example.counter(count: "0\n  state: 0"),
+                right: Example.counter(count: "0\n  phase: 0"))
+        case .lowercaseTypeName:
+            return .error(
+                "type name '{name}' must start with a capital letter",
+                explanation: "The types declared under 'types:' are capitalized (Item, Size), which sets them apart from the built-in types (int, string, duration, …) and from fields.",
+                wrong: Example.vending(types: "item: [cola, water]"),
+                right: Example.vending(types: "Item: [cola, water]"))
         case .noControlStates:
             return .error(
                 "spin '{spin}' has no control states", hint: "declare them with 'states: [{state}, …]'",
@@ -673,7 +730,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownDataField:
             return .error(
                 "unknown data field '{field}'",
-                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them.",
+                explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them. (A host program reading a field by name, SpecSpinRuntime.data(_:), gets the same error.)",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { cont: count + 1 } }",
                 right: Example.counter)
         case .unknownPayloadField:
@@ -713,6 +770,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An enum field starts as one of its cases.",
                 wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .constantValueMismatch:
+            return .error(
+                "value '{value}' of constant '{name}' is not {expected}",
+                explanation: "A constant written in the long form '{ type: …, value: … }' must have a value of that type.",
+                wrong: Example.counterWithConstant("limit: { type: int, value: ten }"),
+                right: Example.counterWithConstant("limit: { type: int, value: 10 }"))
         case .catchWithAfter:
             return .error(
                 "'after' cannot be used with 'catch'", hint: "catch the event into a state, and use 'enter' with 'after'",
@@ -1361,7 +1424,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .optionOutOfRange:
             return .error(
                 "{option} must be {bound}",
-                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats may be 0, which turns the check off).",
+                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic).",
                 wrong: "spinrun --max-steps 0 Specs/turnstile.yaml",
                 right: "spinrun --max-steps 10 Specs/turnstile.yaml",
                 origin: .command)
@@ -1464,6 +1527,22 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25,\"currency\":\"EUR\"}' Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' Specs/turnstile.yaml",
                 origin: .command)
+        case .eventsFileTooLarge:
+            return .error(
+                "'{path}' is {size} bytes, more than the limit of {limit} bytes",
+                hint: "raise the limit if the file really is this large: spinrun --max-events-bytes N",
+                explanation: "The events file (--events) is larger than the limit on its size (default 64 MiB), so it is refused before it is read into memory. A run takes at most --max-steps events anyway.",
+                wrong: "spinrun --max-events-bytes 10 --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                right: "spinrun --events Tests/SpinrunTests/Fixtures/coins.events Specs/turnstile.yaml",
+                origin: .command)
+        case .inputLineTooLong:
+            return .error(
+                "the line is longer than the limit of {limit} bytes; it is skipped",
+                hint: "an event line is a name and a small JSON object; raise the limit if one really is this long: spinrun --max-events-bytes N",
+                explanation: "A line typed on stdin with --interactive is longer than the limit (--max-events-bytes, default 64 MiB), so it is read to its end without being kept, reported, and skipped; the session goes on with the next line. Binary data piped into spinrun by mistake is the usual cause.",
+                wrong: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive --max-events-bytes 10 Specs/turnstile.yaml",
+                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                origin: .command)
         case .inputAfterFinal:
             return .warning(
                 "input '{event}' came after spin '{spin}' stopped in its final state '{state}'; it was not sent",
@@ -1472,6 +1551,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push --event push Specs/turnstile.yaml",
                 right: "spinrun --event 'coin={\"amount\":25}' --event push --event 'coin={\"amount\":25}' --event push Specs/turnstile.yaml",
                 origin: .command)
+        case .dataFieldReadType:
+            return .error(
+                "data field '{field}' of spin '{spin}' has type {type}; it does not read as {requested}", hint: "read it as {readable}",
+                explanation: "A host program read a data field by name as a Swift type that does not hold the field's values: an int reads as Int, Int64 or Double, a double as Double, a bool as Bool, a string or an enum value (its case name) as String.",
+                wrong: "A host program calls turnstile.data(\"credit\", as: String.self) where credit is an int.",
+                right: "It calls turnstile.data(\"credit\", as: Int.self).",
+                origin: .unreproducible("it needs a host program"))
         case .replayNotJSONLines:
             return .error(
                 "{path}:{line} is not a JSON Lines record", hint: "record the trace with --format jsonl",
@@ -1485,6 +1571,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+        case .diagnosticsNotShown:
+            return .note(
+                "{count} more diagnostics not shown ({kinds}), the first of them here",
+                hint: "raise the limit of {limit} to see them: spinrun --max-diagnostics N, 0 for all (DiagnosticRenderer.limit)",
+                explanation: "A spec produced more diagnostics than the limit on how many are printed (default 100), so the output stays readable and bounded: a generated spec can have tens of thousands of problems on one line. Errors are printed first, then warnings as room remains; the note counts the rest and points to the first of them. spinrun --validate still counts them all in its verdict.",
+                wrong: "spinrun --max-diagnostics 1 --validate Specs/invalid/wrong-value-type.yaml",
+                right: "spinrun --max-diagnostics 1 --validate Specs/turnstile.yaml",
                 origin: .command)
         }
     }
@@ -1687,6 +1781,16 @@ private enum Example {
     /// A spin with a bool field, assigned `expression`.
     static func flagSetting(_ expression: String) -> String {
         "spin: Flag\ndata:\n  done: false\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { done: \(expression) } }"
+    }
+
+    /// The counter with `constants:` holding `declaration`, stopping at `limit`.
+    static func counterWithConstant(_ declaration: String) -> String {
+        "constants:\n  \(declaration)\n" + counter.replacingOccurrences(of: "{ on: tick,", with: "{ on: tick, when: count < limit,")
+    }
+
+    /// A vending machine with `types:` holding `declaration`, whose selection is an `Item`.
+    static func vending(types declaration: String) -> String {
+        "types:\n  \(declaration)\nspin: Vending\ndata:\n  chosen: { type: Item }\nevents:\n  select: { item: Item }\ninputs: [select]\ntransitions:\n  - { on: select, set: { chosen: event.item } }"
     }
 
     /// A spin with a duration field `delay`, assigned `expression` (as written in YAML).

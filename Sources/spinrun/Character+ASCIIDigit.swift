@@ -1,3 +1,0 @@
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}

@@ -1,0 +1,73 @@
+import SpinDSL
+
+/// `--events FILE`: one input event per line, `[TIME] NAME [JSON]`, blank lines and `#` comments
+/// skipped; lines end with LF or CRLF.
+///
+/// A run reduces at most `--max-steps` events, so of a large file only the first `--max-steps`
+/// events in time order can be taken: those are kept, the rest only checked (a line that is not an
+/// event is reported wherever it is; the payloads of the events kept are checked against the spec
+/// as they are scheduled). The file itself is read within `--max-events-bytes`.
+struct EventsFile {
+    /// The file as given.
+    let path: String
+    /// The most bytes read.
+    let limit: Int
+    /// The most events kept (the earliest, equal times in file order).
+    let keep: Int
+
+    /// The kept events in time order (lines with equal times keep their order), or the first
+    /// problem: the file cannot be read, or a line is not an event.
+    func read() -> Result<[InputEvent], UsageError> {
+        let bytes: [UInt8]
+        switch FileBytes.contents(atPath: path, rawPath: RawArguments.bytes(of: path), limit: limit) {
+        case .success(let read):
+            bytes = read
+        case .failure(.tooLarge(let size)):
+            let shown = size.map(String.init) ?? "at least \(limit &+ 1)"
+            return .failure(UsageError("--events", .eventsFileTooLarge, ["path": path, "size": shown, "limit": limit]))
+        case .failure:
+            return .failure(UsageError("--events", .fileUnreadable, ["path": path]))
+        }
+        var kept: [(line: Int, input: InputEvent)] = []
+        var sorted = true
+        let batch = keep > Int.max / 2 ? Int.max : keep * 2
+        var number = 0
+        var start = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var lineEnd = end
+            if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            let line = String(decoding: bytes[start..<lineEnd], as: UTF8.self)
+            start = end + 1
+            // The origin is written only for the events kept and the line reported.
+            switch EventParsing.parseLine(line, origin: "", allowTime: true) {
+            case nil:
+                continue
+            case .failure(let error)?:
+                return .failure(UsageError("\(path):\(number)", error.problem))
+            case .success(let input)?:
+                if let last = kept.last, last.input.atMilliseconds > input.atMilliseconds { sorted = false }
+                kept.append((number, input))
+                // Trimmed in batches: the earliest `keep` of twice as many.
+                if kept.count >= batch, kept.count > keep {
+                    if !sorted { Self.sort(&kept); sorted = true }
+                    kept.removeSubrange(keep...)
+                }
+            }
+        }
+        if !sorted { Self.sort(&kept) }
+        if kept.count > keep { kept.removeSubrange(keep...) }
+        return .success(kept.map { line, input in
+            var input = input
+            input.origin = "\(path):\(line)"
+            return input
+        })
+    }
+
+    /// By time, then by line.
+    private static func sort(_ events: inout [(line: Int, input: InputEvent)]) {
+        events.sort { ($0.input.atMilliseconds, $0.line) < ($1.input.atMilliseconds, $1.line) }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import SpinDSL
+
+/// `Specs/spin.schema.json` and the validator accept the same specs: the example specs and
+/// near-hits (unusual but valid) pass both; near-misses (one mistake of shape or of naming) fail
+/// both. The schema checks shapes and names only: what an expression means, which names a
+/// reference resolves to, and values beyond their syntax are the validator's alone
+/// (docs/spec-format.md, "The schema").
+@Suite struct SchemaAgreementTests {
+    static let lamp = """
+        spin: Lamp
+        states: [off, on]
+        data:
+          flips: 0
+        events: [toggle]
+        inputs: [toggle]
+        transitions:
+          - { from: off, on: toggle, to: on, set: { flips: flips + 1 } }
+          - { from: on, on: toggle, to: off }
+        """
+
+    /// The lamp with `old` written as `new`.
+    static func lamp(_ old: String, _ new: String) -> String {
+        lamp.replacingOccurrences(of: old, with: new)
+    }
+
+    /// The lamp with `text` added at the end.
+    static func lamp(adding text: String) -> String {
+        lamp + "\n" + text
+    }
+
+    /// Valid specs, each exercising a corner of the language.
+    static let nearHits: [(String, String)] = [
+        ("the lamp", lamp),
+        ("names with '_' and digits", lamp("states: [off, on]", "states: [_off, on2]")
+            .replacingOccurrences(of: "from: off", with: "from: _off").replacingOccurrences(of: "to: off", with: "to: _off")
+            .replacingOccurrences(of: "from: on,", with: "from: on2,").replacingOccurrences(of: "to: on,", with: "to: on2,")),
+        ("an enum field without initial", lamp("  flips: 0", "  flips: 0\n  mode: { type: enum, values: [eco, full] }")),
+        ("durations in data", lamp("  flips: 0", "  flips: 0\n  delay: 500ms\n  limit: { type: duration, initial: 2s }")),
+        ("shared types and constants", "types:\n  Item: [cola, water]\nconstants:\n  price: 25\n  base: 1.5s\n  pick: { type: Item, value: water }\n  ratio: { value: 0.5 }\n"
+            + lamp("  flips: 0", "  flips: 0\n  chosen: { type: Item }\n  other: { type: Item, initial: cola }")),
+        ("a payload of a shared type, long and short", "types:\n  Item: [cola, water]\n"
+            + lamp("events: [toggle]", "events:\n  toggle: { item: Item, size: { type: Item } }")),
+        ("computed timers", lamp(adding: "feedbacks:\n  auto: { when: flips < 3, after: 1s * (flips + 1), emit: toggle }\n  tick: { in: on, every: 2s, emit: toggle }")),
+        ("a simulated choice with its own latency", lamp(adding: "feedbacks:\n  call: { enter: on, effect: fetch, simulate: { after: 1s, choose: [ { weight: 1, after: 5s, emit: toggle }, { weight: 2, emit: toggle } ] } }")),
+        ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
+    ]
+
+    /// Specs with one mistake each, of a kind both must refuse.
+    static let nearMisses: [(String, String)] = [
+        ("a state name with a dash", lamp("states: [off, on]", "states: [off, on, in-progress]")),
+        ("a state name with a non-ASCII letter", lamp("states: [off, on]", "states: [off, on, café]")),
+        ("an empty state name", lamp("states: [off, on]", "states: [off, on, \"\"]")),
+        ("a spin name with a quote", lamp("spin: Lamp", "spin: 'La\"mp'")),
+        ("an event name with a space", lamp("events: [toggle]", "events: [toggle, \"switch off\"]")),
+        ("a data field named state", lamp("  flips: 0", "  flips: 0\n  state: 1")),
+        ("a data field named event", lamp("  flips: 0", "  flips: 0\n  event: 1")),
+        ("a data field named and", lamp("  flips: 0", "  flips: 0\n  and: 1")),
+        ("a data field name with a space", lamp("  flips: 0", "  flips: 0\n  \"max flips\": 1")),
+        ("a payload field name with a dash", lamp("events: [toggle]", "events:\n  toggle: { by-hand: bool }")),
+        ("an enum case with a dash", lamp("  flips: 0", "  flips: 0\n  mode: { type: enum, values: [eco, full-power] }")),
+        ("a feedback rule name with a dash", lamp(adding: "feedbacks:\n  auto-off: { in: on, emit: toggle }")),
+        ("an effect name with a dash", lamp(adding: "feedbacks:\n  call: { enter: on, effect: fetch-page, simulate: { emit: toggle } }")),
+        ("a constant named event", "constants:\n  event: 1\n" + lamp),
+        ("a lowercase type name", "types:\n  item: [cola, water]\n" + lamp),
+        ("a type without cases", "types:\n  Item: []\n" + lamp),
+        ("a type with a duplicate case", "types:\n  Item: [cola, cola]\n" + lamp),
+        ("a constant without value", "constants:\n  price: { type: int }\n" + lamp),
+        ("an unknown lowercase field type", lamp("  flips: 0", "  flips: { type: integer, initial: 0 }")),
+        ("an int field without initial", lamp("  flips: 0", "  flips: { type: int }")),
+        ("a duration field with a number", lamp("  flips: 0", "  flips: 0\n  delay: { type: duration, initial: 5 }")),
+        ("a number for after", lamp(adding: "feedbacks:\n  auto: { in: on, after: 5, emit: toggle }")),
+        ("a bool for every", lamp(adding: "feedbacks:\n  auto: { in: on, every: true, emit: toggle }")),
+        ("after in a rule's choice", lamp(adding: "feedbacks:\n  pick: { in: on, choose: [ { weight: 1, after: 1s, emit: toggle } ] }")),
+        ("a number for a simulated choice's after", lamp(adding: "feedbacks:\n  call: { enter: on, effect: fetch, simulate: { choose: [ { weight: 1, after: 5, emit: toggle } ] } }")),
+        ("types inside a spin of a multi-spin file", "spins:\n  A:\n    types: { X: [a] }\n    events: [go]\n"),
+        ("constants inside a spin of a multi-spin file", "spins:\n  A:\n    constants: { x: 1 }\n    events: [go]\n"),
+    ]
+
+    private static func write(_ specs: [(String, String)], in directory: URL) throws -> [String] {
+        try specs.indices.map { index in
+            let url = directory.appendingPathComponent("spec\(index).yaml")
+            try specs[index].1.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+    }
+
+    /// The paths among `paths` the schema rejects.
+    private static func rejectedBySchema(_ paths: [String]) throws -> Set<String> {
+        let run = try SchemaTests.validate(paths)
+        return Set(paths.filter { run.standardError.contains($0 + ":") })
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaAgreement-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func nearHitsPassBoth() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.write(Self.nearHits, in: directory)
+        let rejected = try Self.rejectedBySchema(paths)
+        for (index, (what, text)) in Self.nearHits.enumerated() {
+            #expect(!rejected.contains(paths[index]), "the schema rejects \(what)")
+            let spec = SpinSpec.load(text: text, path: "\(what).yaml")
+            #expect(!spec.hasErrors, "the validator rejects \(what):\n\(spec.renderedDiagnostics)")
+        }
+    }
+
+    @Test func nearMissesFailBoth() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.write(Self.nearMisses, in: directory)
+        let rejected = try Self.rejectedBySchema(paths)
+        for (index, (what, text)) in Self.nearMisses.enumerated() {
+            #expect(rejected.contains(paths[index]), "the schema accepts \(what)")
+            #expect(SpinSpec.load(text: text, path: "\(what).yaml").hasErrors, "the validator accepts \(what)")
+        }
+    }
+
+    @Test(arguments: SchemaTests.exampleSpecs)
+    func exampleSpecsPassTheValidator(_ name: String) {
+        let spec = loadSpec(name)
+        #expect(!spec.hasErrors, "\(spec.renderedDiagnostics)")
+    }
+}
