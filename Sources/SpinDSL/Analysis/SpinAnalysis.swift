@@ -70,6 +70,9 @@ struct SpinAnalysis {
         checkDeadRows()
         checkEmittedEvents()
         checkNondeterminism()
+        if let reach = statechartReach, let chart = spin.statechart {
+            diagnostics += EventlessCycles.diagnostics(for: spin, chart: chart, reach: reach, isNeverTaken: { rowFacts[$0].isNeverTaken })
+        }
     }
 
     private var spinName: String { spin.name.text }

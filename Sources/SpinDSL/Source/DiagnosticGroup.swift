@@ -191,6 +191,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case internalWithoutCompoundSource = "InternalNeedsCompoundSource"
     case nondeterministicEventless = "NondeterministicEventless"
     case crossRegionTransition = "CrossRegionTransition"
+    case eventlessCycle = "EventlessCycle"
     case raisedEventLimit = "RaisedEventLimit"
 
     // MARK: Faults of a run
@@ -1259,6 +1260,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them",
                 explanation: "Two eventless rows of the same state, whose guards nothing keeps apart (both unguarded, one unguarded, or the same guard): the first in document order always wins, so the later one never fires.",
                 wrong: Example.door + "\n  - { from: open, when: 'true', to: closed }\n  - { from: open, to: closed }",
+                right: Example.door + "\n  - { from: open, to: closed }")
+        case .eventlessCycle:
+            return .error(
+                "eventless rows never settle: without a guard they go round {cycle}",
+                hint: "guard one of them with a condition its actions make false",
+                explanation: "An eventless row is taken as soon as its guard holds, after every step. Unguarded ones that lead back to where they started are taken for ever, and no event from outside is ever reduced again: a livelock the analyzer can see without running the spec.",
+                wrong: Example.door + "\n  - { from: open, to: closed }\n  - { from: locked, to: open }",
                 right: Example.door + "\n  - { from: open, to: closed }")
         case .crossRegionTransition:
             return .error(
