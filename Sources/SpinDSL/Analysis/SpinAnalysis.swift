@@ -216,7 +216,7 @@ struct SpinAnalysis {
         var reported = Set<Int>()
         for configuration in 0..<spin.configurations.count
         where reach.reachable[configuration] && !reach.hasWayOut[configuration] && !spin.configurations.isFinal[configuration] {
-            for leaf in spin.configurations.leaves[configuration] where reported.insert(leaf).inserted {
+            for leaf in spin.configurations.leaves(of: configuration) where reported.insert(leaf).inserted {
                 let state = spin.states[leaf]
                 diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }

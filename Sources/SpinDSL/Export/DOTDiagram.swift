@@ -94,8 +94,7 @@ struct DOTDiagram {
             ends = [(Self.quoted(Self.spinID(spin)), nil)]
         } else if link.states.isEmpty {
             // The initial state's node (a statechart's first initial leaf).
-            let leaves = spin.configurations.leaves
-            let anchor = leaves.indices.contains(spin.initialState) ? leaves[spin.initialState].first ?? 0 : 0
+            let anchor = spin.configurations.leaves(of: spin.initialState).first ?? 0
             ends = [(Self.quoted(Self.stateID(spin, anchor)), Self.quoted(Self.clusterID(spin)))]
         } else {
             ends = link.states.map { state in

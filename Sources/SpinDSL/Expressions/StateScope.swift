@@ -3,22 +3,22 @@
 /// (and `state != .S` its negation), so that rules written for flat spins keep working; in a flat
 /// spin it stays a comparison of the control state.
 final class StateScope: Sendable {
-    /// Per state, its name and the configurations it is active in.
-    let memberships: [StateMembership]
+    /// The states' names, and the configurations each is active in.
     let names: [String]
+    private let configurations: Configurations
     private let index: NameIndex
     /// Whether `state == .S` is read as `active(.S)`.
     let isNested: Bool
 
-    init(names: [String], memberships: [StateMembership], isNested: Bool) {
+    init(names: [String], index: NameIndex, configurations: Configurations, isNested: Bool) {
         self.names = names
-        self.memberships = memberships
-        self.index = NameIndex(names)
+        self.configurations = configurations
+        self.index = index
         self.isNested = isNested
     }
 
     /// The membership of the state called `name`.
     func membership(of name: String) -> StateMembership? {
-        index[name].flatMap { memberships.indices.contains($0) ? memberships[$0] : nil }
+        index[name].flatMap { names.indices.contains($0) ? configurations.membership(of: $0) : nil }
     }
 }

@@ -19,14 +19,18 @@ public struct Configurations: Sendable {
     /// configurations below a compound parent, the product of its later siblings' counts below a
     /// parallel one.
     let weight: [Int]
-    /// Per state, the configurations in which it is active.
-    let membership: [StateMembership]
+    /// Per state, the configurations in which it is active; empty for a flat spin, whose state `i`
+    /// is active in configuration `i` alone (see `membership(of:)`).
+    private let membership: [StateMembership]
     /// Per configuration, whether its top-level state is one of the spin's final states.
     let isFinal: [Bool]
     /// Per configuration, its name: the active leaf, or `[a, b]` with parallel regions.
     public let names: [String]
-    /// Per configuration, its active leaves in document order.
-    public let leaves: [[Int]]
+    /// The active leaves of configuration `c`, in document order, are
+    /// `leafList[leafStart[c] ..< leafStart[c + 1]]`: one array for all (a flat spin of many states
+    /// has as many configurations).
+    private let leafStart: [Int32]
+    private let leafList: [Int32]
 
     /// The most configurations a spin may have (parallel regions multiply their counts).
     public static let limit = 65_536
@@ -34,11 +38,11 @@ public struct Configurations: Sendable {
     /// The single configuration of a data-only spin.
     static let dataOnly = Configurations(
         count: 1, activeStart: [0, 0], active: [], subtreeCount: [], weight: [], membership: [], isFinal: [false],
-        names: [""], leaves: [[]])
+        names: [""], leafStart: [0, 0], leafList: [])
 
     private init(
         count: Int, activeStart: [Int32], active: [Int32], subtreeCount: [Int], weight: [Int],
-        membership: [StateMembership], isFinal: [Bool], names: [String], leaves: [[Int]]
+        membership: [StateMembership], isFinal: [Bool], names: [String], leafStart: [Int32], leafList: [Int32]
     ) {
         self.count = count
         self.activeStart = activeStart
@@ -48,7 +52,14 @@ public struct Configurations: Sendable {
         self.membership = membership
         self.isFinal = isFinal
         self.names = names
-        self.leaves = leaves
+        self.leafStart = leafStart
+        self.leafList = leafList
+    }
+
+    /// The active leaves of `configuration`, in document order.
+    public func leaves(of configuration: Int) -> [Int] {
+        guard configuration >= 0, configuration &+ 1 < leafStart.count else { return [] }
+        return leafList[Int(leafStart[configuration])..<Int(leafStart[configuration &+ 1])].map(Int.init)
     }
 
     /// The active states of configuration `configuration`, in document order.
@@ -59,8 +70,16 @@ public struct Configurations: Sendable {
 
     /// Whether `state` is active in `configuration`.
     func isActive(_ state: Int, in configuration: Int) -> Bool {
+        guard !membership.isEmpty else { return state == configuration }
         guard membership.indices.contains(state) else { return false }
         return membership[state].contains(configuration)
+    }
+
+    /// The configurations in which `state` is active (made when asked for a flat spin's state:
+    /// a large flat spin has many states, and expressions ask for few).
+    func membership(of state: Int) -> StateMembership {
+        guard membership.isEmpty else { return membership[state] }
+        return StateMembership(state: state, range: state..<(state &+ 1), table: nil)
     }
 
     /// Enumerates the configurations of `tree`; nil when there are more than `limit`.
@@ -106,12 +125,22 @@ public struct Configurations: Sendable {
         // The active states of each configuration, by descending from the spin.
         var activeStart: [Int32] = [0]
         var active: [Int32] = []
-        var leaves: [[Int]] = []
-        for configuration in 0..<count {
-            let states = Self.states(of: tree, below: nil, index: configuration, weight: weight, counts: subtreeCount)
-            active.append(contentsOf: states.map { Int32(truncatingIfNeeded: $0) })
-            activeStart.append(Int32(truncatingIfNeeded: active.count))
-            leaves.append(states.filter { nodes[$0].kind == .atomic })
+        var leafStart: [Int32] = [0]
+        var leafList: [Int32] = []
+        if tree.isFlat {
+            // Configuration i is state i alone: nothing to work out per configuration.
+            active = (0..<Int32(truncatingIfNeeded: count)).map { $0 }
+            activeStart = (0...Int32(truncatingIfNeeded: count)).map { $0 }
+            leafList = active
+            leafStart = activeStart
+        } else {
+            for configuration in 0..<count {
+                let states = Self.states(of: tree, below: nil, index: configuration, weight: weight, counts: subtreeCount)
+                active.append(contentsOf: states.map { Int32(truncatingIfNeeded: $0) })
+                activeStart.append(Int32(truncatingIfNeeded: active.count))
+                leafList.append(contentsOf: states.filter { nodes[$0].kind == .atomic }.map { Int32(truncatingIfNeeded: $0) })
+                leafStart.append(Int32(truncatingIfNeeded: leafList.count))
+            }
         }
 
         // Membership: a range for a state with no parallel ancestor, else a table.
@@ -139,7 +168,7 @@ public struct Configurations: Sendable {
                 }
             }
         }
-        let membership = nodes.indices.map { state in
+        let membership: [StateMembership] = tree.isFlat ? [] : nodes.indices.map { state -> StateMembership in
             if let table = tables[state] {
                 return StateMembership(state: state, range: 0..<0, table: table)
             }
@@ -148,13 +177,14 @@ public struct Configurations: Sendable {
         let isFinal = (0..<count).map { configuration in
             Self.child(of: tree.topLevel, containing: configuration, weight: weight, counts: subtreeCount).map { nodes[$0].isFinal } ?? false
         }
-        let names = leaves.map { leaves -> String in
-            let leafNames = leaves.map { stateNames.indices.contains($0) ? stateNames[$0] : "#\($0)" }
+        let names = tree.isFlat ? stateNames : (0..<count).map { configuration -> String in
+            let leaves = leafList[Int(leafStart[configuration])..<Int(leafStart[configuration &+ 1])]
+            let leafNames = leaves.map { stateNames.indices.contains(Int($0)) ? stateNames[Int($0)] : "#\($0)" }
             return leafNames.count == 1 ? leafNames[0] : "[" + leafNames.joined(separator: ", ") + "]"
         }
         return Configurations(
             count: count, activeStart: activeStart, active: active, subtreeCount: subtreeCount, weight: weight,
-            membership: membership, isFinal: isFinal, names: names, leaves: leaves)
+            membership: membership, isFinal: isFinal, names: names, leafStart: leafStart, leafList: leafList)
     }
 
     /// The child of a compound state (or of the spin) whose configurations hold `index`: the last

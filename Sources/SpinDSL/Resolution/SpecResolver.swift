@@ -112,7 +112,7 @@ struct SpecResolver {
         }
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)
         let treeScope = spin.states.isEmpty ? nil : StateScope(
-            names: stateNames, memberships: configurations.membership, isNested: !shape.isFlat)
+            names: stateNames, index: states, configurations: configurations, isNested: !shape.isFlat)
         let initialState = spin.states.isEmpty ? 0 : MicrostepPlanner.initialConfiguration(of: shape, configurations)
 
         // Data fields and the enumerations they declare; the shared types come first.

@@ -10,8 +10,8 @@ extension SpinModel {
     /// states in document order with parallel regions; `null` for a data-only spin.
     func controlJSON(_ index: Int) -> String {
         guard !states.isEmpty else { return "null" }
-        guard configurations.leaves.indices.contains(index) else { return JSONText.string("#\(index)") }
-        let leaves = configurations.leaves[index].map { states.indices.contains($0) ? states[$0].text : "#\($0)" }
+        guard index >= 0, index < configurations.count else { return JSONText.string("#\(index)") }
+        let leaves = configurations.leaves(of: index).map { states.indices.contains($0) ? states[$0].text : "#\($0)" }
         if leaves.count == 1 { return JSONText.string(leaves[0]) }
         return "[" + leaves.map(JSONText.string).joined(separator: ",") + "]"
     }

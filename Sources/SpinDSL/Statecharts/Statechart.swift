@@ -172,7 +172,7 @@ final class Statechart: Sendable {
         var groupEnds: [Int] = []
         cells.reserveCapacity(configurations.count &* columns)
         for configuration in 0..<configurations.count {
-            let leaves = configurations.leaves[configuration]
+            let leaves = configurations.leaves(of: configuration)
             // (kind, group, row, source) in priority order within each group.
             var found: [(kind: Int, group: Int, row: Int, source: Int?)] = []
             for (group, leaf) in leaves.enumerated() {
