@@ -108,6 +108,9 @@ enum EventParsing {
         var payload: [String: SpinValue] = [:]
         for (key, scalar) in fields {
             let type = event.fields.first { $0.name.text == key }?.type
+            if case .number(let text) = scalar, let problem = outOfRange(text, as: type) {
+                return .failure(UsageError(input.origin, problem))
+            }
             switch convert(scalar, to: type) {
             case .some(let value): payload[key] = value
             case .none:
@@ -116,6 +119,23 @@ enum EventParsing {
             }
         }
         return .success(HostEvent(input.name, payload))
+    }
+
+    /// A number too large for its field, refused as the same literal in a spec is: an integer
+    /// past Int64 for an int field, a double that would be infinite (`1e400`) for a double field
+    /// (one that underflows, `1e-400`, is 0, as in a spec).
+    private static func outOfRange(_ text: String, as type: ValueType?) -> UsageProblem? {
+        let isInteger = !text.contains { $0 == "." || $0 == "e" || $0 == "E" }
+        switch type {
+        case .int?:
+            guard isInteger, Int64(text) == nil else { return nil }
+            return UsageProblem(.integerLiteralTooLarge, ["value": text])
+        case .double?:
+            guard let value = Double(text), value.isInfinite else { return nil }
+            return UsageProblem(.doubleLiteralTooLarge, ["text": text])
+        default:
+            return nil
+        }
     }
 
     private static func convert(_ scalar: JSONScalar, to type: ValueType?) -> SpinValue? {

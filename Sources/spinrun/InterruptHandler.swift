@@ -7,25 +7,31 @@ import Musl
 import Darwin
 #endif
 
-/// Turns Ctrl-C (SIGINT) into a call of `action` (the run's `interrupt()`), instead of killing the
-/// process: the run then ends with status `interrupted`, its summary is printed, and spinrun
-/// exits with 130. A second Ctrl-C while the first is handled is ignored.
+/// Turns Ctrl-C (SIGINT) and SIGTERM into calls of the run's `interrupt()` and `terminate()`,
+/// instead of killing the process: the run then ends with status `interrupted` (exit 130) or
+/// `terminated` (exit 143), the trace so far is flushed and the summary printed. `timeout`, CI
+/// runners and service managers stop a program with SIGTERM; the trace is kept however the run
+/// ends. A second signal while the first is handled is ignored.
 final class InterruptHandler {
-    private let source: any DispatchSourceSignal
+    private let sources: [any DispatchSourceSignal]
+    private static let signals = [SIGINT, SIGTERM]
 
-    /// Installs the handler; it stays installed until `cancel()`.
-    init(action: @escaping @Sendable () -> Void) {
-        // The default action would end the process before the summary is printed.
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "spinrun.interrupt"))
-        source.setEventHandler(handler: action)
-        source.resume()
-        self.source = source
+    /// Installs the handlers; they stay installed until `cancel()`.
+    init(interrupt: @escaping @Sendable () -> Void, terminate: @escaping @Sendable () -> Void) {
+        let queue = DispatchQueue(label: "spinrun.interrupt")
+        sources = zip(Self.signals, [interrupt, terminate]).map { number, action in
+            // The default action would end the process before the summary is printed.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
     }
 
-    /// Removes the handler and restores the default action.
+    /// Removes the handlers and restores the default actions.
     func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

@@ -22,6 +22,78 @@ struct JSONObjectParser {
         }
     }
 
+    /// Parses any JSON value (a recorded trace's line), objects and arrays nested at most
+    /// `maxDepth` deep.
+    static func parseValue(_ text: String) -> Result<JSONValue, JSONParseFailure> {
+        var parser = JSONObjectParser(text)
+        do {
+            parser.skipSpaces()
+            let value = try parser.anyValue(depth: 0)
+            parser.skipSpaces()
+            guard parser.index >= parser.scalars.count else { throw JSONParseFailure("unexpected text after the value") }
+            return .success(value)
+        } catch let failure as JSONParseFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(JSONParseFailure("\(error)"))
+        }
+    }
+
+    /// The deepest nesting `parseValue` reads (a trace's lines nest three deep).
+    static let maxDepth = 32
+
+    private mutating func anyValue(depth: Int) throws -> JSONValue {
+        guard depth < Self.maxDepth else { throw JSONParseFailure("nested deeper than \(Self.maxDepth) levels") }
+        switch current {
+        case "{":
+            index += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipSpaces()
+            if current == "}" {
+                index += 1
+                return .object(members)
+            }
+            while true {
+                skipSpaces()
+                let key = try string()
+                try expect(":")
+                skipSpaces()
+                members.append((key, try anyValue(depth: depth + 1)))
+                skipSpaces()
+                if current == "," {
+                    index += 1
+                    continue
+                }
+                try expect("}")
+                return .object(members)
+            }
+        case "[":
+            index += 1
+            var items: [JSONValue] = []
+            skipSpaces()
+            if current == "]" {
+                index += 1
+                return .array(items)
+            }
+            while true {
+                skipSpaces()
+                items.append(try anyValue(depth: depth + 1))
+                skipSpaces()
+                if current == "," {
+                    index += 1
+                    continue
+                }
+                try expect("]")
+                return .array(items)
+            }
+        case "n":
+            try word("null")
+            return .null
+        default:
+            return .scalar(try value())
+        }
+    }
+
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     private mutating func skipSpaces() {
@@ -66,7 +138,7 @@ struct JSONObjectParser {
         case "f": try word("false"); return .bool(false)
         case "n": throw JSONParseFailure("null is not a payload value")
         case "{", "[": throw JSONParseFailure("payload values are scalars, not objects or arrays")
-        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .number(number())
+        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): return .number(try number())
         case let scalar?: throw JSONParseFailure("unexpected '\(scalar)'")
         case nil: throw JSONParseFailure("unexpected end")
         }
@@ -79,13 +151,33 @@ struct JSONObjectParser {
         }
     }
 
-    private mutating func number() -> String {
-        var text = ""
-        while let scalar = current, scalar == "-" || scalar == "+" || scalar == "." || scalar == "e" || scalar == "E" || ("0"..."9").contains(scalar) {
-            text.unicodeScalars.append(scalar)
-            index += 1
+    /// A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; `01`, `1.`, `+1` and
+    /// `.5` are not.
+    private mutating func number() throws -> String {
+        let start = index
+        func digits() -> Int {
+            var count = 0
+            while let scalar = current, ("0"..."9").contains(scalar) { index += 1; count += 1 }
+            return count
         }
-        return text
+        func text() -> String { String(String.UnicodeScalarView(scalars[start..<index])) }
+        if current == "-" { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw JSONParseFailure("a number needs digits after '\(text())'") }
+        if integerDigits > 1, scalars[integerStart] == "0" {
+            throw JSONParseFailure("'\(text())' is not a JSON number: no leading zeros")
+        }
+        if current == "." {
+            index += 1
+            guard digits() > 0 else { throw JSONParseFailure("'\(text())' is not a JSON number: digits must follow '.'") }
+        }
+        if current == "e" || current == "E" {
+            index += 1
+            if current == "+" || current == "-" { index += 1 }
+            guard digits() > 0 else { throw JSONParseFailure("'\(text())' is not a JSON number: the exponent needs digits") }
+        }
+        return text()
     }
 
     private mutating func string() throws -> String {

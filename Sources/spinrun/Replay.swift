@@ -19,6 +19,52 @@ enum Replay {
         return .success(lines)
     }
 
+    /// What a recorded trace says about the run it records: its header (nil for a trace recorded
+    /// before traces had one) and, for inputs that were not the spec's script, each input step.
+    struct Recording {
+        var header: TraceHeader?
+        /// (line, time, spin, event, payload object) of each input step, in order.
+        var inputs: [(line: Int, time: Int64, spin: String, event: String, payload: String?)] = []
+    }
+
+    /// Reads the header and the input steps of `lines`, a trace read from `path`.
+    static func recording(_ lines: [String], path: String) -> Result<Recording, UsageError> {
+        var recording = Recording()
+        guard let first = lines.first, first.hasPrefix("{\"run\":") else { return .success(recording) }
+        guard case .success(let value) = JSONObjectParser.parseValue(first), let header = header(value) else {
+            return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": 1]))
+        }
+        recording.header = header
+        guard header.inputs != .script else { return .success(recording) }
+        for (offset, line) in lines.enumerated().dropFirst() where line.hasPrefix("{\"step\":") {
+            guard case .success(let step) = JSONObjectParser.parseValue(line),
+                  let time = step["time"]?.int64, let spin = step["spin"]?.string, let event = step["event"]?["name"]?.string,
+                  let source = step["source"]?.string else {
+                return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": offset + 1]))
+            }
+            guard source == "input" else { continue }
+            let payload = step["event"]?["payload"]?.flatObjectText
+            recording.inputs.append((offset + 1, time, spin, event, payload == "{}" ? nil : payload))
+        }
+        return .success(recording)
+    }
+
+    /// The header of `{"run":{"seed":…,"inputs":…,…}}`, or nil when it is not one.
+    private static func header(_ line: JSONValue) -> TraceHeader? {
+        guard let run = line["run"], let seedText = run["seed"], case .scalar(.number(let seedNumber)) = seedText,
+              let seed = UInt64(seedNumber), let inputs = run["inputs"]?.string.flatMap(TraceHeader.Inputs.init) else { return nil }
+        var header = TraceHeader(seed: seed, inputs: inputs)
+        for choice in run["choices"]?.array ?? [] {
+            guard let spin = choice["spin"]?.string, let rule = choice["rule"]?.string,
+                  let caseIndex = choice["case"]?.int64, let outcome = choice["outcome"]?.int64 else { return nil }
+            header.choices.append(RecordedChoice(spin: spin, rule: rule, caseIndex: Int(caseIndex), outcome: Int(outcome)))
+        }
+        header.maxTimeMilliseconds = run["maxTime"]?.int64
+        header.maxSteps = run["maxSteps"]?.int64.map { Int(clamping: $0) }
+        header.livelockRepeats = run["livelockRepeats"]?.int64.map { Int(clamping: $0) }
+        return header
+    }
+
     /// `step N: expected … got … [#ReplayDiverged]` for the first line that differs, or nil when
     /// none does.
     static func firstDifference(expected: [String], got: [String]) -> String? {

@@ -10,7 +10,8 @@ struct RunSession {
     let format: TraceFormat
     let colored: Bool
     let quiet: Bool
-    let seed: UInt64
+    /// `--seed`, when given: it wins over the seed a replayed trace records.
+    let seed: UInt64?
     let limits: RunLimits
     /// `--max-time` as given, for the message when it is reached.
     let maxTimeText: String
@@ -30,11 +31,25 @@ struct RunSession {
     /// Runs; returns the exit status (see `exitStatus(for:)`).
     func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
         var recorded: [String]?
+        var recording = Replay.Recording()
         if let replay {
             switch Replay.read(replay) {
             case .success(let lines): recorded = lines
             case .failure(let error): return usageError(error)
             }
+            switch Replay.recording(recorded ?? [], path: replay) {
+            case .success(let found): recording = found
+            case .failure(let error): return usageError(error)
+            }
+        }
+        // A recorded trace's header says how it ran: its seed, inputs, choices and limits.
+        let header = recording.header
+        let seed = self.seed ?? header?.seed ?? 1
+        var limits = self.limits
+        if let header {
+            if let maxTime = header.maxTimeMilliseconds { limits.maxTimeMilliseconds = maxTime }
+            if let maxSteps = header.maxSteps { limits.maxSteps = maxSteps }
+            if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
         }
         if let spin, model.spin(named: spin) == nil {
             return usageError(UsageError("--spin", model.unknownSpin(spin)))
@@ -55,13 +70,24 @@ struct RunSession {
         case .success(let collected): inputs = collected
         case .failure(let error): return usageError(error)
         }
-        var events: [(input: InputEvent, event: HostEvent)] = []
+        var events: [(input: InputEvent, spin: String?, event: HostEvent)] = []
         for input in inputs {
             switch EventParsing.hostEvent(input, spin: spin, in: model) {
-            case .success(let event): events.append((input, event))
+            case .success(let event): events.append((input, spin, event))
             case .failure(let error): return usageError(error)
             }
         }
+        // The input steps of a trace recorded with events (or typed), each into its spin.
+        for recordedInput in recording.inputs {
+            let input = InputEvent(
+                atMilliseconds: recordedInput.time, name: recordedInput.event, payloadJSON: recordedInput.payload,
+                origin: "\(replay ?? "--replay"):\(recordedInput.line)")
+            switch EventParsing.hostEvent(input, spin: recordedInput.spin, in: model) {
+            case .success(let event): events.append((input, recordedInput.spin, event))
+            case .failure(let error): return usageError(error)
+            }
+        }
+        let inputMode: TraceHeader.Inputs = header?.inputs ?? (interactive ? .interactive : (inputs.isEmpty ? .script : .events))
 
         let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
         let out = OutputWriter.standardOutput
@@ -74,7 +100,14 @@ struct RunSession {
         let quiet = self.quiet || recorded != nil
         let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
-        var options = SpecRunOptions(seed: seed, runsScript: inputs.isEmpty && !interactive)
+        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script)
+        options.choices = header?.choices ?? []
+        // The first line of a JSON Lines trace: what a replay needs to run it again.
+        var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)
+        runHeader.seed = seed
+        if !quiet && format == .jsonl && recorded == nil {
+            out.line(runHeader.json)
+        }
         if !quiet && format == .text && recorded == nil {
             options.render = { spin, line in
                 if let text = formatter.render(spin: spin, line: line) { out.line(text) }
@@ -98,13 +131,13 @@ struct RunSession {
             holdOpen: interactive, observer: observer)
 
         // Scheduled on the run's clock as inputs, at their times (0 for --event).
-        for (input, event) in events {
+        for (input, spin, event) in events {
             if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds, origin: input.origin) {
                 return usageError(UsageError(input.origin, problem))
             }
         }
 
-        let interruption = InterruptHandler { specRun.interrupt() }
+        let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
         if interactive {
             InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
         }
@@ -112,7 +145,9 @@ struct RunSession {
         interruption.cancel()
 
         if let recorded, let collected {
-            let difference = Replay.firstDifference(expected: recorded, got: collected.lines + [summary.json])
+            // The header says how to run; the steps and the summary are what is compared.
+            let expected = header == nil ? recorded : Array(recorded.dropFirst())
+            let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
             guard let difference else {
                 out.line("replay: identical to the recorded trace (\(summary.steps) steps, status \(summary.status.rawValue))")
                 return 0
@@ -126,6 +161,9 @@ struct RunSession {
         if let fault = summary.fault {
             OutputWriter.standardError.line(fault.description)
         }
+        if let invariant = summary.invariant {
+            OutputWriter.standardError.line(invariant.description)
+        }
         if let message = limitMessage(summary) {
             OutputWriter.standardError.line(message)
         }
@@ -136,13 +174,15 @@ struct RunSession {
     }
 
     /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps, time, queue length or a
-    /// livelock); 130 interrupted.
+    /// livelock); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
     static func exitStatus(for status: RunStatus) -> Int32 {
         switch status {
         case .final, .idle, .until: return 0
         case .error: return 3
+        case .invariant: return 6
         case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
         case .interrupted: return 130
+        case .terminated: return 143
         }
     }
 

@@ -95,10 +95,15 @@ struct SpinrunCommand: AsyncParsableCommand {
                --livelock-repeats times without time passing); a line on
                stderr names the limit
           5    --replay: the run diverged from the recorded trace
+          6    an invariant did not hold (status invariant); stderr names it:
+               file:line:column: error: invariant 'NAME' of spin 'S' does not hold;
+               --check: an invariant, a run-time error or a dead end found
           64   bad usage: unknown option, event or spin; bad --until or payload;
                an unknown --explain name
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
+          143  terminated (SIGTERM, as `timeout` sends): the same, with status
+               terminated
         """,
         version: "spinrun \(version)"
     )
@@ -123,6 +128,18 @@ struct SpinrunCommand: AsyncParsableCommand {
         valueName: "full|guards|events"))
     var labels: DiagramLabels = .guards
 
+    @Flag(help: "Explore every reachable state: report invariants that do not hold, run-time errors and dead ends, each with its shortest counterexample.")
+    var check = false
+
+    @Flag(help: "Print the spec as a Promela model for SPIN (its states are --check's).")
+    var promela = false
+
+    @Option(name: .customLong("max-states"), parsing: .unconditional, help: "With --check: stop after storing this many states (status incomplete).")
+    var maxStates: Int = 10_000_000
+
+    @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
+    var counterexample: String?
+
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
 
@@ -141,8 +158,8 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-alias-nodes"), parsing: .unconditional, help: "The most YAML nodes aliases may expand to (alias bombs).")
     var maxAliasNodes: Int = 1_000_000
 
-    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "The deepest nesting of YAML mappings and sequences in a spec.")
-    var maxDepth: Int = 512
+    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "The deepest nesting of YAML mappings and sequences in a spec (default 512); with --check, the most moves explored from the start (default: no limit).")
+    var maxDepth: Int?
 
     @Option(name: .customLong("max-spec-bytes"), parsing: .unconditional, help: "The largest spec file accepted, in bytes.")
     var maxSpecBytes: Int = 64 * 1024 * 1024
@@ -166,8 +183,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         valueName: "name"))
     var explain: String?
 
-    @Option(parsing: .unconditional, help: "The seed of random choices; the same seed gives the same run.")
-    var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "The seed of random choices; the same seed gives the same run (default 1, or the seed a --replay trace records).")
+    var seed: UInt64?
 
     @Flag(help: "Use the wall clock instead of virtual time.")
     var realtime = false
@@ -195,9 +212,16 @@ struct SpinrunCommand: AsyncParsableCommand {
             guard specs.isEmpty else { throw invalid(nil, .exclusiveOptions, ["options": "--explain and spec files"]) }
             return
         }
-        let modes = [validateOnly, dot, mermaid].filter { $0 }.count
+        let modes = [validateOnly, dot, mermaid, check, promela].filter { $0 }.count
         guard modes <= 1 else {
-            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot and --mermaid"])
+            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid, --check and --promela"])
+        }
+        if check {
+            guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
+                throw invalid(nil, .exclusiveOptions, ["options": "--check and --replay, --interactive, --event, --events, --until or --realtime"])
+            }
+        } else if counterexample != nil {
+            throw invalid(nil, .exclusiveOptions, ["options": "--counterexample without --check"])
         }
         if validateOnly {
             guard !specs.isEmpty else { throw invalid(nil, .specFileCount, ["expected": "at least one spec file with --validate", "count": 0]) }
@@ -208,7 +232,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
-            ("--max-depth", maxDepth), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes),
+            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes),
+            ("--max-states", maxStates),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
@@ -244,6 +269,22 @@ struct SpinrunCommand: AsyncParsableCommand {
             return
         }
         guard let compiled = spec.compiled else { throw ExitCode(1) }
+        if promela {
+            switch PromelaExporter.promela(compiled) {
+            case .success(let text):
+                OutputWriter.standardOutput.write(text)
+                return
+            case .failure(let problems):
+                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+                throw ExitCode(1)
+            }
+        }
+        if check {
+            let session = CheckSession(
+                spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
+                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth), counterexamplePath: counterexample)
+            throw ExitCode(session.run())
+        }
         let session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
@@ -269,7 +310,10 @@ struct SpinrunCommand: AsyncParsableCommand {
     }
 
     private var specLimits: SpecLimits {
-        SpecLimits(yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: maxDepth, maxBytes: maxSpecBytes), maxDiagnostics: maxDiagnostics)
+        // With --check, --max-depth is the exploration's; the YAML nesting keeps its default.
+        SpecLimits(
+            yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes),
+            maxDiagnostics: maxDiagnostics)
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

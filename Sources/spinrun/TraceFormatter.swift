@@ -13,9 +13,13 @@ import SpinDSL
 /// ```
 ///
 /// The time column is as wide as `--max-time` in milliseconds (8 digits for the default 24h), the
-/// step column 4 wide, spin and event names padded to the longest in the spec, so that lines line
-/// up. A step that changes nothing ends with `(unchanged)`. JSON Lines: each record's and the
-/// summary's `json`, exactly; render lines are not part of the JSON Lines trace.
+/// step column 4 wide, spin and event names padded to the longest in the spec, but to at most
+/// `maxNameWidth` characters (a longer name is written whole, unpadded: one name of 100,000
+/// characters must not pad every line to 100 KB), so that lines line up. A step that changes
+/// nothing ends with `(unchanged)`. Control characters in names, data and render lines are
+/// escaped (`TerminalText`: `\n`, `\u001b`), so that a spec's strings cannot forge lines or
+/// drive the terminal. JSON Lines: each record's and the summary's `json`, exactly; render lines
+/// are not part of the JSON Lines trace.
 struct TraceFormatter: Sendable {
     let format: TraceFormat
     let colored: Bool
@@ -24,14 +28,21 @@ struct TraceFormatter: Sendable {
     private let eventWidth: Int
     /// Digits of the time column: enough for the longest time the run may reach.
     private let timeWidth: Int
+    /// Whether step and summary lines may hold control characters (see
+    /// `SpecModel.mayShowControlCharacters`); render lines are always looked at.
+    private let escapes: Bool
 
     init(format: TraceFormat, colored: Bool, model: SpecModel, maxTimeMilliseconds: Int64?) {
         self.format = format
         self.colored = colored && format == .text
         timeWidth = max(4, String(maxTimeMilliseconds ?? 0).count)
-        spinWidth = model.spins.map(\.name.text.count).max() ?? 0
-        eventWidth = model.spins.flatMap { $0.events.map(\.name.text.count) }.max() ?? 0
+        escapes = model.mayShowControlCharacters
+        spinWidth = min(Self.maxNameWidth, model.spins.map(\.name.text.count).max() ?? 0)
+        eventWidth = min(Self.maxNameWidth, model.spins.flatMap { $0.events.map(\.name.text.count) }.max() ?? 0)
     }
+
+    /// The widest a spin or event column is padded to.
+    static let maxNameWidth = 32
 
     /// The line of one reduced event.
     func step(_ record: TraceRecord) -> String {
@@ -39,21 +50,25 @@ struct TraceFormatter: Sendable {
         case .jsonl:
             return record.json
         case .text:
+            // Uncolored, the line is escaped once as a whole; colored, each piece is, before the
+            // colors' own escapes are added.
+            let colored = self.colored, escapes = self.escapes
+            func shown(_ text: String) -> String { colored && escapes ? Self.shown(text) : text }
             var line = paint("[\(pad(String(record.time), timeWidth, left: true))ms]", .dim)
-            line += " " + pad("#\(record.step)", 4) + " " + paint(pad(record.spin, spinWidth), .bold)
-            let payload = record.payloadJSON == "{}" ? "" : " " + record.payloadJSON
-            line += "  " + paint(pad(record.event + payload, eventWidth), .cyan)
-            line += "  " + paint("(\(record.source))", .dim)
-            if let from = record.from, let to = record.to {
+            line += " " + pad("#\(record.step)", 4) + " " + paint(pad(shown(record.spin), spinWidth), .bold)
+            let payload = record.payloadJSON == "{}" ? "" : " " + shown(record.payloadJSON)
+            line += "  " + paint(pad(shown(record.event) + payload, eventWidth), .cyan)
+            line += "  " + paint("(\(shown(record.source)))", .dim)
+            if let from = record.from.map(shown), let to = record.to.map(shown) {
                 line += "  " + (from == to ? paint(to, .yellow) : paint("\(from) → \(to)", .yellow))
             }
             if !record.dataText.isEmpty {
-                line += "  " + record.dataText
+                line += "  " + shown(record.dataText)
             }
             if !record.changed {
                 line += "  " + paint("(unchanged)", .dim)
             }
-            return line
+            return colored || !escapes ? line : Self.shown(line)
         }
     }
 
@@ -63,6 +78,10 @@ struct TraceFormatter: Sendable {
         case .jsonl: return nil
         case .text:
             // A template that already names its spin (`Feature: {state}`) is not prefixed again.
+            // Uncolored, the whole line is escaped at once.
+            guard colored else { return Self.shown(line.hasPrefix(spin + ":") ? line : spin + ": " + line) }
+            let spin = Self.shown(spin)
+            let line = Self.shown(line)
             if line.hasPrefix(spin + ":") { return paint(spin + ":", .green) + line.dropFirst(spin.count + 1) }
             return paint("\(spin): ", .green) + line
         }
@@ -76,15 +95,16 @@ struct TraceFormatter: Sendable {
         case .text:
             let color: Color = switch summary.status {
             case .final, .idle, .until: .green
-            case .error, .interrupted: .red
+            case .error, .interrupted, .terminated, .invariant: .red
             case .maxSteps, .maxTime, .maxQueue, .livelock: .yellow
             }
             let steps = CountedNoun.text(summary.steps, "step")
             var lines = [paint(summary.status.rawValue, color) + ": \(steps), \(summary.time)ms"]
             for spin in summary.spins {
-                var line = "  " + paint(pad(spin.name, spinWidth), .bold)
-                if let state = spin.state { line += "  " + paint(state, .yellow) }
-                if !spin.dataText.isEmpty { line += "  " + spin.dataText }
+                // Once per run: always looked at.
+                var line = "  " + paint(pad(Self.shown(spin.name), spinWidth), .bold)
+                if let state = spin.state { line += "  " + paint(Self.shown(state), .yellow) }
+                if !spin.dataText.isEmpty { line += "  " + Self.shown(spin.dataText) }
                 lines.append(line)
             }
             return lines
@@ -92,6 +112,11 @@ struct TraceFormatter: Sendable {
     }
 
     // MARK: Helpers
+
+    /// `text` as written to the terminal: its control characters escaped.
+    private static func shown(_ text: String) -> String {
+        TerminalText.escaped(text)
+    }
 
     enum Color: String {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"

@@ -259,9 +259,14 @@ import Testing
             """) == [])
     }
 
-    // MARK: Nondeterminism
+    // MARK: Shadowed rows
 
-    @Test func unguardedRowsOnTheSameEventClash() {
+    /// The warning of a shadowed row, as `findings` prints it.
+    static func shadowed(_ place: String, _ event: String, _ rows: String, inState: String = "") -> String {
+        "\(place): warning: this transition never fires: on '\(event)'\(inState), \(rows) first every time it could [#ShadowedTransition] [a state's rows are tried before its parent's and the spin's, each in document order, and the first whose guard holds fires: remove this row, or move it above the rows that take its cases]"
+    }
+
+    @Test func aRowWhoseStatesEarlierUnguardedRowsTakeIsShadowed() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             states: [a, b, c]
@@ -271,12 +276,10 @@ import Testing
               - { from: [b, c], on: go, to: a }
               - { from: a, on: go, to: b }
               - { from: [a, c], on: go, to: c }
-            """) == [
-                "8:5: error: transitions at lines 6 and 8 can both fire in state 'c' on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
-            ])
+            """) == [Self.shadowed("8:5", "go", "the rows at lines 6 and 7 fire")])
     }
 
-    @Test func identicalGuardsClashInADataOnlySpin() {
+    @Test func identicalGuardsShadowInADataOnlySpin() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             data:
@@ -286,12 +289,12 @@ import Testing
             transitions:
               - { on: go, when: n > 0 and n < 3, set: { n: n + 1 } }
               - { on: go, when: (n>0) && n<3, set: { n: n + 1 } }
-            """) == [
-                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
-            ])
+            """) == [Self.shadowed("8:5", "go", "the row at line 7 fires")])
     }
 
-    @Test func oneUnguardedRowClashesAndRowsOnOneLineAreToldApartByColumn() {
+    /// The "else" idiom: a guarded row, then an unguarded one for every other case. Not the
+    /// other way round, where rows on one line are told apart by their columns.
+    @Test func anElseRowIsFineButARowAfterAnUnguardedOneIsShadowed() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             data:
@@ -299,12 +302,37 @@ import Testing
             events: [go]
             inputs: [go]
             transitions: [{ on: go, when: n > 0, set: { n: 0 } }, { on: go, set: { n: 1 } }]
-            """) == [
-                "6:55: error: transitions at line 6, columns 15 and 55, can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
-            ])
+            """) == [])
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            data:
+              n: 0
+            events: [go]
+            inputs: [go]
+            transitions: [{ on: go, set: { n: 1 } }, { on: go, when: n > 0, set: { n: 0 } }]
+            """) == [Self.shadowed("6:42", "go", "the row at line 6, column 15 fires")])
     }
 
-    @Test func differentGuardsDisjointSourcesAndDifferentEventsDoNotClash() {
+    /// The issue's example of python-statemachine's README: a guarded row in one state, then a
+    /// catch-all on any state.
+    @Test func aGuardedRowThenACatchAllIsFine() {
+        #expect(AnalyzerPipeline.findings("""
+            spin: Turnstile
+            states: [locked, unlocked]
+            data:
+              credit: 0
+            events:
+              coin: { amount: int }
+              push: {}
+            inputs: [coin, push]
+            transitions:
+              - { from: locked, on: coin, when: event.amount >= 25, to: unlocked }
+              - { from: any, on: coin, set: { credit: credit + event.amount } }
+              - { from: unlocked, on: push, to: locked }
+            """) == [])
+    }
+
+    @Test func differentGuardsDisjointSourcesAndDifferentEventsAreFine() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             states: [a, b]
@@ -320,7 +348,7 @@ import Testing
             """) == [])
     }
 
-    @Test func eachLaterRowIsReportedOnce() {
+    @Test func eachShadowedRowIsReportedOnceAgainstTheRowsThatFire() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             data:
@@ -332,12 +360,12 @@ import Testing
               - { on: go, set: { n: 2 } }
               - { on: go, set: { n: 3 } }
             """) == [
-                "8:5: error: transitions at lines 7 and 8 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
-                "9:5: error: transitions at lines 7 and 9 can both fire on event 'go' [#NondeterministicTransitions] [make their guards exclusive (for example 'when: not (…)' on one), or merge them]",
+                Self.shadowed("8:5", "go", "the row at line 7 fires"),
+                Self.shadowed("9:5", "go", "the row at line 7 fires"),
             ])
     }
 
-    @Test func rowsThatCanNeverFireDoNotClash() {
+    @Test func rowsThatCanNeverFireShadowNothing() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             data:
@@ -350,6 +378,139 @@ import Testing
             """) == [
                 "7:5: warning: this transition can never fire: its guard is always false [#AlwaysFalseGuard]",
             ])
+    }
+
+    /// The check reads the control state in guards: `from: any, when: state != .busy` and
+    /// `from: busy` do not overlap (the issue's example of a textual check), and together they
+    /// take every state, so a later row of the spin is shadowed; a row of the spin on `idle` only
+    /// is shadowed by the one taking idle. A state's own row is tried before the spin's wherever
+    /// it is written (docs/statecharts.md, rule 3).
+    @Test func guardsOnTheControlStateAreReadForWhatTheyMean() {
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            states: [idle, busy]
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { from: any, on: go, when: state != .busy, to: busy }
+              - { from: busy, on: go, to: idle }
+              - { from: any, on: go, to: idle }
+              - { from: any, on: go, when: state == .idle, to: idle }
+            """) == [
+                Self.shadowed("8:5", "go", "the rows at lines 6 and 7 fire"),
+                Self.shadowed("9:5", "go", "the row at line 6 fires"),
+            ])
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            states: [idle, busy]
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { from: any, on: go, when: state != .busy, to: busy }
+              - { from: busy, on: go, to: idle }
+              - { from: idle, on: go, when: state == .idle, to: idle }
+            """) == [
+                Self.shadowed("6:5", "go", "the row at line 8 fires"),
+            ])
+    }
+
+    /// Comparisons of a field (or a payload field) with a constant are sets of values, and rows
+    /// together cover their union.
+    @Test func comparisonsWithConstantsAreSetsOfValues() {
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            data:
+              n: 0
+              delay: 1s
+            events:
+              go: { by: int }
+            inputs: [go]
+            transitions:
+              - { on: go, when: n < 5, set: { n: n + 1 } }
+              - { on: go, when: n < 3 && event.by > 0, set: { n: 0 } }
+              - { on: go, when: event.by >= 10, set: { n: 1 } }
+              - { on: go, when: 8 > event.by, set: { n: 2 } }
+              - { on: go, when: event.by == 8 || event.by == 9, set: { n: 3 } }
+              - { on: go, when: delay > 2s, set: { n: 4 } }
+              - { on: go, set: { n: 5 } }
+              - { on: go, when: n == 7, set: { n: 6 } }
+            """) == [
+                Self.shadowed("10:5", "go", "the row at line 9 fires"),
+                Self.shadowed("14:5", "go", "the rows at lines 9, 11, 12 and others fire"),
+                Self.shadowed("15:5", "go", "the rows at lines 9, 11, 12 and others fire"),
+                Self.shadowed("16:5", "go", "the rows at lines 11, 12 and 13 fire"),
+            ])
+    }
+
+    /// Bools, enum cases and opaque conditions (here a string comparison) are read too; an opaque
+    /// condition is only known to equal itself and to be the negation of its negation.
+    @Test func boolsEnumsAndOpaqueConditions() {
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            data:
+              done: false
+              mode: { type: enum, values: [a, b, c] }
+              label: ""
+            events: [go, stop, reset]
+            inputs: [go, stop, reset]
+            transitions:
+              - { on: go, when: done, set: { done: false } }
+              - { on: go, when: not done, set: { done: true } }
+              - { on: go, set: { label: '"x"' } }
+              - { on: stop, when: mode == .a || mode == .b, set: { mode: .c } }
+              - { on: stop, when: mode == .c, set: { mode: .a } }
+              - { on: stop, when: mode != .a, set: { mode: .b } }
+              - { on: reset, when: 'label == "x"', set: { label: '""' } }
+              - { on: reset, when: 'label != "x" && !done', set: { label: '"y"' } }
+              - { on: reset, when: 'label == "y"', set: { done: true } }
+              - { on: reset, when: 'label != "x"', set: { done: false } }
+            """) == [
+                Self.shadowed("11:5", "go", "the rows at lines 9 and 10 fire"),
+                Self.shadowed("14:5", "stop", "the rows at lines 12 and 13 fire"),
+            ])
+    }
+
+    /// `when: true` always fires, as no guard does; constants are read as their values.
+    @Test func constantGuardsAreTheirValues() {
+        #expect(AnalyzerPipeline.findings("""
+            constants:
+              verbose: true
+              limit: 3
+            spin: S
+            data:
+              n: 0
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { on: go, when: verbose && n < limit, set: { n: n + 1 } }
+              - { on: go, when: n <= 2, set: { n: 0 } }
+            """) == [Self.shadowed("11:5", "go", "the row at line 10 fires")])
+    }
+
+    // MARK: Shadowed rows at scale (issue 14, items 6 and 10): exact outcomes, no timing
+
+    /// 20,000 states and 20,000 rows on any state, each on its own event: every row is filed once,
+    /// not once per state.
+    @Test func twentyThousandRowsOnAnyStateOverTwentyThousandStates() {
+        let count = 20_000
+        let states = (0..<count).map { "s\($0)" }.joined(separator: ", ")
+        let events = (0..<count).map { "e\($0)" }.joined(separator: ", ")
+        let rows = (0..<count).map { "  - { on: e\($0), to: s\(($0 &+ 1) % count) }" }.joined(separator: "\n")
+        let spec = "spin: S\nstates: [\(states)]\nevents: [\(events)]\ninputs: [\(events)]\ntransitions:\n\(rows)\n"
+        #expect(AnalyzerPipeline.findings(spec) == [])
+    }
+
+    /// 20,000 guarded rows on one event, `n == 0` … `n == 19999`: their values join one interval,
+    /// so each row is checked in constant time. A repeated case is shadowed; the "else" row is not.
+    @Test func twentyThousandGuardedRowsOnOneEvent() {
+        let count = 20_000
+        let rows = (0..<count).map { "  - { on: go, when: n == \($0), set: { n: n + 1 } }" }.joined(separator: "\n")
+        let spec = "spin: S\ndata:\n  n: 0\nevents: [go]\ninputs: [go]\ntransitions:\n\(rows)\n"
+            + "  - { on: go, when: n == 7, set: { n: 0 } }\n  - { on: go, when: n >= 0 && n < 20000, set: { n: 0 } }\n  - { on: go, set: { n: 0 } }\n"
+        #expect(AnalyzerPipeline.findings(spec) == [
+            Self.shadowed("\(count &+ 7):5", "go", "the row at line 14 fires"),
+            Self.shadowed("\(count &+ 8):5", "go", "the rows at lines 7, 8, 9 and others fire"),
+        ])
     }
 
     // MARK: Gears

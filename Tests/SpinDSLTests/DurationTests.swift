@@ -241,7 +241,7 @@ import Testing
             events: [retry]
             transitions:
               - { from: waiting, on: retry, when: tries < 3, set: { tries: tries + 1, delay: delay * 2 } }
-              - { from: waiting, on: retry, when: tries >= 3, to: done }
+              - { from: waiting, on: retry, to: done }
             feedbacks:
               again: { changes: tries, after: delay, emit: retry }
             """, path: "spec.yaml")

@@ -26,7 +26,7 @@ import Testing
         inputs: [select, coin]
         transitions:
           - { from: idle, on: coin, when: credit + event.amount >= price, to: paid, set: { credit: credit + event.amount } }
-          - { from: idle, on: coin, when: credit + event.amount < price, set: { credit: credit + event.amount } }
+          - { from: idle, on: coin, set: { credit: credit + event.amount } }
           - { from: paid, on: select, when: event.item != .chips, to: idle, set: { chosen: event.item, credit: credit - price, label: greeting } }
         feedbacks:
           nudge: { enter: paid, after: slow * 2, render: "pick one, {favourite} is {price}" }

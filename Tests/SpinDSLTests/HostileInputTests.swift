@@ -97,10 +97,12 @@ struct HostileInputTests {
 
     @Test("a host effect that sleeps on the virtual clock within its timeout answers at its virtual time")
     func effectSleepsWithinTimeout() async throws {
+        // The timeout also runs on the wall clock (a working host effect does not hold virtual
+        // time): 10 s, so that a loaded machine running the whole suite does not reach it first.
         let summary = try #require(await runLoader({ _ in
             try await SpinClock.sleep(for: .milliseconds(200))
             return HostEvent("loaded")
-        }, timeout: .milliseconds(500)))
+        }, timeout: .seconds(10)))
         #expect(summary.status == .final)
         #expect(summary.spins.first?.state == "loaded")
         #expect(summary.time == 200)
@@ -221,5 +223,16 @@ struct HostileInputTests {
             })
             #expect([RunStatus.final, .idle, .maxSteps, .maxTime, .livelock, .error].contains(summary.status))
         }
+    }
+
+    @Test("random streams: a rule's 65th case does not share its stream with the next rule's first (rule * 64 + case wrapped into it)")
+    func randomStreamsOfManyCases() {
+        #expect(SpinBuilderForSpec.stream(rule: 0, case: 63) == 63)
+        #expect(SpinBuilderForSpec.stream(rule: 1, case: 0) == 64)
+        #expect(SpinBuilderForSpec.stream(rule: 0, case: 64) != SpinBuilderForSpec.stream(rule: 1, case: 0))
+        let later = (0..<4).flatMap { rule in (64..<2_000).map { SpinBuilderForSpec.stream(rule: rule, case: $0) } }
+        #expect(Set(later).count == later.count)
+        #expect(later.allSatisfy { $0 < 0 })
+        #expect(SpinBuilderForSpec.stream(rule: Int.max, case: 0) < 0)
     }
 }

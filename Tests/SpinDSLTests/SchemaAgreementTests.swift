@@ -44,6 +44,9 @@ import Testing
             + lamp("events: [toggle]", "events:\n  toggle: { item: Item, size: { type: Item } }")),
         ("computed timers", lamp(adding: "feedbacks:\n  auto: { when: flips < 3, after: 1s * (flips + 1), emit: toggle }\n  tick: { in: on, every: 2s, emit: toggle }")),
         ("a simulated choice with its own latency", lamp(adding: "feedbacks:\n  call: { enter: on, effect: fetch, simulate: { after: 1s, choose: [ { weight: 1, after: 5s, emit: toggle }, { weight: 2, emit: toggle } ] } }")),
+        ("a row on a list of events", lamp("events: [toggle]", "events: [toggle, flip]").replacingOccurrences(of: "inputs: [toggle]", with: "inputs: [toggle, flip]")
+            .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: on, on: [toggle, flip], to: off }")
+            .replacingOccurrences(of: "{ from: off, on: toggle,", with: "{ from: off, on: [toggle],")),
         ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
     ]
 
@@ -74,6 +77,8 @@ import Testing
         ("a bool for every", lamp(adding: "feedbacks:\n  auto: { in: on, every: true, emit: toggle }")),
         ("after in a rule's choice", lamp(adding: "feedbacks:\n  pick: { in: on, choose: [ { weight: 1, after: 1s, emit: toggle } ] }")),
         ("a number for a simulated choice's after", lamp(adding: "feedbacks:\n  call: { enter: on, effect: fetch, simulate: { choose: [ { weight: 1, after: 5, emit: toggle } ] } }")),
+        ("a row on an empty list of events", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: [], to: off }")),
+        ("a row on an event listed twice", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: [toggle, toggle], to: off }")),
         ("types inside a spin of a multi-spin file", "spins:\n  A:\n    types: { X: [a] }\n    events: [go]\n"),
         ("constants inside a spin of a multi-spin file", "spins:\n  A:\n    constants: { x: 1 }\n    events: [go]\n"),
     ]

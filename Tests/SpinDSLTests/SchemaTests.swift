@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theExampleSpecsAreThere() {
-        for name in ["counter", "levels", "gear", "movies", "traffic-light", "thermostat", "turnstile"] {
+        for name in ["counter", "levels", "gear", "movies", "traffic-light", "thermostat", "turnstile", "vending", "http-retry"] {
             #expect(Self.exampleSpecs.contains("\(name).yaml"), "Specs/\(name).yaml is missing")
         }
     }

@@ -23,6 +23,8 @@ import Testing
         ("microwave.yaml", #"{"summary":{"status":"idle","steps":36,"time":30000,"spins":{"Microwave":{"state":"ready","data":{"power":1,"timer":2}}}}}"#),
         ("elevator.yaml", #"{"summary":{"status":"idle","steps":38,"time":62000,"spins":{"Elevator":{"state":["doorsOpen","floorSelecting"],"data":{"current":0,"destination":0,"doors_open":true}}}}}"#),
         ("stopwatch.yaml", #"{"summary":{"status":"final","steps":58,"time":10600,"spins":{"Stopwatch":{"state":"off","data":{"elapsed_time":2,"display":2}}}}}"#),
+        ("vending.yaml", #"{"summary":{"status":"final","steps":13,"time":12500,"spins":{"Vending":{"state":"soldOut","data":{"credit":0,"sold":3,"chosen":"water","lastCoin":"dollar","display":"sold out"}}}}}"#),
+        ("http-retry.yaml", #"{"summary":{"status":"final","steps":11,"time":16370,"spins":{"HttpRetry":{"state":"succeeded","data":{"attempts":6,"delay":"4s","waited":"11.5s","status":200}}}}}"#),
     ])
     func exampleSpecEndsExactly(name: String, summary: String) async throws {
         let spec = loadSpec(name)

@@ -14,7 +14,7 @@ import Testing
         case .any: parts.append("from any")
         case .states(let names): parts.append("from [\(names.map { $0.text + at($0.location) }.joined(separator: ", "))]")
         }
-        if let event = row.event { parts.append("on \(event.text)\(at(event.location))") }
+        if !row.events.isEmpty { parts.append("on " + row.events.map { "\($0.text)\(at($0.location))" }.joined(separator: ", ")) }
         if let guardExpression = row.guardExpression { parts.append("when \(guardExpression.text)\(at(guardExpression.location))") }
         if let target = row.target { parts.append("to \(target.text)\(at(target.location))") }
         if !row.assignments.isEmpty {
@@ -81,6 +81,12 @@ import Testing
                 on: back
                 when: |
                   count > 2
+              - { from: a, on: [go, back], to: b }
+              - from: b
+                on:
+                  - back
+                  - go
+              - { on: [go] }
             """)
         #expect(result.diagnostics.isEmpty)
         let rows = try #require(result.document?.spins.first?.transitions)
@@ -92,7 +98,10 @@ import Testing
             "10:5 from [] on back@10:21",
             "11:5 from [a@11:14] on go@11:22 set { ~@11:33 = 1@11:36 }",
             "12:5 from [b@12:21] on go@12:11 to a@12:28",
-            "13:5 from [b@13:11] on back@14:9 when count > 2@16:7",
+            "13:5 from [b@13:11] on back@14:9 when count > 2\n@16:7",
+            "17:5 from [a@17:13] on go@17:21, back@17:25 to b@17:36",
+            "18:5 from [b@18:11] on back@20:9, go@21:9",
+            "22:5 from any on go@22:12",
         ])
     }
 
@@ -115,12 +124,14 @@ import Testing
               - [a, b]
               - { on: go, set: { count: 99999999999999999999 } }
               - { on: go, from: [a, 7, ~, [b]], set: { count: 1, other: { x: 1 } } }
+              - { on: [], to: b }
+              - { on: [go, ~, [back]] }
             """)
         #expect(result.document == nil)
         #expect(result.diagnostics.map(Self.describe) == [
             // The reader's, first.
             "20:29: integer literal '99999999999999999999' does not fit in a 64-bit integer [integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant]",
-            "6:20: expected a string for 'on', found nothing",
+            "6:20: expected a name or a list of names for 'on', found nothing",
             "7:28: expected a string for 'to', found nothing",
             "8:30: expected an expression for 'when', found nothing",
             "9:17: expected a string in 'from', found nothing",
@@ -138,6 +149,9 @@ import Testing
             "21:28: expected a string in 'from', found nothing",
             "21:31: expected a string in 'from', found a list",
             "21:61: expected an expression for 'other', found a mapping",
+            "22:11: 'on' lists no event [name the events that fire the row, or leave 'on' out for a row taken as soon as its guard holds]",
+            "23:16: expected a string in 'on', found nothing",
+            "23:19: expected a string in 'on', found a list",
         ])
     }
 
@@ -175,9 +189,12 @@ import Testing
               - { from: a, on: go, colour: red }
               - { on: go, set: { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8 } }
               - { on: go, set: { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9 } }
+              - { from: a, on: [go, back], to: b }
+              - { on: [] }
+              - { on: [go, ~] }
             """
         let rows = Self.rows(of: text)
-        #expect(rows.count == 12)
+        #expect(rows.count == 15)
         for (index, row) in rows.enumerated() {
             let events = try #require(row.streamed, "row \(index) was not streamed")
             // The events the node stands for are those the reader streamed.

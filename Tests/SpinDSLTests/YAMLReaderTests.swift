@@ -67,6 +67,37 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
         #expect(single.contentLocation == at(2, 10))
     }
 
+    /// Each character of a scalar not laid out as written, placed where it was written (issue 14,
+    /// item 26): `(offset in the value, line, column)`.
+    @Test(arguments: [
+        // Escapes of double quotes stand for one character each, at their backslash.
+        (#"k: "\u0020\u0020n + zz""#, [(0, 1, 5), (1, 1, 11), (2, 1, 17), (6, 1, 21)]),
+        // '' in single quotes stands for one quote.
+        ("k: 'it''s zz'", [(2, 1, 7), (3, 1, 9), (5, 1, 11)]),
+        // A plain scalar folded over three lines: the folding space at the end of its line.
+        ("k: a and\n  b and\n   zz", [(5, 1, 9), (6, 2, 3), (11, 2, 8), (12, 3, 4), (13, 3, 5)]),
+        // A literal block keeps its breaks and more-indented spaces; its indentation is not text.
+        ("k: |\n  a and\n    zz\n", [(0, 2, 3), (5, 2, 8), (6, 3, 3), (8, 3, 5)]),
+        // A folded block with an empty line: one break for it, no folding space.
+        ("k: >\n  a\n\n  zz\n", [(0, 2, 3), (1, 2, 4), (2, 4, 3)]),
+        // An escaped line break in double quotes stands for nothing.
+        ("k: \"a\\\n   zz\"", [(0, 1, 5), (1, 2, 4)]),
+    ])
+    func scalarsNotLaidOutAsWrittenHaveALayout(text: String, places: [(Int, Int, Int)]) throws {
+        let scalar = try #require(read(text).document?["k"]?.scalar)
+        let layout = try #require(scalar.layout, "\(scalar.value)")
+        for (offset, line, column) in places {
+            #expect(layout.position(at: offset) == (line, column), "offset \(offset) of \(scalar.value.debugDescription)")
+        }
+    }
+
+    @Test func scalarsLaidOutAsWrittenHaveNoLayout() throws {
+        let root = try #require(read("a: plain text\nb: \"quoted\"\nc: 'single'\nd: |\n  one line\n").document)
+        for key in ["a", "b", "c", "d"] {
+            #expect(root[key]?.scalar?.layout == nil, "\(key)")
+        }
+    }
+
     @Test func blockScalarsLocateTheirFirstContentLine() throws {
         let root = try #require(read("""
             script: |

@@ -22,29 +22,28 @@ import Testing
         case reduced(Int, changed: Bool, observed: Bool)
         case primeRenders(count: Int, state: Int)
         case teardown
-        case idle(starts: [UInt64], handed: UInt64?)
+        case idle(starts: [UInt64])
     }
 
     static func step(
-        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?,
-        runner: EffectRunner? = nil
+        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?
     ) -> Step {
-        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, runner: runner, reduce: add) {
+        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, reduce: add) {
         case .reduced(let event, let changed): return .reduced(event, changed: changed, observed: false)
         case .observed(let event, let changed, _): return .reduced(event, changed: changed, observed: true)
         case .primeRenders(let renders, let state): return .primeRenders(count: renders.count, state: state)
         case .teardown: return .teardown
-        case .idle(let starts, let handed): return .idle(starts: starts.map(\.token), handed: handed?.token)
+        case .idle(let starts): return .idle(starts: starts.map(\.token))
         }
     }
 
     /// Steps until the drain ends, collecting every step.
-    static func drain(_ machine: inout Machine, pending: PendingEvents<Int> = PendingEvents(), runner: EffectRunner? = nil) -> [Step] {
+    static func drain(_ machine: inout Machine, pending: PendingEvents<Int> = PendingEvents()) -> [Step] {
         var pending = pending
         var raised: QueuedEvent<Int>?
         var steps: [Step] = []
         while true {
-            let step = step(&machine, pending: &pending, raised: &raised, runner: runner)
+            let step = step(&machine, pending: &pending, raised: &raised)
             steps.append(step)
             if case .idle = step { return steps }
             if case .teardown = step { return steps }
@@ -52,6 +51,35 @@ import Testing
     }
 
     static let noEffect: @Sendable (EffectEmitter<Int>) async -> Int? = { _ in nil }
+
+    /// A started machine, drained, with `effects` effects asked for (tokens 1, 2, …), to be
+    /// started when the drain ends.
+    static func startedMachine(effects: Int) -> Machine {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        for _ in 0..<effects {
+            _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: noEffect)
+        }
+        return machine
+    }
+
+    @Test func anEffectStartedAtOnceIsRegisteredButNotHandedOut() {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        let started = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        #expect(started == (EffectHandle(token: 1), true))
+        #expect(machine.isRunning(1) && machine.pendingStarts.isEmpty)
+        // It ended while starting: its answer stands, and it is no longer running.
+        let stands = machine.endEffect(1)
+        #expect(stands && !machine.isRunning(1))
+        let again = machine.endEffect(1)
+        #expect(!again)
+        // After a stop an answer given while starting does not stand.
+        _ = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        _ = machine.stop()
+        let afterStop = machine.endEffect(2)
+        #expect(!afterStop)
+    }
 
     // MARK: Claiming the drain
 
@@ -82,7 +110,7 @@ import Testing
         #expect(check8)
         let check9 = Self.drain(&machine) == [
             .reduced(1, changed: true, observed: false), .reduced(2, changed: true, observed: false),
-            .idle(starts: [], handed: nil),
+            .idle(starts: []),
         ]
         #expect(check9)
         #expect(machine.state == 3 && machine.stepCount == 2 && !machine.draining)
@@ -231,7 +259,7 @@ import Testing
         for event in [2, 0] { _ = machine.enqueue(Self.item(event)) }
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
-        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, runner: nil, reduce: Self.add) else {
+        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -241,7 +269,7 @@ import Testing
         #expect(check28)
         machine.stepObservers.append { _ in }
         _ = machine.enqueue(Self.item(0))
-        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, runner: nil, reduce: Self.add) else {
+        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -261,7 +289,7 @@ import Testing
         let check30 = Self.drain(&machine, pending: pending) == [
             .primeRenders(count: 1, state: 4),
             .reduced(1, changed: true, observed: true), .reduced(2, changed: true, observed: true),
-            .idle(starts: [], handed: nil),
+            .idle(starts: []),
         ]
         #expect(check30)
         #expect(machine.renders.count == 1 && machine.unprimedRenders.isEmpty)
@@ -293,55 +321,25 @@ import Testing
     @Test func effectsAskedForDuringADrainAreHandedOutWhenItEnds() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let first = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        let second = machine.startEffect(origin: 1, executor: nil, operation: Self.noEffect)
+        let first = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        let second = machine.startEffect(origin: 1, executor: nil, deferred: true, operation: Self.noEffect)
         #expect(first == (EffectHandle(token: 1), true) && second == (EffectHandle(token: 2), true))
         #expect(machine.isRunning(1) && machine.isRunning(2))
-        let check33 = Self.drain(&machine) == [.idle(starts: [1, 2], handed: nil)]
+        let check33 = Self.drain(&machine) == [.idle(starts: [1, 2])]
         #expect(check33)
         #expect(machine.pendingStarts.isEmpty)
-    }
-
-    @Test func theRunnersTaskTakesTheFirstEffectOnly() async {
-        let runner = EffectRunner()
-        let task = Task {}
-        runner.task = task
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        _ = machine.startEffect(origin: 1, executor: nil, operation: Self.noEffect)
-        let check34 = Self.drain(&machine, runner: runner) == [.idle(starts: [2], handed: 1)]
-        #expect(check34)
-        #expect(machine.effects[1]?.task == task)
-        // Not an effect with an executor of its own, nor one cancelled meanwhile.
-        _ = machine.enqueue(Self.item(0))
-        _ = machine.startEffect(origin: 0, executor: SerialTaskExecutor(label: "test"), operation: Self.noEffect)
-        let check35 = Self.drain(&machine, runner: runner).last == .idle(starts: [3], handed: nil)
-        #expect(check35)
-        _ = machine.enqueue(Self.item(0))
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        _ = machine.cancelEffect(4)
-        let check36 = Self.drain(&machine, runner: runner).last == .idle(starts: [4], handed: nil)
-        #expect(check36)
-        // A runner whose task is not known yet takes nothing.
-        _ = machine.enqueue(Self.item(0))
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        let check37 = Self.drain(&machine, runner: EffectRunner()).last == .idle(starts: [5], handed: nil)
-        #expect(check37)
     }
 
     @Test func noEffectIsRegisteredAfterStop() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.stop()
-        let (handle, registered) = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        let (handle, registered) = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
         #expect(handle.token == 1 && !registered)
         #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty)
     }
 
     @Test func aTaskCreatedForACancelledEffectMustBeCancelled() async {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         let task = Task {}
         let check38 = machine.effectTaskCreated(1, task: task)
         #expect(check38)
@@ -355,9 +353,7 @@ import Testing
     }
 
     @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = machine.enqueue(Self.item(2))
         _ = machine.enqueue(Self.item(3, origin: 0, token: 1))
@@ -373,9 +369,7 @@ import Testing
     }
 
     @Test func reducingAnEffectsEventCountsItOutOfTheQueue() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
@@ -384,10 +378,7 @@ import Testing
     }
 
     @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 2)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = Self.drain(&machine)
         _ = machine.enqueue(Self.item(2, origin: 0, token: 2))
@@ -404,17 +395,14 @@ import Testing
         _ = Self.drain(&machine)
         let check46 = !machine.finishEffect(1, origin: 0, last: 5)
         #expect(check46)
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
         let check47 = !machine.finishEffect(3, origin: 0, last: nil)
         #expect(check47)
         #expect(machine.queue.isEmpty && machine.state == 1 + 2 + 3 + 4)
     }
 
     @Test func releaseHandsBackTasksChannelsAndUnstartedEffects() async {
-        var machine = Machine(state: 0, maxQueueLength: 10)
-        _ = machine.start()
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
-        _ = machine.startEffect(origin: 0, executor: nil, operation: Self.noEffect)
+        var machine = Self.startedMachine(effects: 2)
         let task = Task {}
         _ = machine.effectTaskCreated(1, task: task)
         _ = machine.addChannel(StateChannel<Int>(tracker: nil))

@@ -292,37 +292,6 @@ import Testing
         send.finish()
     }
 
-    /// Effects: a task that runs effect after effect lets other tasks run now and then. With more
-    /// endless chains of effects that never suspend than the pool has threads, a task started
-    /// after them still runs. A plain thread watches and stops the loops, so that a starved pool
-    /// fails the test instead of hanging it.
-    @Test func effects_aTaskRunningEffectAfterEffectLetsOthersRun() async {
-        let loops = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in
-            SpinRuntime(Spin<Int, Event>(initialState: 0) {
-                Feedback(effect: { (state: Int) async -> Event? in .bump })
-                Reducer(Self.reduce)
-            })
-        }
-        for loop in loops { loop.start() }
-        let probeRan = Atomic<Bool>(false)
-        let (watched, done) = AsyncStream<Bool>.makeStream()
-        Thread.detachNewThread {
-            // Generous: tests running beside this one may hold the pool's threads for seconds
-            // (the effect-timeout tests block theirs on purpose), and the chains only start then.
-            let deadline = Date().addingTimeInterval(60)
-            while !probeRan.load(ordering: .acquiring), Date() < deadline { usleep(1000) }
-            let ran = probeRan.load(ordering: .acquiring)
-            for loop in loops { loop.stop() }
-            done.yield(ran)
-            done.finish()
-        }
-        Task { probeRan.store(true, ordering: .releasing) }
-        var outcome = watched.makeAsyncIterator()
-        #expect(await outcome.next() == true)
-        // The chains did run (whether each got a thread before the probe is the pool's choice).
-        #expect(loops.reduce(0) { $0 + $1.stepCount } > 0)
-    }
-
     /// Rule 5: an event that leaves an `Equatable` state equal is a step (traced, counted) but its
     /// state is not emitted and feedbacks do not run again.
     @Test func rule5_anEventThatChangesNothingIsNotDeliveredAgain() async {

@@ -9,7 +9,7 @@ struct HostileDeterminismTests {
     func hundredRuns() throws {
         let first = try SpinrunProcess.run(["--format", "jsonl", "--seed", "7", "Specs/movies.yaml"])
         #expect(first.status == 0)
-        #expect(first.stdout.split(separator: "\n").count == 10)
+        #expect(first.stdout.split(separator: "\n").count == 11)
         var differing: [Int] = []
         for run in 2...100 {
             let again = try SpinrunProcess.run(["--format", "jsonl", "--seed", "7", "Specs/movies.yaml"])
@@ -37,6 +37,35 @@ struct HostileDeterminismTests {
         }
     }
 
+    /// Issue 15, item 8: the trace's first line records the seed and where the inputs came from,
+    /// and each input step its payload, so the replay needs no flag.
+    @Test("--replay of a trace recorded with --event, --events or --interactive and --seed needs no flag")
+    func replayNeedsNoFlags() throws {
+        let recordings: [(arguments: [String], stdin: String, header: String)] = [
+            (["--event", #"coin={"amount":25}"#, "--event", "push", "--seed", "3"], "", #"{"run":{"seed":3,"inputs":"events"}}"#),
+            (["--events", "Tests/SpinrunTests/Fixtures/coins.events"], "", #"{"run":{"seed":1,"inputs":"events"}}"#),
+            (["--interactive", "--seed", "5"], "coin {\"amount\":25}\npush\n", #"{"run":{"seed":5,"inputs":"interactive"}}"#),
+        ]
+        for recording in recordings {
+            let output = try SpinrunProcess.run(["--format", "jsonl"] + recording.arguments + ["Specs/turnstile.yaml"], stdin: recording.stdin)
+            #expect(output.status == 0)
+            #expect(output.stdout.split(separator: "\n").first.map(String.init) == recording.header)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-replay-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try Data(output.stdout.utf8).write(to: url)
+            let replay = try SpinrunProcess.run(["--replay", url.path, "Specs/turnstile.yaml"])
+            #expect(replay.status == 0, "\(recording.arguments): \(replay.stdout)")
+            #expect(replay.stdout.hasPrefix("replay: identical to the recorded trace ("))
+        }
+        // Without the header's inputs, the same trace diverges: the script would run instead.
+        let output = try SpinrunProcess.run(["--format", "jsonl", "--event", "push", "Specs/turnstile.yaml"])
+        let stripped = output.stdout.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-replay-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(stripped.utf8).write(to: url)
+        #expect(try SpinrunProcess.run(["--replay", url.path, "Specs/turnstile.yaml"]).status == 5)
+    }
+
     @Test("--replay with another seed: exit 5 at the first differing step")
     func replayDiverges() throws {
         let trace = try recorded(seed: "7", spec: "Specs/movies.yaml")
@@ -51,10 +80,11 @@ struct HostileDeterminismTests {
         let trace = try recorded(seed: "7", spec: "Specs/movies.yaml")
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-        try Data((lines.prefix(3).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: trace))
+        try Data((lines.prefix(4).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: trace))
         let output = try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"])
         #expect(output.status == 5)
-        #expect(output.stdout == "step 4: expected the end of the trace got \(lines[3]) [#ReplayDiverged]\n")
+        // The header, then three steps: the fourth step is the first missing one.
+        #expect(output.stdout == "step 4: expected the end of the trace got \(lines[4]) [#ReplayDiverged]\n")
     }
 
     @Test("--replay of something that is not a jsonl trace: a usage error")

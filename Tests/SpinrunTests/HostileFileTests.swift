@@ -139,4 +139,19 @@ struct HostileFileTests {
         #expect(lower.stderr == "Error: stdin:1: the line is longer than the limit of 10 bytes; it is skipped; an event line is a name and a small JSON object; raise the limit if one really is this long: spinrun --max-events-bytes N [#InputLineTooLong]\n")
         #expect(lower.stdout == "idle: 1 step, 0ms\n  Turnstile  locked  credit=0 passes=0\n")
     }
+
+    @Test("payload numbers as the same literals in a spec: 1e400 for a double and 99999999999999999999 for an int are refused, 1e-400 is 0; JSON's own number syntax (no 01, no 1.)", arguments: [
+        (#"set={"to":1e400}"#, 64, "", "Error: --event set={\"to\":1e400}: floating-point literal '1e400' is too large for a double [#DoubleLiteralTooLarge]\n"),
+        (#"set={"to":1e-400}"#, 0, "idle: 1 step, 0ms\n  Meter  level=0.0 count=0\n", ""),
+        (#"add={"n":99999999999999999999}"#, 64, "", "Error: --event add={\"n\":99999999999999999999}: integer literal '99999999999999999999' does not fit in a 64-bit integer; integers range from -9223372036854775808 to 9223372036854775807; write a double such as 1e19 if one is meant [#IntegerLiteralTooLarge]\n"),
+        (#"add={"n":01}"#, 64, "", "Error: --event add={\"n\":01}: the payload of 'add' is not a JSON object: '01' is not a JSON number: no leading zeros [#PayloadNotJSON]\n"),
+        (#"set={"to":1.}"#, 64, "", "Error: --event set={\"to\":1.}: the payload of 'set' is not a JSON object: '1.' is not a JSON number: digits must follow '.' [#PayloadNotJSON]\n"),
+        (#"add={"n":-0}"#, 0, "idle: 1 step, 0ms\n  Meter  level=0.5 count=0\n", ""),
+    ])
+    func payloadNumbers(event: String, status: Int32, stdout: String, stderr: String) throws {
+        let output = try HostileRun.run(["--quiet", "--event", event, "\(HostileRun.fixtures)/meter.yaml"])
+        #expect(output.status == status)
+        #expect(output.stdout == stdout)
+        #expect(output.stderr == stderr)
+    }
 }

@@ -69,4 +69,95 @@ struct HostileRunTests {
         #expect(output.stderr == "")
         #expect(output.stdout == #"{"summary":{"status":"idle","steps":9,"time":3603000,"spins":{"K":{"state":null,"data":{"n":4,"done":5}}}}}"# + "\n")
     }
+
+    @Test("choose weights whose sum overflows: refused at the weight that makes it too large (the total wrapped to 0 and the first branch won every draw)")
+    func weightSumOverflow() throws {
+        let path = "\(Self.fixtures)/weights-overflow.yaml"
+        let output = try HostileRun.run([path])
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr == """
+            \(path):15:19: error: the weights of the choices of rule 'die' add up to more than 9223372036854775807 [#WeightSumTooLarge]
+                      - { weight: 9223372036854775807, emit: high }
+                                  ^
+            hint: only the weights' ratios matter: divide them by a common factor
+
+            """)
+    }
+
+    @Test("a weight past Int64: the reader's one diagnostic, not a second [#InvalidWeight] at the same place")
+    func weightTooLarge() throws {
+        let path = "\(Self.fixtures)/weight-too-large.yaml"
+        let output = try HostileRun.run(["--validate", path])
+        #expect(output.status == 1)
+        #expect(output.stdout == "\(path): 1 error\n")
+        #expect(output.stderr.hasPrefix("\(path):13:19: error: integer literal '99999999999999999999' does not fit in a 64-bit integer [#IntegerLiteralTooLarge]\n"))
+        #expect(!output.stderr.contains("[#InvalidWeight]"))
+    }
+
+    @Test("SIGTERM mid-run (chunked output): every step so far, then the summary with status terminated, exit 143 (it killed the process, losing up to 64 KiB of steps and the summary)")
+    func terminate() throws {
+        let output = try HostileRun.run(
+            ["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], terminateAfter: 0.5)
+        #expect(output.status == 143)
+        #expect(output.stderr == "")
+        // The run's header, its steps, its summary.
+        var lines = output.stdout.split(separator: "\n")
+        #expect(lines.first == #"{"run":{"seed":1,"inputs":"script"}}"#)
+        lines.removeFirst()
+        let summary = try #require(lines.last)
+        #expect(summary.hasPrefix(#"{"summary":{"status":"terminated","steps":"#))
+        #expect(lines.count > 1)
+        for (offset, line) in lines.dropLast().enumerated() {
+            #expect(line.hasPrefix("{\"step\":\(offset + 1),"))
+            #expect(line.hasSuffix("}"))
+        }
+        #expect(summary.contains("\"steps\":\(lines.count - 1),"))
+        let text = try HostileRun.run(["--quiet", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], terminateAfter: 0.5)
+        #expect(text.status == 143)
+        #expect(text.stdout.hasPrefix("terminated: "))
+    }
+
+    @Test("control characters in string data: escaped in the text trace as in JSON Lines (ESC, CR and newline went raw to the terminal, forging lines)")
+    func controlCharactersInTheTextTrace() throws {
+        let output = try HostileRun.run(["--event", "go", "\(Self.fixtures)/control-characters.yaml"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        let data = #"a\u001b[31mred\r\nforged line\n[       0ms] #99  T  go"#
+        #expect(output.stdout == """
+            T: a\\u001b[31mred\\r\\nforged line
+            [       0ms] #1   T  go  (input)  s=\(data)
+            T: \(data)
+            idle: 1 step, 0ms
+              T  s=\(data)
+
+            """)
+        #expect(!output.stdout.contains("\u{1B}") && !output.stdout.contains("\r"))
+        #expect(output.stdout.split(separator: "\n").count == 5)
+    }
+
+    @Test("an event name of 100,000 characters: the event column is padded to at most 32, so other lines stay short (each was padded to 100 KB)")
+    func longEventNamePadding() throws {
+        let long = String(repeating: "e", count: 100_000)
+        let path = try HostileRun.temporary("long-event.yaml", """
+            spin: E
+            data:
+              n: 0
+            events: [tick, \(long)]
+            inputs: [\(long)]
+            transitions:
+              - { on: tick, set: { n: n + 1 } }
+            feedbacks:
+              f: { when: n < 1000, emit: tick }
+
+            """)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run([path], within: 10)
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1002)
+        let first = "[       0ms] #1   E  tick" + String(repeating: " ", count: 28) + "  (f)  n=1"
+        #expect(lines.first.map(String.init) == first)
+        #expect(lines.allSatisfy { $0.count < 80 })
+    }
 }

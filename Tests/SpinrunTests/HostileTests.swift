@@ -65,7 +65,7 @@ struct HostileTests {
         let output = try run(["--format", "jsonl", path], within: 60)
         #expect(output.status == 0)
         #expect(output.stderr == "")
-        #expect(output.stdout == #"{"summary":{"status":"idle","steps":0,"time":0,"spins":{"Big":{"state":null,"data":{}}}}}"# + "\n")
+        #expect(output.stdout == #"{"run":{"seed":1,"inputs":"script"}}"# + "\n" + #"{"summary":{"status":"idle","steps":0,"time":0,"spins":{"Big":{"state":null,"data":{}}}}}"# + "\n")
         let refused = try run(["--max-spec-bytes", "1000000", path])
         #expect(refused.status == 1)
         #expect(refused.stderr == "\(path):1:1: error: input is \(text.utf8.count) bytes, more than the limit of 1000000 bytes [#SpecTooLarge]\nhint: raise the limit if the file really is this large: spinrun --max-spec-bytes N (YAMLLimits.maxBytes)\n")
@@ -183,7 +183,7 @@ struct HostileTests {
     func runawayQueueLimit() throws {
         let output = try run(["--format", "jsonl", "--max-queue", "10", "\(Self.fixtures)/runaway.yaml"])
         #expect(output.status == 4)
-        let lines = output.stdout.split(separator: "\n")
+        let lines = output.stdout.split(separator: "\n").dropFirst()
         // Step k leaves k + 1 events waiting; the events emitted after step 9 find the queue full.
         #expect(lines.count == 10)
         #expect(lines.first == #"{"step":1,"time":0,"spin":"Runaway","event":{"name":"increase","payload":{}},"source":"first","from":null,"to":null,"state":{"count":1}}"#)
@@ -232,7 +232,8 @@ struct HostileTests {
     func interrupt() throws {
         let output = try run(["--format", "jsonl", "--realtime", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], interruptAfter: 1.0)
         #expect(output.status == 130)
-        let lines = output.stdout.split(separator: "\n")
+        // After the run's header line: the steps, then the summary.
+        let lines = Array(output.stdout.split(separator: "\n").dropFirst())
         let summary = try #require(lines.last)
         #expect(summary.hasPrefix(#"{"summary":{"status":"interrupted","steps":"#))
         // Every line before the summary is a whole step, numbered 1, 2, 3, … with none lost.
@@ -248,7 +249,8 @@ struct HostileTests {
     func interruptChunked() throws {
         let output = try run(["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"], interruptAfter: 0.5)
         #expect(output.status == 130)
-        let lines = output.stdout.split(separator: "\n")
+        // After the run's header line: the steps, then the summary.
+        let lines = Array(output.stdout.split(separator: "\n").dropFirst())
         let summary = try #require(lines.last)
         #expect(summary.hasPrefix(#"{"summary":{"status":"interrupted","steps":"#))
         #expect(lines.count > 1)

@@ -33,7 +33,7 @@ struct RunTimingTests {
     func realtimeWaitsForGearTimers() throws {
         let output = try SpinrunProcess.run(["--realtime", "--format", "jsonl", "Specs/gear.yaml"])
         #expect(output.status == 0)
-        let steps = output.stdout.split(separator: "\n").dropLast()
+        let steps = output.stdout.split(separator: "\n").dropFirst().dropLast()
         #expect(steps.count == 5)
         #expect(output.stdout.split(separator: "\n").last?.hasPrefix(#"{"summary":{"status":"idle","steps":5,"#) == true)
     }
@@ -48,7 +48,7 @@ struct RunTimingTests {
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.last?.hasPrefix(#"{"summary":{"status":"max-time","steps":2,"#) == true)
         // The second step is the first page at ~200ms; the second loadNext (1000ms) is not sent.
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(took < .seconds(2), "the run stopped at the limit, not at the end of the script (2.2s)")
     }
 
@@ -98,7 +98,7 @@ struct RunTimingTests {
     func untilOnTheInitialState() throws {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--until", "left < right", "Specs/levels.yaml"])
         #expect(output.status == 0)
-        #expect(output.stdout == #"{"summary":{"status":"until","steps":0,"time":0,"spins":{"Levels":{"state":null,"data":{"left":10,"right":20}}}}}"# + "\n")
+        #expect(output.stdout == #"{"run":{"seed":1,"inputs":"script"}}"# + "\n" + #"{"summary":{"status":"until","steps":0,"time":0,"spins":{"Levels":{"state":null,"data":{"left":10,"right":20}}}}}"# + "\n")
     }
 
     @Test("inputs after a final state: not sent, and a warning says so")

@@ -32,7 +32,9 @@ struct SpinrunBehaviourTests {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--max-steps", "5", "Specs/counter.yaml"])
         #expect(output.status == 4)
         let all = lines(output.stdout)
-        #expect(all.count == 6)
+        #expect(all.count == 7)
+        // The first line records what a replay needs: the seed, and that the inputs are the script's.
+        #expect(all.first == #"{"run":{"seed":1,"inputs":"script"}}"#)
         #expect(all.last == #"{"summary":{"status":"max-steps","steps":5,"time":0,"spins":{"Counter":{"state":null,"data":{"count":5}}}}}"#)
     }
 
@@ -125,7 +127,7 @@ struct SpinrunBehaviourTests {
 
         let output = try SpinrunProcess.run(["--format", "jsonl", "--event", #"coin={"amount":30}"#, "--event", "push", "Specs/turnstile.yaml"])
         #expect(output.status == 0)
-        let all = lines(output.stdout)
+        let all = lines(output.stdout).dropFirst()
         // The events come first, at time 0, in their order; the spec's script does not run.
         #expect(all.first == #"{"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":30}},"source":"input","from":"locked","to":"unlocked","state":{"credit":30,"passes":0}}"#)
         #expect(all.dropFirst().first?.hasPrefix(#"{"step":2,"time":0,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked""#) == true)
@@ -157,12 +159,30 @@ struct SpinrunBehaviourTests {
         #expect(lines(output.stdout).last?.contains(#""error":{"location":"Tests/SpinrunTests/Fixtures/overflow.yaml:7:29","message":"integer overflow in 'n + 1'","group":"IntegerOverflow"}"#) == true)
     }
 
+    @Test("an invariant that does not hold: exit 6, the invariant with its location on stderr")
+    func invariantFails() throws {
+        let output = try SpinrunProcess.run(
+            ["--event", "pass", "--event", "pass", "--event", "pass", "--event", "pass", "Tests/SpinrunTests/Fixtures/passes.yaml"])
+        #expect(output.status == 6)
+        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/passes.yaml:11:3: error: invariant 'atMostTwo' of spin 'Gate' does not hold: passes <= 2 [#InvariantViolated]\n")
+        #expect(lines(output.stdout).suffix(2) == ["invariant: 3 steps, 0ms", "  Gate  passes=3 credit=0"])
+    }
+
+    @Test("a value outside a field's range: exit 3, the assigning row's value on stderr")
+    func rangeFails() throws {
+        let output = try SpinrunProcess.run(
+            ["--event", #"coin={"amount":30}"#, "--event", #"coin={"amount":30}"#, "Tests/SpinrunTests/Fixtures/passes.yaml"])
+        #expect(output.status == 3)
+        #expect(output.stderr == "Tests/SpinrunTests/Fixtures/passes.yaml:14:32: error: 60 is outside the range [0, 50] of data field 'credit' [#ValueOutOfRange]\n")
+    }
+
     @Test("--events emits each event at its virtual time, as input, instead of the spec's script")
     func eventsFile() throws {
         let output = try SpinrunProcess.run(["--format", "jsonl", "--events", "Tests/SpinrunTests/Fixtures/coins.events", "Specs/turnstile.yaml"])
         #expect(output.status == 0)
         #expect(output.stderr == "")
         #expect(output.stdout == """
+            {"run":{"seed":1,"inputs":"events"}}
             {"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":25}},"source":"input","from":"locked","to":"unlocked","state":{"credit":25,"passes":0}}
             {"step":2,"time":500,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked","state":{"credit":25,"passes":1}}
             {"step":3,"time":2000,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":30}},"source":"input","from":"locked","to":"unlocked","state":{"credit":55,"passes":1}}

@@ -6,6 +6,7 @@ import Foundation
 // spinbench load P           load + validate + compile of P: seconds and peak memory
 // spinbench phases P         the same, split into reading, checking and compiling
 // spinbench scan P           a raw libyaml event scan of P: seconds
+// spinbench check P          spinrun --check of P, best of three: seconds, states, bytes per state
 // Output lines are `NAME VALUE UNIT`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -161,6 +162,18 @@ case "phases":
     print("read \(readSeconds) s (warm \(rereadSeconds) s), peak \(readPeak) MiB")
     print("check \(loadSeconds - rereadSeconds) s, peak \(loadPeak) MiB")
     print("compile \(compileSeconds) s, peak \(peakMemoryMiB()) MiB")
+case "check":
+    // spinrun --check in process, best of three: the exploration's seconds (its own timer, as
+    // SPIN's pan reports its search), the states, and the bytes held per state.
+    let path = arguments[1]
+    let compiled = loadAndCompile(path: path)
+    var result: CheckResult?
+    for _ in 0..<3 {
+        let run = SpecChecker(compiled).check()
+        if result == nil || run.seconds < result!.seconds { result = run }
+    }
+    guard let result, result.status == .ok else { exit(1) }
+    print("\(result.seconds) \(result.states) \(result.bytesPerState)")
 case "scan":
     let path = arguments[1]
     var events = 0
@@ -168,6 +181,6 @@ case "scan":
     precondition(events > 0)
     print("\(seconds)")
 default:
-    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH")
+    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH | check PATH")
     exit(64)
 }

@@ -4,7 +4,14 @@ extension Feedback {
         _ derive: @escaping @Sendable (State) -> Value,
         body: EffectBody<Value, Event>
     ) -> Feedback {
-        Feedback { context, _ in ChangeFeedbackInstance(context: context, derive: derive, body: body) }
+        Feedback { context, _ in ChangeFeedbackInstance(context: context, derive: derive, input: { $0 }, body: body) }
+    }
+
+    private static func onNonNilChange<Value: Equatable & Sendable>(
+        _ derive: @escaping @Sendable (State) -> Value?,
+        body: EffectBody<Value, Event>
+    ) -> Feedback {
+        Feedback { context, _ in ChangeFeedbackInstance(context: context, derive: derive, input: { $0 }, body: body) }
     }
 
     private static func onRisingEdge<Value: Sendable>(
@@ -37,6 +44,32 @@ extension Feedback {
         effect: @escaping @Sendable (Value) -> S
     ) where S.Element == Event {
         self = .onChange(derive, body: .sequence(effect))
+    }
+
+    /// The nil-skipping form of `init(skippingRepeated:effect:)` (Loop's `skippingRepeated` on an
+    /// optional): runs the effect when the derived value changes to a value that is not nil. A
+    /// change to nil cancels the effect of the previous value and runs nothing.
+    public init<Value: Equatable & Sendable>(
+        skippingRepeatedNonNil derive: @escaping @Sendable (State) -> Value?,
+        effect: @escaping @Sendable (Value) -> Event?
+    ) {
+        self = .onNonNilChange(derive, body: .sync(effect))
+    }
+
+    /// Asynchronous form of `init(skippingRepeatedNonNil:effect:)`.
+    public init<Value: Equatable & Sendable>(
+        skippingRepeatedNonNil derive: @escaping @Sendable (State) -> Value?,
+        effect: @escaping @Sendable (Value) async -> Event?
+    ) {
+        self = .onNonNilChange(derive, body: .async(effect))
+    }
+
+    /// Sequence form of `init(skippingRepeatedNonNil:effect:)`.
+    public init<Value: Equatable & Sendable, S: AsyncSequence & Sendable>(
+        skippingRepeatedNonNil derive: @escaping @Sendable (State) -> Value?,
+        effect: @escaping @Sendable (Value) -> S
+    ) where S.Element == Event {
+        self = .onNonNilChange(derive, body: .sequence(effect))
     }
 
     /// Starts the effect, with the state as a snapshot, when `predicate` becomes true, and cancels

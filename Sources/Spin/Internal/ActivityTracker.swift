@@ -11,7 +11,8 @@ import Synchronization
 package final class ActivityTracker: Sendable {
     private struct Counts {
         var busy = 0
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
     private let counts = Locked(Counts())
@@ -34,22 +35,33 @@ package final class ActivityTracker: Sendable {
             counts.busy -= 1
             guard counts.busy <= 0 else { return [] }
             counts.busy = 0
-            let waiters = counts.waiters
-            counts.waiters = []
+            // In the order they began to wait.
+            let waiters = counts.waiters.sorted { $0.key < $1.key }.map(\.value)
+            counts.waiters = [:]
             return waiters
         }
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns when nothing is busy.
+    /// Returns when nothing is busy, or at once when the calling task is cancelled (before or
+    /// while it waits).
     func settled() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumeNow: Bool = counts.withLock { counts in
-                if counts.busy == 0 { return true }
-                counts.waiters.append(continuation)
-                return false
+        let id: UInt64 = counts.withLock { counts in
+            counts.nextWaiter += 1
+            return counts.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow: Bool = counts.withLock { counts in
+                    // Checked under the lock: a cancel handler that ran before found no waiter.
+                    if counts.busy == 0 || Task.isCancelled { return true }
+                    counts.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
             }
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            counts.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }
 }

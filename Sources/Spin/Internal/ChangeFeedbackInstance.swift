@@ -1,15 +1,21 @@
 /// Runs an effect only when a value derived from the state changes (Loop's `skippingRepeated`).
-/// A change cancels the effect started for the previous value.
-final class ChangeFeedbackInstance<State: Sendable, Event: Sendable, Value: Equatable & Sendable>: FeedbackInstance {
+/// A change cancels the effect started for the previous value; the effect runs on what `input`
+/// makes of the new value, or not at all when it makes nil (the nil-skipping variant).
+final class ChangeFeedbackInstance<State: Sendable, Event: Sendable, Value: Equatable & Sendable, Input: Sendable>: FeedbackInstance {
     private let context: FeedbackContext<Event>
     private let derive: @Sendable (State) -> Value
-    private let body: EffectBody<Value, Event>
+    private let input: @Sendable (Value) -> Input?
+    private let body: EffectBody<Input, Event>
     private var last: Value?
     private var running: EffectHandle?
 
-    init(context: FeedbackContext<Event>, derive: @escaping @Sendable (State) -> Value, body: EffectBody<Value, Event>) {
+    init(
+        context: FeedbackContext<Event>, derive: @escaping @Sendable (State) -> Value,
+        input: @escaping @Sendable (Value) -> Input?, body: EffectBody<Input, Event>
+    ) {
         self.context = context
         self.derive = derive
+        self.input = input
         self.body = body
     }
 
@@ -18,7 +24,7 @@ final class ChangeFeedbackInstance<State: Sendable, Event: Sendable, Value: Equa
         if let last, last == value { return }
         last = value
         if let running { context.cancel(running) }
-        running = body.run(value, in: context)
+        running = input(value).flatMap { body.run($0, in: context) }
     }
 
     func stop() {

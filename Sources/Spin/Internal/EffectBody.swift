@@ -27,7 +27,9 @@ struct EffectBody<Input: Sendable, Event: Sendable>: Sendable {
                     emitter.emit(event)
                 }
             } catch {
-                // A failing sequence ends its effect; the events it produced before stand.
+                // A failing sequence ends its effect; the events it produced before stand. The
+                // error is reported, unless it is the effect's own cancellation.
+                if !Task.isCancelled { emitter.reportFailure(error) }
             }
             return nil
         }

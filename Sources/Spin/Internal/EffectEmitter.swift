@@ -15,10 +15,13 @@ struct EffectHandle: Hashable, Sendable {
 /// Events emitted after the effect was cancelled, or after the loop stopped, are dropped.
 public struct EffectEmitter<Event: Sendable>: Sendable {
     @usableFromInline let send: @Sendable (Event) -> Void
+    /// Reports an error the effect's sequence threw (see `SpinRuntime.onEffectFailure(_:)`).
+    @usableFromInline let reportFailure: @Sendable (any Error) -> Void
 
     @inlinable
-    init(send: @escaping @Sendable (Event) -> Void) {
+    init(send: @escaping @Sendable (Event) -> Void, reportFailure: @escaping @Sendable (any Error) -> Void) {
         self.send = send
+        self.reportFailure = reportFailure
     }
 
     /// Feeds an event back into the loop.

@@ -31,7 +31,7 @@ final class FeedbackContext<Event: Sendable>: Sendable {
 
     /// Asks for an effect task running `operation`, whose result is the effect's last event.
     func start(_ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?) -> EffectHandle {
-        hooks.startEffect(origin, taskExecutor, operation)
+        hooks.startEffect(origin, taskExecutor, executor == nil, operation)
     }
 
     func cancel(_ handle: EffectHandle) {
@@ -51,10 +51,12 @@ final class FeedbackContext<Event: Sendable>: Sendable {
 struct RuntimeHooks<Event: Sendable>: Sendable {
     /// Runs a synchronous effect and queues the event it returns for the end of the delivery.
     let enqueueResult: @Sendable (_ effect: () -> Event?, _ origin: Int) -> Void
-    /// Asks for an effect task (started when the drain ends) and returns its handle. The
-    /// operation's result is the effect's last event.
+    /// Asks for an effect task and returns its handle: started at once, on the calling thread until
+    /// it first suspends, when `immediately`; else when the drain ends. The operation's result is
+    /// the effect's last event.
     let startEffect: @Sendable (
-        _ origin: Int, _ executor: (any TaskExecutor)?, _ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
+        _ origin: Int, _ executor: (any TaskExecutor)?, _ immediately: Bool,
+        _ operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> EffectHandle
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.
     let cancelEffect: @Sendable (EffectHandle) -> Void
@@ -64,7 +66,7 @@ struct RuntimeHooks<Event: Sendable>: Sendable {
     @usableFromInline
     init(
         enqueueResult: @escaping @Sendable (() -> Event?, Int) -> Void,
-        startEffect: @escaping @Sendable (Int, (any TaskExecutor)?, @escaping @Sendable (EffectEmitter<Event>) async -> Event?) -> EffectHandle,
+        startEffect: @escaping @Sendable (Int, (any TaskExecutor)?, Bool, @escaping @Sendable (EffectEmitter<Event>) async -> Event?) -> EffectHandle,
         cancelEffect: @escaping @Sendable (EffectHandle) -> Void,
         emitFromListener: @escaping @Sendable (Event, Int) -> Void
     ) {

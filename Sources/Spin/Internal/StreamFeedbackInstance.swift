@@ -20,7 +20,9 @@ final class StreamFeedbackInstance<State: Sendable, Event: Sendable>: FeedbackIn
                     emitter.emit(event)
                 }
             } catch {
-                // A failing stream ends the feedback; the events it produced before stand.
+                // A failing stream ends the feedback; the events it produced before stand. The
+                // error is reported, unless it is the feedback's own cancellation.
+                if !Task.isCancelled { emitter.reportFailure(error) }
             }
             return nil
         }

@@ -32,7 +32,8 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     /// Running (or about to run) asynchronous effects by token.
     @usableFromInline var effects: [UInt64: EffectRecord] = [:]
     @usableFromInline var nextToken: UInt64 = 0
-    /// Effect tasks asked for during the current drain, started when it ends.
+    /// Effect tasks of feedbacks with an executor of their own asked for during the current drain,
+    /// started when it ends.
     @usableFromInline var pendingStarts: [PendingStart<Event>] = []
     @usableFromInline var channels: [StateChannel<State>] = []
     @usableFromInline var renders: [RenderObserver<State>] = []
@@ -121,9 +122,8 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         /// The loop was stopped: tear it down (`release()` ends the drain).
         case teardown
         /// Nothing is left to reduce: start `starts` (their tracker units were entered when they
-        /// were asked for) and run `handed` in the runner's task. The caller is no longer the
-        /// drainer.
-        case idle(starts: [PendingStart<Event>], handed: PendingStart<Event>?)
+        /// were asked for). The caller is no longer the drainer.
+        case idle(starts: [PendingStart<Event>])
     }
 
     /// The drainer's next step. The events the feedbacks returned for the last delivered state
@@ -137,9 +137,6 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     ///   - hasRaised: whether `raised` holds one. A flag of its own: testing an optional event
     ///     for nil can cost a value-witness call per step, which a spin without internal events
     ///     should not pay.
-    ///   - runner: the effect task whose end made the caller the drainer, if it may go on with the
-    ///     first effect asked for (see `SpinRuntime.finishEffect`). Its `task` is read only when
-    ///     the drain ends.
     ///   - reduce: the reducer; returns whether the state changed.
     ///
     /// Always inlined into the drain: its action is then taken apart where it is made, and the
@@ -149,7 +146,6 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         pending: inout PendingEvents<Event>,
         raised: inout QueuedEvent<Event>?,
         hasRaised: Bool,
-        runner: EffectRunner?,
         reduce: (inout State, Event) -> Bool
     ) -> DrainAction {
         // The next event: the raised one, else (below) possibly the first returned one.
@@ -180,7 +176,7 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
             return .primeRenders(primed, state: state)
         }
         guard let item = next.take() ?? queue.popFirst() else {
-            return finishDrain(runnerTask: runner?.task)
+            return finishDrain()
         }
         if item.token != 0 { effects[item.token]?.queued -= 1 }
         stepCount += 1
@@ -195,37 +191,32 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         return .observed(event: item.event, changed: changed, delivery: delivery)
     }
 
-    /// The drain ends: the effects asked for during it are handed out to be started, the first one
-    /// to the runner's task when it may (an effect without an executor of its own, still wanted).
+    /// The drain ends: the effects asked for during it are handed out to be started.
     @inlinable
-    mutating func finishDrain(runnerTask: Task<Void, Never>?) -> DrainAction {
+    mutating func finishDrain() -> DrainAction {
         draining = false
-        var starts = pendingStarts
+        let starts = pendingStarts
         pendingStarts = []
-        var handed: PendingStart<Event>?
-        if let runnerTask, let first = starts.first, first.executor == nil, effects[first.token] != nil {
-            // Only the first: several effects asked for at once must run side by side.
-            effects[first.token]?.task = runnerTask
-            handed = starts.removeFirst()
-        }
-        return .idle(starts: starts, handed: handed)
+        return .idle(starts: starts)
     }
 
     // MARK: Effects
 
     /// A feedback asks for an effect task. Returns its handle, and whether it was registered (not
-    /// after a stop): a registered effect is started when the drain ends and counts as work until
-    /// it ends.
+    /// after a stop): a registered effect counts as work until it ends. A `deferred` one is started
+    /// when the drain ends (`.idle`); the caller starts the others at once.
     @inlinable
     mutating func startEffect(
-        origin: Int, executor: (any TaskExecutor)?,
+        origin: Int, executor: (any TaskExecutor)?, deferred: Bool,
         operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> (handle: EffectHandle, registered: Bool) {
         nextToken += 1
         let token = nextToken
         guard !stopRequested else { return (EffectHandle(token: token), false) }
         effects[token] = EffectRecord()
-        pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
+        if deferred {
+            pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
+        }
         return (EffectHandle(token: token), true)
     }
 
@@ -253,6 +244,14 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
             queue.removeAll { $0.token == token }
         }
         return record.task
+    }
+
+    /// An effect ended while it was being started, during the delivery of a state: its last event
+    /// joins what the synchronous feedbacks return (the drainer keeps it). Returns whether it
+    /// stands: false after a stop.
+    @inlinable
+    mutating func endEffect(_ token: UInt64) -> Bool {
+        effects.removeValue(forKey: token) != nil && !stopRequested
     }
 
     /// An effect ended with `last` as its last event: queued, unless the effect was cancelled

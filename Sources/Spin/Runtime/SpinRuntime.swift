@@ -35,13 +35,15 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The origin of an event from each feedback, by declaration index: made once, so that a step
     /// does not look up the feedback's name (and copy it) on every step that has observers.
     @usableFromInline let feedbackOrigins: [EventOrigin]
+    /// The observers of effects' failures (`onEffectFailure(_:)`).
+    let failureObservers = Locked<[@Sendable (SpinEffectFailure) -> Void]>([])
     /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
     @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
     /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
     /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
     @usableFromInline let stateOffset: Int?
 
-    /// Creates a runtime for `spin`. Nothing runs until `start()`.
+    /// Creates a runtime for `spin`. Nothing runs until `start()`, unless `startsImmediately`.
     ///
     /// - Parameters:
     ///   - clock: the clock of the loop's effects. With a `VirtualClock`, effects run one at a time
@@ -49,8 +51,12 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     ///   - maxQueueLength: the most events that may wait to be reduced. An event that arrives when
     ///     the queue is full stops the loop, with `stopReason` `.queueFull`: a loop whose feedbacks
     ///     emit faster than it reduces would otherwise grow without bound.
+    ///   - startsImmediately: start the loop as it is created (Loop: "starts as it is
+    ///     initialised"), as `start()` right after `init` would; observers added afterwards do not
+    ///     see the start.
     public init(
-        _ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock(), maxQueueLength: Int = .max
+        _ spin: Spin<State, Event>, clock: any Clock<Duration> = ContinuousClock(), maxQueueLength: Int = .max,
+        startsImmediately: Bool = false
     ) {
         self.spin = spin
         self.clock = clock
@@ -74,6 +80,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         } else {
             self.reduceStep = { state, event in apply(&state, event) != .unchanged }
         }
+        if startsImmediately { start() }
     }
 
     // MARK: Reading
@@ -131,8 +138,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             enqueueResult: { effect, origin in
                 if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
             },
-            startEffect: { [weak self] origin, executor, operation in
-                self?.startEffect(origin: origin, executor: executor, operation: operation) ?? EffectHandle(token: 0)
+            startEffect: { [weak self] origin, executor, immediately, operation in
+                self?.startEffect(origin: origin, executor: executor, immediately: immediately, operation: operation)
+                    ?? EffectHandle(token: 0)
             },
             cancelEffect: { [weak self] handle in self?.cancelEffect(handle) },
             emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) })
@@ -231,7 +239,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
 
     /// Returns when the loop has settled: no event is queued and no effect can run without time
     /// passing (effects asleep on a `VirtualClock` wait for the clock). On a virtual clock this
-    /// waits for every loop that shares the clock.
+    /// waits for every loop that shares the clock. Returns at once when the calling task is
+    /// cancelled, settled or not (check `Task.isCancelled`).
     public func awaitIdle() async {
         await tracker.settled()
     }
@@ -270,13 +279,33 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         machine.withLock { $0.stepObservers.append(observer) }
     }
 
+    /// Calls `observer` with every error an effect's sequence throws (the effect ends there; the
+    /// events it produced before stand). An effect's own cancellation is not a failure. Calls come
+    /// from the failing effect's task.
+    public func onEffectFailure(_ observer: @escaping @Sendable (SpinEffectFailure) -> Void) {
+        failureObservers.withLock { $0.append(observer) }
+    }
+
+    /// Reports an effect's failure to the `onEffectFailure` observers.
+    @usableFromInline
+    func reportFailure(_ error: any Error, origin: Int) {
+        let failure = SpinEffectFailure(origin: self.origin(origin), error: error)
+        for observer in failureObservers.withLock({ $0 }) { observer(failure) }
+    }
+
     /// A two-way binding to a part of the state: reading gets the current value, writing emits the
     /// event `event` makes of the new value (SwiftUISpin's `binding(for:event:)`).
     public func binding<Value>(
         for keyPath: KeyPath<State, Value> & Sendable,
         event: @escaping @Sendable (Value) -> Event
     ) -> SpinBinding<Value> {
-        SpinBinding(get: { [self] in state[keyPath: keyPath] }, set: { [self] in emit(event($0)) })
+        .to(keyPath, of: { [self] in state }, event: event, emit: { [self] in emit($0) })
+    }
+
+    /// A binding whose writes all emit the same `event`, whatever the value written (SwiftUISpin's
+    /// `binding(for:event:)` with an event value, for a toggle or a button-like control).
+    public func binding<Value>(for keyPath: KeyPath<State, Value> & Sendable, event: Event) -> SpinBinding<Value> {
+        binding(for: keyPath, event: { _ in event })
     }
 
     /// A projection of the loop for one part of an app: it sees a sub-state and emits its own
@@ -321,48 +350,41 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// drain asks the spin's internal-event source, if it has one; its answer is the next step
     /// (`raised`), before any queued event.
     ///
-    /// `runner` is the effect task that ran the drain, when its effect has just ended (see
-    /// `finishEffect`): the first effect the drain asks for, when it may, is handed back to run in
-    /// that task instead of a new one.
     @inlinable
-    @discardableResult
-    func drain(handingOneStartTo runner: EffectRunner? = nil, afterStart: Bool = false) -> PendingStart<Event>? {
+    func drain(afterStart: Bool = false) {
         // Drains never nest on a thread (see `DrainTrampoline`): a drain claimed inside another
         // one runs after that one's current step, from the outermost drain.
         let trampoline = DrainTrampoline.current
         if trampoline.isDraining {
             trampoline.deferred.append { [self] in
-                _ = drainSteps(handingOneStartTo: nil, afterStart: afterStart, trampoline: trampoline, outermost: false)
+                drainSteps(afterStart: afterStart, trampoline: trampoline, outermost: false)
             }
-            return nil
+            return
         }
         trampoline.isDraining = true
-        let handed = drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: true)
+        drainSteps(afterStart: afterStart, trampoline: trampoline, outermost: true)
         trampoline.runDeferred()
         trampoline.isDraining = false
-        return handed
     }
 
     /// The drain's loop. The thread's `outermost` drain runs the drains deferred on `trampoline`
     /// during each of its steps.
     @inlinable
-    func drainSteps(
-        handingOneStartTo runner: EffectRunner?, afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool
-    ) -> PendingStart<Event>? {
+    func drainSteps(afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool) {
         // Two copies of the loop, one without any internal-event handling: a spin without a source
         // pays nothing for the rule.
         if internalEvents == nil {
-            return drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: false)
+            drainSteps(afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: false)
+        } else {
+            drainSteps(afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: true)
         }
-        return drainSteps(handingOneStartTo: runner, afterStart: afterStart, trampoline: trampoline, outermost: outermost, raising: true)
     }
 
     /// The drain's loop; `raising` is a constant in each of its two inlined copies.
     @inlinable @inline(__always)
     func drainSteps(
-        handingOneStartTo runner: EffectRunner?, afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool,
-        raising: Bool
-    ) -> PendingStart<Event>? {
+        afterStart: Bool, trampoline: DrainTrampoline, outermost: Bool, raising: Bool
+    ) {
         let reduceStep = self.reduceStep
         // Only the drainer sets the slots: `start()` before its drain, `teardown()` at the end of
         // one. So they cannot change during a drain.
@@ -379,7 +401,7 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             self.machine.lock()
             let hasRaised = raising && owned.hasRaised
             let action = machine.pointee.nextStep(
-                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, runner: runner, reduce: reduceStep)
+                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, reduce: reduceStep)
             self.machine.unlock()
             if hasRaised { owned.hasRaised = owned.raised != nil }
             let event: Event
@@ -397,11 +419,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 continue
             case .teardown:
                 teardown()
-                return nil
-            case .idle(let starts, let handed):
+                return
+            case .idle(let starts):
                 startTasks(starts)
                 tracker.leave()
-                return handed
+                return
             }
             if changed {
                 if aliased.isAvailable {
@@ -513,99 +535,105 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         releaseEffectsAndObservers(drainerDone: false)
     }
 
-    /// Starts the effect tasks asked for during a drain, in the order they were asked for. They
-    /// start only once the drain is over, so that on a virtual clock's serial executor they run in
-    /// a reproducible order after the synchronous work they follow.
+    /// Starts the effect tasks of feedbacks with an executor of their own (`execute(on:)`) asked for
+    /// during a drain, in the order they were asked for, once the drain is over.
     @inlinable
     func startTasks(_ starts: [PendingStart<Event>]) {
-        guard !starts.isEmpty else { return }
-        // Task-local values are bound only when they differ from what a task would see anyway:
-        // binding costs an allocation per task.
-        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
-        // On a virtual clock each effect task is a member of the clock's tracker, so that its
-        // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
-        let bindMember = virtualClock != nil || ActivityMember.current != nil
         for start in starts {
             let wanted = machine.withLock { $0.isRunning(start.token) }
             guard wanted else {
                 tracker.leave()
                 continue
             }
-            let token = start.token
-            let tracker = self.tracker
-            // startEffect entered the tracker for this task already.
-            let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
-            // A task may go on with an effect its own effect's last event asked for, except where
-            // tasks are members of a virtual clock (each effect is one member there) or run on an
-            // executor of their feedback's choosing.
-            let runner = bindMember || start.executor != nil ? nil : EffectRunner()
-            let makeTask = {
-                Task(executorPreference: start.executor) { [weak self] in
-                    var effect = start
-                    var runs = 0
-                    while true {
-                        let token = effect.token, origin = effect.origin
-                        let emitter = EffectEmitter<Event> { [weak self] event in
-                            self?.enqueue(event, origin: origin, token: token)
-                        }
-                        let last = await effect.operation(emitter)
-                        let next = self?.finishEffect(token, origin: origin, last: last, runner: runner)
-                        if let member { member.end() } else { tracker.leave() }
-                        guard let next else { return }
-                        effect = next
-                        runs &+= 1
-                        // Now and then the task lets others run: a chain of effects that never
-                        // suspend would otherwise keep its thread for good, where a task per effect
-                        // went to the back of the queue at every step.
-                        if runs & (Self.effectsPerYield &- 1) == 0 { await Task.yield() }
-                    }
-                }
-            }
-            let task: Task<Void, Never>
-            switch (bindClock, bindMember) {
-            case (false, false): task = makeTask()
-            case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
-            case (false, true): task = ActivityMember.withCurrent(member, makeTask)
-            case (true, true):
-                task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
-            }
-            let created: Bool = machine.withLock { machine in
-                guard machine.effectTaskCreated(token, task: task) else { return false }
-                // Under the lock, where the drain reads it.
-                runner?.task = task
-                return true
-            }
-            if !created { task.cancel() }
+            startTask(start, immediately: false)
         }
     }
 
-    /// How many effects a task runs one after the other (see `finishEffect`) before it yields to
-    /// other tasks once: a power of two.
-    @usableFromInline static var effectsPerYield: Int { 1024 }
+    /// Creates the task of an effect. With `immediately` (only the drainer, while it delivers a
+    /// state), the task starts on the calling thread (`Task.immediate`) and runs there until it
+    /// first suspends or ends: an effect that answers without suspending has answered when this
+    /// returns, and its last event joins what the synchronous feedbacks return for the state, in
+    /// declaration order (the fairness rule of docs/semantics.md). Later parts run on the task's
+    /// executor (the virtual clock's serial executor, or the global one).
+    @inlinable
+    func startTask(_ start: PendingStart<Event>, immediately: Bool) {
+        // Task-local values are bound only when they differ from what a task would see anyway:
+        // binding costs an allocation per task.
+        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
+        // On a virtual clock each effect task is a member of the clock's tracker, so that its
+        // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
+        let bindMember = virtualClock != nil || ActivityMember.current != nil
+        let token = start.token
+        let tracker = self.tracker
+        // startEffect entered the tracker for this task already.
+        let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
+        let immediateAnswer = immediately ? ImmediateAnswer<Event>() : nil
+        let operation: @Sendable () async -> Void = { [weak self] in
+            let origin = start.origin
+            let emitter = EffectEmitter<Event>(
+                send: { [weak self] event in self?.enqueue(event, origin: origin, token: token) },
+                reportFailure: { [weak self] error in self?.reportFailure(error, origin: origin) })
+            let last = await start.operation(emitter)
+            if immediateAnswer?.answer(last) != true {
+                self?.finishEffect(token, origin: origin, last: last)
+            }
+            if let member { member.end() } else { tracker.leave() }
+        }
+        let makeTask = {
+            immediately
+                ? Task.immediate(executorPreference: start.executor, operation: operation)
+                : Task(executorPreference: start.executor, operation: operation)
+        }
+        let task: Task<Void, Never>
+        switch (bindClock, bindMember) {
+        case (false, false): task = makeTask()
+        case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
+        case (false, true): task = ActivityMember.withCurrent(member, makeTask)
+        case (true, true):
+            task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
+        }
+        if let immediateAnswer, immediateAnswer.claimStarted() {
+            // It ended while starting: its answer stands unless the loop stopped meanwhile.
+            let stands = machine.withLock { $0.endEffect(token) }
+            if stands, let last = immediateAnswer.event {
+                drainerOwned.pending.append(QueuedEvent(event: last, origin: start.origin, token: 0))
+            }
+            return
+        }
+        // False when the effect was cancelled meanwhile, or has ended: cancelling an ended task
+        // does nothing.
+        let running = machine.withLock { $0.effectTaskCreated(token, task: task) }
+        if !running { task.cancel() }
+    }
 
     /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
     /// was cancelled, in the same step under the lock that ends the effect, and reduced here if no
-    /// one is draining. The effect the drain hands back to `runner`, if any, is the task's next.
+    /// one is draining.
     @inlinable
-    func finishEffect(_ token: UInt64, origin: Int, last: Event?, runner: EffectRunner?) -> PendingStart<Event>? {
-        guard claim({ $0.finishEffect(token, origin: origin, last: last) }) else { return nil }
-        // A cancelled task's next effect would start cancelled.
-        return drain(handingOneStartTo: Task.isCancelled ? nil : runner)
+    func finishEffect(_ token: UInt64, origin: Int, last: Event?) {
+        if claim({ $0.finishEffect(token, origin: origin, last: last) }) { drain() }
     }
 
-    /// Asks for an effect task, started when the current drain ends, and returns its handle.
+    /// Asks for an effect task and returns its handle. An effect of a feedback without an executor
+    /// of its own starts now, on this thread, until it first suspends (`immediately`); the others
+    /// start when the current drain ends.
     @inlinable
     func startEffect(
         origin: Int,
         executor: (any TaskExecutor)?,
+        immediately: Bool,
         operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
     ) -> EffectHandle {
-        machine.withLock { machine in
-            let (handle, registered) = machine.startEffect(origin: origin, executor: executor, operation: operation)
+        let (handle, startNow): (EffectHandle, PendingStart<Event>?) = machine.withLock { machine in
+            let (handle, registered) = machine.startEffect(
+                origin: origin, executor: executor, deferred: !immediately, operation: operation)
             // The effect counts as work from now until its task ends (or it is dropped unstarted).
-            if registered { tracker.enter() }
-            return handle
+            guard registered else { return (handle, nil) }
+            tracker.enter()
+            return (handle, immediately ? PendingStart(token: handle.token, origin: origin, executor: executor, operation: operation) : nil)
         }
+        if let startNow { startTask(startNow, immediately: true) }
+        return handle
     }
 
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.

@@ -42,7 +42,7 @@ public final class VirtualClock: Clock, Sendable {
     /// The work of every loop on this clock; the clock fires a deadline only when it is zero.
     let tracker = ActivityTracker()
     /// Runs the effects of loops on this clock one at a time, in the order they were started.
-    let executor = SerialTaskExecutor(label: "spin.virtual-clock")
+    package let executor = SerialTaskExecutor(label: "spin.virtual-clock")
 
     /// Creates a clock at time zero.
     public init() {}

@@ -30,13 +30,15 @@ public struct SpinDeclaration: Hashable, Sendable {
     public let render: ExpressionText?
     /// `script`.
     public let script: [ScriptStep]
+    /// `invariants`, in order: conditions that hold after every step.
+    public let invariants: [InvariantDeclaration]
 
     /// Creates a spin declaration.
     public init(
         name: Name, location: SourceLocation, summary: String?, states: [Name], initial: Name?, finals: [Name],
         data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
         transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
-        script: [ScriptStep], stateTree: [StateDeclaration]? = nil
+        script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = []
     ) {
         self.name = name
         self.location = location
@@ -52,5 +54,6 @@ public struct SpinDeclaration: Hashable, Sendable {
         self.feedbacks = feedbacks
         self.render = render
         self.script = script
+        self.invariants = invariants
     }
 }

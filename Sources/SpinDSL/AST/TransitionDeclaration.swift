@@ -14,8 +14,13 @@ public struct TransitionDeclaration: Hashable, Sendable {
     public var source: Source { writtenSources.source }
     /// `from`, without an array for a single state.
     let writtenSources: RowSources
-    /// `on`: the event; nil for an eventless row.
+    /// `on`: the event (the first, when `on` lists several); nil for an eventless row.
     public let event: Name?
+    /// The events `on` lists after the first (`on: [coinA, coinB]`): the row stands for one row
+    /// per event, in its place. Empty (no allocation) for the usual row on one event.
+    let moreEvents: [Name]
+    /// `on`: every event of the row, in the order written; empty for an eventless row.
+    public var events: [Name] { event.map { [$0] + moreEvents } ?? [] }
     /// `when`: the guard.
     public let guardExpression: ExpressionText?
     /// `to`: the target state (`to: history(S)` names `S`, with `targetsHistory`).
@@ -36,26 +41,27 @@ public struct TransitionDeclaration: Hashable, Sendable {
     /// `propagate` (with `with`): an event sent into a gear.
     public var propagate: PropagateDeclaration? { statechartKeys?.propagate }
 
-    /// Creates a transition row.
+    /// Creates a transition row; `moreEvents` are the events of `on` after `event`.
     public init(
-        location: SourceLocation, source: Source, event: Name?, guardExpression: ExpressionText?, target: Name?,
-        assignments: [Assignment], isInternal: Bool = false, targetsHistory: Bool = false,
+        location: SourceLocation, source: Source, event: Name?, moreEvents: [Name] = [], guardExpression: ExpressionText?,
+        target: Name?, assignments: [Assignment], isInternal: Bool = false, targetsHistory: Bool = false,
         emit: EmitDeclaration? = nil, propagate: PropagateDeclaration? = nil
     ) {
         self.init(
-            location: location, sources: RowSources(source), event: event, guardExpression: guardExpression,
-            target: target, assignments: RowAssignments(assignments),
+            location: location, sources: RowSources(source), event: event, moreEvents: moreEvents,
+            guardExpression: guardExpression, target: target, assignments: RowAssignments(assignments),
             statechartKeys: RowStatechartKeys(isInternal: isInternal, targetsHistory: targetsHistory, emit: emit, propagate: propagate))
     }
 
     /// Creates a transition row from its parts in the form the row keeps them.
     init(
-        location: SourceLocation, sources: RowSources, event: Name?, guardExpression: ExpressionText?, target: Name?,
-        assignments: RowAssignments, statechartKeys: RowStatechartKeys? = nil
+        location: SourceLocation, sources: RowSources, event: Name?, moreEvents: [Name] = [], guardExpression: ExpressionText?,
+        target: Name?, assignments: RowAssignments, statechartKeys: RowStatechartKeys? = nil
     ) {
         self.location = location
         self.writtenSources = sources
         self.event = event
+        self.moreEvents = moreEvents
         self.guardExpression = guardExpression
         self.target = target
         self.writtenAssignments = assignments

@@ -5,7 +5,7 @@
 /// - non-final control states with no way out (error)
 /// - transitions that can never fire (warning)
 /// - events that nothing can emit (warning)
-/// - rows that can both fire for the same state and event (error)
+/// - rows that never fire because earlier rows always fire first (warning)
 /// - gear events that are propagated but never caught, or caught but never propagated (warning)
 /// - for a statechart: rows from one region of a parallel state into another (error), rows that an
 ///   inner state's unguarded row always preempts (warning); reachability and ways out are over the
@@ -26,7 +26,10 @@ struct SpecAnalyzer {
             found += gearUse.diagnostics(for: spin)
             found += unsimulatedEffects(in: spin)
             found += StatechartChecks.diagnostics(for: spin)
-            result += stableSortedByLocation(found)
+            // A row on several events is a model per event: a finding about the row as written is
+            // found for each, and reported once.
+            var seen = Set<Diagnostic>()
+            result += stableSortedByLocation(found).filter { seen.insert($0).inserted }
         }
         return result
     }

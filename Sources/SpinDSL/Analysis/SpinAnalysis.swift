@@ -1,4 +1,4 @@
-/// The per-spin analyses: reachability, ways out, dead rows, unemitted events, nondeterminism.
+/// The per-spin analyses: reachability, ways out, dead rows, unemitted events, shadowed rows.
 ///
 /// Rows are referred to by their position in `spin.transitions`, and the states each applies in
 /// are worked out once, so that every analysis is linear in rows and states (plus, for a row on
@@ -69,7 +69,7 @@ struct SpinAnalysis {
         }
         checkDeadRows()
         checkEmittedEvents()
-        checkNondeterminism()
+        checkShadowedRows()
         if let reach = statechartReach, let chart = spin.statechart {
             diagnostics += EventlessCycles.diagnostics(for: spin, chart: chart, reach: reach, isNeverTaken: { rowFacts[$0].isNeverTaken })
         }
@@ -232,8 +232,6 @@ struct SpinAnalysis {
                 diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
             } else if let why = deadSourcesReason(position) {
                 diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
-            } else if let reach = statechartReach, reach.rowIsShadowed[position] {
-                diagnostics.append(Diagnostic(.shadowedTransition, at: location))
             }
         }
     }
@@ -241,13 +239,24 @@ struct SpinAnalysis {
     /// What the source states of the row at `position` are when it applies in no live state
     /// (`final`, `unreachable`, `final or unreachable`), or nil when it may fire.
     private func deadSourcesReason(_ position: Int) -> String? {
-        if let reach = statechartReach, reach.rowIsTried[position] || reach.rowIsShadowed[position] { return nil }
+        if let reach = statechartReach, reach.rowApplies[position] { return nil }
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
         let states = rowSources[position] ?? Array(live.indices)
         if states.allSatisfy(spin.finalStates.contains) { return "final" }
         if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "unreachable" }
         return "final or unreachable"
+    }
+
+    // MARK: Shadowed rows
+
+    /// Rows that never fire because earlier rows always fire first (`ShadowAnalysis`). Rows that
+    /// can never fire for another reason are left out: they are reported as dead already.
+    private mutating func checkShadowedRows() {
+        let positions = rowFacts.indices.filter { position in
+            !rowFacts[position].isNeverTaken && deadSourcesReason(position) == nil
+        }
+        diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, positions: positions).diagnostics
     }
 
     // MARK: Events
@@ -289,79 +298,5 @@ struct SpinAnalysis {
         for (index, event) in spin.events.enumerated() where !emitted.contains(index) && event.completedState == nil {
             diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))
         }
-    }
-
-    // MARK: Nondeterminism
-
-    /// Rows on the same event that apply in a common live state at the same level (both rows of
-    /// listed states, or both of the whole spin) and whose guards can both hold, as far as can be
-    /// told without evaluating them: both unguarded, one unguarded, or structurally identical
-    /// guards. Each later row is reported once, against the first earlier row it clashes
-    /// with. Rows that can never fire are left out: they are reported as dead already.
-    private mutating func checkNondeterminism() {
-        // The events and the eventless pseudo-event.
-        let eventCount = spin.events.count &+ 1
-        // Rows are taken in document order and filed under each (live state, event) they apply in,
-        // after being compared with the earlier rows already filed there: only rows sharing a
-        // bucket can clash. A bucket is a chain through `filed`, newest first, so filing allocates
-        // nothing per bucket.
-        var newestInBucket = BucketHeads(buckets: live.count, events: eventCount, rows: spin.transitions.count)
-        var filed: [(position: Int, previous: Int)] = []
-        var earlier: [Int] = []
-        for position in rowFacts.indices {
-            let event = rowFacts[position].event
-            guard event >= 0, event < eventCount, !rowFacts[position].isNeverTaken, deadSourcesReason(position) == nil else { continue }
-            earlier.removeAll(keepingCapacity: true)
-            forEachLiveSource(of: position) { state in
-                var link = newestInBucket[state &* eventCount &+ event]
-                while link >= 0 {
-                    earlier.append(filed[link].position)
-                    link = filed[link].previous
-                }
-            }
-            if !earlier.isEmpty {
-                reportFirstClash(of: position, amongEarlier: Set(earlier).sorted())
-            }
-            forEachLiveSource(of: position) { state in
-                let key = state &* eventCount &+ event
-                filed.append((position, newestInBucket[key]))
-                newestInBucket[key] = filed.count &- 1
-            }
-        }
-    }
-
-    /// Reports the row at `position` against the first of `earlierPositions` (in document order)
-    /// whose guard can hold together with its own, if any.
-    private mutating func reportFirstClash(of position: Int, amongEarlier earlierPositions: [Int]) {
-        let later = spin.transitions[position]
-        for earlierPosition in earlierPositions {
-            let earlier = spin.transitions[earlierPosition]
-            // A state's own rows come before the spin's (`any`): rows of different levels never
-            // clash, the state's wins.
-            guard (earlier.sources == nil) == (later.sources == nil), Self.guardsCanBothHold(earlier, later) else { continue }
-            let earlierStates = rowSources[earlierPosition] ?? Array(live.indices)
-            guard let state = earlierStates.first(where: { later.applies(in: $0) && isState($0) && live[$0] }) else { continue }
-            diagnostics.append(clash(earlier, later, state: state))
-            return
-        }
-    }
-
-    private static func guardsCanBothHold(_ first: TransitionModel, _ second: TransitionModel) -> Bool {
-        guard let a = first.guardTree, let b = second.guardTree else { return true }
-        return a == b
-    }
-
-    private func clash(_ earlier: TransitionModel, _ later: TransitionModel, state: Int) -> Diagnostic {
-        let first = earlier.declaration.location, second = later.declaration.location
-        // Rows of a flow-style list can share a line; then the columns tell them apart.
-        let places = first.line == second.line
-            ? "line \(first.line), columns \(first.column) and \(second.column),"
-            : "lines \(first.line) and \(second.line)"
-        let inState = spin.hasControlStates && spin.states.indices.contains(state) ? " in state '\(spin.states[state].text)'" : ""
-        if later.event == spin.eventlessKind {
-            return Diagnostic(.nondeterministicEventless, at: second, ["places": places, "inState": inState])
-        }
-        let event = spin.events.indices.contains(later.event) ? spin.events[later.event].name.text : "?"
-        return Diagnostic(.nondeterministicTransitions, at: second, ["places": places, "inState": inState, "event": event])
     }
 }

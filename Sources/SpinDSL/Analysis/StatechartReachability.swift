@@ -15,16 +15,13 @@ struct StatechartReachability {
     /// Per candidate of the chart, whether an earlier candidate of its leaf is unguarded (so it is
     /// never tried).
     let isShadowed: [Bool]
-    /// Per candidate, whether the unguarded candidate before it is a row of another state (one
-    /// inside its own): rows of one state that clash are reported as such, not as shadowed.
-    let isShadowedFromInside: [Bool]
     /// Per candidate, whether it is tried in some reachable, non-final configuration.
     let isTried: [Bool]
     /// Per row, whether one of its candidates is tried.
     let rowIsTried: [Bool]
-    /// Per row, whether it is a candidate in some reachable, non-final configuration but is
-    /// shadowed in each of them.
-    let rowIsShadowed: [Bool]
+    /// Per row, whether it is a candidate in some reachable, non-final configuration (tried or
+    /// not: whether it is shadowed there is `ShadowAnalysis`'s to tell).
+    let rowApplies: [Bool]
 
     /// The most combinations of transitions in several regions followed per cell.
     static let combinationLimit = 256
@@ -34,18 +31,16 @@ struct StatechartReachability {
         let candidates = chart.candidates
         // Shadowing, group by group.
         var isShadowed = [Bool](repeating: false, count: candidates.count)
-        var isShadowedFromInside = isShadowed
         for (cellIndex, cell) in chart.cells.enumerated() {
             for group in Self.groups(of: cellIndex, cell: cell, chart: chart) {
-                var closer: Int32?
+                var closer = false
                 for index in group {
-                    if let closer {
+                    if closer {
                         isShadowed[index] = true
-                        isShadowedFromInside[index] = closer != candidates[index].source
                         continue
                     }
                     let row = Int(candidates[index].row)
-                    if !isNeverTaken(row), spin.transitions[row].guardExpression == nil { closer = candidates[index].source }
+                    if !isNeverTaken(row), spin.transitions[row].guardExpression == nil { closer = true }
                 }
             }
         }
@@ -110,7 +105,6 @@ struct StatechartReachability {
         }
         var rowIsTried = [Bool](repeating: false, count: spin.transitions.count)
         var rowApplies = rowIsTried
-        var rowUnshadowed = rowIsTried
         for (cellIndex, cell) in chart.cells.enumerated() {
             let configuration = cellIndex / max(1, chart.columns)
             guard reachable[configuration], !configurations.isFinal[configuration] else { continue }
@@ -118,16 +112,14 @@ struct StatechartReachability {
                 let row = Int(candidates[index].row)
                 rowApplies[row] = true
                 if isTried[index] { rowIsTried[row] = true }
-                if !isShadowedFromInside[index] { rowUnshadowed[row] = true }
             }
         }
         self.reachable = reachable
         self.hasWayOut = hasWayOut
         self.isShadowed = isShadowed
-        self.isShadowedFromInside = isShadowedFromInside
         self.isTried = isTried
         self.rowIsTried = rowIsTried
-        self.rowIsShadowed = rowApplies.indices.map { rowApplies[$0] && !rowUnshadowed[$0] }
+        self.rowApplies = rowApplies
     }
 
     /// The candidate ranges of each leaf in a cell (one range when the cell has no groups).

@@ -179,7 +179,8 @@ extension ReducerTable {
                 // were it not so, the row gets code of its own rather than another field's.
                 if made.type != type { made = Self.valueCode(value.shared, as: type, keeping: &code) }
                 assignments.append(Assignment(
-                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape))
+                    slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape,
+                    range: spin.fields[slot].range))
             }
             return start..<assignments.count
         }
@@ -201,11 +202,16 @@ extension ReducerTable {
             guard cell.count == 1, let row = cell.first.map({ candidates[$0] }), row.guardCode == nil else { return .general }
             let target = row.target ?? -1
             guard let index = row.assignments.first else {
-                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0)
+                return QuickCell(isQuick: true, target: target, slot: -1, constant: 0, low: .min, high: .max)
             }
             guard row.assignments.count == 1, assignments[index].isInt,
                   case .addConstant(let slot, let constant) = assignments[index].shape else { return .general }
-            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant)
+            var low = Int64.min, high = Int64.max
+            if case .int(let range) = assignments[index].range {
+                low = range.lowerBound
+                high = range.upperBound
+            }
+            return QuickCell(isQuick: true, target: target, slot: slot, constant: constant, low: low, high: high)
         }
     }
 }

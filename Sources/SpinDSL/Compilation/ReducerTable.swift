@@ -23,6 +23,8 @@ struct ReducerTable: Sendable {
         let code: Unmanaged<CompiledCode>
         /// The value's shape, evaluated inline when it is a simple one (int fields only).
         let shape: SlotShape
+        /// The field's bounds, when it has some.
+        let range: ValueRange?
     }
 
     /// The width of a row of `cells`: the spin's events (and, for a statechart, the eventless
@@ -35,6 +37,8 @@ struct ReducerTable: Sendable {
     /// locate the error in that row's own text (its code is shared with rows writing the same).
     let candidateRows: [Int]
     let transitions: [TransitionModel]
+    /// The spin's data fields, for the message of a value outside a field's range.
+    let fields: [FieldModel]
     let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
@@ -56,8 +60,12 @@ struct ReducerTable: Sendable {
         /// The assigned slot, or -1 for no assignment.
         let slot: Int
         let constant: Int64
+        /// The slot's bounds (the whole of `Int64` without a range): a sum outside them takes the
+        /// general path, which reports the error.
+        let low: Int64
+        let high: Int64
 
-        static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0)
+        static let general = QuickCell(isQuick: false, target: -1, slot: -1, constant: 0, low: .min, high: .max)
     }
 
     /// The table of `spin`, made in four steps (see `ReducerTable+Building.swift`): rows bucketed
@@ -104,6 +112,7 @@ struct ReducerTable: Sendable {
             self.statechart = nil
         }
         self.transitions = spin.transitions
+        self.fields = spin.fields
         self.assignments = compiler.assignments
         self.code = compiler.code
     }
@@ -120,6 +129,14 @@ struct ReducerTable: Sendable {
 
     /// Applies the first row whose guard holds; returns whether the state changed.
     func reduce(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+        var row = -1
+        return reduce(&state, event, firedRow: &row)
+    }
+
+    /// Applies the first row whose guard holds; returns whether the state changed, and sets
+    /// `firedRow` to that row's position in the spin's transitions (unchanged when none applied).
+    @inline(__always)
+    func reduce(_ state: inout SpecState, _ event: SpecEvent, firedRow: inout Int) -> Bool {
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -129,7 +146,10 @@ struct ReducerTable: Sendable {
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
         let quick = quickCells[cellIndex]
-        if quick.isQuick, let changed = Self.apply(quick, to: &state) { return changed }
+        if quick.isQuick, let changed = Self.apply(quick, to: &state) {
+            firedRow = candidateRows[cells[cellIndex].lowerBound]
+            return changed
+        }
         let cell = cells[cellIndex]
         // Rows and assignments are read in place: no row, and none of its closures, is copied per
         // step. Expressions read the data and payload through views, and assignments write the
@@ -173,6 +193,7 @@ struct ReducerTable: Sendable {
         case .noRow:
             return false
         case .applied(let row, var changed):
+            firedRow = candidateRows[row]
             if let target = candidates[row].target, target != control {
                 state.control = target
                 changed = true
@@ -193,7 +214,17 @@ struct ReducerTable: Sendable {
         let transition = transitions[position]
         if part < 0 { return transition.guardExpression?.relocated(error) ?? error }
         guard transition.assignments.indices.contains(part) else { return error }
-        return transition.assignments[part].value.relocated(error)
+        let (slot, value) = transition.assignments[part]
+        if case .outOfRange = error.reason {
+            // Thrown by the table, not by the expression: at the start of this row's value.
+            var located = error
+            located.location = value.location
+            if fields.indices.contains(slot), case .outOfRange(_, let text, let range) = error.reason {
+                located.reason = .outOfRange(field: fields[slot].name.text, value: text, range: range)
+            }
+            return located
+        }
+        return value.relocated(error)
     }
 
     /// Applies a quick cell; nil, having changed nothing, when the general path must (the slot
@@ -205,7 +236,7 @@ struct ReducerTable: Sendable {
             let written = state.data.withUnsafeMutableBufferPointer { data -> Bool? in
                 guard slot < data.count, case .int(let value) = data[slot] else { return nil }
                 let (sum, overflow) = value.addingReportingOverflow(quick.constant)
-                if overflow { return nil }
+                if overflow || sum < quick.low || sum > quick.high { return nil }
                 if sum == value { return false }
                 data[slot] = .int(sum)
                 return true
@@ -235,14 +266,33 @@ struct ReducerTable: Sendable {
             }
             // Slots come from the checker, but a total check keeps a bad one from writing outside.
             guard slot >= 0, slot < data.count else { return false }
+            if case .int(let range) = assignments[index].range, !range.contains(value) {
+                throw outOfRange(.int(value), .int(range), slot: slot)
+            }
             if case .int(let old) = data[slot], old == value { return false }
             data[slot] = .int(value)
             return true
         }
         let value = try assignments[index].code.withGuaranteed { code throws(EvaluationError) in try code.value(view) }
+        if let range = assignments[index].range, !range.contains(value) {
+            throw outOfRange(value, range, slot: slot)
+        }
         guard slot >= 0, slot < data.count else { return false }
         if data[slot] == value { return false }
         data[slot] = value
         return true
     }
+}
+
+/// The error of `value` assigned outside `range`, the range of data slot `slot`; `relocated`
+/// locates it at the row and names the field.
+private func outOfRange(_ value: SpinValue, _ range: ValueRange, slot: Int) -> EvaluationError {
+    let text = switch value {
+    case .int(let number): String(number)
+    case .double(let number): SpinValue.format(number)
+    default: "the value"
+    }
+    return EvaluationError(
+        location: SourceLocation(file: "<range>", line: 1, column: 1),
+        reason: .outOfRange(field: "#\(slot)", value: text, range: range))
 }

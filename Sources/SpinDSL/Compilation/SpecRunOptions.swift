@@ -11,6 +11,9 @@ public struct SpecRunOptions: Sendable {
     /// Whether the spins' own `script` sends its inputs. Off by default: a host program emits its
     /// own inputs. `spinrun` turns it on when no events are given.
     public var runsScript: Bool
+    /// Outcomes the `choose` rules and simulated effects take instead of drawing, each rule case's
+    /// in order (a counterexample's choices, replayed); once a rule case's are used up, it draws.
+    public var choices: [RecordedChoice] = []
 
     /// Creates options; the default seed is fixed so that runs are reproducible, and the script
     /// does not run unless asked for.

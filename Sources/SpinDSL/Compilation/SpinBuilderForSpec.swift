@@ -79,12 +79,12 @@ struct SpinBuilderForSpec {
         if feedback.cases.count > 1, isLevelImmediate {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
-                 act: immediateAction(rule, stream: ruleIndex &* 64 &+ caseIndex))
+                 act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
             })
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
-            compile(rule, name: name, stream: ruleIndex &* 64 &+ caseIndex, latest: latest)
+            compile(rule, name: name, stream: Self.stream(rule: ruleIndex, case: caseIndex), latest: latest)
         }
     }
 
@@ -202,13 +202,13 @@ struct SpinBuilderForSpec {
     }
 
     /// The event of a rule that emits one without payload, made once; nil for other actions.
-    private static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
+    static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
         guard case .emit(let emit) = rule.action, emit.payload.isEmpty else { return nil }
         return SpecEvent(kind: emit.event)
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
-    private func levelPredicate(_ rule: RuleModel) -> LevelTest {
+    func levelPredicate(_ rule: RuleModel) -> LevelTest {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
@@ -276,7 +276,7 @@ struct SpinBuilderForSpec {
 
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
     /// trigger holds in a state, or the fault of evaluating it.
-    private func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
+    func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
@@ -305,7 +305,7 @@ struct SpinBuilderForSpec {
             let fields = spin.events[emit.event].fields.map(\.type)
             return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload) }
         case .choose(let branches):
-            let generator = SharedGenerator(seed: seed(for: stream))
+            let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
@@ -380,7 +380,7 @@ struct SpinBuilderForSpec {
                 .failure(SpecFault(.effectNotBound, at: location, ["effect": effectName]))
             }
         }
-        let generator = SharedGenerator(seed: seed(for: stream))
+        let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
         let events = spin.events
         // The outcome is drawn when the effect starts, so that it can wait its own latency.
         return { state, payload in
@@ -413,10 +413,37 @@ struct SpinBuilderForSpec {
         }
     }
 
+    /// The number of a rule case's random stream: `rule * 64 + case` for the first 64 cases of a
+    /// rule (the numbering traces were recorded with), and for later cases a number no earlier one
+    /// has, so that a rule with more than 64 cases does not share a stream with the next rule.
+    static func stream(rule: Int, case caseIndex: Int) -> Int {
+        let (product, overflow) = rule.multipliedReportingOverflow(by: 64)
+        if caseIndex < 64, !overflow { return product &+ caseIndex }
+        var mixer = SeededGenerator(seed: UInt64(truncatingIfNeeded: rule) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: caseIndex))
+        return Int(truncatingIfNeeded: mixer.next() | 1 << 62) | Int.min
+    }
+
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and
     /// one rule's choices do not depend on how often another rule chose.
     private func seed(for stream: Int) -> UInt64 {
-        var generator = SeededGenerator(seed: options.seed ^ (UInt64(truncatingIfNeeded: spin.index) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
+        Self.seed(options.seed, spin: spin.index, stream: stream)
+    }
+
+    /// The outcomes `options.choices` gives rule case `stream` of this spin, in order.
+    private func forcedOutcomes(_ stream: Int) -> [Int] {
+        guard !options.choices.isEmpty else { return [] }
+        let found = spin.feedbacks.indices.lazy.flatMap { rule in
+            self.spin.feedbacks[rule].cases.indices.lazy.map { (rule: rule, caseIndex: $0) }
+        }.first { Self.stream(rule: $0.rule, case: $0.caseIndex) == stream }
+        guard let (rule, caseIndex) = found else { return [] }
+        let name = spin.feedbacks[rule].name.text
+        return options.choices.filter { $0.spin == spin.name.text && $0.rule == name && $0.caseIndex == caseIndex }.map(\.outcome)
+    }
+
+    /// The seed of rule case `stream` of spin `spin` in a run seeded with `seed` (`spinrun --check`
+    /// draws the same way when it simulates a run).
+    static func seed(_ seed: UInt64, spin: Int, stream: Int) -> UInt64 {
+        var generator = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: spin) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
         return generator.next()
     }
 

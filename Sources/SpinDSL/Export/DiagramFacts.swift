@@ -45,12 +45,13 @@ enum DiagramFacts {
         model.spins.count == 1 ? model.spins[0].name.text : baseName(of: model.path)
     }
 
-    /// The label of a transition row: `event [guard] / a := x; b := y; emit e; propagate g.e`,
-    /// parts omitted when absent or not shown at `detail` (an eventless row has no event; one
-    /// with nothing else shown reads `(eventless)`).
-    static func label(of row: TransitionDeclaration, detail: DiagramLabels = .full) -> String {
+    /// The label of a transition row on `event` (a row `on: [a, b]` is drawn once per event; nil
+    /// for an eventless row): `event [guard] / a := x; b := y; emit e; propagate g.e`, parts
+    /// omitted when absent or not shown at `detail` (an eventless row with nothing else shown
+    /// reads `(eventless)`).
+    static func label(of row: TransitionDeclaration, on event: String?, detail: DiagramLabels = .full) -> String {
         var parts: [String] = []
-        if let event = row.event { parts.append(event.text) }
+        if let event { parts.append(event) }
         if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
         if detail == .full {
             let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
@@ -97,7 +98,7 @@ enum DiagramFacts {
     static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] {
         var edges: [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration, detail: detail)
+            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             var seen = Set<Int>()
             let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
@@ -170,7 +171,7 @@ enum DiagramFacts {
     static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
         var edges: [TransitionEdge] = []
         for row in spin.transitions {
-            let label = label(of: row.declaration, detail: detail)
+            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             guard spin.hasControlStates else {
                 edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))
@@ -182,6 +183,12 @@ enum DiagramFacts {
             }
         }
         return edges
+    }
+
+    /// The name of the event a row (of the model: one per event of `on`) is on; nil for an
+    /// eventless row.
+    private static func eventName(of row: TransitionModel, in spin: SpinModel) -> String? {
+        spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
     }
 
     /// The valid, distinct source states of a row, in the order written (all states for `any`).

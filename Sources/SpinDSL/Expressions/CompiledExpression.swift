@@ -70,9 +70,10 @@ struct CompiledExpression: Sendable {
 
     /// Parses, checks and compiles `text`, whose first character is at `location`.
     static func compile(
-        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil
+        _ text: String, at location: SourceLocation, layout: SourceLayout? = nil, in scope: ExpressionScope,
+        expecting expected: ValueType? = nil
     ) -> (expression: CompiledExpression?, diagnostics: [Diagnostic]) {
-        let (typed, diagnostics) = ExpressionChecker.check(text, at: location, in: scope, expecting: expected)
+        let (typed, diagnostics) = ExpressionChecker.check(text, at: location, layout: layout, in: scope, expecting: expected)
         return (typed.map(CompiledExpression.init), diagnostics)
     }
 

@@ -32,6 +32,9 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The same, thrown by code that does not know its expression: `CompiledExpression`
         /// replaces it with a `wrongEntryPoint` before it leaves.
         case misusedEntryPoint
+        /// `VALUE is outside the range [LO, HI] of data field 'FIELD'`: thrown by the reducer
+        /// table, which locates it at the assigning row.
+        case outOfRange(field: String, value: String, range: ValueRange)
     }
 
     /// The kind of context value a `fieldType` failure read.
@@ -62,6 +65,7 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .doesNotFit: return .intConversionOverflow
         case .durationOutOfRange: return .durationOutOfRange
         case .fieldType, .compiledAs, .wrongEntryPoint, .misusedEntryPoint: return .internalError
+        case .outOfRange: return .valueOutOfRange
         }
     }
 
@@ -85,6 +89,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
             return group.message(["problem": "'\(text)' has type \(type), not \(wanted)"])
         case .misusedEntryPoint:
             return group.message(["problem": "an expression was evaluated as a type it does not have"])
+        case let .outOfRange(field, value, range):
+            return group.message(["value": value, "range": range, "field": field])
         }
     }
 

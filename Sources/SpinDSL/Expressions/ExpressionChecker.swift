@@ -29,10 +29,10 @@ struct ExpressionChecker {
     /// Parses and checks `text`, whose first character is at `location`; `key` is the YAML key
     /// it is the value of (`label` in `set: { label: … }`, `when`), for hints that rewrite it.
     static func check(
-        _ text: String, at location: SourceLocation, in scope: ExpressionScope, expecting expected: ValueType? = nil,
-        key: String? = nil
+        _ text: String, at location: SourceLocation, layout: SourceLayout? = nil, in scope: ExpressionScope,
+        expecting expected: ValueType? = nil, key: String? = nil
     ) -> (expression: TypedExpression?, diagnostics: [Diagnostic]) {
-        let (syntax, diagnostics) = ExpressionParser.parse(text, at: location)
+        let (syntax, diagnostics) = ExpressionParser.parse(text, at: location, layout: layout)
         guard let syntax else { return (nil, diagnostics) }
         var checker = ExpressionChecker(scope: scope)
         checker.written = (Array(text.unicodeScalars), key)

@@ -7,24 +7,15 @@ extension ExpressionCompiler {
         case .constant(.duration(let milliseconds)):
             return { (_: EvaluationView) throws(EvaluationError) -> Int64 in milliseconds }
         case .dataField(let slot, _):
-            return readDuration(e, slot: slot, event: false)
+            return read(DurationField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
-            return readDuration(e, slot: slot, event: true)
+            return read(DurationField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
-            let f = duration(operand)
-            let error = outOfRange(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
-                if o { throw error }
-                return r
-            }
+            return negated(duration(operand), overflow: outOfRange(e))
         case .binary(let op, let left, let right):
             return durationArithmetic(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
-            let c0 = bool(condition), t = duration(then), o = duration(otherwise)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                try c0(c) ? try t(c) : try o(c)
-            }
+            return choice(bool(condition), duration(then), duration(otherwise))
         case .call(let function, let arguments):
             return durationCall(function, arguments, e)
         default:
@@ -47,18 +38,10 @@ extension ExpressionCompiler {
         return { (_: EvaluationView) throws(EvaluationError) -> Int64 in throw wrong }
     }
 
-    private static func readDuration(_ e: TypedExpression, slot: Int, event: Bool) -> DurationCode {
-        let error = fieldError(e, "a duration")
-        if event {
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                guard slot < c.event.count, case .duration(let v) = c.event[slot] else { throw error }
-                return v
-            }
-        }
-        return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-            guard slot < c.data.count, case .duration(let v) = c.data[slot] else { throw error }
-            return v
-        }
+    /// A duration field: its value is whole milliseconds.
+    enum DurationField: FieldType {
+        static var name: String { "a duration" }
+        @inline(__always) static func value(_ value: SpinValue) -> Int64? { if case .duration(let v) = value { v } else { nil } }
     }
 
     /// Milliseconds scaled by a double, rounded to the nearest (halves away from zero); nil when
@@ -74,19 +57,9 @@ extension ExpressionCompiler {
         let error = outOfRange(e)
         switch (op, left.type, right.type) {
         case (.add, .duration, .duration):
-            let l = duration(left), r = duration(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).addingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return sum(duration(left), duration(right), overflow: error)
         case (.subtract, .duration, .duration):
-            let l = duration(left), r = duration(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return difference(duration(left), duration(right), overflow: error)
         case (.remainder, .duration, .duration):
             let l = duration(left), r = duration(right)
             let zero = failure(e, .moduloByZero(expression: e.text))
@@ -148,36 +121,14 @@ extension ExpressionCompiler {
     private static func durationCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DurationCode {
         switch function {
         case .min, .max:
-            // A loop over the arguments' code: however many arguments, evaluation takes one frame.
-            let codes = arguments.map(duration)
-            guard let first = codes.first else { break }
-            let rest = Array(codes.dropFirst())
-            let takesMinimum = function == .min
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                var result = try first(c)
-                for code in rest {
-                    let next = try code(c)
-                    result = takesMinimum ? Swift.min(result, next) : Swift.max(result, next)
-                }
-                return result
-            }
+            guard let code = extreme(arguments.map(duration), minimum: function == .min) else { break }
+            return code
         case .abs:
             guard let argument = arguments.first else { break }
-            let f = duration(argument)
-            let error = outOfRange(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let v = try f(c)
-                if v >= 0 { return v }
-                let (r, o) = Int64(0).subtractingReportingOverflow(v)
-                if o { throw error }
-                return r
-            }
+            return magnitude(duration(argument), overflow: outOfRange(e))
         case .clamp:
             guard arguments.count == 3 else { break }
-            let x = duration(arguments[0]), lo = duration(arguments[1]), hi = duration(arguments[2])
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
-            }
+            return clamped(duration(arguments[0]), duration(arguments[1]), duration(arguments[2]))
         default:
             break
         }

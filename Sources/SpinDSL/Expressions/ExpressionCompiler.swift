@@ -74,7 +74,7 @@ enum ExpressionCompiler {
     /// Code reading field `slot` (of the event's payload when `event`, else of the data) as a
     /// value of `Field`: one function for every type, specialised for each at compile time, so
     /// reading a field is a bounds check and a case test, with no call to ask the type.
-    private static func read<Field: FieldType>(
+    static func read<Field: FieldType>(
         _: Field.Type, _ e: TypedExpression, slot: Int, event: Bool
     ) -> @Sendable (EvaluationView) throws(EvaluationError) -> Field.Value {
         let error = fieldError(e, Field.name)
@@ -91,8 +91,8 @@ enum ExpressionCompiler {
     }
 
     /// A type of field, as compiled code reads it: what the value is in Swift, and how a field of
-    /// the wrong type is named.
-    private protocol FieldType: SendableMetatype {
+    /// the wrong type is named. (`DurationField` is with the code for durations.)
+    protocol FieldType: SendableMetatype {
         associatedtype Value: Sendable
         /// The type in a field error ("an int").
         static var name: String { get }
@@ -100,28 +100,28 @@ enum ExpressionCompiler {
         static func value(_ value: SpinValue) -> Value?
     }
 
-    private enum IntField: FieldType {
+    enum IntField: FieldType {
         static var name: String { "an int" }
         @inline(__always) static func value(_ value: SpinValue) -> Int64? { if case .int(let v) = value { v } else { nil } }
     }
 
-    private enum DoubleField: FieldType {
+    enum DoubleField: FieldType {
         static var name: String { "a double" }
         @inline(__always) static func value(_ value: SpinValue) -> Double? { if case .double(let v) = value { v } else { nil } }
     }
 
-    private enum BoolField: FieldType {
+    enum BoolField: FieldType {
         static var name: String { "a bool" }
         @inline(__always) static func value(_ value: SpinValue) -> Bool? { if case .bool(let v) = value { v } else { nil } }
     }
 
-    private enum StringField: FieldType {
+    enum StringField: FieldType {
         static var name: String { "a string" }
         @inline(__always) static func value(_ value: SpinValue) -> String? { if case .string(let v) = value { v } else { nil } }
     }
 
     /// An enumeration field: its value is the case index.
-    private enum SymbolField: FieldType {
+    enum SymbolField: FieldType {
         static var name: String { "an enumeration" }
         @inline(__always) static func value(_ value: SpinValue) -> Int? { if case .symbol(let v) = value { v } else { nil } }
     }
@@ -138,20 +138,11 @@ enum ExpressionCompiler {
         case .eventField(let slot, _):
             return read(IntField.self, e, slot: slot, event: true)
         case .unary(.negate, let operand):
-            let f = int(operand)
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (r, o) = Int64(0).subtractingReportingOverflow(try f(c))
-                if o { throw error }
-                return r
-            }
+            return negated(int(operand), overflow: overflow(e))
         case .binary(let op, let left, let right):
             return intArithmetic(op, left, right, e)
         case .conditional(let condition, let then, let otherwise):
-            let c0 = bool(condition), t = int(then), o = int(otherwise)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                try c0(c) ? try t(c) : try o(c)
-            }
+            return choice(bool(condition), int(then), int(otherwise))
         case .call(let function, let arguments):
             return intCall(function, arguments, e)
         default:
@@ -237,19 +228,9 @@ enum ExpressionCompiler {
         let l = int(left), r = int(right)
         switch op {
         case .add:
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).addingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return sum(l, r, overflow: overflow(e))
         case .subtract:
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let (v, o) = try l(c).subtractingReportingOverflow(try r(c))
-                if o { throw error }
-                return v
-            }
+            return difference(l, r, overflow: overflow(e))
         default:
             guard let operation = intOperation(op, e) else { return notInt(e) }
             return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
@@ -264,35 +245,14 @@ enum ExpressionCompiler {
             guard let argument = arguments.first else { break }
             return length(argument)
         case .min, .max:
-            // Built as a chain of two-argument closures: no array to iterate (and retain) per call.
-            let codes = arguments.map(int)
-            guard var result = codes.first else { break }
-            for next in codes.dropFirst() {
-                let l = result
-                if function == .min {
-                    result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.min(try l(c), try next(c)) }
-                } else {
-                    result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.max(try l(c), try next(c)) }
-                }
-            }
-            return result
+            guard let code = extreme(arguments.map(int), minimum: function == .min) else { break }
+            return code
         case .abs:
             guard let argument = arguments.first else { break }
-            let f = int(argument)
-            let error = overflow(e)
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                let v = try f(c)
-                if v >= 0 { return v }
-                let (r, o) = Int64(0).subtractingReportingOverflow(v)
-                if o { throw error }
-                return r
-            }
+            return magnitude(int(argument), overflow: overflow(e))
         case .clamp:
             guard arguments.count == 3 else { break }
-            let x = int(arguments[0]), lo = int(arguments[1]), hi = int(arguments[2])
-            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
-                Swift.min(Swift.max(try x(c), try lo(c)), try hi(c))
-            }
+            return clamped(int(arguments[0]), int(arguments[1]), int(arguments[2]))
         case .int:
             guard let argument = arguments.first else { break }
             if argument.type == .int { return int(argument) }

@@ -45,9 +45,9 @@
 ///
 /// # Names
 ///
-/// - A plain name is a data field of the spin. If no data field has that name, `state` is the current
-///   control state (an error if the spin has no control states). Unknown names are errors with a
-///   "did you mean" hint.
+/// - A plain name is a data field of the spin, else a constant of the file (read as its value).
+///   If neither has that name, `state` is the current control state (an error if the spin has no
+///   control states). Unknown names are errors with a "did you mean" hint.
 /// - `event.x` is field `x` of the current event's payload; only allowed where an event is at hand.
 /// - `.x` is a case of an enumeration; which enumeration is taken from context: the other operand of
 ///   `==`/`!=`, the type expected by the surrounding construct (an assignment target, a guard), the
@@ -109,13 +109,14 @@ enum ExpressionParser {
     /// expression a person writes.
     static let maximumDepth = 128
 
-    /// Parses `text`, whose first character is at `location`.
+    /// Parses `text`, whose first character is at `location` (each character placed by `layout`
+    /// when there is one).
     ///
     /// Returns the syntax tree, or nil and the first syntax error (later errors would mostly be
     /// consequences of the first).
-    static func parse(_ text: String, at location: SourceLocation) -> (syntax: ExpressionSyntax?, diagnostics: [Diagnostic]) {
+    static func parse(_ text: String, at location: SourceLocation, layout: SourceLayout? = nil) -> (syntax: ExpressionSyntax?, diagnostics: [Diagnostic]) {
         let scalars = Array(text.unicodeScalars)
-        let positions = TextPositions(scalars, base: location)
+        let positions = TextPositions(scalars, base: location, layout: layout)
         var lexer = ExpressionLexer(scalars: scalars, positions: positions)
         do throws(ExpressionSyntaxError) {
             let tokens = try lexer.tokenize()

@@ -10,7 +10,7 @@ struct ExpressionScope: Sendable {
     var controlStates: EnumType?
     /// The declared enumerations, used to resolve `.case` when no other context says which one.
     var enumTypes: [EnumType]
-    /// The constants of the file by name: read as literals.
+    /// The constants of the file by name, read as literals (`constantTable(_:)`).
     var constants: [String: (type: ValueType, value: SpinValue)]
     /// The spin's states, for `active(.S)` and, in a spin with nested or parallel states,
     /// `state == .S`; nil for a data-only spin.
@@ -22,19 +22,24 @@ struct ExpressionScope: Sendable {
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
         enumTypes: [EnumType] = [],
-        constants: [ConstantModel] = [],
+        constants: [String: (type: ValueType, value: SpinValue)] = [:],
         states: StateScope? = nil
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
+        self.constants = constants
+        self.states = states
+    }
+
+    /// The constants by name, as scopes hold them: made once for all the scopes of a spin.
+    static func constantTable(_ constants: [ConstantModel]) -> [String: (type: ValueType, value: SpinValue)] {
         var byName: [String: (type: ValueType, value: SpinValue)] = [:]
         for constant in constants where byName[constant.name.text] == nil {
             byName[constant.name.text] = (constant.type, constant.value)
         }
-        self.constants = byName
-        self.states = states
+        return byName
     }
 
     /// The slot and type of data field `name`.

@@ -25,9 +25,11 @@ struct Template: Sendable {
     }
 
     /// Parses and checks `text`, whose first character is at `location`. Reports every hole's errors.
-    static func parse(_ text: String, at location: SourceLocation, in scope: ExpressionScope) -> (template: Template?, diagnostics: [Diagnostic]) {
+    static func parse(
+        _ text: String, at location: SourceLocation, layout: SourceLayout? = nil, in scope: ExpressionScope
+    ) -> (template: Template?, diagnostics: [Diagnostic]) {
         let scalars = Array(text.unicodeScalars)
-        let positions = TextPositions(scalars, base: location)
+        let positions = TextPositions(scalars, base: location, layout: layout)
         var segments: [Segment] = []
         var diagnostics: [Diagnostic] = []
         var literal = String.UnicodeScalarView()
@@ -83,7 +85,8 @@ struct Template: Sendable {
             if source.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
                 diagnostics.append(Diagnostic(.emptyTemplateHole, at: positions.location(at: open)))
             } else {
-                let (compiled, holeDiagnostics) = CompiledExpression.compile(source, at: positions.location(at: open &+ 1), in: scope)
+                let (compiled, holeDiagnostics) = CompiledExpression.compile(
+                    source, at: positions.location(at: open &+ 1), layout: positions.layout(of: (open &+ 1)..<end), in: scope)
                 diagnostics += holeDiagnostics
                 if let compiled { segments.append(.hole(compiled)) }
             }

@@ -10,10 +10,19 @@ struct TextPositions: Sendable {
     private let base: SourceLocation
     private let lines: [Int]
     private let columns: [Int]
+    /// Where each scalar was written, for a text not laid out as written (see `SourceLayout`).
+    private let layout: SourceLayout?
 
-    /// Positions for `scalars`, whose first scalar is at `base`.
-    init(_ scalars: [Unicode.Scalar], base: SourceLocation) {
+    /// Positions for `scalars`, whose first scalar is at `base`, or as `layout` places them.
+    init(_ scalars: [Unicode.Scalar], base: SourceLocation, layout: SourceLayout? = nil) {
         self.base = base
+        if let layout, layout.count == scalars.count {
+            self.layout = layout
+            lines = []
+            columns = []
+            return
+        }
+        self.layout = nil
         var lines: [Int] = []
         var columns: [Int] = []
         lines.reserveCapacity(scalars.count &+ 1)
@@ -40,8 +49,17 @@ struct TextPositions: Sendable {
 
     /// The location of the scalar at `offset`; offsets past the end map to just after the text.
     func location(at offset: Int) -> SourceLocation {
+        if let layout {
+            let position = layout.position(at: offset)
+            return base.moved(toLine: position.line, column: position.column)
+        }
         let index = min(max(offset, 0), lines.count &- 1)
         return base.moved(toLine: lines[index], column: columns[index])
+    }
+
+    /// The layout of the scalars in `range` (a template's hole), when the text has one.
+    func layout(of range: Range<Int>) -> SourceLayout? {
+        layout?.slice(range)
     }
 }
 

@@ -157,7 +157,7 @@ struct ItemEventReader {
     /// An expression or template written as a scalar.
     @inline(__always)
     mutating func expression(_ role: @autoclosure () -> String) throws(Declined) -> ExpressionText? {
-        try nonNullScalar(expected: "an expression", role()).map { ExpressionText($0.value, at: $0.contentLocation) }
+        try nonNullScalar(expected: "an expression", role()).map { ExpressionText($0.value, at: $0.contentLocation, layout: $0.layout) }
     }
 
     /// The scalar at the cursor, read, when it is not null; otherwise the value is reported as not

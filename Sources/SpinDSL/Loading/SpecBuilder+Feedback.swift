@@ -200,7 +200,10 @@ extension SpecBuilder {
                         weight = fitting
                     } else {
                         complete = false
-                        report(.invalidWeight, at: node.location, ["weight": scalar.value])
+                        // A literal past Int64 is already reported by the reader, at the same place.
+                        if !scalar.isOversizedInteger {
+                            report(.invalidWeight, at: node.location, ["weight": scalar.value])
+                        }
                     }
                 } else {
                     complete = false
@@ -227,7 +230,18 @@ extension SpecBuilder {
                     weight: weight, weightLocation: weightLocation, emit: EmitDeclaration(event: event, payload: payload), delay: delay))
             }
         }
-        return choices.count == items.count ? choices : nil
+        guard choices.count == items.count else { return nil }
+        // The draw adds the weights up: a sum past Int64 would wrap and always pick one branch.
+        var total = 0
+        for choice in choices {
+            let (sum, overflow) = total.addingReportingOverflow(choice.weight)
+            guard !overflow else {
+                report(.weightSumTooLarge, at: choice.weightLocation, ["rule": name])
+                return nil
+            }
+            total = sum
+        }
+        return choices
     }
 
     /// `simulate: { after: 1s, emit: done, with: {…} }` or `{ choose: […] }`.

@@ -26,17 +26,12 @@ extension SpecBuilder {
     private mutating func constant(_ entry: YAMLMappingEntry) -> ConstantDeclaration? {
         let name = Self.keyName(entry)
         let node = entry.value
-        switch node.kind {
-        case .scalar(let scalar):
-            guard !scalar.isNull else {
-                report(.constantWithoutValue, at: entry.key.location, ["name": name])
-                return nil
-            }
-            return plainValue(scalar, node).map { ConstantDeclaration(name: name, type: $0.type, value: $0.value) }
-        case .sequence:
-            wrongKind(node, expected: "a value or a mapping", "for constant '\(name.text)'")
+        switch writtenValue(entry, "constant", whenNull: .constantWithoutValue, ["name": name]) {
+        case nil:
             return nil
-        case .mapping(let entries):
+        case .plain(let type, let value)?:
+            return ConstantDeclaration(name: name, type: type, value: value)
+        case .longForm(let entries)?:
             let context = "in constant '\(name.text)'"
             checkKeys(entries, allowed: ["type", "value"], context)
             var type: TypeReference?

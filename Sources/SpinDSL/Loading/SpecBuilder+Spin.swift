@@ -40,6 +40,7 @@ extension SpecBuilder {
         var feedbacks: [FeedbackDeclaration] = []
         var render: ExpressionText?
         var script: [ScriptStep] = []
+        var invariants: [InvariantDeclaration] = []
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
@@ -72,6 +73,12 @@ extension SpecBuilder {
             case "render": render = expression(value, "for 'render'")
             case "script":
                 script = (list(value, "for 'script'") ?? []).compactMap { scriptStep($0) }
+            case "invariants":
+                invariants = (mapping(value, "for 'invariants'") ?? []).compactMap { entry in
+                    expression(entry.value, "for invariant '\(Self.key(entry))'").map {
+                        InvariantDeclaration(name: Self.keyName(entry), condition: $0)
+                    }
+                }
             default: break
             }
         }
@@ -79,7 +86,7 @@ extension SpecBuilder {
         return SpinDeclaration(
             name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
-            render: render, script: script, stateTree: stateTree)
+            render: render, script: script, stateTree: stateTree, invariants: invariants)
     }
 
     // MARK: - Data
@@ -91,26 +98,49 @@ extension SpecBuilder {
     /// `name: 0` (type inferred) or `name: { type, initial, values }`.
     private mutating func dataField(_ entry: YAMLMappingEntry) -> DataFieldDeclaration? {
         let name = Self.keyName(entry)
+        switch writtenValue(entry, "data field", whenNull: .dataFieldWithoutValue, ["field": name]) {
+        case .plain(let type, let value)?:
+            return DataFieldDeclaration(name: name, type: type, initial: value)
+        case .longForm(let entries)?:
+            return longDataField(name: name, node: entry.value, entries: entries)
+        case nil:
+            return nil
+        }
+    }
+
+    /// What `name: value` or `name: { … }` writes (a data field, a constant).
+    enum WrittenValue {
+        /// A plain value, and the type it says.
+        case plain(TypeReference, InitialValue)
+        /// The entries of the long form.
+        case longForm([YAMLMappingEntry])
+    }
+
+    /// The value of `entry`, a `what` (for messages); nil, reported, when it is neither a value
+    /// nor a mapping (nothing at all is `whenNull`, with `values`).
+    mutating func writtenValue(
+        _ entry: YAMLMappingEntry, _ what: String, whenNull: DiagnosticGroup, _ values: KeyValuePairs<String, any CustomStringConvertible>
+    ) -> WrittenValue? {
         let node = entry.value
         switch node.kind {
         case .scalar(let scalar):
             guard !scalar.isNull else {
-                report(.dataFieldWithoutValue, at: entry.key.location, ["field": name])
+                report(whenNull, at: entry.key.location, values)
                 return nil
             }
-            return plainValue(scalar, node).map { DataFieldDeclaration(name: name, type: $0.type, initial: $0.value) }
+            return plainValue(scalar, node).map { .plain($0.type, $0.value) }
         case .sequence:
-            wrongKind(node, expected: "a value or a mapping", "for data field '\(name.text)'")
+            wrongKind(node, expected: "a value or a mapping", "for \(what) '\(Self.keyName(entry).text)'")
             return nil
         case .mapping(let entries):
-            return longDataField(name: name, node: node, entries: entries)
+            return .longForm(entries)
         }
     }
 
     /// `{ type: …, initial: …, values: […] }`.
     private mutating func longDataField(name: Name, node: YAMLNode, entries: [YAMLMappingEntry]) -> DataFieldDeclaration? {
         let context = "in data field '\(name.text)'"
-        checkKeys(entries, allowed: ["type", "initial", "values"], context)
+        checkKeys(entries, allowed: ["type", "initial", "values", "range"], context)
         var complete = true
         var type: TypeReference?
         var isEnum = false
@@ -167,9 +197,25 @@ extension SpecBuilder {
             complete = false
             report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
+        var range: RangeDeclaration?
+        if let rangeNode = node["range"] {
+            range = self.range(rangeNode, field: name)
+            if range == nil { complete = false }
+        }
         // Complete, only a field of a declared type can be without an initial value.
         guard complete, let type else { return nil }
-        return DataFieldDeclaration(name: name, type: type, initial: initial)
+        return DataFieldDeclaration(name: name, type: type, initial: initial, range: range)
+    }
+
+    /// `[lo, hi]`: two plain scalars (the resolver reads them as the field's type).
+    private mutating func range(_ node: YAMLNode, field: Name) -> RangeDeclaration? {
+        guard let items = node.sequence, items.count == 2,
+              let low = items[0].scalar, !low.isNull, let high = items[1].scalar, !high.isNull else {
+            report(.rangeNotAPair, at: node.location, ["field": field])
+            return nil
+        }
+        return RangeDeclaration(
+            low: Self.initialValue(low, items[0]), high: Self.initialValue(high, items[1]), at: node.location)
     }
 
     /// The initial value as written; anything but a plain, untagged-or-non-`!!str` scalar counts
@@ -263,11 +309,25 @@ extension SpecBuilder {
             }
             type = reference
         }
-        if case .enumeration = type {} else if let values = node.entry(for: "values") {
-            report(.valuesWithoutEnum, at: values.key.location, ["kind": "payload", "field": name])
-            return nil
+        // Values of another type are the payloads `--check` tries; the resolver reads them.
+        var domain: [InitialValue]?
+        if case .enumeration = type {} else if let valuesNode = node["values"] {
+            guard let items = list(valuesNode, "for 'values'") else { return nil }
+            var literals: [InitialValue] = []
+            for item in items {
+                guard let scalar = item.scalar, !scalar.isNull else {
+                    wrongKind(item, expected: "a value", "in 'values' of payload field '\(name.text)'")
+                    return nil
+                }
+                literals.append(Self.initialValue(scalar, item))
+            }
+            guard !literals.isEmpty else {
+                report(.emptyPayloadValues, at: valuesNode.location, ["field": name])
+                return nil
+            }
+            domain = literals
         }
-        return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location)
+        return PayloadFieldDeclaration(name: name, type: type, typeLocation: typeNode.location, values: domain)
     }
 
     // MARK: - Transitions

@@ -136,7 +136,7 @@ struct SpecBuilder {
             wrongKind(node, expected: "an expression", role())
             return nil
         }
-        return ExpressionText(scalar.value, at: scalar.contentLocation)
+        return ExpressionText(scalar.value, at: scalar.contentLocation, layout: scalar.layout)
     }
 
     /// `field: expression` pairs of a `set` or a `with`, in order.

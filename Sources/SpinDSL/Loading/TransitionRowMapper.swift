@@ -102,6 +102,7 @@ enum TransitionRowMapper {
     struct Row {
         var sources = RowSources.any
         var event: Name?
+        var moreEvents: [Name] = []
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments = RowAssignments([])
@@ -127,7 +128,24 @@ enum TransitionRowMapper {
                     complete = false
                 }
             case .on:
-                if let name = try reader.name("for 'on'") { event = name } else { complete = false }
+                // One event (read without an array, as nearly every row has), or a non-empty
+                // list of them: `on: [coinA, coinB]`.
+                if let scalar = reader.nonNullScalar() {
+                    event = Name(scalar.value, at: scalar.contentLocation)
+                    return
+                }
+                let listLocation = reader.collectionLocation
+                guard let names = try reader.names("on") else {
+                    complete = false
+                    return
+                }
+                guard let first = names.first else {
+                    if let listLocation { try reader.problem(Diagnostic(.transitionWithoutEvent, at: listLocation)) }
+                    complete = false
+                    return
+                }
+                event = first
+                moreEvents = Array(names.dropFirst())
             case .when:
                 if let text = try reader.expression("for 'when'") { guardExpression = text } else { complete = false }
             case .to:
@@ -181,7 +199,7 @@ enum TransitionRowMapper {
                 isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
                 propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) })
             return TransitionDeclaration(
-                location: location, sources: sources, event: event, guardExpression: guardExpression,
+                location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
                 target: target, assignments: assignments, statechartKeys: keys)
         }
     }

@@ -6,4 +6,6 @@ public struct FieldModel: Sendable {
     public let type: ValueType
     /// Its initial value.
     public let initial: SpinValue
+    /// Its bounds (`range`), when declared.
+    public let range: ValueRange?
 }

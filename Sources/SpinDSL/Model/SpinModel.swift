@@ -40,6 +40,8 @@ public struct SpinModel: Sendable {
     let statechart: Statechart?
     /// The states as expressions see them (`active(.S)`); nil for a data-only spin.
     let treeScope: StateScope?
+    /// The invariants, in declaration order.
+    public let invariants: [InvariantModel]
     /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
     /// fields' own (the control states aside).
     let enumTypes: [EnumType]
@@ -50,7 +52,7 @@ public struct SpinModel: Sendable {
     var stateScope: ExpressionScope {
         ExpressionScope(
             dataFields: fields.map { ($0.name.text, $0.type) }, controlStates: controlType, enumTypes: enumTypes,
-            constants: constants, states: treeScope)
+            constants: ExpressionScope.constantTable(constants), states: treeScope)
     }
 
     /// Whether the spin has control states.

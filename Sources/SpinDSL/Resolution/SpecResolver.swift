@@ -33,6 +33,10 @@ struct SpecResolver {
                 spins.append(model)
             }
         }
+        // A row on several events checks its guard and values once per event: the same finding
+        // in each is reported once.
+        var seen = Set<Diagnostic>()
+        resolver.diagnostics = resolver.diagnostics.filter { seen.insert($0).inserted }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
         let model = hasErrors ? nil : SpecModel(
             path: document.path, spins: spins, gears: gears, types: resolver.sharedTypes, constants: resolver.constants)
@@ -54,7 +58,25 @@ struct SpecResolver {
             let type = valueType(field.type, name: "\(owner).\(event.name.text).\(field.name.text)", context: "in payload field '\(field.name.text)'")
             return (name: field.name, type: type ?? .int)
         }
-        return EventModel(name: event.name, fields: fields, isInput: isInput)
+        var payloadValues: [[SpinValue]?] = []
+        for (declared, field) in zip(event.fields, fields) {
+            guard let literals = declared.values else {
+                payloadValues.append(nil)
+                continue
+            }
+            var values: [SpinValue] = []
+            for written in literals {
+                guard let value = literalValue(written, of: field.type) else {
+                    report(.payloadValueMismatch, at: written.location, [
+                        "value": written.text, "field": declared.name, "expected": Self.article(field.type),
+                    ])
+                    continue
+                }
+                values.append(value)
+            }
+            payloadValues.append(values)
+        }
+        return EventModel(name: event.name, fields: fields, isInput: isInput, payloadValues: payloadValues)
     }
 
     /// The type `reference` names; an inline enumeration is named `name`. Nil (reported, in
@@ -124,14 +146,16 @@ struct SpecResolver {
             // A field of an unknown type (reported) is kept as an int, so that the expressions
             // reading it are still checked.
             guard let type = valueType(field.type, name: field.name.text, context: "in data field '\(field.name.text)'") else {
-                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0)))
+                fields.append(FieldModel(name: field.name, type: .int, initial: .int(0), range: nil))
                 continue
             }
             if case .enumeration(let values) = field.type, case .enumeration(let enumType) = type {
                 enumTypes.append(enumType)
                 declare(values, what: "value of '\(field.name)'")
             }
-            fields.append(FieldModel(name: field.name, type: type, initial: initialValue(field.initial, of: type, field: field.name)))
+            let initial = initialValue(field.initial, of: type, field: field.name)
+            let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
+            fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
         }
 
         let eventNames = NameIndex(spin.events.map(\.name.text))
@@ -173,9 +197,7 @@ struct SpecResolver {
         written.rows.withUnsafeBufferPointer { rows in
             guard let first = rows.baseAddress else { return }
             for position in rows.indices {
-                if let row = resolveTransition(first + position, at: position, of: written, in: environment) {
-                    transitions.append(row)
-                }
+                resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
         let feedbacks = spin.feedbacks.map { feedback in
@@ -212,11 +234,18 @@ struct SpecResolver {
             }
         }
 
+        declare(spin.invariants.map(\.name), what: "invariant")
+        let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
+            expression(invariant.condition, in: environment.scope(event: nil), expecting: .bool).map {
+                InvariantModel(name: invariant.name, condition: $0)
+            }
+        }
+
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
             configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
             fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            statechart: statechart, treeScope: treeScope, enumTypes: enumTypes, constants: constants)
+            statechart: statechart, treeScope: treeScope, invariants: invariants, enumTypes: enumTypes, constants: constants)
     }
 
     /// The completion events rows are on (`on: done.S`, where no event of that name is declared),
@@ -230,7 +259,7 @@ struct SpecResolver {
             var location = event.location
             location.column = location.column &+ 5
             // Declared all the same, so that the rows on it resolve (the error is reported once).
-            var model = EventModel(name: event, fields: [], isInput: false)
+            var model = EventModel(name: event, fields: [], isInput: false, payloadValues: [])
             defer { found.append(model) }
             guard let state = states[name], tree.nodes.indices.contains(state) else {
                 report(.unknownCompletedState, at: location, ["name": name], suggestion: Suggestion.hint(for: name, in: spin.states.map(\.text)))
@@ -301,6 +330,41 @@ struct SpecResolver {
         return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
     }
 
+    /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
+    /// reporting why they are not bounds of it.
+    private mutating func range(_ range: RangeDeclaration, of type: ValueType, field: Name, initial: SpinValue) -> ValueRange? {
+        switch type {
+        case .int, .double:
+            break
+        default:
+            report(.rangeOnNonNumeric, at: range.location, ["field": field, "type": type])
+            return nil
+        }
+        var bounds: [SpinValue] = []
+        for bound in [range.low, range.high] {
+            guard let value = literalValue(bound, of: type) else {
+                report(.rangeBoundMismatch, at: bound.location, ["value": bound.text, "field": field, "expected": Self.article(type)])
+                return nil
+            }
+            bounds.append(value)
+        }
+        let valid: ValueRange
+        switch (bounds[0], bounds[1]) {
+        case let (.int(low), .int(high)) where low <= high:
+            valid = .int(low...high)
+        case let (.double(low), .double(high)) where low <= high:
+            valid = .double(low...high)
+        default:
+            report(.emptyRange, at: range.location, ["field": field])
+            return nil
+        }
+        if !valid.contains(initial) {
+            report(.initialOutsideRange, at: range.location, ["field": field, "range": valid])
+            return nil
+        }
+        return valid
+    }
+
     /// The initial value of a data field; a field of a declared type written without one starts
     /// as the type's first case.
     private mutating func initialValue(_ value: InitialValue?, of type: ValueType, field: Name) -> SpinValue {
@@ -319,14 +383,17 @@ struct SpecResolver {
 
     // MARK: Transitions
 
-    /// The model of the row at `position` of `written`; nil when the row has errors.
+    /// Appends to `transitions` the models of the row at `position` of `written`: one for each
+    /// event of its `on`, in the order written (a row `on: [a, b]` stands for a row on `a` and,
+    /// right after it, the same row on `b`); none when the row has errors.
     ///
     /// The row is given by its address in `written`, which the caller keeps alive: each part is read
-    /// from there as it is needed. Passed as a value, the whole row would be copied, and its names
-    /// and texts retained, for each of a large table's rows.
+    /// from there as it is needed. Passed as a value, the whole row (204 bytes) was copied, and its
+    /// names and texts retained, for each of a large table's rows.
     private mutating func resolveTransition(
-        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
-    ) -> TransitionModel? {
+        _ row: UnsafePointer<TransitionDeclaration>, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment,
+        into transitions: inout [TransitionModel]
+    ) {
         let errorsBefore = errorCount
         var sources: [Int]?
         switch row.pointee.writtenSources {
@@ -338,26 +405,63 @@ struct SpecResolver {
         case .list(let names):
             sources = names.compactMap { resolveState($0, in: environment.spin, states: environment.states) }
         }
-        // An eventless row is on the pseudo-event one past the spin's events.
-        let event = row.pointee.event.map { resolveEventName($0, in: environment) } ?? environment.events.count
-        var guardExpression: RowExpression?
-        if let text = row.pointee.guardExpression {
-            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
-        }
         var target: Int?
         if let name = row.pointee.target {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
+        let first = transitions.count
+        if let model = resolveTransition(
+            row, on: row.pointee.event, reportingChecks: true, sources: sources, target: target, at: position, of: written, in: environment
+        ) {
+            transitions.append(model)
+        }
+        // The other events of `on: [a, b]`, each once (nearly every row has none).
+        let events = row.pointee.events
+        for index in events.indices.dropFirst() {
+            let event = events[index]
+            if let earlier = events[..<index].first(where: { $0.text == event.text }) {
+                report(
+                    .duplicateName, at: event.location,
+                    ["what": "event in 'on'", "name": event, "line": earlier.location.line, "column": earlier.location.column])
+                continue
+            }
+            if let model = resolveTransition(
+                row, on: event, reportingChecks: false, sources: sources, target: target, at: position, of: written, in: environment
+            ) {
+                transitions.append(model)
+            }
+        }
+        if errorCount != errorsBefore { transitions.removeSubrange(first...) }
+    }
+
+    /// The model of the row on `event`, one of the row's events (nil: an eventless row): its guard,
+    /// values and actions are checked with that event's payload. Nil when something of it does not
+    /// resolve. What does not depend on the event (an unknown field, a misplaced `internal`) is
+    /// reported for the row's first event only (`reportingChecks`).
+    private mutating func resolveTransition(
+        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name?, reportingChecks: Bool, sources: [Int]?, target: Int?,
+        at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+    ) -> TransitionModel? {
+        let errorsBefore = errorCount
+        // An eventless row is on the pseudo-event one past the spin's events.
+        let event = eventName.map { resolveEventName($0, in: environment) } ?? environment.events.count
+        var guardExpression: RowExpression?
+        if let text = row.pointee.guardExpression {
+            guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
+        }
         var statechart: RowStatechartModel?
         if let keys = row.pointee.statechartKeys {
-            statechart = resolveRowStatechartKeys(keys, row: row, sources: sources, target: target, event: event, in: environment)
+            statechart = resolveRowStatechartKeys(
+                keys, row: row, sources: sources, target: target, event: event, reportingChecks: reportingChecks, in: environment)
         }
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                report(
-                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
-                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                if reportingChecks {
+                    report(
+                        .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                        suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                }
                 continue
             }
             if let value = rowExpression(
@@ -375,13 +479,13 @@ struct SpecResolver {
     /// A row's history target, `internal` and actions, checked against its sources and target.
     private mutating func resolveRowStatechartKeys(
         _ keys: RowStatechartKeys, row: UnsafePointer<TransitionDeclaration>, sources: [Int]?, target: Int?, event: Int?,
-        in environment: SpinEnvironment
+        reportingChecks: Bool, in environment: SpinEnvironment
     ) -> RowStatechartModel? {
         let nodes = environment.tree.nodes
-        if keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
+        if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
             report(.historyTargetWithoutHistory, at: name.location, ["name": name])
         }
-        if keys.isInternal, let target, let name = row.pointee.target {
+        if reportingChecks, keys.isInternal, let target, let name = row.pointee.target {
             if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
                 let inside = keys.targetsHistory
                     ? environment.tree.isDescendant(target, ofOrSelf: source)
@@ -636,7 +740,7 @@ struct SpecResolver {
     private mutating func expression(
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
     ) -> CompiledExpression? {
-        let key = scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        let key = text.layout == nil ? scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             if shared.base == text.location { return shared.compiled }
             return CompiledExpression(shared.compiled.expression.moved(
@@ -651,7 +755,9 @@ struct SpecResolver {
     private mutating func rowExpression(
         _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
     ) -> RowExpression? {
-        let key = environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) }
+        // A text not laid out as written (see `SourceLayout`) is neither shared nor shares: its
+        // locations cannot be moved by a column shift.
+        let key = text.layout == nil ? environment.scopeID(event: event).map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
             return RowExpression(shared: shared, location: text.location)
         }
@@ -666,7 +772,7 @@ struct SpecResolver {
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
         yamlKey: String?
     ) -> SharedExpression? {
-        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, in: scope.scope, expecting: type, key: yamlKey)
+        let (typed, found) = ExpressionChecker.check(text.text, at: text.location, layout: text.layout, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
         let shared = SharedExpression(CompiledExpression(typed), base: text.location)
@@ -677,7 +783,7 @@ struct SpecResolver {
     }
 
     private mutating func template(_ text: ExpressionText, in scope: ResolverScope) -> Template? {
-        let (template, found) = Template.parse(text.text, at: text.location, in: scope.scope)
+        let (template, found) = Template.parse(text.text, at: text.location, layout: text.layout, in: scope.scope)
         append(found)
         return template
     }

@@ -12,7 +12,7 @@ struct SpinEnvironment {
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
-    private let constants: [ConstantModel]
+    private let constants: [String: (type: ValueType, value: SpinValue)]
     /// The states as expressions see them (`active(.S)`).
     let treeScope: StateScope?
     /// The state tree (without its states' actions, which are resolved in this environment).
@@ -37,6 +37,7 @@ struct SpinEnvironment {
         self.dataScope = dataScope
         self.controlType = controlType
         self.enumTypes = enumTypes
+        let constants = ExpressionScope.constantTable(constants)
         self.constants = constants
         self.treeScope = treeScope
         self.tree = tree

@@ -16,6 +16,11 @@ public enum RunStatus: String, Sendable, Equatable {
     case maxQueue = "max-queue"
     /// A run-time error: overflow, division by zero, an effect that failed.
     case error
-    /// Interrupted (Ctrl-C).
+    /// An invariant of a spin did not hold after a step (or in the initial state).
+    case invariant
+    /// Interrupted (Ctrl-C, SIGINT).
     case interrupted
+    /// Asked to stop by SIGTERM (`timeout`, a CI runner, a service manager): ends like an
+    /// interruption, with a status of its own.
+    case terminated
 }

@@ -17,11 +17,13 @@ public struct RunSummary: Sendable, Equatable {
     /// Scheduled inputs that were not sent because their spin had reached a final state, in the
     /// order they were due.
     public let ignoredInputs: [IgnoredInput]
+    /// The invariant that did not hold, when the status is `invariant`.
+    public let invariant: InvariantFailure?
 
     /// Creates a summary.
     public init(
         status: RunStatus, steps: Int, time: Int64, spins: [SpinSummary], fault: SpecFault?, cycle: [String]? = nil,
-        fullQueue: String? = nil, ignoredInputs: [IgnoredInput] = []
+        fullQueue: String? = nil, ignoredInputs: [IgnoredInput] = [], invariant: InvariantFailure? = nil
     ) {
         self.status = status
         self.steps = steps
@@ -31,11 +33,12 @@ public struct RunSummary: Sendable, Equatable {
         self.cycle = cycle
         self.fullQueue = fullQueue
         self.ignoredInputs = ignoredInputs
+        self.invariant = invariant
     }
 
     /// The JSON Lines summary line.
     /// The group of how the run ended when a fault or a limit ended it (`.divisionByZero`,
-    /// `.stepLimit`, …); nil for a run that ended well or was interrupted.
+    /// `.stepLimit`, …); nil for a run that ended well or was interrupted or terminated.
     public var group: DiagnosticGroup? {
         switch status {
         case .error: return fault?.group
@@ -43,7 +46,8 @@ public struct RunSummary: Sendable, Equatable {
         case .maxTime: return .timeLimit
         case .maxQueue: return .queueLimit
         case .livelock: return .livelock
-        case .final, .idle, .until, .interrupted: return nil
+        case .invariant: return .invariantViolated
+        case .final, .idle, .until, .interrupted, .terminated: return nil
         }
     }
 
@@ -55,6 +59,9 @@ public struct RunSummary: Sendable, Equatable {
         }
         if let cycle {
             line += ",\"cycle\":[" + cycle.map(JSONText.string).joined(separator: ",") + "]"
+        }
+        if let invariant {
+            line += ",\"invariant\":" + invariant.json
         }
         return line + "}}"
     }

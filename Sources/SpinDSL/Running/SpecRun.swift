@@ -15,6 +15,7 @@ public final class SpecRun: Sendable {
     private let start = ContinuousClock.now
     private let limits: RunLimits
     private let until: UntilCondition?
+    private let invariants: InvariantCheck
     private let progress = Locked(Progress())
     /// The timed inputs not sent yet: the scripts (with `runsScript`) and `schedule(…)`'s.
     private let inputs = Locked(InputSchedule())
@@ -30,6 +31,7 @@ public final class SpecRun: Sendable {
         var inputClosed = false
         var cycle: [String]?
         var fullQueue: String?
+        var invariant: InvariantFailure?
         var livelock: LivelockDetector?
         /// The clock's offset at the latest step and the same in milliseconds: time stands still
         /// for most steps, so the conversion (128-bit arithmetic) is done only when it moved.
@@ -113,8 +115,11 @@ public final class SpecRun: Sendable {
         }
         // The recorder holds what every step needs, so that a step does not load the weak
         // reference to the run; only a step that ends the run or a spin does.
+        let invariants = InvariantCheck(compiled.model)
+        self.invariants = invariants
         let recorder = StepRecorder(
-            progress: progress, clock: clock, start: start, limits: limits, until: until, observe: observer?.observe,
+            progress: progress, clock: clock, start: start, limits: limits, until: until, invariants: invariants,
+            observe: observer?.observe,
             wallClockLimit: realtime ? limits.maxTimeMilliseconds.map { Duration.milliseconds($0) } : nil)
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
@@ -263,8 +268,24 @@ public final class SpecRun: Sendable {
             case .failure(let fault): finish(.error, fault: fault)
             }
         }
+        // Invariants hold from the start: a spec whose initial state breaks one does not run.
+        for (index, runtime) in runtimes.enumerated() where progress.withLock({ $0.status }) == nil {
+            if let outcome = invariants.check(runtime.state, spin: index) {
+                conclude(.finish(outcome), index: index)
+            }
+        }
         if progress.withLock({ $0.status }) == nil {
-            for runtime in runtimes { runtime.start() }
+            if let clock {
+                // One job on the clock's executor starts every spin: the effect tasks the starts
+                // ask for run on that executor too, so none runs before the last spin has started
+                // (a task of the first spin could otherwise race the start of the next one).
+                let runtimes = self.runtimes
+                await withTaskExecutorPreference(clock.executor) {
+                    for runtime in runtimes { runtime.start() }
+                }
+            } else {
+                for runtime in runtimes { runtime.start() }
+            }
             if let clock {
                 await runOnVirtualTime(clock)
             } else {
@@ -301,7 +322,11 @@ public final class SpecRun: Sendable {
                 await clock.advanceToNextDeadline()
             } else {
                 await clock.advance(to: VirtualClock.Instant(offset: time))
-                sendNextInput(dueBy: time)
+                // Sent from a job on the clock's executor, like the effects: the tasks the input's
+                // drain starts then run after it, not beside it on another thread.
+                await withTaskExecutorPreference(clock.executor) {
+                    _ = self.sendNextInput(dueBy: time)
+                }
             }
         }
     }
@@ -412,28 +437,35 @@ public final class SpecRun: Sendable {
         wake.yield()
     }
 
-    /// The summary as of now.
-    public func summary() -> RunSummary {
-        let (status, steps, fault, cycle, fullQueue, ignoredInputs) = progress.withLock {
-            ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue, $0.ignoredInputs)
-        }
-        let spins = runtimes.enumerated().map { index, runtime in
-            let model = compiled.model.spins[index]
-            let state = runtime.state
-            return SpinSummary(name: model.name.text, state: model.controlName(state.control), stateJSON: model.controlJSON(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
-        }
-        return RunSummary(
-            status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue,
-            ignoredInputs: ignoredInputs)
+    /// Ends the run from outside as SIGTERM asks: stops every spin; `run()` then returns
+    /// `terminated`.
+    public func terminate() {
+        finish(.terminated)
+        wake.yield()
     }
 
-    private func finish(_ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil) {
+    /// The summary as of now.
+    public func summary() -> RunSummary {
+        let (status, steps, fault, cycle, fullQueue, ignoredInputs, invariant) = progress.withLock {
+            ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue, $0.ignoredInputs, $0.invariant)
+        }
+        let spins = runtimes.enumerated().map { index, runtime in SpinSummary(compiled.model.spins[index], runtime.state) }
+        return RunSummary(
+            status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue,
+            ignoredInputs: ignoredInputs, invariant: invariant)
+    }
+
+    private func finish(
+        _ status: RunStatus, fault: SpecFault? = nil, cycle: [String]? = nil, fullQueue: String? = nil,
+        invariant: InvariantFailure? = nil
+    ) {
         let first: Bool = progress.withLock { progress in
             guard progress.status == nil else { return false }
             progress.status = status
             progress.fault = fault
             progress.cycle = cycle
             progress.fullQueue = fullQueue
+            progress.invariant = invariant
             return true
         }
         guard first else { return }
@@ -447,9 +479,9 @@ public final class SpecRun: Sendable {
     }
 
     /// What a step asks of the run besides being counted and reported (rare).
-    private enum StepOutcome {
+    fileprivate enum StepOutcome {
         /// The run ends.
-        case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?)
+        case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?, invariant: InvariantFailure? = nil)
         /// The spin reached a final state.
         case stopSpin
     }
@@ -462,6 +494,7 @@ public final class SpecRun: Sendable {
         let start: ContinuousClock.Instant
         let limits: RunLimits
         let until: UntilCondition?
+        let invariants: InvariantCheck
         let observe: (@Sendable (TraceStep) -> Void)?
         /// On the wall clock, the time limit: a step after it is not recorded but ends the run
         /// (on virtual time, time never passes the limit).
@@ -493,6 +526,8 @@ public final class SpecRun: Sendable {
             observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state, changed: step.changed))
             if let fault = step.state.fault {
                 return .finish(.error, fault: fault, cycle: nil)
+            } else if !invariants.isEmpty, let outcome = invariants.check(step.state, spin: index) {
+                return .finish(outcome)
             } else if let cycle {
                 return .finish(.livelock, fault: nil, cycle: cycle)
             } else if number >= limits.maxSteps {
@@ -517,8 +552,8 @@ public final class SpecRun: Sendable {
 
     private func conclude(_ outcome: StepOutcome, index: Int) {
         switch outcome {
-        case .finish(let status, let fault, let cycle):
-            finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } })
+        case .finish(let status, let fault, let cycle, let invariant):
+            finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } }, invariant: invariant)
         case .stopSpin:
             runtimes[index].stop()
         }
@@ -533,5 +568,15 @@ public final class SpecRun: Sendable {
             text += from == to ? " (\(from))" : " \(from) → \(to)"
         }
         return text
+    }
+}
+
+extension SpecRun.StepOutcome {
+    /// The end of a run at an invariant that does not hold, or could not be evaluated.
+    static func finish(_ outcome: InvariantCheck.Outcome) -> Self {
+        switch outcome {
+        case .violated(let failure): return .finish(.invariant, fault: nil, cycle: nil, invariant: failure)
+        case .fault(let fault): return .finish(.error, fault: fault, cycle: nil)
+        }
     }
 }

@@ -38,3 +38,18 @@ extension SpinModel {
         return events.indices.contains(event.kind) ? events[event.kind].name.text : "error"
     }
 }
+
+extension SpecModel {
+    /// Whether a text trace of this spec can hold a control character at all: one of its names
+    /// has one, or some data or payload field is a string (whose value may). When not, a trace
+    /// writer need not look for them (`TerminalText`) on every line.
+    package var mayShowControlCharacters: Bool {
+        func has(_ text: String) -> Bool { text.unicodeScalars.contains(where: TerminalText.isControl) }
+        return spins.contains { spin in
+            has(spin.name.text) || spin.states.contains { has($0.text) } || spin.feedbacks.contains { has($0.name.text) }
+                || spin.fields.contains { $0.type == .string || has($0.name.text) }
+                || spin.events.contains { event in has(event.name.text) || event.fields.contains { $0.type == .string || has($0.name.text) } }
+                || spin.fields.contains { if case .enumeration(let type) = $0.type { type.cases.contains(where: has) } else { false } }
+        }
+    }
+}

@@ -12,3 +12,12 @@ public struct SpinSummary: Sendable, Equatable {
     /// Its data as `name=value` pairs.
     public let dataText: String
 }
+
+extension SpinSummary {
+    /// The summary of `model`'s spin in `state`.
+    init(_ model: SpinModel, _ state: SpecState) {
+        self.init(
+            name: model.name.text, state: model.controlName(state.control), stateJSON: model.controlJSON(state.control),
+            dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
+    }
+}

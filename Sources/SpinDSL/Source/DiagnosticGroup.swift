@@ -48,7 +48,10 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case undefinedAlias = "UndefinedAlias"
     case aliasExpansionLimit = "AliasExpansionLimit"
     case complexMappingKey = "ComplexMappingKey"
+    case keyTooLong = "KeyTooLong"
     case duplicateKey = "DuplicateKey"
+    case unsupportedTag = "UnsupportedTag"
+    case tagMismatch = "TagMismatch"
     case integerLiteralTooLarge = "IntegerLiteralTooLarge"
 
     // MARK: The shape of a spec
@@ -71,6 +74,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case enumWithoutValues = "EnumWithoutValues"
     case emptyEnum = "EmptyEnum"
     case valuesWithoutEnum = "ValuesWithoutEnum"
+    case rangeNotAPair = "RangeNotAPair"
+    case emptyPayloadValues = "EmptyPayloadValues"
+    case transitionWithoutEvent = "TransitionWithoutEvent"
     case scriptStepWithoutTime = "ScriptStepWithoutTime"
     case scriptStepWithoutEvent = "ScriptStepWithoutEvent"
     case emptyFeedbackRule = "EmptyFeedbackRule"
@@ -83,6 +89,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownStrategy = "UnknownStrategy"
     case emptyChoose = "EmptyChoose"
     case invalidWeight = "InvalidWeight"
+    case weightSumTooLarge = "WeightSumTooLarge"
     case choiceWithoutEmit = "ChoiceWithoutEmit"
     case simulateTwoOutcomes = "SimulateTwoOutcomes"
     case simulateWithoutOutcome = "SimulateWithoutOutcome"
@@ -106,6 +113,11 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownGearEvent = "UnknownGearEvent"
     case initialValueMismatch = "InitialValueMismatch"
     case initialValueNotACase = "InitialValueNotACase"
+    case rangeOnNonNumeric = "RangeOnNonNumeric"
+    case rangeBoundMismatch = "RangeBoundMismatch"
+    case emptyRange = "EmptyRange"
+    case initialOutsideRange = "InitialOutsideRange"
+    case payloadValueMismatch = "PayloadValueMismatch"
     case constantValueMismatch = "ConstantValueMismatch"
     case catchWithAfter = "CatchWithAfter"
     case catchWithEffect = "CatchWithEffect"
@@ -158,7 +170,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     // MARK: What the analyzer finds
     case unreachableState = "UnreachableState"
     case noWayOut = "NoWayOut"
-    case nondeterministicTransitions = "NondeterministicTransitions"
+    case shadowedTransition = "ShadowedTransition"
     case alwaysFalseGuard = "AlwaysFalseGuard"
     case transitionFromDeadState = "TransitionFromDeadState"
     case neverEmittedEvent = "NeverEmittedEvent"
@@ -185,11 +197,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case tooManyMicrosteps = "TooManyMicrosteps"
     case payloadFieldOfNeither = "PayloadFieldOfNeither"
     case activeArgument = "ActiveArgument"
-    case shadowedTransition = "ShadowedTransition"
     case historyTargetWithoutHistory = "HistoryTargetWithoutHistory"
     case internalTargetOutside = "InternalTargetOutside"
     case internalWithoutCompoundSource = "InternalNeedsCompoundSource"
-    case nondeterministicEventless = "NondeterministicEventless"
     case crossRegionTransition = "CrossRegionTransition"
     case eventlessCycle = "EventlessCycle"
     case raisedEventLimit = "RaisedEventLimit"
@@ -203,6 +213,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case durationOutOfRange = "DurationOutOfRange"
     case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
+    case valueOutOfRange = "ValueOutOfRange"
+    case invariantViolated = "InvariantViolated"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
     case effectAnswerUnknownEvent = "EffectAnswerUnknownEvent"
@@ -241,6 +253,19 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
     case diagnosticsNotShown = "DiagnosticsNotShown"
+
+    // MARK: What spinrun --check finds
+    case payloadWithoutValues = "PayloadWithoutValues"
+    case deadEnd = "DeadEnd"
+    case neverSettles = "NeverSettles"
+    case stateNeverReached = "StateNeverReached"
+    case rowNeverFires = "RowNeverFires"
+    case ruleNeverActs = "RuleNeverActs"
+    case stateLimit = "StateLimit"
+    case depthLimit = "DepthLimit"
+    case checkOutOfMemory = "CheckOutOfMemory"
+    case counterexampleNotWritten = "CounterexampleNotWritten"
+    case notExportable = "NotExportable"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }
@@ -437,12 +462,33 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "YAML allows a list or a mapping as a key; a spec's keys are names.",
                 wrong: "spin: Counter\ndata:\n  [count, total]: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }",
                 right: Example.counter)
+        case .keyTooLong:
+            return .error(
+                "a key of {length} characters is longer than YAML allows",
+                hint: "YAML limits a key to 1024 characters: a longer one is read as a value, and the ':' after it is a syntax error; shorten the name",
+                explanation: "YAML (and libyaml, which reads specs) allows a mapping key of at most 1024 characters written without '?'. A longer key is read as a plain value, and the ':' that follows it is then reported as \"mapping values are not allowed in this context\", or in a flow mapping as a missing ',' or '}'. This error points at the key instead. Names that long are generated by mistake: no spec needs one.",
+                wrong: "spin: Counter\ndata:\n  " + String(repeating: "c", count: 1100) + ": 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick }",
+                right: Example.counter)
         case .duplicateKey:
             return .error(
                 "duplicate key '{key}'", hint: "first defined at line {line}:{column}",
                 explanation: "A key appears twice in one mapping. YAML would keep one of the values silently; a spec reports it, since one of the two is a mistake.",
                 wrong: Example.counter(count: "0\n  count: 1"),
                 right: Example.counter)
+        case .unsupportedTag:
+            return .error(
+                "unsupported YAML tag '{tag}'",
+                hint: "remove the tag; a spec understands only the core schema's !!str, !!int, !!float, !!bool, !!null, !!seq and !!map",
+                explanation: "A YAML tag says what type a value is. A spec's values are strings, numbers, booleans, lists and mappings, so only the YAML core schema's tags mean anything in one; any other tag (!!binary, !!timestamp, a custom !tag) is refused rather than silently ignored, since ignoring it would read the value as something other than what its author said it is.",
+                wrong: Example.counter(count: "!!binary AAAA"),
+                right: Example.counter)
+        case .tagMismatch:
+            return .error(
+                "{kind} is not a value of tag '{tag}'",
+                hint: "drop the tag, or write a value of its type",
+                explanation: "A core schema tag is honoured: !!int \"5\" is the int 5, !!str 42 the string \"42\". A value the tag does not fit (!!int on 'abc', !!seq on a scalar) is an error rather than being read some other way.",
+                wrong: Example.counter(count: "!!int zero"),
+                right: Example.counter(count: "!!int \"0\""))
         case .integerLiteralTooLarge:
             return .error(
                 "integer literal '{value}' does not fit in a 64-bit integer",
@@ -566,6 +612,25 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'values' lists the cases of an enum; a field of another type has no cases.",
                 wrong: Example.heater(mode: "{ type: string, values: [heat, off], initial: off }", set: "'\"off\"'"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeNotAPair:
+            return .error(
+                "'range' of data field '{field}' must be a list of two numbers",
+                hint: "write the lowest and the highest value, e.g. range: [0, 100]",
+                explanation: "'range: [lo, hi]' bounds an int or double field: it is a list of exactly two numbers, the lowest and the highest value the field may hold.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [0] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 100] }"))
+        case .emptyPayloadValues:
+            return .error(
+                "payload field '{field}' has no values", hint: "list the payloads to try, e.g. values: [10, 25]",
+                explanation: "'values' on a payload field lists the payloads spinrun --check tries for that input; an empty list would leave the input nothing to send.",
+                wrong: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [] } }"),
+                right: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, 5] } }"))
+        case .transitionWithoutEvent:
+            return .error(
+                "'on' lists no event", hint: "name the events that fire the row, or leave 'on' out for a row taken as soon as its guard holds",
+                explanation: "'on' names the event of a row, or lists several (on: [coinA, coinB]); an empty list names none. A row without 'on' is eventless: it is taken as soon as its guard holds (docs/statecharts.md, rule 10).",
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: [], to: on }"),
+                right: Example.lamp)
         case .scriptStepWithoutTime:
             return .error(
                 "script step has no 'at' time", hint: "add 'at:' with a time such as 1s",
@@ -642,6 +707,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A choice's weight is its share of the draw: a positive integer.",
                 wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 0.5, emit: tick }] }",
                 right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 1, emit: tick }] }")
+        case .weightSumTooLarge:
+            return .error(
+                "the weights of the choices of rule '{rule}' add up to more than 9223372036854775807",
+                hint: "only the weights' ratios matter: divide them by a common factor",
+                explanation: "A choice is drawn with probability its weight divided by the sum of the weights, and the sum must be a 64-bit integer. Weights whose sum is larger would wrap around, and the draw would then always pick the same branch; such weights are refused at the one that makes the sum too large.",
+                wrong: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 9223372036854775807, emit: tick }, { weight: 1, emit: tick }] }",
+                right: Example.counter + "\nfeedbacks:\n  ticker: { when: count < 3, choose: [{ weight: 9223372036854775806, emit: tick }, { weight: 1, emit: tick }] }")
         case .choiceWithoutEmit:
             return .error(
                 "choice has no 'emit' event", hint: "add 'emit:' with the event it feeds back",
@@ -771,6 +843,38 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An enum field starts as one of its cases.",
                 wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: cool }", set: ".off"),
                 right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeOnNonNumeric:
+            return .error(
+                "data field '{field}' is a {type}, and only int and double fields have a 'range'",
+                hint: "remove 'range', or declare the field 'type: int' or 'type: double'",
+                explanation: "A range bounds a number: only int and double fields take 'range'. An enum's cases already bound it.",
+                wrong: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off, range: [0, 1] }", set: ".off"),
+                right: Example.heater(mode: "{ type: enum, values: [heat, off], initial: off }", set: ".off"))
+        case .rangeBoundMismatch:
+            return .error(
+                "bound '{value}' of the range of data field '{field}' is not {expected}", hint: "write both bounds as values of the field's type",
+                explanation: "The bounds of a range are values of the field's type: an int field's range is two integers.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [0, 9.5] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 9] }"))
+        case .emptyRange:
+            return .error(
+                "the range of data field '{field}' is empty: its lower bound is above its upper bound",
+                hint: "write the lower bound first, e.g. range: [0, 100]",
+                explanation: "'range: [lo, hi]' holds the values from lo to hi; with lo above hi no value fits.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [100, 0] }"),
+                right: Example.counter(count: "{ type: int, initial: 0, range: [0, 100] }"))
+        case .initialOutsideRange:
+            return .error(
+                "the initial value of data field '{field}' is outside its range {range}", hint: "widen the range or change the initial value",
+                explanation: "A field stays within its range from the start: its initial value must lie in it too.",
+                wrong: Example.counter(count: "{ type: int, initial: 0, range: [1, 100] }"),
+                right: Example.counter(count: "{ type: int, initial: 1, range: [1, 100] }"))
+        case .payloadValueMismatch:
+            return .error(
+                "value '{value}' of payload field '{field}' is not {expected}", hint: "write values of the field's type",
+                explanation: "The 'values' of a payload field are payloads spinrun --check sends: each is a value of the field's type.",
+                wrong: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, five] } }"),
+                right: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, 5] } }"))
         case .constantValueMismatch:
             return .error(
                 "value '{value}' of constant '{name}' is not {expected}",
@@ -933,7 +1037,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .unknownName:
             return .error(
                 "unknown name '{name}'",
-                explanation: "The name is not a data field of the spin (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
+                explanation: "The name is not a data field of the spin nor a constant of the file (nor 'state', 'event', 'true' or 'false'); the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.counterSetting("cuont + 1"),
                 right: Example.counter)
         case .unquotedString:
@@ -1065,13 +1169,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Once in this state the spin never leaves it, yet it is not declared final: either a transition out is missing, or the state is meant to end the spin.",
                 wrong: "spin: Job\nstates: [running, done]\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }",
                 right: "spin: Job\nstates: [running, done]\nfinal: done\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }")
-        case .nondeterministicTransitions:
-            return .error(
-                "transitions at {places} can both fire{inState} on event '{event}'",
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them",
-                explanation: "Two rows apply to the same state and event and nothing keeps their guards apart (both unguarded, one unguarded, or the same guard), so the later one could never fire: the first in document order always wins.",
-                wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: count + 1 } }\n  - { on: tick, set: { count: 0 } }",
-                right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, when: count >= 9, set: { count: 0 } }")
+        case .shadowedTransition:
+            return .warning(
+                "this transition never fires: {on}{inState}, {rows} first every time it could",
+                hint: "a state's rows are tried before its parent's and the spin's, each in document order, and the first whose guard holds fires: remove this row, or move it above the rows that take its cases",
+                explanation: "For the active state and the event, the state's own rows are tried first, then its parent's (up to the top), then the rows of the whole spin (no 'from', or 'from: any'), each state's in document order; the first whose guard holds fires (docs/statecharts.md, rule 3). Every case of this row (its states, and the values its guard allows) is already taken by rows tried before it, so it is dead. The analysis reads the guards' meaning where it can (comparisons of a field with a constant, enum cases, bools, 'and', 'or', 'not'), and stays silent where it cannot tell: a guarded row followed by an unguarded one (an 'else' row) is fine.",
+                wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, when: count < 5, set: { count: 0 } }",
+                right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, set: { count: 0 } }")
         case .alwaysFalseGuard:
             return .warning(
                 "this transition can never fire: its guard is always false",
@@ -1228,13 +1332,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "active(.S) is true while state S is active (in a spin with nested or parallel states, 'state == .S' means the same). Its argument is a state's name after a dot.",
                 wrong: Example.door + "\nfeedbacks:\n  bell: { when: active(open), render: ding }",
                 right: Example.door + "\nfeedbacks:\n  bell: { when: active(.open), render: ding }")
-        case .shadowedTransition:
-            return .warning(
-                "this transition can never fire: an unguarded row of a state inside its source always fires first",
-                hint: "guard the inner row, or move this one",
-                explanation: "Rows of an inner state are tried before those of the states around it. When every state inside this row's source where it could fire has an unguarded row on the same event, that row always wins and this one is never taken.",
-                wrong: Example.door + "\n  - { from: closed, on: lock, to: open }\n  - { from: locked, on: lock, to: open }",
-                right: Example.door + "\n  - { from: locked, on: lock, to: open }")
         case .historyTargetWithoutHistory:
             return .error(
                 "state '{name}' has no history", hint: "add 'history: shallow' or 'history: deep' to '{name}'",
@@ -1254,13 +1351,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "Only a compound state can stay entered while a row moves between the states inside it: an internal row names exactly one, compound, source.",
                 wrong: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked, internal: true }",
                 right: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked }")
-        case .nondeterministicEventless:
-            return .error(
-                "transitions at {places} can both fire{inState} without an event",
-                hint: "make their guards exclusive (for example 'when: not (…)' on one), or merge them",
-                explanation: "Two eventless rows of the same state, whose guards nothing keeps apart (both unguarded, one unguarded, or the same guard): the first in document order always wins, so the later one never fires.",
-                wrong: Example.door + "\n  - { from: open, when: 'true', to: closed }\n  - { from: open, to: closed }",
-                right: Example.door + "\n  - { from: open, to: closed }")
         case .eventlessCycle:
             return .error(
                 "eventless rows never settle: without a guard they go round {cycle}",
@@ -1340,6 +1430,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The named effect ran, but no host program binds it and the spec has no 'simulate' to stand in (spinrun binds none). The spin stops with status error (exit 3).",
                 wrong: Example.loader(simulate: nil),
                 right: Example.loader(simulate: "{ after: 100ms, emit: loaded }"),
+                origin: .run)
+        case .valueOutOfRange:
+            return .error(
+                "{value} is outside the range {range} of data field '{field}'",
+                explanation: "A row assigned a value outside the field's 'range'. The location is the row's value; the spin stops with status error (exit 3), and spinrun --check reports the shortest way there. Guard the row, or widen the range.",
+                wrong: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: count + 1"),
+                right: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: 'count < 9 ? count + 1 : 0'"),
+                origin: .run)
+        case .invariantViolated:
+            return .error(
+                "invariant '{name}' of spin '{spin}' does not hold: {condition}",
+                explanation: "An invariant (the spin's 'invariants') was false after a step, or in the initial state. The location is the invariant's name. A run ends with status invariant (exit 6); spinrun --check reports the shortest run that breaks it.",
+                wrong: Example.tickOnce(data: "count: 0", set: "count: count + 1") + "\ninvariants:\n  stillZero: count == 0",
+                right: Example.tickOnce(data: "count: 0", set: "count: count + 1") + "\ninvariants:\n  small: count <= 1",
                 origin: .run)
         case .effectFailed:
             return .error(
@@ -1579,6 +1683,93 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
+                origin: .command)
+
+        // MARK: What spinrun --check finds
+        case .payloadWithoutValues:
+            return .error(
+                "input '{event}' has {type} payload field '{field}' without 'values': --check does not know which payloads to try",
+                hint: "write it as '{field}: { type: {name}, values: {example} }'",
+                explanation: "spinrun --check sends every input with every payload its fields can take: all the values of a bool or an enum, and the 'values' listed for any other type. An int, double, string or duration field of an input has too many values to try them all.",
+                wrong: "spinrun --check Specs/turnstile.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .deadEnd:
+            return .error(
+                "dead end: no input and no timer changes anything, and {waiting} not in a final state",
+                hint: "the counterexample shows the way there; add a way out, or make the state final",
+                explanation: "spinrun --check reached a state in which nothing can happen any more (every input and every timer leaves it as it is) while a spin that must finish has not: a spin with final states, or one with inputs, is expected to be able to go on. A spin with neither (a data-only spin that settles) may stop anywhere.",
+                wrong: "spinrun --check Specs/vending-deadend.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .neverSettles:
+            return .error(
+                "the spins do not settle: more than {steps} steps after one move, with no input and no time passing",
+                hint: "the counterexample shows the loop; give the feedbacks a condition that stops it",
+                explanation: "After a move (an input, or a timer), spinrun --check lets the spins run until nothing is left to do. Feedbacks that keep answering each other never leave it that point: a run of this spec would end with status livelock or max-steps.",
+                wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/bounce.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .stateNeverReached:
+            return .warning(
+                "state '{state}' of spin '{spin}' is never reached",
+                hint: "no run reaches it from the initial state with these inputs and payloads",
+                explanation: "spinrun --check explored every reachable state and none is in this control state: its rows in are never taken with the payloads the inputs have. (The static check of unreachable states only follows rows, not their guards.)",
+                wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/unreached.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .rowNeverFires:
+            return .warning(
+                "this row never fires in any reachable state (on '{event}')", hint: "check its 'from' states and its guard, or remove it",
+                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or an earlier row always wins).",
+                wrong: "spinrun --check Specs/levels.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .ruleNeverActs:
+            return .warning(
+                "rule '{rule}' never acts in any reachable state", hint: "check its trigger, or remove it",
+                explanation: "spinrun --check explored every reachable state and this rule (or this case of it) never acted: its trigger never held, or a delayed action was always cancelled before it ran.",
+                wrong: "spinrun --check Specs/levels.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .stateLimit:
+            return .error(
+                "check stopped by the state limit: {limit} (--max-states); not every reachable state was explored",
+                hint: "raise --max-states, bound the data with 'range', or check with SPIN's bitstate search on the --promela export",
+                explanation: "spinrun --check stores every state it reaches; at --max-states (default 10,000,000) it stops with status incomplete (exit 4). Data without bounds (a counter that only grows) makes the states endless: give such fields a 'range'.",
+                wrong: "spinrun --check --max-states 10 Specs/turnstile-checked.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .depthLimit:
+            return .error(
+                "check stopped by the depth limit: {limit} (--max-depth); states deeper than that were not explored",
+                hint: "raise --max-depth, or leave it out",
+                explanation: "With --max-depth N, spinrun --check explores no further than N moves from the start and ends with status incomplete (exit 4) when something lay beyond.",
+                wrong: "spinrun --check --max-depth 2 Specs/turnstile-checked.yaml",
+                right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .checkOutOfMemory:
+            return .error(
+                "check stopped: out of memory for the states after {states}",
+                hint: "use --max-states, or export the spec with --promela and use SPIN's bitstate search",
+                explanation: "The states spinrun --check stores did not fit in memory; it stops with status incomplete (exit 4) and reports what it found so far.",
+                wrong: "A spec whose reachable states take more memory than the machine has.",
+                right: "The same spec with its data bounded by 'range', or checked with SPIN on its Promela export.",
+                origin: .unreproducible("it needs the machine to run out of memory"))
+        case .notExportable:
+            return .error(
+                "{what} cannot be exported to Promela: {why}",
+                hint: "check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)",
+                explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported.",
+                wrong: "spinrun --promela Specs/thermostat.yaml",
+                right: "spinrun --promela Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .counterexampleNotWritten:
+            return .error(
+                "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
+                explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",
+                wrong: "spinrun --check --counterexample /nonexistent/gate.jsonl Specs/gate-bug.yaml",
+                right: "spinrun --check --counterexample /tmp/turnstile.jsonl Specs/turnstile-checked.yaml",
                 origin: .command)
         case .diagnosticsNotShown:
             return .note(

@@ -3,7 +3,7 @@
 /// A line is quoted whole when it is short. A long one (a 150 KB flow list on one line, 64 MiB of
 /// NUL bytes read from `/dev/zero`) is quoted as a window of `width` characters around the column,
 /// its cut ends marked `…`, so that a diagnostic costs the same however long its line is.
-/// Control characters other than tab are written as JSON escapes (`\u0000`, `\u001b`), so that a
+/// Control characters other than tab are escaped (`TerminalText`: `\u0000`, `\u001b`), so that a
 /// quoted line cannot move the terminal's cursor or forge lines of output; tabs are kept so that
 /// the caret lines up under the same column in a terminal.
 struct SourceExcerpt {
@@ -92,13 +92,9 @@ struct SourceExcerpt {
         self.caret = caret + "^"
     }
 
-    /// A character as quoted: itself, or the JSON escape of a control character.
+    /// A character as quoted: itself, or the escape of a control character (tabs are kept).
     static func shown(_ scalar: Unicode.Scalar) -> String {
-        let value = scalar.value
-        guard value < 0x20 && scalar != "\t" || value == 0x7F || (0x80...0x9F).contains(value) else {
-            return String(scalar)
-        }
-        let digits = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        guard scalar != "\t", TerminalText.isControl(scalar) else { return String(scalar) }
+        return TerminalText.escape(scalar)
     }
 }

@@ -174,6 +174,9 @@ public struct YAMLReader: Sendable {
                     return Diagnostic(.tabIndentation, at: at)
                 }
             }
+            if let line = text.scalars(ofLine: mark.line), let key = Self.overlongKey(before: mark.column, in: line) {
+                return Diagnostic(.keyTooLong, at: SourceLocation(file: file, line: at.line, column: key.start + 1), ["length": key.length])
+            }
             let described = context.map { "\(problem) (\($0))" } ?? problem
             if context == "while scanning a quoted scalar", problem.contains("end of stream") {
                 let opened = location(parser.context_mark, file: file)
@@ -181,6 +184,26 @@ public struct YAMLReader: Sendable {
             }
             return Diagnostic(.yamlSyntax, at: at, ["problem": described])
         }
+    }
+
+    /// libyaml reads a key of more than 1024 characters as a value (YAML limits implicit keys so),
+    /// and then fails at its ':' ("mapping values are not allowed in this context", or in a flow
+    /// mapping "did not find expected ',' or '}'"). When the error is at a ':' after such a key,
+    /// its start (0-based) and length.
+    static func overlongKey(before column: Int, in line: [Unicode.Scalar]) -> (start: Int, length: Int)? {
+        guard column > 1024, column < line.count, line[column] == ":" else { return nil }
+        // The key starts after the indentation, a flow indicator, or a block entry's `- `/`? `.
+        var start = column
+        while start > 0, !"{[,".unicodeScalars.contains(line[start - 1]) { start -= 1 }
+        while start < column, line[start] == " " || line[start] == "\t" { start += 1 }
+        while start + 1 < column, line[start] == "-" || line[start] == "?", line[start + 1] == " " {
+            start += 2
+            while start < column, line[start] == " " { start += 1 }
+        }
+        var end = column
+        while end > start, line[end - 1] == " " || line[end - 1] == "\t" { end -= 1 }
+        let length = end - start
+        return length > 1024 ? (start, length) : nil
     }
 
     private static func hex(_ value: Int32, digits: Int) -> String {

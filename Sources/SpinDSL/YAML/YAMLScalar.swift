@@ -33,12 +33,28 @@ public struct YAMLScalar: Sendable, Hashable {
     /// empty lines). For an empty block scalar, which has no content line, it is the location of
     /// the `|`/`>` indicator.
     public let contentLocation: SourceLocation
+    /// Where each character of `value` is in the source, when it is not laid out as written from
+    /// `contentLocation` on (escapes, folded lines, block indentation); nil for the others.
+    public let layout: SourceLayout?
 
     /// Creates a scalar.
-    public init(value: String, style: Style, contentLocation: SourceLocation) {
+    public init(value: String, style: Style, contentLocation: SourceLocation, layout: SourceLayout? = nil) {
         self.value = value
         self.style = style
         self.contentLocation = contentLocation
+        self.layout = layout
+    }
+
+    /// Equal scalars have the same value, style and location; the layout follows from where they
+    /// were written and is left out.
+    public static func == (lhs: YAMLScalar, rhs: YAMLScalar) -> Bool {
+        lhs.value == rhs.value && lhs.style == rhs.style && lhs.contentLocation == rhs.contentLocation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(style)
+        hasher.combine(contentLocation)
     }
 
     /// True for a plain `~`, `null`, `Null`, `NULL` or an empty plain scalar (`key:` with no value).
@@ -104,6 +120,22 @@ public struct YAMLScalar: Sendable, Hashable {
             result = next
         }
         return result
+    }
+
+    /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
+    /// fit in `Int64`: the reader reports it ([#IntegerLiteralTooLarge]), so that it is neither
+    /// read as a rounded double nor reported again as whatever else the field expected.
+    var isOversizedInteger: Bool {
+        // Int64 has 19 digits: anything shorter fits. Most scalars are short names, so this is the
+        // answer for nearly all of them, without a look at their bytes.
+        guard style == .plain, value.utf8.count >= 19 else { return false }
+        var digits = 0
+        for (offset, byte) in value.utf8.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            digits &+= 1
+        }
+        return digits >= 19 && asInt() == nil
     }
 
     /// The number a plain scalar spells, else nil.

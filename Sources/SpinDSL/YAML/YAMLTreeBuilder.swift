@@ -98,10 +98,12 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         _ value: String, style: YAMLScalar.Style, tag: String?, anchor: String?,
         start: SourceLocation, end: SourceLocation
     ) -> Step {
+        let tagLocation = start
         let start = anchor == nil && tag == nil ? start : ownStart(start, end: end)
-        let scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
-            of: value, style: style, start: start, end: end))
-        if style == .plain, Self.isOversizedInteger(scalar) {
+        var scalar = YAMLScalar(value: value, style: style, contentLocation: contentLocation(
+            of: value, style: style, start: start, end: end), layout: text.layout(of: value, style: style, start: start, end: end))
+        if let tag { scalar = tagged(scalar, tag, at: tagLocation) }
+        if scalar.isOversizedInteger {
             // Without this check such a literal would silently be read as a (rounded) double.
             oversizedIntegers.append(Diagnostic(.integerLiteralTooLarge, at: scalar.contentLocation, ["value": value]))
         }
@@ -141,6 +143,7 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
             diagnostics.append(Diagnostic(.nestingTooDeep, at: location, ["limit": limits.maxDepth]))
             return .stop
         }
+        if let tag { checkCollectionTag(tag, isMapping: isMapping, at: location) }
         let location = anchor == nil && tag == nil ? location : ownStart(location, end: nil)
         if isMapping, anchor == nil, tag == nil, !replaying, consumer.takesStreamedItems,
            let top = stack.indices.last, stack[top].handsItemsOver {
@@ -352,19 +355,67 @@ struct YAMLTreeBuilder<Consumer: YAMLItemConsumer> {
         return nil
     }
 
-    /// Whether a plain scalar is written as a decimal integer (optional sign, digits) that does not
-    /// fit in `Int64`.
-    private static func isOversizedInteger(_ scalar: YAMLScalar) -> Bool {
-        // Int64 has 19 digits: anything shorter fits. Most scalars are short names, so this is the
-        // answer for nearly all of them, without a look at their bytes.
-        guard scalar.value.utf8.count >= 19 else { return false }
-        var digits = 0
-        for (offset, byte) in scalar.value.utf8.enumerated() {
-            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { continue }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
-            digits &+= 1
+    // MARK: Tags
+
+    /// YAML's core schema tags, as libyaml resolves `!!name`.
+    private static var coreTagPrefix: String { "tag:yaml.org,2002:" }
+
+    /// `!!int` for a core schema tag, the tag as written otherwise.
+    private static func shown(_ tag: String) -> String {
+        tag.hasPrefix(coreTagPrefix) ? "!!" + tag.dropFirst(coreTagPrefix.count) : tag
+    }
+
+    /// A scalar as its tag makes it read. The core schema's scalar tags are honoured: `!!str` (and
+    /// the non-specific `!`) make it a string however it is written (`!!str 42`), `!!int`,
+    /// `!!float`, `!!bool` and `!!null` make it read as that type even when quoted (`!!int "5"`),
+    /// and a value that is not of the tag's type is an error. Any other tag (`!!binary`,
+    /// `!!timestamp`, `!custom`) is refused: a spec has no use for it, and ignoring it would read
+    /// the value as something its author said it is not.
+    private mutating func tagged(_ scalar: YAMLScalar, _ tag: String, at location: SourceLocation) -> YAMLScalar {
+        func asPlain(_ value: String) -> YAMLScalar {
+            YAMLScalar(value: value, style: .plain, contentLocation: scalar.contentLocation, layout: scalar.layout)
         }
-        return digits >= 19 && scalar.asInt() == nil
+        let plain = asPlain(scalar.value)
+        let fits: Bool
+        var read = plain
+        switch tag {
+        case "!", Self.coreTagPrefix + "str":
+            return scalar.style == .plain ? YAMLScalar(value: scalar.value, style: .doubleQuoted, contentLocation: scalar.contentLocation, layout: scalar.layout) : scalar
+        case Self.coreTagPrefix + "int":
+            fits = plain.asInt() != nil || plain.isOversizedInteger
+        case Self.coreTagPrefix + "float":
+            fits = plain.asDouble() != nil || plain.isOversizedInteger
+            // `!!float 1` is the double 1.0: written so that it reads as one.
+            if fits, plain.asInt() != nil, !plain.value.hasPrefix("0x"), !plain.value.hasPrefix("0o") { read = asPlain(plain.value + ".0") }
+        case Self.coreTagPrefix + "bool":
+            fits = plain.asBool() != nil
+        case Self.coreTagPrefix + "null":
+            fits = plain.isNull
+        case Self.coreTagPrefix + "seq", Self.coreTagPrefix + "map":
+            diagnostics.append(Diagnostic(.tagMismatch, at: location, ["tag": Self.shown(tag), "kind": "a scalar"]))
+            return scalar
+        default:
+            diagnostics.append(Diagnostic(.unsupportedTag, at: location, ["tag": Self.shown(tag)]))
+            return scalar
+        }
+        guard fits else {
+            diagnostics.append(Diagnostic(.tagMismatch, at: location, ["tag": Self.shown(tag), "kind": "'\(scalar.value)'"]))
+            return scalar
+        }
+        return read
+    }
+
+    /// A mapping or sequence may carry the core schema's tag of its kind, and no other.
+    private mutating func checkCollectionTag(_ tag: String, isMapping: Bool, at location: SourceLocation) {
+        let own = Self.coreTagPrefix + (isMapping ? "map" : "seq")
+        guard tag != own else { return }
+        let isCore = [Self.coreTagPrefix + "map", Self.coreTagPrefix + "seq", Self.coreTagPrefix + "str", Self.coreTagPrefix + "int",
+                      Self.coreTagPrefix + "float", Self.coreTagPrefix + "bool", Self.coreTagPrefix + "null", "!"].contains(tag)
+        if isCore {
+            diagnostics.append(Diagnostic(.tagMismatch, at: location, ["tag": Self.shown(tag), "kind": isMapping ? "a mapping" : "a list"]))
+        } else {
+            diagnostics.append(Diagnostic(.unsupportedTag, at: location, ["tag": Self.shown(tag)]))
+        }
     }
 
     /// libyaml starts a node with an anchor or tag at that property; callers want the node's own

@@ -1,0 +1,42 @@
+/// The limits of `spinrun --check` and how it reports progress.
+public struct CheckOptions: Sendable {
+    /// Stop (status `incomplete`) once this many states are stored.
+    public var maxStates: Int
+    /// Do not explore past this many moves from the start (status `incomplete` when it cuts).
+    public var maxDepth: Int?
+    /// The most steps the spins may take to settle after one move; more is reported as a
+    /// livelock (a loop of feedbacks that never ends without time passing or an input).
+    public var maxMoveSteps: Int
+    /// Called now and then (every 65,536 states) with the exploration's progress.
+    public var progress: (@Sendable (CheckProgress) -> Void)?
+    /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
+    /// hold the two ways equal).
+    var allowsReducerOnlyPath = true
+
+    /// The defaults of `spinrun --check`: 10 million states, no depth limit, 100,000 steps a move.
+    public init(
+        maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000,
+        progress: (@Sendable (CheckProgress) -> Void)? = nil
+    ) {
+        self.maxStates = maxStates
+        self.maxDepth = maxDepth
+        self.maxMoveSteps = maxMoveSteps
+        self.progress = progress
+    }
+}
+
+/// Where an exploration is.
+public struct CheckProgress: Sendable {
+    /// States stored so far.
+    public let states: Int
+    /// States stored but not explored yet.
+    public let frontier: Int
+    /// The breadth-first level being explored.
+    public let depth: Int
+    /// Moves that changed the state so far.
+    public let transitions: Int
+    /// Seconds since the start.
+    public let seconds: Double
+    /// Bytes held for the states.
+    public let memoryBytes: Int
+}

@@ -1,0 +1,70 @@
+/// Something `spinrun --check` found: a reachable state that breaks an invariant or fails, a
+/// dead end, or spins that do not settle — with the shortest run that gets there.
+public struct CheckViolation: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// An invariant does not hold after a step.
+        case invariant(InvariantFailure)
+        /// A run-time error (a range, an overflow, a division by zero, an effect without `simulate`).
+        case error(SpecFault)
+        /// A reachable state, not final, where no input and no timer changes anything; the spins
+        /// that wait for a final state.
+        case deadEnd(waiting: [String])
+        /// The spins took more than this many steps after one move without settling.
+        case livelock(steps: Int)
+    }
+
+    public let kind: Kind
+    /// Moves from the start (the start itself is not counted): the length of the counterexample.
+    public let depth: Int
+    /// The shortest run that reaches it: the start, then each move.
+    public let counterexample: [CheckMove]
+
+    /// `invariant`, `error`, `deadlock` or `livelock`.
+    public var name: String {
+        switch kind {
+        case .invariant: return "invariant"
+        case .error: return "error"
+        case .deadEnd: return "deadlock"
+        case .livelock: return "livelock"
+        }
+    }
+
+    /// Where in the spec, when the finding has a place.
+    public var location: SourceLocation? {
+        switch kind {
+        case .invariant(let failure): return failure.location
+        case .error(let fault): return fault.location
+        case .deadEnd, .livelock: return nil
+        }
+    }
+
+    /// The catalog's group of the finding.
+    public var group: DiagnosticGroup {
+        switch kind {
+        case .invariant: return .invariantViolated
+        case .error(let fault): return fault.group
+        case .deadEnd: return .deadEnd
+        case .livelock: return .neverSettles
+        }
+    }
+
+    /// What was found, in one line.
+    public var message: String {
+        switch kind {
+        case .invariant(let failure): return failure.message
+        case .error(let fault): return fault.message
+        case .deadEnd(let waiting): return group.message(["waiting": CheckMessages.waiting(waiting)])
+        case .livelock(let steps): return group.message(["steps": steps])
+        }
+    }
+
+    /// `file:line:column: error: message [#Group]`, or `error: message [#Group]` without a place.
+    public var description: String {
+        (location.map { "\($0): " } ?? "") + "error: " + message + " " + group.tag
+    }
+
+    /// `{"kind":…,"message":…,"location":…,"depth":…}`.
+    public var json: String {
+        "{\"kind\":\(JSONText.string(name)),\"message\":\(JSONText.string(message)),\"location\":\(JSONText.optional(location?.description)),\"depth\":\(depth)}"
+    }
+}

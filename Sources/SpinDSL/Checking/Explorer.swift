@@ -1,0 +1,483 @@
+/// The breadth-first exploration of `spinrun --check` (docs/checking.md).
+///
+/// A state is a settled run (`StateCodec`); a move is the start, an input with a payload from its
+/// domain, or time moving to the next deadline, followed by the spins settling, with each
+/// `choose` made on the way one branch per outcome. States are numbered in the order they are
+/// reached, so the numbers of one breadth-first level follow each other, and each state remembers
+/// the state and the move it was first reached by: the path back to the start is a shortest one.
+final class Explorer {
+    private let program: MachineProgram
+    private let codec: StateCodec
+    private let options: CheckOptions
+    @exclusivity(unchecked) private var machine: RunMachine
+    @exclusivity(unchecked) private var store: StateStore?
+    /// Whether no spin has a feedback: a move is then one input reduced by one reducer table,
+    /// explored without the machine (`expandReducerOnly`).
+    private let isReducerOnly: Bool
+    /// The spins' states and stop flags of the state being expanded, and a copy of one spin's data
+    /// to restore after each move (reducer-only specs).
+    private var states: [SpecState]
+    private var stopped: [Bool]
+    private var saved: [SpinValue] = []
+    /// Reducer-only specs: the rows fired and the control states reached, flat (spin by spin,
+    /// from `rowBase` and `stateBase`), merged into `coverage` at the end.
+    private var rowsFired: [Bool] = []
+    private var statesReached: [Bool] = []
+    private let rowBase: [Int]
+    private let stateBase: [Int]
+    /// Per spin, the inputs with every payload of their domains.
+    private let inputs: [[SpecEvent]]
+    /// Per spin, whether it must reach a final state (it has some) or may settle anywhere (it has
+    /// none and no inputs).
+    private let mustFinish: [Bool]
+    private var coverage: MachineCoverage
+
+    // Unchecked: only this class's own methods touch them, one call at a time, and the checks
+    // cost more than a move of a small spec.
+    @exclusivity(unchecked) private var transitions = 0
+    @exclusivity(unchecked) private var deadEnds = 0
+    private var findings: [Finding] = []
+    private var findingKeys: Set<FindingKey> = []
+    @exclusivity(unchecked) private var deepest = 0
+    @exclusivity(unchecked) private var limit: CheckLimit?
+    private let started = ContinuousClock.now
+
+    /// A finding, with where it was reached: from state `parent` (or the start) by move `move`.
+    private struct Finding {
+        let kind: CheckViolation.Kind
+        let parent: UInt32
+        let move: UInt32
+        let depth: Int
+    }
+
+    private enum FindingKey: Hashable {
+        case invariant(spin: String, name: String)
+        /// A run-time error, by its place and kind (not its values: one row overflowing with
+        /// different values is one finding).
+        case error(SourceLocation, DiagnosticGroup)
+        case deadEnd
+        case livelock
+    }
+
+    init(_ compiled: CompiledSpec, options: CheckOptions) {
+        program = MachineProgram(compiled, script: false)
+        codec = StateCodec(program)
+        self.options = options
+        var machine = RunMachine(program, oracle: .enumerating())
+        machine.moveStepLimit = options.maxMoveSteps
+        self.machine = machine
+        coverage = MachineCoverage(compiled.model)
+        inputs = compiled.model.spins.map(Self.inputEvents)
+        mustFinish = compiled.model.spins.map { spin in
+            !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
+        }
+        isReducerOnly = options.allowsReducerOnlyPath && program.spins.allSatisfy { !$0.hasSlots } && codec.isFixedLength
+        states = compiled.model.spins.map { SpecState(control: $0.initialState, data: $0.initialData) }
+        stopped = compiled.model.spins.map { _ in false }
+        var rowBase: [Int] = [], stateBase: [Int] = []
+        var rows = 0, controls = 0
+        for spin in compiled.model.spins {
+            rowBase.append(rows)
+            stateBase.append(controls)
+            rows &+= spin.transitions.count
+            controls &+= spin.controlCount
+        }
+        self.rowBase = rowBase
+        self.stateBase = stateBase
+        if isReducerOnly {
+            rowsFired = [Bool](repeating: false, count: rows)
+            statesReached = [Bool](repeating: false, count: controls)
+        }
+    }
+
+    /// Every input event of `spin` with every payload of its fields' domains (the first field
+    /// varies slowest).
+    static func inputEvents(of spin: SpinModel) -> [SpecEvent] {
+        var events: [SpecEvent] = []
+        for (kind, event) in spin.events.enumerated() where event.isInput {
+            var payloads: [[SpinValue]] = [[]]
+            for (index, field) in event.fields.enumerated() {
+                let domain = Self.domain(field.type, values: index < event.payloadValues.count ? event.payloadValues[index] : nil)
+                payloads = payloads.flatMap { prefix in domain.map { prefix + [$0] } }
+            }
+            events.append(contentsOf: payloads.map { SpecEvent(kind: kind, payload: $0) })
+        }
+        return events
+    }
+
+    /// The values an input's payload field takes: its `values`, or every bool or enum value.
+    static func domain(_ type: ValueType, values: [SpinValue]?) -> [SpinValue] {
+        if let values { return values }
+        switch type {
+        case .bool: return [.bool(false), .bool(true)]
+        case .enumeration(let enumType): return enumType.cases.indices.map { .symbol($0) }
+        default: return []
+        }
+    }
+
+    // MARK: The search
+
+    func run() -> CheckResult {
+        machine.coverage = coverage
+        exploreStart()
+        guard let store else { return result() }
+        var levelEnd = store.count
+        var depth = 0
+        var id = 0
+        var current: [UInt8] = []
+        while id < store.count, limit == nil {
+            if id == levelEnd {
+                depth &+= 1
+                levelEnd = store.count
+            }
+            if let maxDepth = options.maxDepth, depth >= maxDepth {
+                if hasMoves(id, store: store) { limit = .maxDepth }
+                id &+= 1
+                continue
+            }
+            let vector = store.vector(id)
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: vector)
+            if isReducerOnly {
+                expandReducerOnly(id, vector: current, depth: depth, store: store)
+            } else {
+                expand(id, vector: current, depth: depth, store: store)
+            }
+            id &+= 1
+            if id & 0xFFFF == 0, let progress = options.progress {
+                progress(CheckProgress(
+                    states: store.count, frontier: store.count &- id, depth: depth, transitions: transitions,
+                    seconds: elapsed, memoryBytes: store.memoryBytes))
+            }
+        }
+        coverage = machine.coverage ?? coverage
+        for (spin, model) in program.model.spins.enumerated() where isReducerOnly {
+            for row in model.transitions.indices where rowsFired[rowBase[spin] &+ row] { coverage.rowFired(spin: spin, row: row) }
+            for control in 0..<model.controlCount where statesReached[stateBase[spin] &+ control] {
+                coverage.stateReached(spin: spin, control: control)
+            }
+        }
+        return result()
+    }
+
+    private var elapsed: Double {
+        let duration = ContinuousClock.now - started
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The start, once per combination of the choices made while the spins start.
+    private func exploreStart() {
+        var oracle = ChoiceOracle.enumerating()
+        var move: UInt32 = 0
+        repeat {
+            oracle.rewind()
+            var fresh = RunMachine(program, oracle: oracle)
+            fresh.moveStepLimit = options.maxMoveSteps
+            fresh.coverage = machine.coverage
+            fresh.beginMove()
+            fresh.start()
+            oracle = fresh.oracle
+            machine.coverage = fresh.coverage
+            record(fresh, parent: StateStore.noParent, move: move, depth: 0)
+            move &+= 1
+        } while limit == nil && oracle.advance()
+    }
+
+    /// Explores every move of state `id`.
+    private func expand(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+        var move: UInt32 = 0
+        var changes = false
+        let unchanged = UInt32(id)
+        vector.withUnsafeBytes { bytes in
+            codec.unpack(bytes, into: &machine)
+        }
+        if machine.allStopped { return }
+        let stopped = machine.spins.map(\.stopped)
+        for template in moveKinds() {
+            machine.oracle.reset()
+            repeat {
+                vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+                machine.oracle.rewind()
+                apply(template)
+                if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1), reachedID == id {
+                    // A move back to the same state changes nothing.
+                } else {
+                    changes = true
+                }
+                move &+= 1
+                if limit != nil { return }
+            } while machine.oracle.advance()
+        }
+        if !changes {
+            let waiting = machine.spins.indices.filter { mustFinish[$0] && !stopped[$0] }
+            if !waiting.isEmpty {
+                deadEnds &+= 1
+                let names = waiting.map { program.model.spins[$0].name.text }
+                note(.deadEnd(waiting: names), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
+            }
+        }
+    }
+
+    /// `expand` for a spec whose spins have no feedback: a move is an input reduced by its spin's
+    /// table, then the invariants and the final states, exactly as the machine would run it (no
+    /// queue, task or timer can be involved), without unpacking into the machine or packing it.
+    private func expandReducerOnly(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+        // Worked on as locals (moved out and back): the class's properties would be checked for
+        // exclusive access on every use.
+        var states = self.states, stopped = self.stopped, saved = self.saved
+        var rowsFired = self.rowsFired, statesReached = self.statesReached
+        self.states = []
+        self.stopped = []
+        self.saved = []
+        self.rowsFired = []
+        self.statesReached = []
+        defer {
+            self.states = states
+            self.stopped = stopped
+            self.saved = saved
+            self.rowsFired = rowsFired
+            self.statesReached = statesReached
+        }
+        vector.withUnsafeBytes { bytes in
+            let base = codec.padded(bytes)
+            for index in states.indices {
+                stopped[index] = codec.getSpin(index, from: base, into: &states[index])
+            }
+        }
+        if !stopped.contains(false) { return }
+        var move: UInt32 = 0
+        var changes = false
+        let invariants = program.invariants
+        for (spin, events) in inputs.enumerated() where !stopped[spin] {
+            let program = self.program.spins[spin]
+            let control = states[spin].control
+            let rows = rowBase[spin], controls = stateBase[spin]
+            saved.removeAll(keepingCapacity: true)
+            saved.append(contentsOf: states[spin].data)
+            for eventIndex in events.indices {
+                defer { move &+= 1 }
+                var row = -1
+                let changed = program.table.reduce(&states[spin], events[eventIndex], firedRow: &row)
+                if row >= 0, !rowsFired[rows &+ row] { rowsFired[rows &+ row] = true }
+                let reached = controls &+ states[spin].control
+                if reached < statesReached.count, !statesReached[reached] { statesReached[reached] = true }
+                if states[spin].hasFault, let fault = states[spin].fault {
+                    transitions &+= 1
+                    changes = true
+                    note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
+                } else if !invariants.isEmpty, let outcome = invariants.check(states[spin], spin: spin) {
+                    transitions &+= 1
+                    changes = true
+                    switch outcome {
+                    case .violated(let failure):
+                        note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: UInt32(id), move: move, depth: depth &+ 1)
+                    case .fault(let fault):
+                        note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
+                    }
+                } else if changed {
+                    changes = true
+                    let after = states[spin].control
+                    let isFinal = after >= 0 && after < program.isFinal.count && program.isFinal[after]
+                    codec.beginFixed()
+                    for index in states.indices {
+                        codec.putSpin(index, state: states[index], stopped: index == spin ? isFinal : stopped[index])
+                    }
+                    _ = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth &+ 1)
+                    if limit != nil { return }
+                }
+                if changed || states[spin].hasFault {
+                    states[spin].control = control
+                    if states[spin].hasFault { states[spin].fault = nil }
+                    states[spin].data.withUnsafeMutableBufferPointer { data in
+                        for slot in data.indices { data[slot] = saved[slot] }
+                    }
+                }
+            }
+        }
+        if !changes {
+            let waiting = states.indices.filter { mustFinish[$0] && !stopped[$0] }
+            if !waiting.isEmpty {
+                deadEnds &+= 1
+                note(.deadEnd(waiting: waiting.map { program.model.spins[$0].name.text }), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
+            }
+        }
+    }
+
+    /// The moves of the state in `machine`, in the order they are numbered: each input of each
+    /// spin that has not stopped (spins in document order, inputs and payloads in order), then
+    /// time, when a task sleeps.
+    private func moveKinds() -> [CheckMove.Kind] {
+        var kinds: [CheckMove.Kind] = []
+        for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
+            for event in events { kinds.append(.input(spin: spin, event: event)) }
+        }
+        if !machine.sleepers.isEmpty { kinds.append(.advance) }
+        return kinds
+    }
+
+    /// Whether state `id` has any move (a state past `--max-depth` that has none cuts nothing).
+    private func hasMoves(_ id: Int, store: StateStore) -> Bool {
+        codec.unpack(store.vector(id), into: &machine)
+        return !machine.allStopped && !moveKinds().isEmpty
+    }
+
+
+    private func apply(_ move: CheckMove.Kind) {
+        machine.beginMove()
+        switch move {
+        case .input(let spin, let event):
+            machine.emitInput(event, into: spin)
+        case .advance:
+            machine.advance()
+        case .start:
+            machine.start()
+        }
+    }
+
+    /// Stores the settled state of `run`, or notes the violation it ended with. Returns the
+    /// state's number (nil for a violation or when a limit stopped the search).
+    @discardableResult
+    private func record(_ run: RunMachine, parent: UInt32, move: UInt32, depth: Int) -> Int? {
+        if let end = run.ended {
+            transitions &+= 1
+            switch end {
+            case .invariant(let failure):
+                note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: parent, move: move, depth: depth)
+            case .fault(let fault):
+                note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: depth)
+            case .stepLimit, .queueFull:
+                note(.livelock(steps: options.maxMoveSteps), key: .livelock, parent: parent, move: move, depth: depth)
+            }
+            return nil
+        }
+        return insert(codec.pack(run), parent: parent, move: move, depth: depth)
+    }
+
+    /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
+    private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
+        if store == nil {
+            store = StateStore(fixedLength: codec.isFixedLength ? codec.fixedBytes : 0)
+        }
+        guard let store else { return nil }
+        guard let inserted = store.insert(vector, parent: parent, move: move) else {
+            limit = .memory
+            return nil
+        }
+        if inserted.isNew {
+            deepest = max(deepest, depth)
+            if store.count >= options.maxStates { limit = .maxStates }
+        }
+        if parent == StateStore.noParent || inserted.id != Int(parent) { transitions &+= 1 }
+        return inserted.id
+    }
+
+    private func note(_ kind: CheckViolation.Kind, key: FindingKey, parent: UInt32, move: UInt32, depth: Int) {
+        guard !findingKeys.contains(key) else { return }
+        findingKeys.insert(key)
+        findings.append(Finding(kind: kind, parent: parent, move: move, depth: depth))
+    }
+
+    // MARK: The result
+
+    private func result() -> CheckResult {
+        let violations = findings.map { finding in
+            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding))
+        }
+        let status: CheckStatus
+        if violations.contains(where: { if case .deadEnd = $0.kind { false } else { true } }) {
+            status = .violated
+        } else if !violations.isEmpty {
+            status = .deadlock
+        } else if limit != nil {
+            status = .incomplete
+        } else {
+            status = .ok
+        }
+        return CheckResult(
+            status: status, states: store?.count ?? 0, transitions: transitions,
+            depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
+            limit: limit, coverage: limit == nil ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+    }
+
+    /// The moves from the start to `finding`: up the tree of first reaches to the start, then each
+    /// move found again by enumerating its state's moves.
+    private func counterexample(_ finding: Finding) -> [CheckMove] {
+        var labels: [UInt32] = finding.move == UInt32.max ? [] : [finding.move]
+        var state = finding.parent
+        while state != StateStore.noParent, let store {
+            let (parent, move) = store.parent(of: Int(state))
+            labels.append(move)
+            state = parent
+        }
+        labels.reverse()
+        guard let first = labels.first else { return [] }
+        var moves = [startMove(first)]
+        // Each later label is a move of the state the labels before it reach.
+        var path: [Int] = []
+        var walk = finding.parent
+        while walk != StateStore.noParent, let store {
+            path.append(Int(walk))
+            walk = store.parent(of: Int(walk)).parent
+        }
+        path.reverse()
+        for (index, label) in labels.dropFirst().enumerated() {
+            guard path.indices.contains(index), let move = self.move(label, of: path[index]) else { break }
+            moves.append(move)
+        }
+        return moves
+    }
+
+    private func startMove(_ label: UInt32) -> CheckMove {
+        var oracle = ChoiceOracle.enumerating()
+        var index: UInt32 = 0
+        repeat {
+            oracle.rewind()
+            var fresh = RunMachine(program, oracle: oracle)
+            fresh.moveStepLimit = options.maxMoveSteps
+            fresh.start()
+            oracle = fresh.oracle
+            if index == label { return CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)) }
+            index &+= 1
+        } while oracle.advance()
+        return CheckMove(kind: .start, outcomes: [])
+    }
+
+    /// Move `label` of state `id`, with the outcomes it chose.
+    private func move(_ label: UInt32, of id: Int) -> CheckMove? {
+        guard let store else { return nil }
+        let vector = Array(store.vector(id))
+        vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+        var index: UInt32 = 0
+        for template in moveKinds() {
+            machine.oracle.reset()
+            repeat {
+                vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
+                machine.oracle.rewind()
+                apply(template)
+                if index == label { return CheckMove(kind: template, outcomes: machine.oracle.made.map(\.outcome)) }
+                index &+= 1
+            } while machine.oracle.advance()
+        }
+        return nil
+    }
+
+    private func coverageWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, spin) in program.model.spins.enumerated() {
+            for (state, name) in spin.states.enumerated() where !coverage.states[index][state] {
+                warnings.append(Diagnostic(.stateNeverReached, at: name.location, ["state": name.text, "spin": spin.name.text]))
+            }
+            for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
+                warnings.append(Diagnostic(
+                    .rowNeverFires, at: transition.declaration.location, ["event": spin.events[transition.event].name.text]))
+            }
+            for (rule, feedback) in spin.feedbacks.enumerated() {
+                for (caseIndex, ruleCase) in feedback.cases.enumerated() where !coverage.rules[index][rule][caseIndex] {
+                    warnings.append(Diagnostic(.ruleNeverActs, at: ruleCase.declaration.location, ["rule": feedback.name.text]))
+                }
+            }
+        }
+        return warnings.sorted { $0.location < $1.location }
+    }
+}

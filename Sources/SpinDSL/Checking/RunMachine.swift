@@ -1,0 +1,986 @@
+/// A synchronous, deterministic model of a `SpecRun` on the virtual clock: every spin's state,
+/// queue and feedback memories, the effect tasks of every spin on one serial executor, the clock's
+/// sleepers, and the gears between the spins — run by one thread, with no task and no lock.
+///
+/// It does what the runtime does, in the same order (docs/semantics.md, `SpinRuntime`,
+/// `SpinBuilderForSpec`): a spin's drain reduces its queue, delivers each new state to the feedbacks
+/// in declaration order (what they return joins the queue when the delivery ends; an effect task
+/// starts at once and runs until it first suspends, and one that ends then answers as a
+/// synchronous feedback does); a gear delivers to its listeners at once (a spin that is not
+/// draining drains on the spot); woken tasks run one at a time in the order they woke; the clock wakes one sleeper at a time (deadline, then the order they went to sleep) and
+/// waits until nothing runs. Choices (`choose`, simulated outcomes) are the oracle's.
+///
+/// `spinrun --check` explores with it; the differential tests hold it equal to `SpecRun`.
+struct RunMachine {
+    /// An event waiting in a spin's queue.
+    struct Queued {
+        var event: SpecEvent
+        /// -1 for an input, else the feedback slot that emitted it.
+        var origin: Int
+        /// The effect that emitted it, or 0.
+        var token: Int
+    }
+
+    /// A running effect of a spin (the runtime's `EffectRecord`).
+    struct Effect {
+        var token: Int
+        /// How many of its events wait in the queue.
+        var queued = 0
+        /// Its task.
+        var task: Int
+    }
+
+    /// What a feedback slot remembers between states.
+    struct SlotMemory {
+        /// The effect a feedback that cancels would cancel, or 0.
+        var running = 0
+        /// An edge or periodic rule's trigger on the previous state (`skippingRepeated:`,
+        /// `ChangeMemory`), nil before the first.
+        var trigger: TriggerValue?
+        /// A `changes` rule's value on the previous state (a fault is a value too).
+        var watched: Result<SpinValue, SpecFault>?
+    }
+
+    /// A spin's loop.
+    struct SpinRun {
+        var state: SpecState
+        var queue: [Queued] = []
+        var queueHead = 0
+        /// What synchronous feedbacks returned during the current delivery.
+        var pending: [Queued] = []
+        var started = false
+        var draining = false
+        var stopped = false
+        var effects: [Effect] = []
+        var nextToken = 0
+        /// The latest state delivered to the feedbacks.
+        var latest: SpecState?
+        var memory: [SlotMemory]
+
+        var queuedCount: Int { queue.count &- queueHead }
+    }
+
+    /// A task asleep on the clock.
+    struct Sleeper {
+        var deadline: Int64
+        var sequence: Int
+        var task: Int
+    }
+
+    /// Why the run ended before settling (the status a run would end with).
+    enum End: Sendable, Equatable {
+        case fault(SpecFault)
+        case invariant(InvariantFailure)
+        /// More steps than the machine's limit without settling (a run's `max-steps`, or the
+        /// checker's bound on the steps of one move).
+        case stepLimit
+        /// An event arrived at spin `spin` whose queue was full.
+        case queueFull(spin: Int)
+    }
+
+    let program: MachineProgram
+    var spins: [SpinRun]
+    var tasks: [MachineTask?] = []
+    fileprivate var freeTasks: [Int] = []
+    var executor: [Int] = []
+    fileprivate var executorHead = 0
+    var sleepers: [Sleeper] = []
+    /// Virtual time in nanoseconds.
+    var now: Int64 = 0
+    fileprivate var nextSequence = 0
+    /// Steps reduced, all spins together.
+    var steps = 0
+    /// Steps since `beginMove()`, and the most a move may take.
+    private var moveSteps = 0
+    var moveStepLimit = Int.max
+    /// Every step up to this many, all spins together, is a step; the next ends the run.
+    var totalStepLimit = Int.max
+    var maxQueueLength = Int.max
+    var ended: End?
+    var oracle: ChoiceOracle
+    /// The listeners of each gear in the order they attached: (spin, slot).
+    fileprivate var listeners: [[(spin: Int, slot: Int)]]
+    /// What each gear keeps while no listener is attached.
+    fileprivate var gearBuffers: [[GearMessage]]
+    /// The effect being started (`Task.immediate`: it runs on the drainer until it first suspends
+    /// or ends), if any: an effect that ends then answers into its spin's `pending`.
+    private var starting: (spin: Int, token: Int)?
+    /// `DrainTrampoline`: whether a drain runs, and the drains claimed meanwhile.
+    private var trampolineDraining = false
+    private var deferredDrains: [Int] = []
+    private var deferredHead = 0
+    /// Receives each step (a counterexample's trace, a simulated run's).
+    var observer: ((TraceStep) -> Void)?
+    /// Coverage: per spin, whether each row and each rule case (rule, case) fired.
+    var coverage: MachineCoverage?
+
+    init(_ program: MachineProgram, oracle: ChoiceOracle) {
+        self.program = program
+        self.oracle = oracle
+        spins = program.spins.map { spin in
+            SpinRun(
+                state: SpecState(control: spin.model.initialState, data: spin.model.initialData),
+                memory: [SlotMemory](repeating: SlotMemory(), count: spin.slots.count))
+        }
+        listeners = program.model.gears.map { _ in [] }
+        gearBuffers = program.model.gears.map { _ in [] }
+    }
+
+    // MARK: Driving the run
+
+    /// Starts the spins in document order, as `SpecRun.run()` does, and runs until nothing runs.
+    mutating func start() {
+        for index in spins.indices where ended == nil {
+            startSpin(index)
+        }
+        settle()
+    }
+
+    /// An input from outside, as `SpinRuntime.emit(_:)`, then runs until nothing runs.
+    mutating func emitInput(_ event: SpecEvent, into spin: Int) {
+        enqueue(spin, event, origin: -1, token: 0)
+        settle()
+    }
+
+    /// The earliest deadline of a sleeping task.
+    var nextDeadline: Int64? {
+        sleepers.lazy.map(\.deadline).min()
+    }
+
+    /// Moves time to the next deadline and wakes every task asleep until then, one at a time,
+    /// each followed by running until nothing runs (`VirtualClock.advanceToNextDeadline()`).
+    /// Returns false when nothing sleeps.
+    @discardableResult
+    mutating func advance() -> Bool {
+        guard let deadline = nextDeadline else { return false }
+        while ended == nil, let index = earliestSleeper(notAfter: deadline) {
+            let sleeper = sleepers.remove(at: index)
+            if now < sleeper.deadline { now = sleeper.deadline }
+            enqueueJob(sleeper.task)
+            settle()
+        }
+        if now < deadline { now = deadline }
+        return true
+    }
+
+    /// Counts the steps of one move from here.
+    mutating func beginMove() {
+        moveSteps = 0
+    }
+
+    /// Whether every spin has stopped (reached a final state).
+    var allStopped: Bool {
+        spins.allSatisfy(\.stopped)
+    }
+
+    private func earliestSleeper(notAfter target: Int64) -> Int? {
+        var best: Int?
+        for index in sleepers.indices where sleepers[index].deadline <= target {
+            if let current = best,
+               (sleepers[current].deadline, sleepers[current].sequence) < (sleepers[index].deadline, sleepers[index].sequence) {
+                continue
+            }
+            best = index
+        }
+        return best
+    }
+
+    /// Runs the executor's jobs until none is left (the clock's "settled").
+    mutating func settle() {
+        while ended == nil, executorHead < executor.count {
+            let task = executor[executorHead]
+            executorHead &+= 1
+            run(task)
+        }
+        if executorHead >= executor.count {
+            executor.removeAll(keepingCapacity: true)
+            executorHead = 0
+        }
+    }
+
+    private mutating func enqueueJob(_ task: Int) {
+        executor.append(task)
+    }
+
+    // MARK: A spin's loop
+
+    private mutating func startSpin(_ index: Int) {
+        spins[index].started = true
+        spins[index].draining = true
+        let spin = program.spins[index]
+        for (slot, feedback) in spin.slots.enumerated() {
+            if case .gearListener(_, let gear, _) = feedback.kind, listeners.indices.contains(gear) {
+                attach(gear: gear, spin: index, slot: slot)
+            }
+        }
+        // The initial delivery is not part of a drain: a spin it wakes drains on the spot.
+        deliver(index)
+        drain(index)
+    }
+
+    /// Whoever queues an event while nobody drains becomes the drainer.
+    private mutating func claim(_ index: Int) -> Bool {
+        guard !spins[index].draining, spins[index].started || spins[index].stopped else { return false }
+        spins[index].draining = true
+        return true
+    }
+
+    private mutating func append(_ index: Int, _ item: Queued) -> Bool {
+        guard spins[index].queuedCount < maxQueueLength else {
+            spins[index].stopped = true
+            if ended == nil { ended = .queueFull(spin: index) }
+            return false
+        }
+        spins[index].queue.append(item)
+        return true
+    }
+
+    /// `SpinRuntime.enqueue`: an event from outside, a listener or an effect task.
+    private mutating func enqueue(_ index: Int, _ event: SpecEvent, origin: Int, token: Int) {
+        guard ended == nil, !spins[index].stopped else { return }
+        var effect: Int?
+        if token != 0 {
+            guard let found = effectIndex(index, token) else { return }
+            effect = found
+        }
+        if append(index, Queued(event: event, origin: origin, token: token)), let effect {
+            spins[index].effects[effect].queued &+= 1
+        }
+        if claim(index) { drain(index) }
+    }
+
+    private mutating func popQueue(_ index: Int) -> Queued? {
+        guard spins[index].queueHead < spins[index].queue.count else { return nil }
+        let item = spins[index].queue[spins[index].queueHead]
+        spins[index].queueHead &+= 1
+        if spins[index].queueHead == spins[index].queue.count {
+            spins[index].queue.removeAll(keepingCapacity: true)
+            spins[index].queueHead = 0
+        }
+        return item
+    }
+
+    /// `SpinRuntime.drain`: drains never nest (`DrainTrampoline`). A drain claimed while another
+    /// one runs waits, in the order claimed, until the outermost drain has finished its current
+    /// step; the outermost runs the waiting drains after each of its steps.
+    private mutating func drain(_ index: Int) {
+        if trampolineDraining {
+            deferredDrains.append(index)
+            return
+        }
+        trampolineDraining = true
+        drainSteps(index, outermost: true)
+        runDeferredDrains()
+        trampolineDraining = false
+    }
+
+    private mutating func runDeferredDrains() {
+        while deferredHead < deferredDrains.count {
+            let index = deferredDrains[deferredHead]
+            deferredHead &+= 1
+            drainSteps(index, outermost: false)
+        }
+        deferredDrains.removeAll(keepingCapacity: true)
+        deferredHead = 0
+    }
+
+    /// Reduces the queue one event at a time, delivering each new state.
+    private mutating func drainSteps(_ index: Int, outermost: Bool) {
+        while true {
+            if ended != nil { return }
+            var next: Queued?
+            if !spins[index].pending.isEmpty {
+                // What the feedbacks returned joins the queue; when nothing else waits, its first
+                // event is the next one anyway.
+                let pending = spins[index].pending
+                spins[index].pending.removeAll(keepingCapacity: true)
+                var rest = pending[...]
+                if spins[index].queuedCount == 0, !spins[index].stopped {
+                    next = rest.popFirst()
+                }
+                for item in rest {
+                    if spins[index].stopped || !append(index, item) { break }
+                }
+            }
+            if spins[index].stopped {
+                teardown(index)
+                return
+            }
+            guard let item = next ?? popQueue(index) else {
+                spins[index].draining = false
+                return
+            }
+            if item.token != 0, let effect = effectIndex(index, item.token) {
+                spins[index].effects[effect].queued &-= 1
+            }
+            step(index, item)
+            if outermost, deferredHead < deferredDrains.count { runDeferredDrains() }
+        }
+    }
+
+    /// Reduces one event and reports it as `SpecRun` does; delivers the state if it changed.
+    private mutating func step(_ index: Int, _ item: Queued) {
+        let spin = program.spins[index]
+        let from = spins[index].state.control
+        var row = -1
+        let changed = spin.table.reduce(&spins[index].state, item.event, firedRow: &row)
+        if coverage != nil {
+            if row >= 0 { coverage?.rowFired(spin: index, row: row) }
+            coverage?.stateReached(spin: index, control: spins[index].state.control)
+        }
+        steps &+= 1
+        moveSteps &+= 1
+        if let observer {
+            let state = spins[index].state
+            observer(TraceStep(
+                number: steps, time: now / 1_000_000, spin: index, event: item.event,
+                origin: item.origin < 0 ? .input : .feedback(index: item.origin, name: spin.slots[item.origin].name),
+                from: from, state: state, changed: changed))
+        }
+        if spins[index].state.hasFault, let fault = spins[index].state.fault {
+            ended = .fault(fault)
+            return
+        }
+        if !program.invariants.isEmpty, let outcome = program.invariants.check(spins[index].state, spin: index) {
+            switch outcome {
+            case .violated(let failure): ended = .invariant(failure)
+            case .fault(let fault): ended = .fault(fault)
+            }
+            return
+        }
+        if steps >= totalStepLimit || moveSteps > moveStepLimit {
+            ended = .stepLimit
+            return
+        }
+        let control = spins[index].state.control
+        if control >= 0, control < spin.isFinal.count, spin.isFinal[control] {
+            // The run stops the spin; this state still reaches its feedbacks.
+            spins[index].stopped = true
+        }
+        if changed, spin.hasSlots { deliver(index) }
+    }
+
+    /// Delivers the spin's state to its feedbacks in declaration order.
+    private mutating func deliver(_ index: Int) {
+        let spin = program.spins[index]
+        let state = spins[index].state
+        for (slot, feedback) in spin.slots.enumerated() {
+            if ended != nil { return }
+            switch feedback.kind {
+            case .latest:
+                spins[index].latest = state
+            case .levelCases(let cases):
+                guard !state.hasFault else { continue }
+                for levelCase in cases {
+                    do throws(EvaluationError) {
+                        guard try levelCase.test.holds(state) else { continue }
+                    } catch {
+                        queueResult(index, .failure(SpecFault(error)), slot: slot)
+                        break
+                    }
+                    coverage?.ruleFired(spin: index, rule: levelCase.rule)
+                    if let event = levelCase.constant ?? act(index, levelCase.rule, state: state, payload: []) {
+                        queueResult(index, event, slot: slot)
+                    }
+                    break
+                }
+            case .level(let levelCase):
+                guard !state.hasFault else { continue }
+                do throws(EvaluationError) {
+                    guard try levelCase.test.holds(state) else { continue }
+                } catch {
+                    queueResult(index, .failure(SpecFault(error)), slot: slot)
+                    continue
+                }
+                coverage?.ruleFired(spin: index, rule: levelCase.rule)
+                if let event = levelCase.constant ?? act(index, levelCase.rule, state: state, payload: []) {
+                    queueResult(index, event, slot: slot)
+                }
+            case .perState(let rule, let cancels):
+                // `triggeredBy:`: a state whose trigger does not hold leaves the running effect
+                // alone; one where it faults starts an effect that answers the fault at once.
+                let value = spin.rule(rule).trigger(state)
+                if case .off = value { continue }
+                if cancels, spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
+                    spins[index].memory[slot].running = 0
+                }
+                if case .fault(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
+                let token = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state)
+                if cancels { spins[index].memory[slot].running = token }
+            case .edgeContinue(let rule):
+                // `ChangeMemory`: acts when the trigger changes to holding or to a new fault.
+                let value = spin.rule(rule).trigger(state)
+                let changed = spins[index].memory[slot].trigger.map { $0 != value } ?? true
+                spins[index].memory[slot].trigger = value
+                guard changed else { continue }
+                switch value {
+                case .off: continue
+                case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
+                case .on: _ = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state)
+                }
+            case .risingSync(let rule):
+                // `skippingRepeated:` on the trigger's value, acting inline.
+                let value = spin.rule(rule).trigger(state)
+                if let last = spins[index].memory[slot].trigger, last == value { continue }
+                spins[index].memory[slot].trigger = value
+                switch value {
+                case .off: continue
+                case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
+                case .on:
+                    if let event = act(index, rule, state: state, payload: []) { queueResult(index, event, slot: slot) }
+                }
+            case .risingAsync(let rule), .periodic(let rule):
+                // `skippingRepeated:`: a new value cancels the previous effect and starts one for
+                // itself (for `.off` one that ends at once with nothing).
+                let value = spin.rule(rule).trigger(state)
+                if let last = spins[index].memory[slot].trigger, last == value { continue }
+                spins[index].memory[slot].trigger = value
+                if spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
+                    spins[index].memory[slot].running = 0
+                }
+                let isPeriodic = if case .periodic = feedback.kind { true } else { false }
+                switch value {
+                case .off:
+                    continue
+                case .fault(let fault):
+                    // An effect answers it at once; `PeriodicEvents` emits it, into the queue.
+                    if isPeriodic {
+                        enqueue(index, .failure(fault), origin: slot, token: 0)
+                    } else {
+                        queueResult(index, .failure(fault), slot: slot)
+                    }
+                case .on:
+                    spins[index].memory[slot].running = startEffect(
+                        index, slot: slot, body: isPeriodic ? .periodic : .delayed, rule: rule, state: state)
+                }
+            case .change(let rule, let immediate):
+                // `skippingRepeated:` on the watched value: a change cancels the previous effect.
+                let value = Self.watch(spin.rule(rule), state)
+                if let last = spins[index].memory[slot].watched, last == value { continue }
+                spins[index].memory[slot].watched = value
+                if spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
+                    spins[index].memory[slot].running = 0
+                }
+                if case .failure(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
+                spins[index].memory[slot].running = startEffect(
+                    index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
+            case .changeContinue(let rule, let immediate):
+                // `ChangeMemory` on the watched value, none cancelled; a faulted state is skipped.
+                guard !state.hasFault else { continue }
+                let value = Self.watch(spin.rule(rule), state)
+                let changed = spins[index].memory[slot].watched.map { $0 != value } ?? true
+                spins[index].memory[slot].watched = value
+                guard changed else { continue }
+                if case .failure(let fault) = value {
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                }
+                _ = startEffect(index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
+            case .gearListener:
+                continue
+            }
+        }
+    }
+
+    /// What a `changes` rule watches on `state` (`WatchedValue`).
+    private static func watch(_ rule: MachineProgram.RuleProgram, _ state: SpecState) -> Result<SpinValue, SpecFault> {
+        guard let watched = rule.watched else {
+            return .failure(SpecFault(.internalError, at: rule.model.declaration.location, ["problem": "a 'changes' rule without its expression"]))
+        }
+        do throws(EvaluationError) {
+            return .success(try watched.evaluate(state.context))
+        } catch {
+            return .failure(SpecFault(error))
+        }
+    }
+
+    /// A synchronous feedback's event, queued when the delivery ends.
+    private mutating func queueResult(_ index: Int, _ event: SpecEvent, slot: Int) {
+        spins[index].pending.append(Queued(event: event, origin: slot, token: 0))
+    }
+
+    /// `SpinRuntime.teardown`: the spin stopped; its effects are cancelled, its queue dropped and
+    /// its listeners detached.
+    private mutating func teardown(_ index: Int) {
+        spins[index].pending.removeAll()
+        for (slot, feedback) in program.spins[index].slots.enumerated() {
+            switch feedback.kind {
+            case .gearListener(_, let gear, _):
+                if listeners.indices.contains(gear) {
+                    listeners[gear].removeAll { $0.spin == index && $0.slot == slot }
+                }
+            default:
+                if spins[index].memory[slot].running != 0 {
+                    cancelEffect(index, spins[index].memory[slot].running)
+                    spins[index].memory[slot].running = 0
+                }
+            }
+        }
+        let effects = spins[index].effects
+        spins[index].effects.removeAll()
+        for effect in effects { cancelTask(effect.task) }
+        spins[index].queue.removeAll()
+        spins[index].queueHead = 0
+        spins[index].draining = false
+    }
+
+    // MARK: Actions
+
+    /// A rule's action, run at once (`SpinBuilderForSpec.immediateAction`): the event to feed back.
+    private mutating func act(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState, payload: [SpinValue]) -> SpecEvent? {
+        let spin = program.spins[index]
+        let rule = spin.rule(id)
+        coverage?.ruleFired(spin: index, rule: id)
+        switch rule.model.action {
+        case .emit(let emit):
+            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload)
+        case .choose(let branches):
+            let picked = oracle.pick(spin: index, rule: id, stream: rule.stream, weights: branches.map(\.weight))
+            let emit = branches[picked].emit
+            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload)
+        case let .propagate(gear, event, expressions):
+            do throws(EvaluationError) {
+                let context = EvaluationContext(data: state.data, event: payload, state: state.control)
+                var values: [SpinValue] = []
+                values.reserveCapacity(expressions.count)
+                for expression in expressions { values.append(try expression.evaluate(context)) }
+                propagate(gear, GearMessage(kind: event, payload: values))
+                return nil
+            } catch {
+                return .failure(SpecFault(error))
+            }
+        case .render(let template):
+            do throws(EvaluationError) {
+                _ = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control))
+                return nil
+            } catch {
+                return .failure(SpecFault(error))
+            }
+        case .effect:
+            return .failure(SpecFault(.catchWithEffect, at: rule.model.declaration.location))
+        }
+    }
+
+    /// How a simulated effect starts (`SpinBuilderForSpec.asyncAction`): its outcome is picked at
+    /// once, then the task waits that outcome's latency (`afterSimulate`) or answers now.
+    private enum EffectStart {
+        case answer(SpecEvent?)
+        case wait(outcome: Int, duration: Int64)
+    }
+
+    private mutating func startSimulatedEffect(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState) -> EffectStart {
+        let rule = program.spins[index].rule(id)
+        guard case .effect(let name, let simulate) = rule.model.action else {
+            return .answer(act(index, id, state: state, payload: []))
+        }
+        guard let simulate else {
+            return .answer(.failure(SpecFault(.effectNotBound, at: rule.model.declaration.location, ["effect": name])))
+        }
+        let picked = simulate.outcome.count == 1
+            ? 0 : oracle.pick(spin: index, rule: id, stream: rule.stream, weights: simulate.outcome.map(\.weight))
+        guard let delay = simulate.outcome[picked].delay ?? simulate.delay else {
+            return .answer(outcomeEvent(index, id, outcome: picked, state: state))
+        }
+        switch Self.arm(delay, on: state, as: .delay) {
+        case .failure(let fault): return .answer(.failure(fault))
+        case .success(let duration): return .wait(outcome: picked, duration: duration)
+        }
+    }
+
+    /// The event of a simulated effect's outcome `outcome` on `state`.
+    private mutating func outcomeEvent(_ index: Int, _ id: MachineProgram.RuleID, outcome: Int, state: SpecState) -> SpecEvent? {
+        let spin = program.spins[index]
+        guard case .effect(_, let simulate?) = spin.rule(id).model.action, simulate.outcome.indices.contains(outcome) else { return nil }
+        coverage?.ruleFired(spin: index, rule: id)
+        let emit = simulate.outcome[outcome].emit
+        return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: [])
+    }
+
+    /// A timer's duration in nanoseconds, computed on `state` when it is armed.
+    static func arm(_ timer: TimerDuration, on state: SpecState, as key: TimerDuration.Key) -> Result<Int64, SpecFault> {
+        do throws(SpecFault) {
+            return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Gears
+
+    private mutating func attach(gear: Int, spin: Int, slot: Int) {
+        listeners[gear].append((spin, slot))
+        let buffered = gearBuffers[gear]
+        gearBuffers[gear].removeAll()
+        for message in buffered { deliverGearMessage(message, to: spin, slot: slot) }
+    }
+
+    /// `Gear.propagate`: to every listener attached now, in attach order; kept while none is.
+    private mutating func propagate(_ gear: Int, _ message: GearMessage) {
+        guard listeners.indices.contains(gear) else { return }
+        if listeners[gear].isEmpty {
+            // Only a spin that starts later can attach; once all have started, no one will.
+            if spins.contains(where: { !$0.started }) {
+                if gearBuffers[gear].count >= 1024 { gearBuffers[gear].removeFirst() }
+                gearBuffers[gear].append(message)
+            }
+            return
+        }
+        for listener in listeners[gear] {
+            deliverGearMessage(message, to: listener.spin, slot: listener.slot)
+        }
+    }
+
+    private mutating func deliverGearMessage(_ message: GearMessage, to spin: Int, slot: Int) {
+        guard case .gearListener(let rule, _, let event) = program.spins[spin].slots[slot].kind, message.kind == event else { return }
+        let state = spins[spin].latest ?? SpecState(control: 0, data: [])
+        if let event = act(spin, rule, state: state, payload: message.payload) {
+            enqueue(spin, event, origin: slot, token: 0)
+        }
+    }
+
+    // MARK: Effects and tasks
+
+    private func effectIndex(_ index: Int, _ token: Int) -> Int? {
+        spins[index].effects.firstIndex { $0.token == token }
+    }
+
+    /// `SpinRuntime.startEffect`: a task, started at once on the drainer (`Task.immediate`), which
+    /// runs until it first suspends or ends; one that ends answers into the spin's `pending` (see
+    /// `finish`). Returns its token.
+    private mutating func startEffect(
+        _ index: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, state: SpecState?
+    ) -> Int {
+        spins[index].nextToken &+= 1
+        let token = spins[index].nextToken
+        guard !spins[index].stopped else { return token }
+        let task = allocateTask(MachineTask(spin: index, slot: slot, token: token, body: body, rule: rule, state: state))
+        spins[index].effects.append(Effect(token: token, task: task))
+        let outer = starting
+        starting = (index, token)
+        run(task)
+        starting = outer
+        return token
+    }
+
+    /// `SpinRuntime.cancelEffect`: drops the effect's queued events and cancels its task.
+    private mutating func cancelEffect(_ index: Int, _ token: Int) {
+        guard let position = effectIndex(index, token) else { return }
+        let effect = spins[index].effects.remove(at: position)
+        if effect.queued > 0 {
+            let head = spins[index].queueHead
+            var kept = Array(spins[index].queue[head...])
+            kept.removeAll { $0.token == token }
+            spins[index].queue = kept
+            spins[index].queueHead = 0
+        }
+        cancelTask(effect.task)
+    }
+
+    /// `Task.cancel()`: a sleeping task wakes at once and its sleep throws.
+    private mutating func cancelTask(_ task: Int) {
+        guard tasks.indices.contains(task), tasks[task] != nil else { return }
+        tasks[task]?.cancelled = true
+        if let sleeping = sleepers.firstIndex(where: { $0.task == task }) {
+            sleepers.remove(at: sleeping)
+            tasks[task]?.resumesThrowing = true
+            enqueueJob(task)
+        }
+    }
+
+    fileprivate mutating func allocateTask(_ task: MachineTask) -> Int {
+        if let free = freeTasks.popLast() {
+            tasks[free] = task
+            return free
+        }
+        tasks.append(task)
+        return tasks.count &- 1
+    }
+
+    private mutating func freeTask(_ task: Int) {
+        guard tasks.indices.contains(task), tasks[task] != nil else { return }
+        tasks[task] = nil
+        freeTasks.append(task)
+    }
+
+    /// What `SpinClock.sleep(for:)` did.
+    private enum Sleep {
+        /// The task sleeps on the clock; it resumes at its phase.
+        case suspended
+        /// The sleep returned at once (no time to wait).
+        case returned
+        /// The sleep threw: the task was cancelled.
+        case threw
+    }
+
+    private mutating func sleep(_ task: Int, for duration: Int64, resumingAt phase: MachineTask.Phase) -> Sleep {
+        guard let current = tasks[task] else { return .threw }
+        if current.cancelled { return .threw }
+        nextSequence &+= 1
+        if duration <= 0 { return .returned }
+        let (deadline, overflow) = now.addingReportingOverflow(duration)
+        sleepers.append(Sleeper(deadline: overflow ? .max : deadline, sequence: nextSequence, task: task))
+        tasks[task]?.phase = phase
+        return .suspended
+    }
+
+    /// Runs a task's job: from where it resumes until it sleeps or ends.
+    private mutating func run(_ taskIndex: Int) {
+        guard tasks.indices.contains(taskIndex), let task = tasks[taskIndex] else { return }
+        let threw = task.resumesThrowing
+        tasks[taskIndex]?.resumesThrowing = false
+        switch task.body {
+        case .immediate:
+            finish(taskIndex, last: act(task.spin, task.rule, state: task.state ?? spins[task.spin].state, payload: []))
+        case .delayed:
+            runDelayed(taskIndex, task, threw: threw)
+        case .periodic:
+            runPeriodic(taskIndex, resumingFrom: task.phase, threw: threw)
+        }
+    }
+
+    /// `delayed(state, [])`: the rule's `after` on the triggering state, then the action.
+    private mutating func runDelayed(_ taskIndex: Int, _ task: MachineTask, threw: Bool) {
+        let rule = program.spins[task.spin].rule(task.rule)
+        let state = task.state ?? spins[task.spin].state
+        switch task.phase {
+        case .start:
+            if let delay = rule.delay {
+                switch Self.arm(delay, on: state, as: .delay) {
+                case .failure(let fault): return finish(taskIndex, last: .failure(fault))
+                case .success(let duration):
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterWait) {
+                    case .suspended: return
+                    case .threw: return finish(taskIndex, last: nil)
+                    case .returned: break
+                    }
+                }
+            }
+        case .afterWait:
+            if threw { return finish(taskIndex, last: nil) }
+        case .afterSimulate:
+            if threw { return finish(taskIndex, last: nil) }
+            return finish(taskIndex, last: outcomeEvent(task.spin, task.rule, outcome: task.outcome, state: state))
+        }
+        switch startSimulatedEffect(task.spin, task.rule, state: state) {
+        case .answer(let event):
+            finish(taskIndex, last: event)
+        case .wait(let outcome, let duration):
+            tasks[taskIndex]?.outcome = outcome
+            switch sleep(taskIndex, for: duration, resumingAt: .afterSimulate) {
+            case .suspended: return
+            case .threw: finish(taskIndex, last: nil)
+            case .returned: finish(taskIndex, last: outcomeEvent(task.spin, task.rule, outcome: outcome, state: state))
+            }
+        }
+    }
+
+    /// `PeriodicEvents` under `EffectBody.sequence`: the first wait (`after` on the triggering
+    /// state, else a period on it), then the action on the latest state and the next period (on the
+    /// latest state), again and again; each event is emitted unless the task was cancelled.
+    private mutating func runPeriodic(_ taskIndex: Int, resumingFrom phase: MachineTask.Phase, threw: Bool) {
+        var phase = phase
+        var threw = threw
+        var isFirst = phase == .start
+        while ended == nil, let task = tasks[taskIndex] {
+            let rule = program.spins[task.spin].rule(task.rule)
+            var event: SpecEvent?
+            var failed = false
+            switch phase {
+            case .start:
+                // Arm the next wait: the first on the triggering state, the others on the latest.
+                let timer: TimerDuration?
+                let key: TimerDuration.Key
+                if isFirst, let delay = rule.delay {
+                    (timer, key) = (delay, .delay)
+                } else {
+                    (timer, key) = (rule.period, .period)
+                }
+                let armedOn = isFirst ? (task.state ?? spins[task.spin].state) : (spins[task.spin].latest ?? task.state ?? spins[task.spin].state)
+                isFirst = false
+                guard let timer else { return finish(taskIndex, last: nil) }
+                switch Self.arm(timer, on: armedOn, as: key) {
+                case .failure(let fault):
+                    event = .failure(fault)
+                    failed = true
+                case .success(let duration):
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterWait) {
+                    case .suspended: return
+                    case .threw: return finish(taskIndex, last: nil)
+                    case .returned: phase = .afterWait
+                    }
+                    continue
+                }
+            case .afterWait:
+                if threw { return finish(taskIndex, last: nil) }
+                guard let state = spins[task.spin].latest else {
+                    phase = .start
+                    continue
+                }
+                switch startSimulatedEffect(task.spin, task.rule, state: state) {
+                case .answer(let answer):
+                    event = answer
+                case .wait(let outcome, let duration):
+                    tasks[taskIndex]?.outcome = outcome
+                    tasks[taskIndex]?.state = state
+                    switch sleep(taskIndex, for: duration, resumingAt: .afterSimulate) {
+                    case .suspended: return
+                    case .threw:
+                        // The action gives nothing; the next period's sleep throws too.
+                        phase = .start
+                        continue
+                    case .returned: event = outcomeEvent(task.spin, task.rule, outcome: outcome, state: state)
+                    }
+                }
+            case .afterSimulate:
+                if threw {
+                    threw = false
+                    phase = .start
+                    continue
+                }
+                event = outcomeEvent(task.spin, task.rule, outcome: task.outcome, state: task.state ?? spins[task.spin].state)
+            }
+            threw = false
+            phase = .start
+            if let event {
+                if tasks[taskIndex]?.cancelled ?? true { return finish(taskIndex, last: nil) }
+                enqueue(task.spin, event, origin: task.slot, token: task.token)
+            }
+            // A duration that could not be computed ends the sequence after its failure.
+            if failed { return finish(taskIndex, last: nil) }
+        }
+    }
+
+    /// `SpinRuntime.finishEffect`: the effect ended; its last event is queued unless it was
+    /// cancelled, and reduced at once if nobody drains.
+    private mutating func finish(_ taskIndex: Int, last: SpecEvent?) {
+        guard let task = tasks[taskIndex] else { return }
+        freeTask(taskIndex)
+        let index = task.spin
+        guard let effect = effectIndex(index, task.token) else { return }
+        spins[index].effects.remove(at: effect)
+        if let starting, starting.spin == index, starting.token == task.token {
+            // It ended while it was being started: its answer joins what the synchronous feedbacks
+            // return for the state (`ImmediateAnswer`).
+            if let last, !spins[index].stopped { queueResult(index, last, slot: task.slot) }
+            return
+        }
+        guard let last, !spins[index].stopped, ended == nil else { return }
+        _ = append(index, Queued(event: last, origin: task.slot, token: 0))
+        if claim(index) { drain(index) }
+    }
+}
+
+/// Setting a machine to a settled state that `StateCodec` unpacks.
+extension RunMachine {
+    /// Empties every queue, task, sleeper and memory (keeping their storage), at time 0, every spin
+    /// started and settled; the caller then sets the states and the sleeping tasks.
+    mutating func resetForState() {
+        for index in spins.indices {
+            spins[index].queue.removeAll(keepingCapacity: true)
+            spins[index].queueHead = 0
+            spins[index].pending.removeAll(keepingCapacity: true)
+            spins[index].started = true
+            spins[index].draining = false
+            spins[index].stopped = false
+            spins[index].effects.removeAll(keepingCapacity: true)
+            spins[index].nextToken = 0
+            for slot in spins[index].memory.indices { spins[index].memory[slot] = SlotMemory() }
+        }
+        tasks.removeAll(keepingCapacity: true)
+        freeTasks.removeAll(keepingCapacity: true)
+        executor.removeAll(keepingCapacity: true)
+        executorHead = 0
+        sleepers.removeAll(keepingCapacity: true)
+        trampolineDraining = false
+        starting = nil
+        deferredDrains.removeAll(keepingCapacity: true)
+        deferredHead = 0
+        now = 0
+        nextSequence = 0
+        steps = 0
+        ended = nil
+        for gear in gearBuffers.indices { gearBuffers[gear].removeAll() }
+    }
+
+    /// A task asleep until `deadline`, after the sleepers restored before it.
+    mutating func restoreSleepingTask(
+        spin: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, phase: MachineTask.Phase,
+        state: SpecState?, outcome: Int, deadline: Int64, isRunning: Bool
+    ) {
+        spins[spin].nextToken &+= 1
+        let token = spins[spin].nextToken
+        var task = MachineTask(spin: spin, slot: slot, token: token, body: body, rule: rule, state: state)
+        task.phase = phase
+        task.outcome = outcome
+        let index = allocateTask(task)
+        spins[spin].effects.append(Effect(token: token, task: index))
+        nextSequence &+= 1
+        sleepers.append(Sleeper(deadline: deadline, sequence: nextSequence, task: index))
+        if isRunning { spins[spin].memory[slot].running = token }
+    }
+
+    /// The feedbacks' memories and the gears' listeners as the spins' states give them: every
+    /// state reached every feedback, so each remembers what the current state makes it remember.
+    mutating func deriveMemories() {
+        for gear in listeners.indices { listeners[gear].removeAll(keepingCapacity: true) }
+        for index in spins.indices {
+            let state = spins[index].state
+            spins[index].latest = state
+            guard !spins[index].stopped else { continue }
+            let spin = program.spins[index]
+            for (slot, feedback) in spin.slots.enumerated() {
+                switch feedback.kind {
+                case .edgeContinue(let rule), .risingSync(let rule), .risingAsync(let rule), .periodic(let rule):
+                    spins[index].memory[slot].trigger = spin.rule(rule).trigger(state)
+                case .change(let rule, _), .changeContinue(let rule, _):
+                    spins[index].memory[slot].watched = Self.watch(spin.rule(rule), state)
+                case .gearListener(_, let gear, _):
+                    if listeners.indices.contains(gear) { listeners[gear].append((index, slot)) }
+                case .latest, .levelCases, .level, .perState:
+                    break
+                }
+            }
+        }
+    }
+}
+
+/// Which rows and rule cases fired, per spin (coverage of an exploration).
+struct MachineCoverage: Sendable {
+    var rows: [[Bool]]
+    var rules: [[[Bool]]]
+    /// Per spin, whether each control state was reached, after any step.
+    var states: [[Bool]]
+
+    init(_ model: SpecModel) {
+        rows = model.spins.map { [Bool](repeating: false, count: $0.transitions.count) }
+        rules = model.spins.map { spin in spin.feedbacks.map { [Bool](repeating: false, count: $0.cases.count) } }
+        states = model.spins.map { spin in
+            var reached = [Bool](repeating: false, count: max(1, spin.states.count))
+            if reached.indices.contains(spin.initialState) { reached[spin.initialState] = true }
+            return reached
+        }
+    }
+
+    mutating func stateReached(spin: Int, control: Int) {
+        if states.indices.contains(spin), states[spin].indices.contains(control) { states[spin][control] = true }
+    }
+
+    mutating func rowFired(spin: Int, row: Int) {
+        if rows.indices.contains(spin), rows[spin].indices.contains(row) { rows[spin][row] = true }
+    }
+
+    mutating func ruleFired(spin: Int, rule: MachineProgram.RuleID) {
+        guard rules.indices.contains(spin), rules[spin].indices.contains(rule.rule),
+              rules[spin][rule.rule].indices.contains(rule.caseIndex) else { return }
+        rules[spin][rule.rule][rule.caseIndex] = true
+    }
+}

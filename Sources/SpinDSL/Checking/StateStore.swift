@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The set of states an exploration reached: their vectors back to back in one arena, an
+/// open-addressing hash table of their numbers, and per state the state it was first reached
+/// from and which of that state's moves reached it (the breadth-first tree of shortest paths).
+///
+/// No allocation per state: every array grows by doubling, in raw memory (`realloc`), and an
+/// allocation that fails is reported (`insert` returns nil) instead of trapping, so that the
+/// checker can stop with status `incomplete`.
+final class StateStore {
+    /// The number of states.
+    private(set) var count = 0
+    /// The bytes of all vectors.
+    private(set) var vectorBytes = 0
+    /// The length of every vector when they all have one (else 0).
+    private let fixedLength: Int
+
+    private var arena: UnsafeMutablePointer<UInt8>?
+    private var arenaCapacity = 0
+    /// Where each vector starts, when lengths vary (one more entry: the end of the last).
+    private var offsets: UnsafeMutablePointer<Int>?
+    private var parents: UnsafeMutablePointer<UInt32>?
+    private var moves: UnsafeMutablePointer<UInt32>?
+    private var perStateCapacity = 0
+    /// Slots hold a tag in the high 32 bits and the state's number plus one in the low 32; 0 is
+    /// empty. The tag is the state's hash, so that a probe compares hashes without touching the
+    /// state's vector; or, for vectors of at most 4 bytes, the vector itself, so that a probe
+    /// decides without touching the arena at all.
+    private var table: UnsafeMutablePointer<UInt64>?
+    /// Whether tags are the vectors themselves.
+    private let tagsAreVectors: Bool
+    private var tableMask = 0
+
+    /// The parent of a state that has none (an initial state).
+    static let noParent = UInt32.max
+
+    /// - Parameter fixedLength: the length of every vector, or 0 when lengths vary.
+    init(fixedLength: Int) {
+        self.fixedLength = fixedLength
+        tagsAreVectors = fixedLength > 0 && fixedLength <= 4
+    }
+
+    deinit {
+        free(arena)
+        free(offsets)
+        free(parents)
+        free(moves)
+        free(table)
+    }
+
+    /// Bytes held for the states, their table and their tree.
+    var memoryBytes: Int {
+        arenaCapacity &+ perStateCapacity &* (4 &+ 4 &+ (fixedLength == 0 ? 8 : 0)) &+ (tableMask &+ 1) &* 8
+    }
+
+    /// The vector of state `id`.
+    func vector(_ id: Int) -> UnsafeRawBufferPointer {
+        guard let arena, id >= 0, id < count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if fixedLength > 0 {
+            return UnsafeRawBufferPointer(start: arena + id &* fixedLength, count: fixedLength)
+        }
+        guard let offsets else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: arena + offsets[id], count: offsets[id &+ 1] &- offsets[id])
+    }
+
+    /// The state `id` was first reached from, and the index of the move that reached it.
+    func parent(of id: Int) -> (parent: UInt32, move: UInt32) {
+        guard let parents, let moves, id >= 0, id < count else { return (Self.noParent, 0) }
+        return (parents[id], moves[id])
+    }
+
+    /// Adds `bytes` unless an equal vector is there. Returns the state's number and whether it is
+    /// new, or nil when memory ran out.
+    func insert(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
+        let hash = Self.hash(bytes)
+        // At most three quarters full.
+        if table == nil || count &* 4 >= (tableMask &+ 1) &* 3 {
+            guard growTable() else { return nil }
+        }
+        guard reservePerState(count &+ 1), let table else { return nil }
+        let tag = (tagsAreVectors ? Self.word(bytes) : UInt64(hash)) << 32
+        var slot = Int(truncatingIfNeeded: hash) & tableMask
+        while true {
+            let entry = table[slot]
+            if entry == 0 { break }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                if tagsAreVectors || equal(id, bytes) { return (id, false) }
+            }
+            slot = (slot &+ 1) & tableMask
+        }
+        guard reserveArena(vectorBytes &+ bytes.count), let arena else { return nil }
+        let id = count
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            (arena + vectorBytes).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        vectorBytes &+= bytes.count
+        if fixedLength == 0, let offsets {
+            offsets[id &+ 1] = vectorBytes
+        }
+        parents?[id] = parent
+        moves?[id] = move
+        table[slot] = tag | UInt64(id &+ 1)
+        count &+= 1
+        return (id, true)
+    }
+
+    private func equal(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let stored = vector(id)
+        guard stored.count == bytes.count else { return false }
+        guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.count == 0 }
+        return memcmp(a, b, bytes.count) == 0
+    }
+
+    /// The bytes of a vector of at most 4 bytes, as a number.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<min(4, bytes.count) { word |= UInt64(bytes[index]) << UInt64(index &* 8) }
+        return word
+    }
+
+    /// A 32-bit hash of a vector: 8 bytes at a time, multiplied and folded.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var index = 0
+        let count = bytes.count
+        while index &+ 8 <= count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            index &+= 8
+        }
+        if index < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < count {
+                word |= UInt64(bytes[index]) << shift
+                shift &+= 8
+                index &+= 1
+            }
+            h = (h ^ word) &* 0x94D0_49BB_1331_11EB
+        }
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    private func growTable() -> Bool {
+        let newSize = table == nil ? 1 << 12 : (tableMask &+ 1) &* 2
+        guard let grown = calloc(newSize, MemoryLayout<UInt64>.stride)?.assumingMemoryBound(to: UInt64.self) else { return false }
+        let mask = newSize &- 1
+        if tagsAreVectors {
+            // The tags are the vectors: hash them again, in the order they lie in the arena.
+            for id in 0..<count {
+                let vector = self.vector(id)
+                var slot = Int(truncatingIfNeeded: Self.hash(vector)) & mask
+                while grown[slot] != 0 { slot = (slot &+ 1) & mask }
+                grown[slot] = (Self.word(vector) << 32) | UInt64(id &+ 1)
+            }
+        } else if let table {
+            for old in 0...tableMask where table[old] != 0 {
+                var slot = Int(truncatingIfNeeded: table[old] >> 32) & mask
+                while grown[slot] != 0 { slot = (slot &+ 1) & mask }
+                grown[slot] = table[old]
+            }
+        }
+        free(table)
+        table = grown
+        tableMask = mask
+        return true
+    }
+
+    private func reservePerState(_ needed: Int) -> Bool {
+        guard needed > perStateCapacity else { return true }
+        let capacity = max(1024, perStateCapacity &* 2)
+        guard let newParents = realloc(parents, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
+        parents = newParents
+        guard let newMoves = realloc(moves, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
+        moves = newMoves
+        if fixedLength == 0 {
+            let first = offsets == nil
+            guard let newOffsets = realloc(offsets, (capacity &+ 1) &* MemoryLayout<Int>.stride)?
+                .assumingMemoryBound(to: Int.self) else { return false }
+            offsets = newOffsets
+            if first { newOffsets[0] = 0 }
+        }
+        perStateCapacity = capacity
+        return true
+    }
+
+    private func reserveArena(_ needed: Int) -> Bool {
+        guard needed > arenaCapacity || arena == nil else { return true }
+        var capacity = max(1 << 16, arenaCapacity)
+        while capacity < needed { capacity &*= 2 }
+        guard let grown = realloc(arena, capacity)?.assumingMemoryBound(to: UInt8.self) else { return false }
+        arena = grown
+        arenaCapacity = capacity
+        return true
+    }
+}

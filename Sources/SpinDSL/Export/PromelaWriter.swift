@@ -1,0 +1,693 @@
+/// Writes the Promela model of `PromelaExporter` (the mapping is described there and in
+/// docs/checking.md).
+struct PromelaWriter {
+    /// A feedback rule the model runs: where it is, what triggers it, what it emits.
+    private struct Rule {
+        enum Kind {
+            /// Level-triggered cases (the first that holds acts), on every new state.
+            case level([MachineProgram.LevelCase])
+            /// `becomes`/`enter`, acting at once on the rising edge.
+            case risingSync(MachineProgram.RuleID)
+            /// `becomes`/`enter` with `after`: a timer armed on the rising edge, disarmed on the
+            /// falling one.
+            case after(MachineProgram.RuleID, units: Int64)
+            /// `every`: a timer from the rising edge, armed again after each firing.
+            case every(MachineProgram.RuleID, units: Int64)
+        }
+
+        let kind: Kind
+        /// Its number among the rules (for temporaries and timers).
+        let number: Int
+    }
+
+    private let compiled: CompiledSpec
+    private let model: SpecModel
+    private let program: MachineProgram
+    private var rules: [[Rule]] = []
+    /// The unit of the timers' time left, in milliseconds.
+    private let unit: Int64
+    /// How many events a spin's queue holds.
+    private static let queueLength = 64
+    private var lines: [String] = []
+    private var indent = 0
+
+    init(_ compiled: CompiledSpec) {
+        self.compiled = compiled
+        model = compiled.model
+        program = MachineProgram(compiled, script: false)
+        let durations = program.durations.fixed.map { $0 / 1_000_000 }
+        unit = max(1, durations.reduce(0) { Self.gcd($0, $1) })
+    }
+
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return x
+    }
+
+    // MARK: What can be exported
+
+    /// Every construct the model cannot hold, located; reads the spec's rules into `rules`.
+    mutating func checkExportable() -> [Diagnostic] {
+        var problems = SpecChecker(compiled).diagnostics
+        func refuse(_ location: SourceLocation, _ what: String, _ why: String) {
+            problems.append(Diagnostic(.notExportable, at: location, ["what": what, "why": why]))
+        }
+        for gear in model.gears {
+            refuse(gear.name.location, "gear '\(gear.name)'", "the model has no gears yet")
+        }
+        for (spinIndex, spin) in model.spins.enumerated() {
+            for field in spin.fields {
+                switch field.type {
+                case .int, .bool, .enumeration: break
+                default: refuse(field.name.location, "data field '\(field.name)'", "SPIN has no \(field.type) values")
+                }
+            }
+            for event in spin.events where event.isInput {
+                for field in event.fields {
+                    switch field.type {
+                    case .int, .bool, .enumeration: break
+                    default: refuse(field.name.location, "payload field '\(field.name)'", "SPIN has no \(field.type) values")
+                    }
+                }
+            }
+            var spinRules: [Rule] = []
+            let programSpin = program.spins[spinIndex]
+            for slot in programSpin.slots {
+                let number = rules.joined().count &+ spinRules.count
+                switch slot.kind {
+                case .latest:
+                    continue
+                case .levelCases(let cases):
+                    let kept = cases.filter { !Self.isRender(programSpin.rule($0.rule)) }
+                    for levelCase in kept where !Self.emitsSimply(programSpin.rule(levelCase.rule)) {
+                        refuse(programSpin.rule(levelCase.rule).model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
+                    }
+                    if !kept.isEmpty { spinRules.append(Rule(kind: .level(kept), number: number)) }
+                case .level(let levelCase):
+                    let rule = programSpin.rule(levelCase.rule)
+                    if Self.isRender(rule) { continue }
+                    if !Self.emitsSimply(rule) {
+                        refuse(rule.model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
+                    }
+                    spinRules.append(Rule(kind: .level([levelCase]), number: number))
+                case .risingSync(let id):
+                    let rule = programSpin.rule(id)
+                    if Self.isRender(rule) { continue }
+                    if !Self.emitsSimply(rule) {
+                        refuse(rule.model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
+                    }
+                    spinRules.append(Rule(kind: .risingSync(id), number: number))
+                case .risingAsync(let id), .periodic(let id):
+                    let rule = programSpin.rule(id)
+                    if Self.isRender(rule) { continue }
+                    let location = rule.model.declaration.location
+                    guard case .emit(let emit) = rule.model.action else {
+                        refuse(location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
+                        continue
+                    }
+                    guard emit.payload.isEmpty else {
+                        refuse(location, "rule '\(slot.name)'", "a timer rule is exported when it emits an event without payload")
+                        continue
+                    }
+                    if case .periodic = slot.kind {
+                        guard rule.delay == nil, case .fixed(let period)? = rule.period else {
+                            refuse(location, "rule '\(slot.name)'", "'every' is exported with a fixed period and no 'after'")
+                            continue
+                        }
+                        spinRules.append(Rule(kind: .every(id, units: Self.milliseconds(period) / unit), number: number))
+                    } else {
+                        guard case .fixed(let delay)? = rule.delay, Self.milliseconds(delay) > 0 else {
+                            refuse(location, "rule '\(slot.name)'", "'after' is exported with a fixed delay longer than 0ms")
+                            continue
+                        }
+                        spinRules.append(Rule(kind: .after(id, units: Self.milliseconds(delay) / unit), number: number))
+                    }
+                case .perState(let id, _), .edgeContinue(let id), .change(let id, _), .changeContinue(let id, _), .gearListener(let id, _, _):
+                    let rule = programSpin.rule(id)
+                    if Self.isRender(rule) { continue }
+                    refuse(rule.model.declaration.location, "rule '\(slot.name)'",
+                           "its trigger and timing are not exported (level rules act at once; 'becomes' and 'enter' at once or after a fixed delay; 'every' with a fixed period)")
+                }
+            }
+            rules.append(spinRules)
+        }
+        if model.spins.count > 1, rules.contains(where: { !$0.isEmpty }) {
+            refuse(model.spins[0].name.location, "spin '\(model.spins[0].name)'", "feedback rules are exported in a spec of one spin")
+        }
+        // Every expression the model evaluates must be written in Promela.
+        for (spinIndex, spin) in model.spins.enumerated() {
+            for transition in spin.transitions {
+                var expressions = transition.assignments.map(\.value.expression)
+                if let guardExpression = transition.guardExpression { expressions.append(guardExpression.expression) }
+                for expression in expressions where self.expression(expression, spin: spinIndex, event: Self.eventNames(transition.event, spin)) == nil {
+                    refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
+                }
+            }
+            for invariant in spin.invariants where self.expression(invariant.condition.expression, spin: spinIndex, event: []) == nil {
+                refuse(invariant.name.location, "invariant '\(invariant.name)'", "it uses values or functions SPIN does not have")
+            }
+        }
+        return problems.sorted { $0.location < $1.location }
+    }
+
+    private static func isRender(_ rule: MachineProgram.RuleProgram) -> Bool {
+        if case .render = rule.model.action { return true }
+        return false
+    }
+
+    private static func emitsSimply(_ rule: MachineProgram.RuleProgram) -> Bool {
+        if case .emit = rule.model.action { return true }
+        return false
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        MachineProgram.nanoseconds(duration) / 1_000_000
+    }
+
+    /// The temporaries that stand for event `kind`'s payload fields.
+    private static func eventNames(_ kind: Int, _ spin: SpinModel) -> [String] {
+        guard spin.events.indices.contains(kind) else { return [] }
+        return spin.events[kind].fields.indices.map { "p\($0)" }
+    }
+
+    // MARK: Expressions
+
+    /// `expression` in Promela, with `event` standing for the payload fields; `overrides` gives
+    /// the values of fields assigned earlier in a row. Nil when it cannot be written.
+    private func expression(
+        _ expression: TypedExpression, spin: Int, event: [String], overrides: [Int: String] = [:]
+    ) -> String? {
+        func go(_ node: TypedExpression) -> String? {
+            switch node.kind {
+            case .constant(let value):
+                switch value {
+                case .int(let number): return number < 0 ? "(\(number))" : String(number)
+                case .bool(let flag): return flag ? "1" : "0"
+                case .symbol(let index): return String(index)
+                default: return nil
+                }
+            case .dataField(let slot, let name):
+                return overrides[slot] ?? "\(Self.prefix(spin))\(name)"
+            case .eventField(let slot, _):
+                return event.indices.contains(slot) ? event[slot] : nil
+            case .controlState:
+                return "\(Self.prefix(spin))state"
+            case .activeState:
+                return nil
+            case .unary(let op, let operand):
+                guard let inner = go(operand) else { return nil }
+                return op == .negate ? "(-\(inner))" : "(!\(inner))"
+            case .binary(let op, let left, let right):
+                guard let a = go(left), let b = go(right) else { return nil }
+                return "(\(a) \(op.rawValue) \(b))"
+            case .conditional(let condition, let then, let otherwise):
+                guard let c = go(condition), let a = go(then), let b = go(otherwise) else { return nil }
+                return "(\(c) -> \(a) : \(b))"
+            case .call(let function, let arguments):
+                let values = arguments.compactMap(go)
+                guard values.count == arguments.count, let first = values.first else { return nil }
+                switch function {
+                case .min, .max:
+                    let op = function == .min ? "<" : ">"
+                    return values.dropFirst().reduce(first) { "((\($0) \(op) \($1)) -> \($0) : \($1))" }
+                case .abs:
+                    return "((\(first) < 0) -> (-\(first)) : \(first))"
+                case .clamp where values.count == 3:
+                    let (x, lo, hi) = (values[0], values[1], values[2])
+                    return "((\(x) < \(lo)) -> \(lo) : ((\(x) > \(hi)) -> \(hi) : \(x)))"
+                case .int where arguments[0].type == .int:
+                    return first
+                default:
+                    return nil
+                }
+            case .toDouble:
+                return nil
+            }
+        }
+        return go(expression)
+    }
+
+    private static func prefix(_ spin: Int) -> String { "s\(spin)_" }
+
+    // MARK: The model
+
+    private mutating func line(_ text: String = "") {
+        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: indent) + text)
+    }
+
+    mutating func text() -> String {
+        var start = RunMachine(program, oracle: .enumerating())
+        start.start()
+        line("/*")
+        line(" * Generated by spinrun --promela from \(model.path). One d_step is one move of spinrun --check:")
+        line(" * the states SPIN stores are the checker's. Check: spin -a model.pml &&")
+        line(" * gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan (docs/checking.md).")
+        line(" */")
+        for (spinIndex, spin) in model.spins.enumerated() {
+            let prefix = Self.prefix(spinIndex)
+            line()
+            line("/* spin \(spin.name.text) */")
+            for (index, name) in spin.states.enumerated() { line("#define S_\(prefix)\(name.text) \(index)") }
+            for (index, event) in spin.events.enumerated() { line("#define E_\(prefix)\(event.name.text) \(index)") }
+            let state = start.spins[spinIndex].state
+            line("byte \(prefix)state = \(state.control);")
+            for (slot, field) in spin.fields.enumerated() {
+                line("\(Self.typeName(field)) \(prefix)\(field.name.text) = \(Self.literal(state.data.indices.contains(slot) ? state.data[slot] : .int(0)));")
+            }
+            if !rules[spinIndex].isEmpty {
+                let fields = max(0, spin.events.map(\.fields.count).max() ?? 0)
+                line("byte \(prefix)q[\(Self.queueLength)];")
+                for index in 0..<fields { line("int \(prefix)qp\(index)[\(Self.queueLength)];") }
+                line("byte \(prefix)qh, \(prefix)qn;")
+            }
+            for rule in rules[spinIndex] {
+                switch rule.kind {
+                case .after, .every:
+                    let (rem, rank) = initialTimer(rule, spin: spinIndex, start)
+                    line("int r\(rule.number)_rem = \(rem); byte r\(rule.number)_rank = \(rank);")
+                    if case .every = rule.kind { line("bit r\(rule.number)_alive;") }
+                case .risingSync, .level:
+                    break
+                }
+                line("bit old\(rule.number);")
+            }
+        }
+        let payloadFields = model.spins.flatMap { $0.events.map(\.fields.count) }.max() ?? 0
+        line()
+        line("/* temporaries of a move, 0 between moves */")
+        line("byte ev; bit changed; int tmp; byte due, armed; int m;")
+        for index in 0..<payloadFields { line("int p\(index);") }
+        line()
+        line("active proctype spec() {")
+        indent += 1
+        line("do")
+        for (spinIndex, spin) in model.spins.enumerated() {
+            for event in Explorer.inputEvents(of: spin) {
+                inputMove(spinIndex, event)
+            }
+        }
+        if rules.contains(where: { $0.contains { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } } }) {
+            advanceMove()
+        }
+        let mustFinish = model.spins.indices.filter { index in
+            !model.spins[index].finalStates.isEmpty || model.spins[index].events.contains(where: \.isInput)
+        }
+        let done = mustFinish.map { isFinal($0) }.joined(separator: " && ")
+        line(":: timeout\(done.isEmpty ? "" : " && \(done)")   /* every spin that must finish has: no dead end */")
+        line("od")
+        indent -= 1
+        line("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func typeName(_ field: FieldModel) -> String {
+        switch field.type {
+        case .bool: return "bool"
+        case .enumeration: return "byte"
+        default:
+            guard case .int(let range) = field.range else { return "int" }
+            if range.lowerBound >= 0, range.upperBound <= 255 { return "byte" }
+            if range.lowerBound >= -32768, range.upperBound <= 32767 { return "short" }
+            return "int"
+        }
+    }
+
+    private static func literal(_ value: SpinValue) -> String {
+        switch value {
+        case .int(let number): return String(number)
+        case .bool(let flag): return flag ? "1" : "0"
+        case .symbol(let index): return String(index)
+        default: return "0"
+        }
+    }
+
+    /// The time left and the rank of a timer rule's timer in the settled initial state.
+    private func initialTimer(_ rule: Rule, spin: Int, _ start: RunMachine) -> (Int64, Int) {
+        let id: MachineProgram.RuleID
+        switch rule.kind {
+        case .after(let rule, _), .every(let rule, _): id = rule
+        default: return (-1, 0)
+        }
+        let sleepers = start.sleepers.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        let ordered = start.sleepers.sorted { $0.sequence < $1.sequence }
+        for sleeper in sleepers {
+            guard let task = start.tasks[sleeper.task], task.spin == spin, task.rule == id else { continue }
+            let rank = (ordered.firstIndex { $0.task == sleeper.task } ?? 0) &+ 1
+            return ((sleeper.deadline - start.now) / 1_000_000 / unit, rank)
+        }
+        return (-1, 0)
+    }
+
+    private func isFinal(_ spin: Int) -> String {
+        let finals = model.spins[spin].finalStates.sorted()
+        guard !finals.isEmpty else { return "0" }
+        return "(" + finals.map { "\(Self.prefix(spin))state == \($0)" }.joined(separator: " || ") + ")"
+    }
+
+    // MARK: Moves
+
+    /// An input with a payload: enabled when its first step changes the spin (or fails).
+    private mutating func inputMove(_ spin: Int, _ event: SpecEvent) {
+        let values = event.payload.map(Self.literal)
+        let enabled = changesExpression(spin, kind: event.kind, payload: values)
+        let name = model.spins[spin].events[event.kind].name.text
+        let payloadText = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
+        line(":: d_step { /* \(model.spins[spin].name.text): \(name)\(payloadText) */")
+        indent += 1
+        line("!\(isFinal(spin)) && \(enabled) ->")
+        line("ev = \(event.kind);")
+        for (index, value) in values.enumerated() { line("p\(index) = \(value);") }
+        step(spin)
+        drain(spin)
+        resetTemporaries()
+        indent -= 1
+        line("}")
+    }
+
+    /// Time moves to the earliest deadline; every timer due then fires, in the order armed.
+    private mutating func advanceMove() {
+        let spin = 0
+        let timers = rules[spin].filter { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } }
+        line(":: d_step { /* time moves to the next deadline */")
+        indent += 1
+        line("(" + timers.map { "r\($0.number)_rank > 0" }.joined(separator: " || ") + ") ->")
+        line("m = 2147483647;")
+        for timer in timers { line("if :: r\(timer.number)_rank > 0 && r\(timer.number)_rem < m -> m = r\(timer.number)_rem :: else fi;") }
+        for timer in timers { line("if :: r\(timer.number)_rank > 0 -> r\(timer.number)_rem = r\(timer.number)_rem - m :: else fi;") }
+        line("do")
+        line(":: (" + timers.map { "(r\($0.number)_rank > 0 && r\($0.number)_rem == 0)" }.joined(separator: " || ") + ") ->")
+        indent += 1
+        line("due = 255;")
+        for timer in timers {
+            line("if :: r\(timer.number)_rank > 0 && r\(timer.number)_rem == 0 && r\(timer.number)_rank < due -> due = r\(timer.number)_rank :: else fi;")
+        }
+        line("if")
+        for timer in timers {
+            line(":: r\(timer.number)_rank == due ->")
+            indent += 1
+            disarm(timer, among: timers)
+            let id: MachineProgram.RuleID
+            switch timer.kind {
+            case .after(let rule, _), .every(let rule, _): id = rule
+            default: continue
+            }
+            if case .every = timer.kind { line("r\(timer.number)_alive = 1;") }
+            push(spin, id, event: [])
+            indent -= 1
+        }
+        line("fi;")
+        // One drain for whichever fired; then a periodic timer that fired, and was not cancelled
+        // meanwhile, waits its next period (after the timers armed during the drain).
+        drain(spin)
+        for timer in timers {
+            guard case .every(_, let units) = timer.kind else { continue }
+            line("if :: r\(timer.number)_alive ->")
+            indent += 1
+            arm(timer, units: units, among: timers)
+            line("r\(timer.number)_alive = 0")
+            indent -= 1
+            line(":: else fi;")
+        }
+        indent -= 1
+        line(":: else -> break")
+        line("od;")
+        resetTemporaries()
+        indent -= 1
+        line("}")
+    }
+
+    private mutating func resetTemporaries() {
+        let payloadFields = model.spins.flatMap { $0.events.map(\.fields.count) }.max() ?? 0
+        var reset = ["ev = 0", "changed = 0", "tmp = 0", "due = 0", "armed = 0", "m = 0"]
+        reset += (0..<payloadFields).map { "p\($0) = 0" }
+        for spinRules in rules { reset += spinRules.map { "old\($0.number) = 0" } }
+        line(reset.joined(separator: "; "))
+    }
+
+    // MARK: Steps
+
+    /// Reduces `ev` (payload in p0, p1…) on `spin`: the rows of its control state and event, the
+    /// first whose guard holds; then the invariants, and the feedbacks when the state changed.
+    private mutating func step(_ spin: Int) {
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        for rule in rules[spin] {
+            if let holds = holdsExpression(rule, spin: spin) { line("old\(rule.number) = \(holds);") }
+        }
+        line("changed = 0;")
+        line("if")
+        for (kind, event) in spinModel.events.enumerated() {
+            let names = Self.eventNames(kind, spinModel)
+            for control in 0..<spinModel.controlCount {
+                let candidates = spinModel.transitions.filter { $0.event == kind && $0.applies(in: control) }
+                guard !candidates.isEmpty else { continue }
+                line(":: ev == \(kind) && \(prefix)state == \(control) -> /* \(event.name.text) */")
+                indent += 1
+                chain(candidates[...], spin: spin, event: names)
+                indent -= 1
+            }
+        }
+        line(":: else -> skip")
+        line("fi;")
+        for invariant in spinModel.invariants {
+            if let condition = expression(invariant.condition.expression, spin: spin, event: []) {
+                line("assert(\(condition)); /* invariant \(invariant.name.text) */")
+            }
+        }
+        guard !rules[spin].isEmpty else { return }
+        line("if")
+        line(":: \(isFinal(spin)) -> /* final: the spin stops */")
+        indent += 1
+        line("\(prefix)qn = 0; \(prefix)qh = 0;")
+        for rule in rules[spin] {
+            if case .after = rule.kind { disarm(rule, among: timerRules(spin)) }
+            if case .every = rule.kind {
+                disarm(rule, among: timerRules(spin))
+                line("r\(rule.number)_alive = 0;")
+            }
+        }
+        indent -= 1
+        line(":: !\(isFinal(spin)) && changed ->")
+        indent += 1
+        deliver(spin)
+        indent -= 1
+        line(":: else")
+        line("fi;")
+    }
+
+    private func timerRules(_ spin: Int) -> [Rule] {
+        rules[spin].filter { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } }
+    }
+
+    /// The first row of `candidates` whose guard holds.
+    private mutating func chain(_ candidates: ArraySlice<TransitionModel>, spin: Int, event: [String]) {
+        guard let row = candidates.first else {
+            line("skip")
+            return
+        }
+        let guardText = row.guardExpression.flatMap { expression($0.expression, spin: spin, event: event) } ?? "1"
+        line("if")
+        line(":: \(guardText) ->")
+        indent += 1
+        body(row, spin: spin, event: event)
+        indent -= 1
+        line(":: else ->")
+        indent += 1
+        chain(candidates.dropFirst(), spin: spin, event: event)
+        indent -= 1
+        line("fi")
+    }
+
+    /// A row's assignments in order (each checked against its field's range), then its target.
+    private mutating func body(_ row: TransitionModel, spin: Int, event: [String]) {
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        for (slot, value) in row.assignments {
+            let field = spinModel.fields[slot]
+            let text = expression(value.expression, spin: spin, event: event) ?? "0"
+            line("tmp = \(text);")
+            if case .int(let range) = field.range {
+                line("assert(\(range.lowerBound) <= tmp && tmp <= \(range.upperBound)); /* range of \(field.name.text) */")
+            }
+            line("if :: tmp != \(prefix)\(field.name.text) -> changed = 1; \(prefix)\(field.name.text) = tmp :: else fi;")
+        }
+        if let target = row.target {
+            line("if :: \(prefix)state != \(target) -> changed = 1; \(prefix)state = \(target) :: else fi;")
+        }
+        line("skip")
+    }
+
+    /// Whether the first step of input `kind` (payload `payload`) changes the spin or fails: the
+    /// first matching row changes a field, moves, or leaves a range.
+    private func changesExpression(_ spin: Int, kind: Int, payload: [String]) -> String {
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        var cells: [String] = []
+        for control in 0..<spinModel.controlCount {
+            let candidates = spinModel.transitions.filter { $0.event == kind && $0.applies(in: control) }
+            guard !candidates.isEmpty else { continue }
+            var alternatives: [String] = []
+            var earlierFail: [String] = []
+            for row in candidates {
+                let guardText = row.guardExpression.flatMap { expression($0.expression, spin: spin, event: payload) } ?? "1"
+                var overrides: [Int: String] = [:]
+                var changes: [String] = []
+                if let target = row.target, target != control { changes.append("1") }
+                for (slot, value) in row.assignments {
+                    let field = spinModel.fields[slot]
+                    let text = expression(value.expression, spin: spin, event: payload, overrides: overrides) ?? "0"
+                    changes.append("(\(text) != \(prefix)\(field.name.text))")
+                    if case .int(let range) = field.range {
+                        changes.append("!(\(range.lowerBound) <= \(text) && \(text) <= \(range.upperBound))")
+                    }
+                    overrides[slot] = text
+                }
+                let change = changes.isEmpty ? "0" : changes.joined(separator: " || ")
+                alternatives.append("(" + (earlierFail + [guardText, "(\(change))"]).joined(separator: " && ") + ")")
+                earlierFail.append("!(\(guardText))")
+            }
+            cells.append("(\(prefix)state == \(control) && (" + alternatives.joined(separator: " || ") + "))")
+        }
+        return cells.isEmpty ? "0" : "(" + cells.joined(separator: " || ") + ")"
+    }
+
+    // MARK: Feedbacks
+
+    /// Whether a rule's trigger holds in the current state (nil for level rules).
+    private func holdsExpression(_ rule: Rule, spin: Int) -> String? {
+        let id: MachineProgram.RuleID
+        switch rule.kind {
+        case .level: return nil
+        case .risingSync(let rule), .after(let rule, _), .every(let rule, _): id = rule
+        }
+        let model = program.spins[spin].rule(id).model
+        let prefix = Self.prefix(spin)
+        var parts: [String] = []
+        switch model.trigger {
+        case .becomes(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
+        case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
+        case .enter(let states), .inStates(let states):
+            parts.append("(" + states.sorted().map { "\(prefix)state == \($0)" }.joined(separator: " || ") + ")")
+        case .everyState: parts.append("1")
+        default: parts.append("0")
+        }
+        if let condition = model.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
+        return "(" + parts.joined(separator: " && ") + ")"
+    }
+
+    /// The new state reaches the feedbacks in declaration order.
+    private mutating func deliver(_ spin: Int) {
+        let timers = timerRules(spin)
+        for rule in rules[spin] {
+            switch rule.kind {
+            case .level(let cases):
+                levelCases(cases[...], spin: spin)
+            case .risingSync(let id):
+                let holds = holdsExpression(rule, spin: spin) ?? "0"
+                line("if :: !old\(rule.number) && \(holds) ->")
+                indent += 1
+                push(spin, id, event: [])
+                indent -= 1
+                line(":: else fi;")
+            case .after(_, let units), .every(_, let units):
+                let holds = holdsExpression(rule, spin: spin) ?? "0"
+                line("if")
+                line(":: !old\(rule.number) && \(holds) ->")
+                indent += 1
+                arm(rule, units: units, among: timers)
+                indent -= 1
+                line(":: old\(rule.number) && !\(holds) ->")
+                indent += 1
+                disarm(rule, among: timers)
+                if case .every = rule.kind { line("r\(rule.number)_alive = 0;") }
+                indent -= 1
+                line(":: else")
+                line("fi;")
+            }
+        }
+    }
+
+    private mutating func levelCases(_ cases: ArraySlice<MachineProgram.LevelCase>, spin: Int) {
+        guard let first = cases.first else {
+            line("skip;")
+            return
+        }
+        let rule = program.spins[spin].rule(first.rule).model
+        var parts: [String] = []
+        switch rule.trigger {
+        case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
+        case .inStates(let states):
+            parts.append("(" + states.sorted().map { "\(Self.prefix(spin))state == \($0)" }.joined(separator: " || ") + ")")
+        default: break
+        }
+        if let condition = rule.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
+        line("if")
+        line(":: \(parts.isEmpty ? "1" : parts.joined(separator: " && ")) ->")
+        indent += 1
+        push(spin, first.rule, event: [])
+        indent -= 1
+        line(":: else ->")
+        indent += 1
+        levelCases(cases.dropFirst(), spin: spin)
+        indent -= 1
+        line("fi;")
+    }
+
+    /// Appends the event rule `id` emits (its payload evaluated now) to the spin's queue.
+    private mutating func push(_ spin: Int, _ id: MachineProgram.RuleID, event: [String]) {
+        guard case .emit(let emit) = program.spins[spin].rule(id).model.action else { return }
+        let prefix = Self.prefix(spin)
+        let slot = "(\(prefix)qh + \(prefix)qn) % \(Self.queueLength)"
+        line("assert(\(prefix)qn < \(Self.queueLength)); /* the queue of \(model.spins[spin].name.text) */")
+        line("\(prefix)q[\(slot)] = \(emit.event);")
+        for (index, value) in emit.payload.enumerated() {
+            line("\(prefix)qp\(index)[\(slot)] = \(expression(value.expression, spin: spin, event: event) ?? "0");")
+        }
+        line("\(prefix)qn++;")
+    }
+
+    /// Reduces the spin's queue to the end.
+    private mutating func drain(_ spin: Int) {
+        guard !rules[spin].isEmpty else { return }
+        let prefix = Self.prefix(spin)
+        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
+        line("do")
+        line(":: \(prefix)qn > 0 ->")
+        indent += 1
+        line("ev = \(prefix)q[\(prefix)qh]; \(prefix)q[\(prefix)qh] = 0;")
+        for index in 0..<fields {
+            line("p\(index) = \(prefix)qp\(index)[\(prefix)qh]; \(prefix)qp\(index)[\(prefix)qh] = 0;")
+        }
+        line("\(prefix)qh = (\(prefix)qh + 1) % \(Self.queueLength); \(prefix)qn--;")
+        step(spin)
+        indent -= 1
+        line(":: else -> break")
+        line("od;")
+        line("\(prefix)qh = 0;")
+    }
+
+    // MARK: Timers
+
+    /// Arms `rule`'s timer `units` from now, after the timers armed before it.
+    private mutating func arm(_ rule: Rule, units: Int64, among timers: [Rule]) {
+        disarm(rule, among: timers)
+        line("armed = 0;")
+        for timer in timers { line("if :: r\(timer.number)_rank > 0 -> armed++ :: else fi;") }
+        line("r\(rule.number)_rank = armed + 1; r\(rule.number)_rem = \(units);")
+    }
+
+    /// Disarms `rule`'s timer; the timers armed after it move up one rank.
+    private mutating func disarm(_ rule: Rule, among timers: [Rule]) {
+        line("if")
+        line(":: r\(rule.number)_rank > 0 ->")
+        indent += 1
+        for timer in timers where timer.number != rule.number {
+            line("if :: r\(timer.number)_rank > r\(rule.number)_rank -> r\(timer.number)_rank-- :: else fi;")
+        }
+        line("r\(rule.number)_rank = 0; r\(rule.number)_rem = -1")
+        indent -= 1
+        line(":: else")
+        line("fi;")
+    }
+}

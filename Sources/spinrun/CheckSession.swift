@@ -1,0 +1,140 @@
+import Foundation
+import SpinDSL
+import Synchronization
+
+/// `spinrun --check SPEC`: explores the spec, prints what it found (each finding with its
+/// shortest counterexample as a readable trace), writes `--counterexample FILE`, and returns the
+/// exit status: 0 ok, 6 violated or deadlock, 4 incomplete, 1 a spec that cannot be checked.
+struct CheckSession {
+    let spec: SpinSpec
+    let compiled: CompiledSpec
+    let format: TraceFormat
+    let colored: Bool
+    /// No progress line.
+    let quiet: Bool
+    let options: CheckOptions
+    let counterexamplePath: String?
+
+    /// The exit status of a finding (violated, deadlock).
+    static let violatedStatus: Int32 = 6
+    /// The exit status of an exploration stopped by a limit.
+    static let incompleteStatus: Int32 = 4
+    /// The most steps of a counterexample the text output shows (a livelock's has a thousand).
+    static let shownSteps = 50
+
+    func run() -> Int32 {
+        let model = compiled.model
+        let checker = SpecChecker(compiled)
+        let renderer = DiagnosticRenderer(sources: spec.source.map { [$0] } ?? [])
+        let problems = checker.diagnostics
+        if !problems.isEmpty {
+            OutputWriter.standardError.write(renderer.render(problems))
+            return 1
+        }
+        var options = self.options
+        let progress = ProgressLine(enabled: !quiet && OutputWriter.standardError.isTerminal)
+        if progress.enabled {
+            options.progress = { progress.show($0) }
+        }
+        let result = checker.check(options)
+        progress.clear()
+
+        let out = OutputWriter.standardOutput
+        defer { out.flush() }
+        if !result.coverage.isEmpty {
+            OutputWriter.standardError.write(renderer.render(result.coverage))
+        }
+        if let counterexamplePath, let first = result.violations.first {
+            let trace = checker.counterexample(first)
+            let encoder = TraceEncoder(model)
+            var bytes = Array((trace.header.json + "\n").utf8)
+            for step in trace.steps { encoder.appendLine(step, to: &bytes) }
+            bytes.append(contentsOf: (trace.summary.json + "\n").utf8)
+            guard FileManager.default.createFile(atPath: counterexamplePath, contents: Data(bytes)) else {
+                let error = UsageError("--counterexample", .counterexampleNotWritten, ["path": counterexamplePath])
+                OutputWriter.standardError.line("Error: \(error)")
+                return 1
+            }
+        }
+        switch format {
+        case .jsonl:
+            out.line(result.json)
+        case .text:
+            let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: nil)
+            for violation in result.violations {
+                out.line(violation.description)
+                let trace = checker.counterexample(violation)
+                out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
+                for step in trace.steps.prefix(Self.shownSteps) {
+                    out.line("  " + formatter.step(TraceRecord(step, in: model)))
+                }
+                if trace.steps.count > Self.shownSteps {
+                    out.line("  … \(CountedNoun.text(trace.steps.count - Self.shownSteps, "more step")) (--counterexample writes them all)")
+                }
+            }
+            out.line(summaryLine(result))
+        }
+        switch result.status {
+        case .ok: return 0
+        case .violated, .deadlock: return Self.violatedStatus
+        case .incomplete:
+            if let limit = result.limit {
+                OutputWriter.standardError.line(limitMessage(limit, states: result.states))
+            }
+            return Self.incompleteStatus
+        }
+    }
+
+    /// `ok: 867 states, 1714 transitions, depth 100, 0.05s` (and the dead ends, if any).
+    private func summaryLine(_ result: CheckResult) -> String {
+        var line = "\(result.status.rawValue): \(CountedNoun.text(result.states, "state")), \(CountedNoun.text(result.transitions, "transition")), depth \(result.depth)"
+        if result.deadEnds > 0 { line += ", \(CountedNoun.text(result.deadEnds, "dead end"))" }
+        return line + String(format: ", %.2fs", result.seconds)
+    }
+
+    /// The stderr line of an exploration stopped by `limit`.
+    private func limitMessage(_ limit: CheckLimit, states: Int) -> String {
+        let group: DiagnosticGroup
+        let values: KeyValuePairs<String, any CustomStringConvertible>
+        switch limit {
+        case .maxStates:
+            (group, values) = (.stateLimit, ["limit": CountedNoun.text(options.maxStates, "state")])
+        case .maxDepth:
+            (group, values) = (.depthLimit, ["limit": CountedNoun.text(options.maxDepth ?? 0, "move")])
+        case .memory:
+            (group, values) = (.checkOutOfMemory, ["states": CountedNoun.text(states, "state")])
+        }
+        return "spinrun: \(group.message(values)) \(group.tag)"
+    }
+}
+
+/// The progress line of a check on a terminal: at most once a second, on stderr, rewritten in
+/// place, cleared at the end.
+final class ProgressLine: Sendable {
+    let enabled: Bool
+    private let last = Mutex<Double>(-1)
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func show(_ progress: CheckProgress) {
+        guard enabled else { return }
+        let due = last.withLock { last in
+            guard progress.seconds - last >= 1 else { return false }
+            last = progress.seconds
+            return true
+        }
+        guard due else { return }
+        let rate = progress.seconds > 0 ? Double(progress.states) / progress.seconds : 0
+        let text = String(
+            format: "\r\u{1B}[K  %d states, %d in the frontier, depth %d, %.0f states/s, %.1f MiB",
+            progress.states, progress.frontier, progress.depth, rate, Double(progress.memoryBytes) / 1_048_576)
+        OutputWriter.standardError.write(text)
+    }
+
+    func clear() {
+        guard enabled, last.withLock({ $0 >= 0 }) else { return }
+        OutputWriter.standardError.write("\r\u{1B}[K")
+    }
+}

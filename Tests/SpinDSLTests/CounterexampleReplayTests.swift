@@ -1,0 +1,76 @@
+import Foundation
+import Spin
+import Testing
+@testable import SpinDSL
+
+/// Every counterexample `spinrun --check` finds is a run of the real runtime: `SpecRun`, given the
+/// counterexample's inputs at their times, its choices and its limits (what `--replay` gives it),
+/// makes exactly the counterexample's steps and ends with its summary.
+@Suite struct CounterexampleReplayTests {
+    /// The trace `SpecRun` makes with `trace`'s header and input steps: its lines and summary line.
+    static func replayed(_ trace: CounterexampleTrace, _ compiled: CompiledSpec) async -> [String] {
+        let header = trace.header
+        var options = SpecRunOptions(seed: header.seed, runsScript: header.inputs == .script)
+        options.choices = header.choices
+        var limits = RunLimits()
+        if let maxTime = header.maxTimeMilliseconds { limits.maxTimeMilliseconds = maxTime }
+        if let maxSteps = header.maxSteps { limits.maxSteps = maxSteps }
+        if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
+        let lines = Locked<[String]>([])
+        let model = compiled.model
+        let run = SpecRun(compiled, options: options, limits: limits) { record in lines.withLock { $0.append(record.json) } }
+        for step in trace.steps where step.origin == .input {
+            let spin = model.spins[step.spin]
+            let event = spin.events[step.event.kind]
+            let payload = Dictionary(uniqueKeysWithValues: zip(event.fields.map(\.name.text), step.event.payload))
+            _ = run.schedule(spin: spin.name.text, event: HostEvent(event.name.text, payload), atMilliseconds: step.time)
+        }
+        let summary = await run.run()
+        return lines.withLock { $0 } + [summary.json]
+    }
+
+    /// The counterexample's own lines and summary line.
+    static func lines(_ trace: CounterexampleTrace, _ model: SpecModel) -> [String] {
+        trace.steps.map { TraceRecord($0, in: model).json } + [trace.summary.json]
+    }
+
+    /// Checks `spec` (within `maxStates`) and replays each finding; returns how many it replayed.
+    static func replayEveryFinding(_ spec: SpinSpec, maxStates: Int = 100_000) async throws -> Int {
+        let compiled = try #require(spec.compiled)
+        let checker = SpecChecker(compiled)
+        let result = checker.check(CheckOptions(maxStates: maxStates))
+        for violation in result.violations {
+            let trace = checker.counterexample(violation)
+            #expect(await replayed(trace, compiled) == lines(trace, compiled.model), "\(violation.description)")
+        }
+        return result.violations.count
+    }
+
+    @Test(arguments: ["gate-bug", "vending-deadend"])
+    func theFindingsOfAnExampleReplay(name: String) async throws {
+        #expect(try await Self.replayEveryFinding(loadSpec("\(name).yaml")) == 1)
+    }
+
+    @Test(arguments: ["check/bounce", "check/unreached"])
+    func theFindingsOfAFixtureReplay(name: String) async throws {
+        let path = "\(packageRoot)/Tests/SpinrunTests/Fixtures/\(name).yaml"
+        let spec = SpinSpec.load(text: try String(contentsOfFile: path, encoding: .utf8), path: "\(name).yaml")
+        #expect(try await Self.replayEveryFinding(spec) == 1)
+    }
+
+    /// Generated specs (gears, timers, `choose`, simulated effects, ranges, invariants): every
+    /// finding within the first 3,000 states replays, choices included.
+    @Test(arguments: 0..<4)
+    func theFindingsOfGeneratedSpecsReplay(batch: Int) async throws {
+        var findings = 0
+        for offset in 0..<10 {
+            let seed = UInt64(1000 + batch * 10 + offset)
+            var generator = GeneratedSpecs(seed: seed)
+            let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0)
+            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+            guard spec.compiled != nil else { continue }
+            findings += try await Self.replayEveryFinding(spec, maxStates: 3_000)
+        }
+        #expect(findings > 0)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Spin
+import Testing
+@testable import SpinDSL
+
+/// `RunMachine`, the checker's synchronous model of a run, against `SpecRun` on the virtual clock:
+/// the same spec and seed give the same trace, step by step, and the same summary. This is what
+/// lets a counterexample found on the machine replay through the real runtime.
+@Suite struct RunMachineDifferentialTests {
+    /// Both runs of `spec` with `seed`: (trace lines, summary line) each.
+    static func bothRuns(_ spec: SpinSpec, seed: UInt64, limits: RunLimits = RunLimits()) async throws
+        -> (run: [String], machine: [String])
+    {
+        let compiled = try #require(spec.compiled)
+        let result = try #require(await runSpec(spec, seed: seed, limits: limits))
+        var machine = RunMachine(MachineProgram(compiled, script: true), oracle: .seeded(seed))
+        let lines = Locked<[String]>([])
+        let model = compiled.model
+        machine.observer = { step in lines.withLock { $0.append(TraceRecord(step, in: model).json) } }
+        let status = machine.runToEnd(limits)
+        return (result.trace + [result.summary.json], lines.withLock { $0 } + [machine.summary(status).json])
+    }
+
+    static let examples = GoldenSpecs.names
+
+    @Test(arguments: examples, [UInt64(1), 7, 42])
+    func anExampleRunsTheSameOnTheMachine(name: String, seed: UInt64) async throws {
+        let spec = loadSpec("\(name).yaml")
+        let (run, machine) = try await Self.bothRuns(spec, seed: seed)
+        #expect(machine == run)
+    }
+
+    /// Generated specs (several spins on a gear, every kind of rule, ranges, invariants, a script):
+    /// the same trace and summary on both, for two run seeds each.
+    @Test(arguments: 0..<8)
+    func generatedSpecsRunTheSameOnTheMachine(batch: Int) async throws {
+        let limits = RunLimits(maxSteps: 3000, maxTimeMilliseconds: 5000, livelockRepeats: 0)
+        var valid = 0
+        for offset in 0..<25 {
+            let seed = UInt64(batch * 25 + offset)
+            var generator = GeneratedSpecs(seed: seed)
+            let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0)
+            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+            guard spec.compiled != nil else { continue }
+            valid += 1
+            for runSeed: UInt64 in [1, 99] {
+                let (run, machine) = try await Self.bothRuns(spec, seed: runSeed, limits: limits)
+                #expect(machine == run, "generated spec \(seed), run seed \(runSeed):\n\(text)")
+                if machine != run { return }
+            }
+        }
+        #expect(valid >= 20, "only \(valid) of 25 generated specs are valid")
+    }
+}
+
+/// The names of `Specs/*.yaml` (without extension), sorted.
+enum GoldenSpecs {
+    static let names: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(packageRoot)/Specs")) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
+    }()
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `spinrun --check` end to end: its outputs on the examples written for it (golden files under
+/// `Golden/check/`), its exit statuses, its counterexample files and their replays.
+///
+/// The time an exploration took is the one thing that changes from run to run: the outputs are
+/// compared with it written as `<seconds>`.
+@Suite("spinrun --check")
+struct CheckTests {
+    static let examples = ["turnstile-checked", "gate-bug", "vending-deadend"]
+
+    /// `output` with the exploration's time written as `<seconds>`.
+    static func timeless(_ output: SpinrunProcess.Output) -> SpinrunProcess.Output {
+        func replace(_ text: String) -> String {
+            var text = text.replacingOccurrences(of: #""seconds":[0-9.e-]+"#, with: #""seconds":<seconds>"#, options: .regularExpression)
+            text = text.replacingOccurrences(of: #", [0-9]+\.[0-9]{2}s\n"#, with: ", <seconds>\n", options: .regularExpression)
+            return text
+        }
+        return SpinrunProcess.Output(stdout: replace(output.stdout), stderr: output.stderr, status: output.status)
+    }
+
+    @Test("text output", arguments: examples)
+    func text(name: String) throws {
+        let output = try SpinrunProcess.run(["--check", "Specs/\(name).yaml"])
+        try GoldenFiles.check(Self.timeless(output), against: "check/\(name).txt")
+    }
+
+    @Test("--format jsonl: the last line is the result", arguments: examples)
+    func jsonl(name: String) throws {
+        let output = try SpinrunProcess.run(["--check", "--format", "jsonl", "Specs/\(name).yaml"])
+        try GoldenFiles.check(Self.timeless(output), against: "check/\(name).jsonl")
+        #expect(output.stdout.split(separator: "\n").last?.hasPrefix(#"{"check":{"status":""#) == true)
+    }
+
+    @Test("exit statuses: 0 ok, 6 violated or deadlock, 4 incomplete, 1 a spec it cannot check")
+    func exitStatuses() throws {
+        #expect(try SpinrunProcess.run(["--check", "Specs/turnstile-checked.yaml"]).status == 0)
+        #expect(try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"]).status == 6)
+        #expect(try SpinrunProcess.run(["--check", "Specs/vending-deadend.yaml"]).status == 6)
+        let limited = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-states", "10", "Specs/turnstile-checked.yaml"])
+        #expect(limited.status == 4)
+        #expect(limited.stderr == "spinrun: check stopped by the state limit: 10 states (--max-states); not every reachable state was explored [#StateLimit]\n")
+        #expect(limited.stdout.hasPrefix(#"{"check":{"status":"incomplete","states":10,"#))
+        let shallow = try SpinrunProcess.run(["--check", "--max-depth", "2", "Specs/turnstile-checked.yaml"])
+        #expect(shallow.status == 4)
+        #expect(shallow.stderr.hasSuffix("(--max-depth); states deeper than that were not explored [#DepthLimit]\n"))
+        let unchecked = try SpinrunProcess.run(["--check", "Specs/turnstile.yaml"])
+        #expect(unchecked.status == 1)
+        #expect(unchecked.stderr == """
+            Specs/turnstile.yaml:14:19: error: input 'coin' has an int payload field 'amount' without 'values': --check does not know which payloads to try [#PayloadWithoutValues]
+                  coin: { amount: int }
+                                  ^
+            hint: write it as 'amount: { type: int, values: [10, 25] }'
+
+            """)
+    }
+
+    @Test("the same spec gives the same counts and counterexamples, run after run")
+    func deterministic() throws {
+        for name in Self.examples {
+            let first = Self.timeless(try SpinrunProcess.run(["--check", "Specs/\(name).yaml"]))
+            let second = Self.timeless(try SpinrunProcess.run(["--check", "Specs/\(name).yaml"]))
+            #expect(first.stdout == second.stdout)
+            #expect(first.stderr == second.stderr)
+        }
+    }
+
+    /// The counterexample file is the trace a run with its inputs makes (golden), and
+    /// `spinrun --replay FILE SPEC`, with no other flag, runs it again identically.
+    @Test("--counterexample writes a trace that --replay reproduces", arguments: ["gate-bug", "vending-deadend"])
+    func counterexampleReplays(name: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let check = try SpinrunProcess.run(["--check", "--counterexample", file.path, "Specs/\(name).yaml"])
+        #expect(check.status == 6)
+        let trace = try String(contentsOf: file, encoding: .utf8)
+        try GoldenFiles.check(SpinrunProcess.Output(stdout: trace, stderr: "", status: 0), against: "check/\(name).counterexample.jsonl")
+        let replay = try SpinrunProcess.run(["--replay", file.path, "Specs/\(name).yaml"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.hasPrefix("replay: identical to the recorded trace ("))
+        #expect(replay.stderr == "")
+    }
+
+    @Test("a livelock's counterexample shows its first steps; its file replays to the same bound")
+    func livelock() throws {
+        let fixture = "Tests/SpinrunTests/Fixtures/check/bounce.yaml"
+        let check = try SpinrunProcess.run(["--check", fixture])
+        #expect(check.status == 6)
+        let lines = check.stdout.split(separator: "\n")
+        #expect(lines.first == "error: the spins do not settle: more than 100000 steps after one move, with no input and no time passing [#NeverSettles]")
+        #expect(lines.contains("  … 950 more steps (--counterexample writes them all)"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try SpinrunProcess.run(["--check", "--counterexample", file.path, fixture])
+        let trace = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(trace.first == #"{"run":{"seed":1,"inputs":"events","maxSteps":1000,"livelockRepeats":0}}"#)
+        #expect(trace.count == 1002)
+        #expect(try SpinrunProcess.run(["--replay", file.path, fixture]).status == 0)
+    }
+}
