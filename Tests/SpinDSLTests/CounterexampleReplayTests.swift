@@ -46,7 +46,7 @@ import Testing
         return result.violations.count
     }
 
-    @Test(arguments: ["gate-bug", "vending-deadend"])
+    @Test(arguments: ["gate-bug", "vending-deadend", "microwave-checked"])
     func theFindingsOfAnExampleReplay(name: String) async throws {
         #expect(try await Self.replayEveryFinding(loadSpec("\(name).yaml")) == 1)
     }
@@ -67,6 +67,22 @@ import Testing
             let seed = UInt64(1000 + batch * 10 + offset)
             var generator = GeneratedSpecs(seed: seed)
             let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0)
+            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+            guard spec.compiled != nil else { continue }
+            findings += try await Self.replayEveryFinding(spec, maxStates: 3_000)
+        }
+        #expect(findings > 0)
+    }
+
+    /// Generated statecharts (history, raised and eventless steps, parity-watching `enter` rules,
+    /// a gear fed from actions): every finding within the first 3,000 states replays.
+    @Test(arguments: 0..<4)
+    func theFindingsOfGeneratedStatechartsReplay(batch: Int) async throws {
+        var findings = 0
+        for offset in 0..<10 {
+            let seed = UInt64(7000 + batch * 10 + offset)
+            var generator = GeneratedSpecs(seed: seed)
+            let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0, nested: true)
             let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
             guard spec.compiled != nil else { continue }
             findings += try await Self.replayEveryFinding(spec, maxStates: 3_000)

@@ -51,6 +51,32 @@ import Testing
         }
         #expect(valid >= 20, "only \(valid) of 25 generated specs are valid")
     }
+
+    /// Generated statecharts (compound and parallel states, entry and exit actions, history,
+    /// eventless, internal and raising rows, completion events, a gear fed from actions):
+    /// the same trace and summary on both, for two run seeds each.
+    @Test(arguments: 0..<8)
+    func generatedStatechartsRunTheSameOnTheMachine(batch: Int) async throws {
+        let limits = RunLimits(maxSteps: 3000, maxTimeMilliseconds: 5000, livelockRepeats: 0)
+        var valid = 0
+        for offset in 0..<25 {
+            let seed = UInt64(5000 + batch * 25 + offset)
+            var generator = GeneratedSpecs(seed: seed)
+            let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0, nested: true)
+            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+            guard spec.compiled != nil else {
+                Issue.record("generated statechart \(seed) is invalid:\n\(spec.renderedDiagnostics)\n\(text)")
+                continue
+            }
+            valid += 1
+            for runSeed: UInt64 in [1, 99] {
+                let (run, machine) = try await Self.bothRuns(spec, seed: runSeed, limits: limits)
+                #expect(machine == run, "generated statechart \(seed), run seed \(runSeed):\n\(text)")
+                if machine != run { return }
+            }
+        }
+        #expect(valid == 25)
+    }
 }
 
 /// The names of `Specs/*.yaml` (without extension), sorted.

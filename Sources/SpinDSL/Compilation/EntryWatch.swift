@@ -6,3 +6,18 @@ struct EntryWatch: Equatable, Sendable {
     /// The rule's states' parity bits while it holds; nil otherwise.
     let parities: [UInt64]?
 }
+
+extension EntryWatch {
+    /// What a rule with trigger value `value` watching the entry parities `flips` sees in `state`.
+    init(value: TriggerValue, flips: [ParityFlip], in state: SpecState) {
+        self.value = value
+        guard case .on = value else {
+            parities = nil
+            return
+        }
+        parities = flips.map { flip in
+            guard flip.slot >= 0, flip.slot < state.data.count, case .int(let bits) = state.data[flip.slot] else { return 0 }
+            return UInt64(bitPattern: bits) & flip.mask
+        }
+    }
+}

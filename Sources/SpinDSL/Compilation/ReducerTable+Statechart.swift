@@ -23,20 +23,38 @@ extension ReducerTable {
     /// data, hidden slots, outbox or fault: a raised event taken off the queue alone is no change,
     /// so that it is not delivered to the feedbacks again).
     func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+        var untracked: [Int]?
+        return reduceStatechart(&state, event, firedRows: &untracked)
+    }
+
+    /// `reduceStatechart(_:_:)`, appending to `firedRows`, unless it is nil, the position in the
+    /// spin's transitions of each row the step takes (the checker's coverage).
+    @inline(__always)
+    func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
         // Most steps of a statechart whose states have no actions are a flat cell's: reduced by the
         // flat code straight away (a state without queues, an event without fault).
         if state.extras == nil, !event.hasFault {
             let cellIndex = state.control &* eventCount &+ event.kind
             if event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < flatCells.count, flatCells[cellIndex] {
-                return reduce(&state, event)
+                return reduceFlat(&state, event, firedRows: &firedRows)
             }
         }
-        return reduceStatechartStep(&state, event)
+        return reduceStatechartStep(&state, event, firedRows: &firedRows)
+    }
+
+    /// The flat table's step, its row appended to `firedRows` when they are tracked.
+    @inline(__always)
+    private func reduceFlat(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
+        guard firedRows != nil else { return reduce(&state, event) }
+        var row = -1
+        let changed = reduce(&state, event, firedRow: &row)
+        if row >= 0 { firedRows?.append(row) }
+        return changed
     }
 
     /// `reduceStatechart` for any cell, event and state.
-    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
-        guard let code = statechart else { return reduce(&state, event) }
+    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
+        guard let code = statechart else { return reduceFlat(&state, event, firedRows: &firedRows) }
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -55,7 +73,7 @@ extension ReducerTable {
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
         // Most cells of a statechart whose states have no actions are flat ones.
-        if flatCells[cellIndex] { return reduce(&state, event) }
+        if flatCells[cellIndex] { return reduceFlat(&state, event, firedRows: &firedRows) }
         switch select(cellIndex, state: state, event: event, code: code) {
         case .none:
             return false
@@ -63,9 +81,11 @@ extension ReducerTable {
             state.fault = SpecFault(relocated(error, candidate: candidate, part: -1))
             return true
         case .one(let candidate):
+            if firedRows != nil { firedRows?.append(candidateRows[candidate]) }
             let plan = code.chart.plans[planIndex(of: candidate, in: state, code: code)]
             return apply(plan, to: &state, event: event, code: code)
         case .several(let chosen):
+            if firedRows != nil { firedRows?.append(contentsOf: chosen.map { candidateRows[$0] }) }
             let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
             let step = code.chart.planner.plan(from: control, taking: transitions) { historyState in
                 let slot = code.chart.planner.historySlots[historyState]

@@ -231,7 +231,7 @@ struct SpinBuilderForSpec {
 
     /// For an `enter` rule naming a state some row exits and enters again: where the entry
     /// parities of its states are. Nil otherwise: the rising edge of the states is all it needs.
-    private func entryWatch(_ rule: RuleModel) -> [ParityFlip]? {
+    func entryWatch(_ rule: RuleModel) -> [ParityFlip]? {
         guard case .enter(let states) = rule.trigger, let chart = spin.statechart else { return nil }
         let flips = Statechart.mergedFlips(states.sorted().compactMap { chart.parity[$0] })
         return flips.isEmpty ? nil : flips
@@ -244,14 +244,7 @@ struct SpinBuilderForSpec {
         _ rule: RuleModel, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip], stream: Int,
         delayed: @escaping @Sendable (SpecState, [SpinValue]) async -> SpecEvent?, name: String, strategy: ExecutionStrategy
     ) -> Feedback<SpecState, SpecEvent> {
-        let watch: @Sendable (SpecState) -> EntryWatch = { state in
-            let value = trigger(state)
-            guard case .on = value else { return EntryWatch(value: value, parities: nil) }
-            return EntryWatch(value: value, parities: entry.map { flip in
-                guard flip.slot < state.data.count, case .int(let bits) = state.data[flip.slot] else { return 0 }
-                return UInt64(bitPattern: bits) & flip.mask
-            })
-        }
+        let watch: @Sendable (SpecState) -> EntryWatch = { state in EntryWatch(value: trigger(state), flips: entry, in: state) }
         if strategy == .continueOnNewState {
             let memory = ChangeMemory<EntryWatch>()
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in

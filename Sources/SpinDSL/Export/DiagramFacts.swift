@@ -11,6 +11,8 @@ enum DiagramFacts {
         let label: String
         /// Whether the event is an input (`inputs`).
         let isInput: Bool
+        /// Whether the target is the history of `to` (`to: history(S)`).
+        var history = false
     }
 
     /// An edge between a spin and a gear.
@@ -95,15 +97,15 @@ enum DiagramFacts {
 
     /// The edges of a statechart's rows: from each source state (each top-level state for a row
     /// of the whole spin) to the target (the source, for a targetless row), in row order.
-    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] {
-        var edges: [(from: Int, to: Int, history: Bool, label: String, isInput: Bool)] = []
+    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [TransitionEdge] {
+        var edges: [TransitionEdge] = []
         for row in spin.transitions {
             let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             var seen = Set<Int>()
             let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
             for source in sources {
-                edges.append((source, row.target ?? source, row.targetsHistory, label, isInput))
+                edges.append(TransitionEdge(from: source, to: row.target ?? source, label: label, isInput: isInput, history: row.targetsHistory))
             }
         }
         return edges
@@ -155,7 +157,7 @@ enum DiagramFacts {
         var merged: [(edge: TransitionEdge, labels: [String])] = []
         var positions: [String: Int] = [:]
         for edge in edges {
-            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)"
+            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)>\(edge.history)"
             if let position = positions[key] {
                 if !merged[position].labels.contains(edge.label) { merged[position].labels.append(edge.label) }
             } else {

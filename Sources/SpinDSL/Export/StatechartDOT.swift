@@ -68,26 +68,17 @@ struct StatechartDOT {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
         // Edges between the same ends are one edge, its labels one under the other.
-        var merged: [(edge: (from: Int, to: Int, history: Bool, label: String, isInput: Bool), labels: [String])] = []
-        for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
-            if let index = merged.firstIndex(where: {
-                $0.edge.from == edge.from && $0.edge.to == edge.to && $0.edge.history == edge.history && $0.edge.isInput == edge.isInput
-            }) {
-                if !merged[index].labels.contains(edge.label) { merged[index].labels.append(edge.label) }
-            } else {
-                merged.append((edge, [edge.label]))
-            }
-        }
-        for (edge, edgeLabels) in merged {
+        for (edge, edgeLabels) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)) {
+            guard let from = edge.from, let to = edge.to else { continue }
             var attributes = ["label=\(DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n")))"]
             if edge.isInput { attributes.append("style=bold") }
-            let tail = endpoint(edge.from, head: false)
-            let head = edge.history ? historyID(edge.to) : endpoint(edge.to, head: true)
+            let tail = endpoint(from, head: false)
+            let head = edge.history ? historyID(to) : endpoint(to, head: true)
             // A loop on a cluster is drawn on its point node, unclipped.
-            let isClusterLoop = edge.from == edge.to && !edge.history && spin.tree.nodes[edge.from].kind != .atomic
+            let isClusterLoop = from == to && !edge.history && spin.tree.nodes[from].kind != .atomic
             if !isClusterLoop {
-                if spin.tree.nodes[edge.from].kind != .atomic { attributes.append("ltail=\(DOTDiagram.quoted(clusterID(edge.from)))") }
-                if !edge.history, spin.tree.nodes[edge.to].kind != .atomic { attributes.append("lhead=\(DOTDiagram.quoted(clusterID(edge.to)))") }
+                if spin.tree.nodes[from].kind != .atomic { attributes.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
+                if !edge.history, spin.tree.nodes[to].kind != .atomic { attributes.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
             }
             lines.append(inner + "\(tail) -> \(head) [\(attributes.joined(separator: ", "))];")
         }

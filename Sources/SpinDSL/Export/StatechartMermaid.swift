@@ -23,9 +23,10 @@ struct StatechartMermaid {
     func lines(indent: String) -> [String] {
         var edgesBy: [Int: [String]] = [:]
         for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
-            let head = edge.history ? (historyIDs[edge.to] ?? ids[edge.to]) : ids[edge.to]
-            let line = "\(ids[edge.from]) --> \(head) : \(MermaidDiagram.escaped(edge.label))"
-            edgesBy[container(of: edge.from, edge.history ? edge.to : edge.to, intoHistory: edge.history) ?? -1, default: []].append(line)
+            guard let from = edge.from, let to = edge.to else { continue }
+            let head = edge.history ? (historyIDs[to] ?? ids[to]) : ids[to]
+            let line = "\(ids[from]) --> \(head) : \(MermaidDiagram.escaped(edge.label))"
+            edgesBy[container(of: from, to, intoHistory: edge.history) ?? -1, default: []].append(line)
         }
         let declarations = DiagramFacts.stateDeclarations(of: spin)
         var lines: [String] = []

@@ -1720,8 +1720,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .rowNeverFires:
             return .warning(
-                "this row never fires in any reachable state (on '{event}')", hint: "check its 'from' states and its guard, or remove it",
-                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or an earlier row always wins).",
+                "this row never fires in any reachable state ({on})", hint: "check its 'from' states and its guard, or remove it",
+                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or a row tried before it always wins).",
                 wrong: "spinrun --check Specs/levels.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
                 origin: .command)
