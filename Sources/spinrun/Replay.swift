@@ -5,18 +5,32 @@ import Synchronization
 /// `spinrun --replay TRACE.jsonl SPEC`: the spec is run again (with the same options) and its
 /// JSON Lines trace compared, line by line, with the recorded one.
 enum Replay {
-    /// The recorded trace's lines; every one must be a JSON object (a `--format jsonl` trace).
-    static func read(_ path: String) -> Result<[String], UsageError> {
+    /// A recorded trace's records, without its blank lines, and where each was in the file.
+    struct RecordedLines {
+        var lines: [String] = []
+        /// The file's line number of each of `lines` (blank lines are skipped, not renumbered).
+        var numbers: [Int] = []
+    }
+
+    /// The recorded trace's records; every line that is not blank must be a whole JSON object
+    /// (a `--format jsonl` trace). A record cut short is a bad trace at its line, not a step
+    /// that differs.
+    static func read(_ path: String) -> Result<RecordedLines, UsageError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(UsageError("--replay", .fileUnreadable, ["path": path]))
         }
         let text = String(decoding: data, as: UTF8.self)
+        var recorded = RecordedLines()
         // Split on line breaks, not on "\n": a CRLF is one `Character` and would never match it.
-        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map(String.init)
-        for (offset, line) in lines.enumerated() where !line.hasPrefix("{") {
-            return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": offset + 1]))
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            guard line.hasPrefix("{"), case .success(.object) = JSONObjectParser.parseValue(String(line)) else {
+                return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": offset + 1]))
+            }
+            recorded.lines.append(String(line))
+            recorded.numbers.append(offset + 1)
         }
-        return .success(lines)
+        return .success(recorded)
     }
 
     /// What a recorded trace says about the run it records: its header (nil for a trace recorded
@@ -27,12 +41,13 @@ enum Replay {
         var inputs: [(line: Int, time: Int64, spin: String, event: String, payload: String?)] = []
     }
 
-    /// Reads the header and the input steps of `lines`, a trace read from `path`.
-    static func recording(_ lines: [String], path: String) -> Result<Recording, UsageError> {
+    /// Reads the header and the input steps of `recorded`, a trace read from `path`.
+    static func recording(_ recorded: RecordedLines, path: String) -> Result<Recording, UsageError> {
         var recording = Recording()
+        let lines = recorded.lines
         guard let first = lines.first, first.hasPrefix("{\"run\":") else { return .success(recording) }
         guard case .success(let value) = JSONObjectParser.parseValue(first), let header = header(value) else {
-            return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": 1]))
+            return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": recorded.numbers.first ?? 1]))
         }
         recording.header = header
         guard header.inputs != .script else { return .success(recording) }
@@ -40,11 +55,11 @@ enum Replay {
             guard case .success(let step) = JSONObjectParser.parseValue(line),
                   let time = step["time"]?.int64, let spin = step["spin"]?.string, let event = step["event"]?["name"]?.string,
                   let source = step["source"]?.string else {
-                return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": offset + 1]))
+                return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": recorded.numbers[offset]]))
             }
             guard source == "input" else { continue }
             let payload = step["event"]?["payload"]?.flatObjectText
-            recording.inputs.append((offset + 1, time, spin, event, payload == "{}" ? nil : payload))
+            recording.inputs.append((recorded.numbers[offset], time, spin, event, payload == "{}" ? nil : payload))
         }
         return .success(recording)
     }

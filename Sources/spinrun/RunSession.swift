@@ -20,6 +20,8 @@ struct RunSession {
     let until: String?
     /// `--max-events-bytes`: the largest `--events` file read.
     let maxEventsBytes: Int
+    /// `--max-string-bytes`: the longest string an expression may make.
+    let maxStringBytes: Int
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -33,11 +35,13 @@ struct RunSession {
         var recorded: [String]?
         var recording = Replay.Recording()
         if let replay {
+            let read: Replay.RecordedLines
             switch Replay.read(replay) {
-            case .success(let lines): recorded = lines
+            case .success(let lines): read = lines
             case .failure(let error): return usageError(error)
             }
-            switch Replay.recording(recorded ?? [], path: replay) {
+            recorded = read.lines
+            switch Replay.recording(read, path: replay) {
             case .success(let found): recording = found
             case .failure(let error): return usageError(error)
             }
@@ -100,7 +104,7 @@ struct RunSession {
         let quiet = self.quiet || recorded != nil
         let collected = recorded == nil ? nil : Replay.Collector()
         // The spec's script stands in for a user; events given on the command line replace it.
-        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script)
+        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script, maxStringBytes: maxStringBytes)
         options.choices = header?.choices ?? []
         // The first line of a JSON Lines trace: what a replay needs to run it again.
         var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)

@@ -167,6 +167,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-events-bytes"), parsing: .unconditional, help: "The largest --events file accepted, in bytes.")
     var maxEventsBytes: Int = 64 * 1024 * 1024
 
+    @Option(name: .customLong("max-string-bytes"), parsing: .unconditional, help: "The longest string an expression may make, in bytes.")
+    var maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
+
     @Option(name: .customLong("max-diagnostics"), parsing: .unconditional, help: "The most diagnostics printed per spec, errors first (0: all).")
     var maxDiagnostics: Int = DiagnosticRenderer.defaultLimit
 
@@ -232,7 +235,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
-            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes),
+            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
             ("--max-states", maxStates),
         ]
         for (option, value) in atLeastOne where value < 1 {
@@ -288,7 +291,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         let session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
-            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes)
+            maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes, maxStringBytes: maxStringBytes)
         let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
         throw ExitCode(status)
     }

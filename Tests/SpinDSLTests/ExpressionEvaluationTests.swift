@@ -67,6 +67,11 @@ import Testing
         ("min(left, 2.5)", .double(2.5)),
         ("max(left, right, 5)", .int(7)),
         ("min(right, left, 5)", .int(3)),
+        // Four arguments are chained closures, five a loop over them (ExpressionCompiler.extremum).
+        ("min(9, 8, right, 7)", .int(7)),
+        ("min(9, 8, right, 7, left)", .int(3)),
+        ("max(1, 2.5, left, 0, right, -4)", .double(7)),
+        ("max(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)", .int(12)),
         ("abs(-4)", .int(4)),
         ("abs(-4.25)", .double(4.25)),
         ("clamp(left, 4, 6)", .int(4)),

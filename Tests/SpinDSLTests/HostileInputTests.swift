@@ -3,18 +3,11 @@ import Foundation
 import Testing
 @testable import SpinDSL
 
-/// Hostile input through the library: every case ends with an exact diagnostic or summary, and
-/// within a hard time bound (a generous one: it guards against hangs, it is not a speed target).
-@Suite("hostile input (library)", .timeLimit(.minutes(2)))
+/// Hostile input through the library: every case ends with an exact diagnostic or summary. Each
+/// test has a generous time limit: it catches a hang, it is not a speed target (figures belong in
+/// the benchmarks, and the sanitizer runs on a loaded machine are many times slower).
+@Suite("hostile input (library)", .timeLimit(.minutes(5)))
 struct HostileInputTests {
-    /// Runs `body`; the bound on time is the suite's time limit (generous: it catches hangs).
-    private func bounded<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async -> T) async -> T? {
-        let start = ContinuousClock.now
-        let result = await body()
-        #expect(ContinuousClock.now - start < .seconds(seconds))
-        return result
-    }
-
     /// `file:line:column: severity: message`.
     private static func line(_ diagnostic: Diagnostic) -> String {
         "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)"
@@ -46,7 +39,7 @@ struct HostileInputTests {
         let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
         guard let compiled = spec.compiled else { return nil }
         let options = SpecRunOptions(effects: ["fetchPage": effect], effectTimeout: timeout, runsScript: true)
-        return await bounded(30) { await SpecRun(compiled, options: options).run() }
+        return await SpecRun(compiled, options: options).run()
     }
 
     /// The loader's effect was failed by its 0.5 s timeout, at virtual time `time`.
@@ -112,7 +105,7 @@ struct HostileInputTests {
     func unboundEffect() async throws {
         let spec = SpinSpec.load(text: Self.loader, path: "loader.yaml")
         let compiled = try #require(spec.compiled)
-        let summary = try #require(await bounded(30) { await SpecRun(compiled, options: SpecRunOptions(runsScript: true)).run() })
+        let summary = await SpecRun(compiled, options: SpecRunOptions(runsScript: true)).run()
         #expect(summary.status == .error)
         #expect(summary.fault?.description == "loader.yaml:10:10: error: effect 'fetchPage' is not bound and has no 'simulate' [#EffectNotBound]")
     }
@@ -138,11 +131,11 @@ struct HostileInputTests {
             feedbacks:
               flipper: { emit: flip }
             """, path: "switch.yaml")
-        let result = try #require(await bounded(30) { await runSpec(spec, limits: RunLimits(livelockRepeats: 10)) } ?? nil)
+        let result = try #require(await runSpec(spec, limits: RunLimits(livelockRepeats: 10)))
         #expect(result.summary.status == .livelock)
         #expect(result.summary.steps == 22)
         #expect(result.summary.cycle == ["Switch: flip off → on", "Switch: flip on → off"])
-        let off = try #require(await bounded(30) { await runSpec(spec, limits: RunLimits(maxSteps: 500, livelockRepeats: 0)) } ?? nil)
+        let off = try #require(await runSpec(spec, limits: RunLimits(maxSteps: 500, livelockRepeats: 0)))
         #expect(off.summary.status == .maxSteps)
         #expect(off.summary.steps == 500)
     }
@@ -160,7 +153,7 @@ struct HostileInputTests {
               first: { emit: increase }
               second: { emit: increase }
             """, path: "runaway.yaml")
-        let result = try #require(await bounded(60) { await runSpec(spec, limits: RunLimits(maxSteps: 2000)) } ?? nil)
+        let result = try #require(await runSpec(spec, limits: RunLimits(maxSteps: 2000)))
         #expect(result.summary.status == .maxSteps)
         #expect(result.summary.json == #"{"summary":{"status":"max-steps","steps":2000,"time":0,"spins":{"Runaway":{"state":null,"data":{"count":2000}}}}}"#)
     }
@@ -178,7 +171,7 @@ struct HostileInputTests {
               first: { emit: increase }
               second: { emit: increase }
             """, path: "runaway.yaml")
-        let result = try #require(await bounded(60) { await runSpec(spec, limits: RunLimits(maxQueueLength: 10)) } ?? nil)
+        let result = try #require(await runSpec(spec, limits: RunLimits(maxQueueLength: 10)))
         #expect(result.summary.status == .maxQueue)
         #expect(result.summary.fullQueue == "Runaway")
         #expect(result.trace.count == 9)
@@ -199,10 +192,10 @@ struct HostileInputTests {
             bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
         let text = bomb
-        let spec = try #require(await bounded(30) { SpinSpec.load(text: text, path: "bomb.yaml") })
+        let spec = SpinSpec.load(text: text, path: "bomb.yaml")
         #expect(spec.diagnostics.map(Self.line) == ["bomb.yaml:6:45: error: alias expansion exceeds the limit of 1000000 nodes (possible alias bomb) [#AliasExpansionLimit]"])
         let deep = "spin: Deep\ndata: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
-        let nested = try #require(await bounded(30) { SpinSpec.load(text: deep, path: "deep.yaml") })
+        let nested = SpinSpec.load(text: deep, path: "deep.yaml")
         #expect(nested.diagnostics.map(Self.line) == ["deep.yaml:2:518: error: nesting deeper than 512 levels [#NestingTooDeep]"])
         let small = SpinSpec.load(text: "spin: A\n", path: "a.yaml", limits: YAMLLimits(maxBytes: 4))
         #expect(small.diagnostics.map(Self.line) == ["a.yaml:1:1: error: input is 8 bytes, more than the limit of 4 bytes [#SpecTooLarge]"])
@@ -218,9 +211,7 @@ struct HostileInputTests {
             let spec = SpinSpec.load(text: text, path: name, limits: YAMLLimits(maxNodes: 20_000, maxDepth: 64, maxBytes: 64 * 1024))
             _ = spec.renderedDiagnostics
             guard let compiled = spec.compiled else { continue }
-            let summary = try #require(await bounded(30) {
-                await SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10)).run()
-            })
+            let summary = await SpecRun(compiled, limits: RunLimits(maxSteps: 200, maxTimeMilliseconds: 3_600_000, livelockRepeats: 10)).run()
             #expect([RunStatus.final, .idle, .maxSteps, .maxTime, .livelock, .error].contains(summary.status))
         }
     }

@@ -48,4 +48,35 @@ import Testing
         #expect(result.summary.fault?.description == "cases.yaml:8:26: error: division by zero in 'n / d' [#DivisionByZero]")
         #expect(result.summary.steps == 2)
     }
+
+    /// `in:` cases are listed per control state and merged in order with the cases that hold in
+    /// any state (issue 14: 20,000 `in:` cases were each tested on every state, with a flag per
+    /// state each, 470 MB): the order of the list still decides, and a case that holds acts even
+    /// when its action emits nothing.
+    @Test func inCasesKeepTheListsOrder() async throws {
+        let spec = SpinSpec.load(text: """
+            spin: Cases
+            states: [a, b, c]
+            final: c
+            data: { n: 0, path: "" }
+            events: [x, y, z, w]
+            transitions:
+              - { on: x, set: { n: n + 1, path: path + "x" } }
+              - { from: a, on: y, to: b, set: { path: path + "y" } }
+              - { from: b, on: z, set: { n: n + 1, path: path + "z" } }
+              - { from: b, on: w, to: c, set: { path: path + "w" } }
+            feedbacks:
+              step:
+                - { in: a, when: n < 2, emit: x }
+                - { when: n == 2 && state == .a, emit: y }
+                - { in: [b, c], when: n < 4, emit: z }
+                - { in: b, when: n == 4, render: "held, emits nothing" }
+                - { in: [a, b], emit: w }
+            """, path: "cases.yaml")
+        #expect(spec.renderedDiagnostics == "")
+        let result = try #require(await runSpec(spec))
+        // a: x, x (n = 2), y → b; b: z, z (n = 4); then the render case holds and acts (nothing
+        // emitted), so the last case (w) is not reached: idle in b.
+        #expect(result.summary.json == #"{"summary":{"status":"idle","steps":5,"time":0,"spins":{"Cases":{"state":"b","data":{"n":4,"path":"xxyzz"}}}}}"#)
+    }
 }

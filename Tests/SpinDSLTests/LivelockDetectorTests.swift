@@ -183,3 +183,38 @@ import Testing
         }
     }
 }
+
+/// Strings in step signatures: hashed by their bytes (the same in every process), in full when
+/// short, by their length, ends and a spread sample when long, so that a step costs the same
+/// however long its strings grow.
+@Suite struct SignatureHashStringTests {
+    @Test("short strings: every byte counts, and the hash is the same in every process")
+    func shortStrings() {
+        let text = String(repeating: "x", count: SignatureHash.fullStringBytes)
+        var changed = Array(text.utf8)
+        changed[517] = UInt8(ascii: "y")
+        #expect(SignatureHash.string(text) != SignatureHash.string(String(decoding: changed, as: UTF8.self)))
+        #expect(SignatureHash.string("abc") != SignatureHash.string("abd"))
+        #expect(SignatureHash.string("") != SignatureHash.string("\u{0}"))
+        // Fixed: no per-process seed (Hasher's was).
+        #expect(SignatureHash.string("levels") == SignatureHash.string(String("levels".reversed().reversed())))
+    }
+
+    @Test("long strings: the length, both ends and 64 spread words count; a byte elsewhere does not (a bounded cost per step)")
+    func longStrings() {
+        let text = String(repeating: "abcdefghijklmno", count: 10_000)
+        let base = SignatureHash.string(text)
+        #expect(SignatureHash.string(text + "p") != base)
+        #expect(SignatureHash.string("Z" + text.dropFirst()) != base)
+        #expect(SignatureHash.string(text.dropLast() + "Z") != base)
+        // A byte between the sampled words is not read.
+        var between = Array(text.utf8)
+        let step = (between.count - 8) / 63
+        between[step + 9] = UInt8(ascii: "Z")
+        #expect(SignatureHash.string(String(decoding: between, as: UTF8.self)) == base)
+        // A byte of a sampled word is.
+        var sampled = Array(text.utf8)
+        sampled[step * 30 + 3] = UInt8(ascii: "Z")
+        #expect(SignatureHash.string(String(decoding: sampled, as: UTF8.self)) != base)
+    }
+}

@@ -76,7 +76,7 @@ import Testing
             "swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", build.modules,
             "-Xcc", "-fmodule-map-file=\(packageRoot)/Sources/CYAML/module.modulemap",
             source.path, "-o", executable.path,
-        ] + build.objects + ["-lyaml"], in: scratch.path)
+        ] + Self.sanitizerFlags + build.objects + ["-lyaml"], in: scratch.path)
         try #require(compiled.status == 0, "\(snippet.testDescription) does not compile:\n\(compiled.stderr)")
 
         let ran = try Self.run(executable.path, [], in: packageRoot)
@@ -105,6 +105,17 @@ import Testing
             directory = directory.deletingLastPathComponent()
         }
         return nil
+    }()
+
+    /// The sanitizer this test bundle was built with, if any (`.ci/run` runs the suites under the
+    /// thread and address sanitizers): the snippets link against its object files, so they are
+    /// built with the same one. Told by the sanitizer's runtime being loaded in this process.
+    static let sanitizerFlags: [String] = {
+        guard let process = dlopen(nil, RTLD_NOW) else { return [] }
+        defer { dlclose(process) }
+        if dlsym(process, "__tsan_init") != nil { return ["-sanitize=thread"] }
+        if dlsym(process, "__asan_init") != nil { return ["-sanitize=address"] }
+        return []
     }()
 
     /// Runs a program to its end (at most two minutes) and returns what it wrote.

@@ -397,9 +397,7 @@ private func rendered(_ text: String, limits: YAMLLimits = .init()) -> String {
 
     @Test(.timeLimit(.minutes(1))) func deepNestingIsStoppedAtTheLimit() {
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        let start = ContinuousClock.now
         let result = read(text)
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(result.document == nil)
         #expect(result.diagnostics == [Diagnostic(
             .nestingTooDeep, at: at(1, 513), message: "nesting deeper than 512 levels",

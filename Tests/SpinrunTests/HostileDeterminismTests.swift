@@ -96,4 +96,32 @@ struct HostileDeterminismTests {
         #expect(missing.status == 64)
         #expect(missing.stderr == "Error: --replay: cannot read 'no-such.jsonl' [#FileUnreadable]\n")
     }
+
+    /// Issue 14, item 28: blank lines keep their numbers, so a bad record is named at its own line;
+    /// a record cut mid-line is a bad trace (exit 64), not a step that differs (exit 5).
+    @Test("--replay names a bad record by its line in the file, blank lines counted; a record cut mid-line is a bad trace")
+    func replayBadRecordLines() throws {
+        let trace = try recorded(seed: "7", spec: "Specs/movies.yaml")
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let write = { (text: String) in try Data(text.utf8).write(to: URL(fileURLWithPath: trace)) }
+
+        // Blank lines between the records are skipped: the trace still replays.
+        try write(lines.prefix(2).joined(separator: "\n") + "\n\n\n" + lines.dropFirst(2).joined(separator: "\n") + "\n")
+        #expect(try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"]).status == 0)
+
+        // Garbage on line 5, after two blank lines: reported as line 5 (it was line 3).
+        try write(lines.prefix(2).joined(separator: "\n") + "\n\n\ngarbage\n" + lines.dropFirst(2).joined(separator: "\n") + "\n")
+        let garbage = try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"])
+        #expect(garbage.status == 64)
+        #expect(garbage.stderr == "Error: --replay: \(trace):5 is not a JSON Lines record; record the trace with --format jsonl [#ReplayNotJSONLines]\n")
+
+        // The last record cut in the middle: a bad trace at its line (it was 'step 10 differs', exit 5).
+        let cut = lines.dropLast().joined(separator: "\n") + "\n" + String(lines[lines.count - 1].prefix(20))
+        try write(cut)
+        let output = try SpinrunProcess.run(["--replay", trace, "--seed", "7", "Specs/movies.yaml"])
+        #expect(output.status == 64)
+        #expect(output.stderr == "Error: --replay: \(trace):\(lines.count) is not a JSON Lines record; record the trace with --format jsonl [#ReplayNotJSONLines]\n")
+        #expect(output.stdout == "")
+    }
 }

@@ -219,4 +219,18 @@ struct HostileDiagnosticTests {
         #expect(run.status == 3)
         #expect(run.stderr == "\(fault):11:12: error: division by zero in '10 / n' [#DivisionByZero]\n")
     }
+
+    @Test("100,000 gears, each caught by a rule: gears and their events are looked up by name, not by a search per rule (30 s)")
+    func manyGears() throws {
+        var text = "gears:\n"
+        for index in 0..<100_000 { text += "  g\(index): { events: [ping] }\n" }
+        text += "spins:\n  A:\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go }\n    feedbacks:\n"
+        for index in 0..<100_000 { text += "      f\(index): { catch: g\(index).ping, emit: go }\n" }
+        let path = try HostileRun.temporary("gears.yaml", text)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--validate", path], within: 60)
+        #expect(output.status == 0)
+        #expect(output.stdout == "\(path): 100000 warnings\n")
+        #expect(output.stderr.hasPrefix("\(path):100009:11: warning: 'g0.ping' is caught but never propagated [#CaughtNeverPropagated]\n"))
+    }
 }

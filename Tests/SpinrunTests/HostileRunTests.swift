@@ -160,4 +160,96 @@ struct HostileRunTests {
         #expect(lines.first.map(String.init) == first)
         #expect(lines.allSatisfy { $0.count < 80 })
     }
+
+    @Test("min and max of 100,000 arguments: evaluated in one frame (a chain of 100,000 closures overflowed the stack, exit 139)", arguments: [
+        ("n: 0", "min", "n=1"), ("x: 0.5", "max", "x=99999.5"), ("d: 5s", "min", "d=1ms"),
+    ])
+    func hugeArgumentLists(data: String, function: String, result: String) throws {
+        let field = data.prefix { $0 != ":" }
+        // Ints counting down for min, doubles counting up for max, durations counting down.
+        let arguments = (0..<100_000).map { index in
+            switch field {
+            case "n": return String(100_000 - index)
+            case "x": return "\(index).5"
+            default: return "\(100_000 - index)ms"
+            }
+        }.joined(separator: ", ")
+        let path = try HostileRun.temporary("args.yaml", """
+            spin: M
+            data:
+              \(data)
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { on: go, set: { \(field): "\(function)(\(arguments))" } }
+
+            """)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--quiet", "--event", "go", path], within: 10)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "idle: 1 step, 0ms\n  M  \(result)\n")
+    }
+
+    @Test("a string that doubles on every step: stopped at its '+' by the string limit, located, exit 3 (it aborted allocating 1.3 GB)")
+    func stringLimit() throws {
+        let path = "\(Self.fixtures)/string-doubling.yaml"
+        let output = try HostileRun.run(["--quiet", "--format", "jsonl", path], within: 20)
+        #expect(output.status == 3)
+        #expect(output.stderr == "\(path):7:29: error: a string of 33554432 bytes in 's + s' is longer than the limit of 16777216 bytes [#StringTooLong]\n")
+        // 23 doublings of "ab" make 16 MiB, the most the default allows; the 24th is refused.
+        #expect(output.stdout.hasPrefix(#"{"summary":{"status":"error","steps":24,"time":0,"spins":{"D":{"state":null,"data":{"s":"abab"#))
+        #expect(output.stdout.hasSuffix(#""error":{"location":"\#(path):7:29","message":"a string of 33554432 bytes in 's + s' is longer than the limit of 16777216 bytes","group":"StringTooLong"}}}"# + "\n"))
+        let lower = try HostileRun.run(["--quiet", "--max-string-bytes", "1000", path])
+        #expect(lower.status == 3)
+        #expect(lower.stderr == "\(path):7:29: error: a string of 1024 bytes in 's + s' is longer than the limit of 1000 bytes [#StringTooLong]\n")
+        #expect(lower.stdout == "error: 9 steps, 0ms\n  D  s=" + String(repeating: "ab", count: 256) + "\n")
+        let zero = try HostileRun.run(["--max-string-bytes", "0", path])
+        #expect(zero.status == 64)
+        #expect(zero.stderr.hasPrefix("Error: --max-string-bytes must be at least 1 [#OptionOutOfRange]\n"))
+    }
+
+    @Test("a string growing by 15 bytes a step for 100,000 steps: the livelock check samples long strings instead of hashing them whole each step (23 s)")
+    func growingString() throws {
+        let output = try HostileRun.run(["--quiet", "--format", "jsonl", "\(Self.fixtures)/string-growing.yaml"], within: 60)
+        #expect(output.status == 4)
+        #expect(output.stderr == "spinrun: stopped by the step limit: 100000 steps (--max-steps); a spec that never settles runs until this limit [#StepLimit]\n")
+        #expect(output.stdout == #"{"summary":{"status":"max-steps","steps":100000,"time":0,"spins":{"G":{"state":null,"data":{"s":""# + String(repeating: "abcdefghijklmno", count: 100_000) + #"","n":0}}}}}"# + "\n")
+    }
+
+    @Test("a rule list of 30,000 in: cases over 30,000 states, within 1 GiB: only the current state's cases are tried (each case held a flag per state: 900 MB, and was tried on every state)")
+    func manyInCases() throws {
+        let count = 30_000
+        var text = "spin: R\nstates: [\((0..<count).map { "s\($0)" }.joined(separator: ", "))]\nfinal: s\(count - 1)\nevents: [go]\ninputs: [go]\ntransitions:\n"
+        for index in 0..<(count - 1) { text += "  - { from: s\(index), on: go, to: s\(index + 1) }\n" }
+        text += "feedbacks:\n  many:\n"
+        for index in stride(from: count - 1, through: 0, by: -1) { text += "    - { in: s\(index), emit: go }\n" }
+        let path = try HostileRun.temporary("cases.yaml", text)
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.shell("ulimit -v 1048576; \"$SPINRUN\" --quiet '\(path)'", within: 60)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "final: 29999 steps, 0ms\n  R  s29999\n")
+    }
+
+    @Test("one row assigning 150,000 fields: read in one pass, a duplicate among them found at its place (the streamed row's duplicate check was quadratic: 21 s)")
+    func rowOfManyFields() throws {
+        let count = 150_000
+        let head = "spin: F\ndata:\n" + (0..<count).map { "  f\($0): 0\n" }.joined() + "events: [go]\ninputs: [go]\ntransitions:\n  - on: go\n    set: {"
+        let pairs = (0..<count).map { "f\($0): 1" }.joined(separator: ", ")
+        let path = try HostileRun.temporary("fields.yaml", head + pairs + "}\n")
+        defer { HostileRun.remove(path) }
+        let output = try HostileRun.run(["--quiet", "--event", "go", path], within: 30)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasSuffix(" f149998=1 f149999=1\n"))
+        let duplicate = try HostileRun.temporary("duplicate.yaml", head + pairs + ", f7: 2}\n")
+        defer { HostileRun.remove(duplicate) }
+        let refused = try HostileRun.run(["--validate", duplicate], within: 30)
+        #expect(refused.status == 1)
+        let line = count + 7
+        let column = "    set: {".count + pairs.count + 3
+        #expect(refused.stderr.hasPrefix("\(duplicate):\(line):\(column): error: duplicate key 'f7' [#DuplicateKey]\n"))
+        #expect(refused.stderr.hasSuffix("hint: first defined at line \(line):60\n"))
+    }
 }

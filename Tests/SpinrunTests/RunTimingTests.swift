@@ -40,16 +40,13 @@ struct RunTimingTests {
 
     @Test("--realtime --max-time stops at the limit: status max-time, exit 4")
     func realtimeMaxTime() throws {
-        let started = ContinuousClock.now
         let output = try SpinrunProcess.run(["--realtime", "--format", "jsonl", "--max-time", "1s", "Specs/movies.yaml"])
-        let took = ContinuousClock.now - started
         #expect(output.status == 4)
         #expect(output.stderr == "spinrun: stopped by the time limit: 1s (--max-time) [#TimeLimit]\n")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.last?.hasPrefix(#"{"summary":{"status":"max-time","steps":2,"#) == true)
         // The second step is the first page at ~200ms; the second loadNext (1000ms) is not sent.
         #expect(lines.count == 4)
-        #expect(took < .seconds(2), "the run stopped at the limit, not at the end of the script (2.2s)")
     }
 
     /// The rule: at one instant, timers due then fire before the inputs scheduled then. The input

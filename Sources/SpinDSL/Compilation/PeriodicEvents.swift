@@ -11,6 +11,7 @@ struct PeriodicEvents: AsyncSequence, Sendable {
     let period: TimerDuration
     let trigger: TriggerValue
     let latest: LatestState
+    let maxStringBytes: Int
     let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
     struct AsyncIterator: AsyncIteratorProtocol {
@@ -18,6 +19,7 @@ struct PeriodicEvents: AsyncSequence, Sendable {
         let period: TimerDuration
         let trigger: TriggerValue
         let latest: LatestState
+        let maxStringBytes: Int
         let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
         var isFirst = true
         var failed = false
@@ -38,9 +40,9 @@ struct PeriodicEvents: AsyncSequence, Sendable {
                 let duration: Duration
                 do throws(SpecFault) {
                     if isFirst, let delay = firstDelay {
-                        duration = try delay.armed(on: trigger, as: .delay)
+                        duration = try delay.armed(on: trigger, as: .delay, maxStringBytes: maxStringBytes)
                     } else {
-                        duration = try period.armed(on: isFirst ? trigger : (latest.state ?? trigger), as: .period)
+                        duration = try period.armed(on: isFirst ? trigger : (latest.state ?? trigger), as: .period, maxStringBytes: maxStringBytes)
                     }
                 } catch {
                     failed = true
@@ -56,6 +58,6 @@ struct PeriodicEvents: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(firstDelay: firstDelay, period: period, trigger: trigger, latest: latest, act: act)
+        AsyncIterator(firstDelay: firstDelay, period: period, trigger: trigger, latest: latest, maxStringBytes: maxStringBytes, act: act)
     }
 }

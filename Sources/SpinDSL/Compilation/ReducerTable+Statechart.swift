@@ -22,39 +22,42 @@ extension ReducerTable {
     /// Reduces `event` in a statechart spin; returns whether the state changed (its configuration,
     /// data, hidden slots, outbox or fault: a raised event taken off the queue alone is no change,
     /// so that it is not delivered to the feedbacks again).
-    func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+    /// Strings made by its expressions are limited to `maxStringBytes`.
+    func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> Bool {
         var untracked: [Int]?
-        return reduceStatechart(&state, event, firedRows: &untracked)
+        return reduceStatechart(&state, event, maxStringBytes: maxStringBytes, firedRows: &untracked)
     }
 
     /// `reduceStatechart(_:_:)`, appending to `firedRows`, unless it is nil, the position in the
     /// spin's transitions of each row the step takes (the checker's coverage).
     @inline(__always)
-    func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
+    func reduceStatechart(
+        _ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes, firedRows: inout [Int]?
+    ) -> Bool {
         // Most steps of a statechart whose states have no actions are a flat cell's: reduced by the
         // flat code straight away (a state without queues, an event without fault).
         if state.extras == nil, !event.hasFault {
             let cellIndex = state.control &* eventCount &+ event.kind
             if event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < flatCells.count, flatCells[cellIndex] {
-                return reduceFlat(&state, event, firedRows: &firedRows)
+                return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows)
             }
         }
-        return reduceStatechartStep(&state, event, firedRows: &firedRows)
+        return reduceStatechartStep(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows)
     }
 
     /// The flat table's step, its row appended to `firedRows` when they are tracked.
     @inline(__always)
-    private func reduceFlat(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
-        guard firedRows != nil else { return reduce(&state, event) }
+    private func reduceFlat(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int, firedRows: inout [Int]?) -> Bool {
+        guard firedRows != nil else { return reduce(&state, event, maxStringBytes: maxStringBytes) }
         var row = -1
-        let changed = reduce(&state, event, firedRow: &row)
+        let changed = reduce(&state, event, maxStringBytes: maxStringBytes, firedRow: &row)
         if row >= 0 { firedRows?.append(row) }
         return changed
     }
 
     /// `reduceStatechart` for any cell, event and state.
-    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent, firedRows: inout [Int]?) -> Bool {
-        guard let code = statechart else { return reduceFlat(&state, event, firedRows: &firedRows) }
+    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int, firedRows: inout [Int]?) -> Bool {
+        guard let code = statechart else { return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows) }
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -73,8 +76,8 @@ extension ReducerTable {
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
         // Most cells of a statechart whose states have no actions are flat ones.
-        if flatCells[cellIndex] { return reduceFlat(&state, event, firedRows: &firedRows) }
-        switch select(cellIndex, state: state, event: event, code: code) {
+        if flatCells[cellIndex] { return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows) }
+        switch select(cellIndex, state: state, event: event, code: code, maxStringBytes: maxStringBytes) {
         case .none:
             return false
         case .failed(let error, let candidate):
@@ -83,7 +86,7 @@ extension ReducerTable {
         case .one(let candidate):
             if firedRows != nil { firedRows?.append(candidateRows[candidate]) }
             let plan = code.chart.plans[planIndex(of: candidate, in: state, code: code)]
-            return apply(plan, to: &state, event: event, code: code)
+            return apply(plan, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
         case .several(let chosen):
             if firedRows != nil { firedRows?.append(contentsOf: chosen.map { candidateRows[$0] }) }
             let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
@@ -92,20 +95,20 @@ extension ReducerTable {
                 guard slot >= 0, slot < state.data.count, case .int(let value) = state.data[slot] else { return 0 }
                 return Int(value)
             }
-            return apply(step, to: &state, event: event, code: code)
+            return apply(step, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
         }
     }
 
     /// The next internal event of a statechart spin: the eventless pseudo-event when an eventless
     /// row of the configuration is enabled (a guard that fails counts as enabled, so that the
     /// reducer records the error), else the oldest raised event, else nil.
-    func internalEvent(_ state: SpecState) -> (event: SpecEvent, source: String)? {
+    func internalEvent(_ state: SpecState, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> (event: SpecEvent, source: String)? {
         guard let code = statechart, !state.hasFault else { return nil }
         if code.chart.hasEventlessRows {
             let cellIndex = state.control &* eventCount &+ code.eventlessKind
             if cellIndex >= 0, cellIndex < cells.count, !cells[cellIndex].isEmpty {
                 let eventless = SpecEvent(kind: code.eventlessKind)
-                switch select(cellIndex, state: state, event: eventless, code: code) {
+                switch select(cellIndex, state: state, event: eventless, code: code, maxStringBytes: maxStringBytes) {
                 case .none: break
                 default: return (eventless, "eventless")
                 }
@@ -117,11 +120,11 @@ extension ReducerTable {
 
     /// The initial state: the spin's data and zeroed hidden slots, after the entry of the initial
     /// configuration (whose actions may set data, raise and propagate events, or fail).
-    func initialState(of spin: SpinModel) -> SpecState {
+    func initialState(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> SpecState {
         var state = SpecState(control: spin.initialState, data: spin.initialData)
         guard let code = statechart else { return state }
         state.data += [SpinValue](repeating: .int(0), count: code.chart.hiddenSlotCount)
-        _ = apply(code.chart.initialPlan, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code)
+        _ = apply(code.chart.initialPlan, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code, maxStringBytes: maxStringBytes)
         return state
     }
 
@@ -130,13 +133,13 @@ extension ReducerTable {
     /// SCXML's transition selection in a cell: per active leaf (a group), the first candidate whose
     /// guard holds; then the choices whose exit sets conflict with an earlier one are dropped,
     /// unless their source is inside the earlier one's, which they then preempt.
-    private func select(_ cellIndex: Int, state: SpecState, event: SpecEvent, code: StatechartCode) -> Selection {
+    private func select(_ cellIndex: Int, state: SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Selection {
         let cell = cells[cellIndex]
         guard !cell.isEmpty else { return .none }
         let groups = code.chart.groups[cellIndex]
         return state.data.withUnsafeBufferPointer { data in
             event.withPayload { payload in
-                let view = EvaluationView(data: data, event: payload, state: state.control)
+                let view = EvaluationView(data: data, event: payload, state: state.control, maxStringBytes: maxStringBytes)
                 if groups.isEmpty {
                     return first(in: cell, view)
                 }
@@ -252,28 +255,28 @@ extension ReducerTable {
     // MARK: Taking transitions
 
     /// Takes a microstep worked out when the spec was compiled.
-    private func apply(_ plan: MicrostepPlan, to state: inout SpecState, event: SpecEvent, code: StatechartCode) -> Bool {
+    private func apply(_ plan: MicrostepPlan, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
         let chart = code.chart
         return take(
             target: Int(plan.target),
             writes: chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)],
             blocks: chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)],
             flips: chart.flips[Int(plan.flipStart)..<Int(plan.flipEnd)],
-            state: &state, event: event, code: code)
+            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
     }
 
     /// Takes a microstep planned for this step.
-    private func apply(_ step: PlannedMicrostep, to state: inout SpecState, event: SpecEvent, code: StatechartCode) -> Bool {
+    private func apply(_ step: PlannedMicrostep, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
         let flips = Statechart.mergedFlips(step.reentered.compactMap { code.chart.parity[$0] })
         return take(
             target: step.target, writes: step.writes[...], blocks: step.blocks[...], flips: flips[...],
-            state: &state, event: event, code: code)
+            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
     }
 
     /// History records, then action blocks, then entry parities, then the configuration.
     private func take(
         target: Int, writes: ArraySlice<SlotWrite>, blocks: ArraySlice<Int32>, flips: ArraySlice<ParityFlip>,
-        state: inout SpecState, event: SpecEvent, code: StatechartCode
+        state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int
     ) -> Bool {
         var changed = false
         let control = state.control
@@ -289,7 +292,7 @@ extension ReducerTable {
                     data[write.slot] = .int(write.value)
                     changed = true
                 }
-                let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
+                let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
                 assignments.withUnsafeBufferPointer { assignments in
                     for id in blocks {
                         let blockIndex = Int(id)

@@ -128,15 +128,16 @@ struct ReducerTable: Sendable {
     }
 
     /// Applies the first row whose guard holds; returns whether the state changed.
-    func reduce(_ state: inout SpecState, _ event: SpecEvent) -> Bool {
+    func reduce(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> Bool {
         var row = -1
-        return reduce(&state, event, firedRow: &row)
+        return reduce(&state, event, maxStringBytes: maxStringBytes, firedRow: &row)
     }
 
     /// Applies the first row whose guard holds; returns whether the state changed, and sets
     /// `firedRow` to that row's position in the spin's transitions (unchanged when none applied).
+    /// Strings made by its expressions are limited to `maxStringBytes`.
     @inline(__always)
-    func reduce(_ state: inout SpecState, _ event: SpecEvent, firedRow: inout Int) -> Bool {
+    func reduce(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes, firedRow: inout Int) -> Bool {
         if state.hasFault { return false }
         if event.hasFault {
             state.fault = event.fault
@@ -158,7 +159,7 @@ struct ReducerTable: Sendable {
             assignments.withUnsafeBufferPointer { assignments in
                 event.withPayload { payload in
                     state.data.withUnsafeMutableBufferPointer { data -> Outcome in
-                        let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control)
+                        let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
                         for index in cell {
                             if let guardCode = rows[index].guardCode {
                                 let holds: Bool

@@ -11,6 +11,14 @@ public struct SpecRunOptions: Sendable {
     /// Whether the spins' own `script` sends its inputs. Off by default: a host program emits its
     /// own inputs. `spinrun` turns it on when no events are given.
     public var runsScript: Bool
+    /// The longest string an expression may make, in UTF-8 bytes: a concatenation past it is a
+    /// run-time error at its `+` (`[#StringTooLong]`), before the string is allocated. Default
+    /// 16 MiB. `spinrun --max-string-bytes`.
+    public var maxStringBytes: Int
+
+    /// The default `maxStringBytes`: 16 MiB.
+    public static let defaultMaxStringBytes = 16 * 1024 * 1024
+
     /// Outcomes the `choose` rules and simulated effects take instead of drawing, each rule case's
     /// in order (a counterexample's choices, replayed); once a rule case's are used up, it draws.
     public var choices: [RecordedChoice] = []
@@ -22,12 +30,14 @@ public struct SpecRunOptions: Sendable {
         effects: [String: HostEffect] = [:],
         render: (@Sendable (_ spin: String, _ line: String) -> Void)? = nil,
         effectTimeout: Duration? = nil,
-        runsScript: Bool = false
+        runsScript: Bool = false,
+        maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
     ) {
         self.seed = seed
         self.effects = effects
         self.render = render
         self.effectTimeout = effectTimeout
         self.runsScript = runsScript
+        self.maxStringBytes = maxStringBytes
     }
 }

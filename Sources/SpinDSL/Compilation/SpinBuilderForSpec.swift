@@ -7,8 +7,11 @@ struct SpinBuilderForSpec {
     let table: ReducerTable
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
+    /// The run's limit on strings, read by every evaluation.
+    private var maxStringBytes: Int { options.maxStringBytes }
 
     func build() -> Spin<SpecState, SpecEvent> {
+        let limit = maxStringBytes
         let table = self.table
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
@@ -47,7 +50,7 @@ struct SpinBuilderForSpec {
             feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
                 guard !state.hasFault else { return nil }
                 do throws(EvaluationError) {
-                    sink(name, try render.render(state.context))
+                    sink(name, try render.render(state.context(limit)))
                     return nil
                 } catch {
                     return .failure(SpecFault(error))
@@ -57,15 +60,15 @@ struct SpinBuilderForSpec {
         if options.runsScript, !spin.script.isEmpty {
             feedbacks.append(scriptFeedback())
         }
-        let initial = table.initialState(of: spin)
+        let initial = table.initialState(of: spin, maxStringBytes: limit)
         let reducer = table.statechart == nil
-            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event) })
-            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event) })
+            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) })
+            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event, maxStringBytes: limit) })
         let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
         // A statechart's eventless rows and raised events are reduced to completion, before the
         // next queued event, as steps of origin `eventless` and `raised`.
         guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows else { return spin }
-        return spin.withInternalEvents { state in table.internalEvent(state) }
+        return spin.withInternalEvents { state in table.internalEvent(state, maxStringBytes: limit) }
     }
 
     // MARK: Rules
@@ -80,7 +83,7 @@ struct SpinBuilderForSpec {
             let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
                 (test: levelPredicate(rule), constant: Self.constantEvent(rule),
                  act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
-            })
+            }, controlCount: spin.controlCount)
             return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
         }
         return feedback.cases.enumerated().map { caseIndex, rule in
@@ -89,6 +92,7 @@ struct SpinBuilderForSpec {
     }
 
     private func compile(_ rule: RuleModel, name: String, stream: Int, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
+        let limit = maxStringBytes
         let act = asyncAction(rule, stream: stream)
         let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
         let delay = rule.delay
@@ -97,7 +101,7 @@ struct SpinBuilderForSpec {
         let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
             if let delay {
                 let duration: Duration
-                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
                 do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
             return await act(state, payload)
@@ -115,7 +119,7 @@ struct SpinBuilderForSpec {
             let trigger = self.trigger(rule)
             return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
                             effect: { (value: TriggerValue) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, act: act)
+                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, maxStringBytes: limit, act: act)
             }).named(name)
         }
 
@@ -183,15 +187,15 @@ struct SpinBuilderForSpec {
                 // Every change acts, and earlier actions run to their end.
                 let memory = ChangeMemory<WatchedValue>()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
-                    let value = WatchedValue(state: state, watched: watched)
+                    let value = WatchedValue(state: state, watched: watched, maxStringBytes: limit)
                     if let fault = value.fault { return .failure(fault) }
                     return isImmediate ? immediate(state, []) : await delayed(state, [])
                 }, triggeredBy: { (state: SpecState) -> Bool in
-                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched))
+                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched, maxStringBytes: limit))
                 }, strategy: .continueOnNewState).named(name)
             }
             return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, watched: watched)
+                WatchedValue(state: state, watched: watched, maxStringBytes: limit)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
                 if let fault = watched.fault { return .failure(fault) }
                 return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
@@ -212,17 +216,27 @@ struct SpinBuilderForSpec {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
-            return LevelTest(states: nil, first: condition, second: nil)
+            return LevelTest(states: nil, first: condition, second: nil, maxStringBytes: maxStringBytes)
         case .when(let expression):
-            return LevelTest(states: nil, first: expression, second: condition)
+            return LevelTest(states: nil, first: expression, second: condition, maxStringBytes: maxStringBytes)
         case .inStates(let states):
-            return LevelTest(states: membership(states), first: condition, second: nil)
+            return LevelTest(states: controls(in: states), first: condition, second: nil, maxStringBytes: maxStringBytes)
         default:
             return .never
         }
     }
 
     /// Per configuration, whether one of `states` is active in it.
+    /// The control states (a statechart's configurations) in which one of `states` is active,
+    /// ascending: as long as the list, for a flat spin, not as the spin's states.
+    private func controls(in states: Set<Int>) -> [Int] {
+        if spin.tree.isFlat { return states.sorted() }
+        return (0..<spin.controlCount).filter { configuration in
+            states.contains { spin.configurations.isActive($0, in: configuration) }
+        }
+    }
+
+    /// Whether one of `states` is active in each control state (a statechart's configurations).
     private func membership(_ states: Set<Int>) -> [Bool] {
         (0..<spin.controlCount).map { configuration in
             states.contains { spin.configurations.isActive($0, in: configuration) }
@@ -270,16 +284,17 @@ struct SpinBuilderForSpec {
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
     /// trigger holds in a state, or the fault of evaluating it.
     func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
+        let limit = maxStringBytes
         let condition = rule.condition
         switch rule.trigger {
         case .becomes(let expression):
-            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context) } }
+            return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context(limit)) } }
         case .enter(let states):
             let member = membership(states)
             return { state in
                 TriggerValue.of(state) { (state) throws(EvaluationError) in
                     guard state.control >= 0, state.control < member.count, member[state.control] else { return false }
-                    return try condition?.evaluateBool(state.context) ?? true
+                    return try condition?.evaluateBool(state.context(limit)) ?? true
                 }
             }
         default:
@@ -292,24 +307,25 @@ struct SpinBuilderForSpec {
 
     /// The rule's action as a synchronous function (for every action but named effects).
     private func immediateAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) -> SpecEvent? {
+        let limit = maxStringBytes
         let spinName = spin.name.text
         switch rule.action {
         case .emit(let emit):
             let fields = spin.events[emit.event].fields.map(\.type)
-            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload) }
+            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload, maxStringBytes: limit) }
         case .choose(let branches):
             let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
                 let emit = branches[picked].emit
-                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload)
+                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
             }
         case let .propagate(gearIndex, eventIndex, expressions):
             let gear = gears[gearIndex]
             return { state, payload in
                 do throws(EvaluationError) {
-                    let context = EvaluationContext(data: state.data, event: payload, state: state.control)
+                    let context = EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: limit)
                     var values: [SpinValue] = []
                     values.reserveCapacity(expressions.count)
                     for expression in expressions { values.append(try expression.evaluate(context)) }
@@ -323,7 +339,7 @@ struct SpinBuilderForSpec {
             let sink = options.render
             return { state, payload in
                 do throws(EvaluationError) {
-                    let line = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control))
+                    let line = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: limit))
                     sink?(spinName, line)
                     return nil
                 } catch {
@@ -340,6 +356,7 @@ struct SpinBuilderForSpec {
 
     /// The rule's action as an asynchronous function (named effects call the host or simulate).
     private func asyncAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
+        let limit = maxStringBytes
         guard case let .effect(effectName, simulate) = rule.action else {
             let immediate = immediateAction(rule, stream: stream)
             return { state, payload in immediate(state, payload) }
@@ -381,17 +398,17 @@ struct SpinBuilderForSpec {
             let outcome = simulate.outcome[picked]
             if let delay = outcome.delay ?? simulate.delay {
                 let duration: Duration
-                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay) } catch { return .failure(error) }
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
                 do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
-            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload)
+            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
         }
     }
 
     /// The script as a feedback, for a host that runs a spin on its own and asks for the script
     /// (`SpecRun` sends the script's inputs itself).
     private func scriptFeedback() -> Feedback<SpecState, SpecEvent> {
-        let scripted = zip(spin.script, Self.scriptEvents(of: spin)).map { step, event in (at: step.at, event: event) }
+        let scripted = zip(spin.script, Self.scriptEvents(of: spin, maxStringBytes: maxStringBytes)).map { step, event in (at: step.at, event: event) }
         // Named "input": scripted events stand for what a user would send.
         return Feedback(firstValueAfterNil: { (state: SpecState) -> SpecState? in state },
                         effect: { (_: SpecState) -> ScriptEvents in ScriptEvents(steps: scripted) }).named("input")
@@ -399,10 +416,10 @@ struct SpinBuilderForSpec {
 
     /// The events of the spin's script, in script order; their payloads are evaluated once, on
     /// the initial state.
-    static func scriptEvents(of spin: SpinModel) -> [SpecEvent] {
+    static func scriptEvents(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> [SpecEvent] {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return spin.script.map { step in
-            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [])
+            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
         }
     }
 
@@ -440,10 +457,13 @@ struct SpinBuilderForSpec {
         return generator.next()
     }
 
-    static func makeEvent(_ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue]) -> SpecEvent {
+    static func makeEvent(
+        _ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue],
+        maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
+    ) -> SpecEvent {
         if emit.payload.isEmpty { return SpecEvent(kind: emit.event) }
         do throws(EvaluationError) {
-            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control)
+            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control, maxStringBytes: maxStringBytes)
             var values: [SpinValue] = []
             values.reserveCapacity(emit.payload.count)
             for (index, expression) in emit.payload.enumerated() {
@@ -471,8 +491,15 @@ extension RuleModel {
 }
 
 extension SpecState {
-    /// The evaluation context of expressions on this state.
+    /// The evaluation context of expressions on this state, in a run whose strings are limited to
+    /// `maxStringBytes`.
+    func context(_ maxStringBytes: Int) -> EvaluationContext {
+        EvaluationContext(data: data, event: [], state: control, maxStringBytes: maxStringBytes)
+    }
+
+    /// The evaluation context of expressions on this state, with the default limit on strings
+    /// (the checker's; a run passes its own, `context(_:)`).
     var context: EvaluationContext {
-        EvaluationContext(data: data, event: [], state: control)
+        context(SpecRunOptions.defaultMaxStringBytes)
     }
 }

@@ -2,14 +2,14 @@ extension TimerDuration {
     /// How long the timer armed on `state` sleeps: the constant, or the expression's value on
     /// that state. A computed delay below 0ms, or a computed period below 1ms, is a fault (a
     /// constant one is refused when the spec is loaded).
-    func armed(on state: SpecState, as key: Key) throws(SpecFault) -> Duration {
+    func armed(on state: SpecState, as key: Key, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) throws(SpecFault) -> Duration {
         switch self {
         case .fixed(let duration):
             return duration
         case .computed(let expression, let location):
             let milliseconds: Int64
             do throws(EvaluationError) {
-                milliseconds = try expression.evaluateDuration(state.context)
+                milliseconds = try expression.evaluateDuration(state.context(maxStringBytes))
             } catch {
                 throw SpecFault(error)
             }

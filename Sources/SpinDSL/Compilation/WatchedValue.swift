@@ -5,10 +5,10 @@ struct WatchedValue: Equatable, Sendable {
     let state: SpecState
     let value: Result<SpinValue, SpecFault>
 
-    init(state: SpecState, watched: CompiledExpression) {
+    init(state: SpecState, watched: CompiledExpression, maxStringBytes: Int) {
         self.state = state
         do throws(EvaluationError) {
-            value = .success(try watched.evaluate(state.context))
+            value = .success(try watched.evaluate(state.context(maxStringBytes)))
         } catch {
             value = .failure(SpecFault(error))
         }

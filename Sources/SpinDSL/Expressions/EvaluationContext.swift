@@ -10,11 +10,14 @@ struct EvaluationContext: Sendable {
     var event: [SpinValue]
     /// The index of the current control state in the control-state enumeration.
     var state: Int
+    /// The longest string concatenation may make, in UTF-8 bytes.
+    var maxStringBytes: Int
 
     /// Creates a context.
-    init(data: [SpinValue] = [], event: [SpinValue] = [], state: Int = 0) {
+    init(data: [SpinValue] = [], event: [SpinValue] = [], state: Int = 0, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) {
         self.data = data
         self.event = event
         self.state = state
+        self.maxStringBytes = maxStringBytes
     }
 }

@@ -23,6 +23,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         /// `duration out of range in 'TEXT'`: a duration's milliseconds overflow 64 bits, or a
         /// duration scaled by a double is NaN or infinite.
         case durationOutOfRange(expression: String)
+        /// `a string of SIZE bytes in 'TEXT' is longer than the limit of LIMIT bytes`.
+        case stringTooLong(size: Int, limit: Int, expression: String)
         /// A field of the context holds a value of another type than the one the checker gave it.
         case fieldType(FieldKind, wanted: String)
         /// A node reached code for another type (a checker or caller bug).
@@ -64,6 +66,7 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nanToInt: return .nanToInt
         case .doesNotFit: return .intConversionOverflow
         case .durationOutOfRange: return .durationOutOfRange
+        case .stringTooLong: return .stringTooLong
         case .fieldType, .compiledAs, .wrongEntryPoint, .misusedEntryPoint: return .internalError
         case .outOfRange: return .valueOutOfRange
         }
@@ -77,6 +80,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
             return group.message(["expression": text])
         case .doesNotFit(let value, let text):
             return group.message(["value": value, "expression": text])
+        case .stringTooLong(let size, let limit, let text):
+            return group.message(["size": size, "limit": limit, "expression": text])
         case .fieldType(.data(let slot, let name), let wanted):
             return group.message(["problem": "data field '\(name)' (slot \(slot)) does not hold \(wanted) value"])
         case .fieldType(.event(let slot, let name), let wanted):

@@ -16,6 +16,8 @@ struct EvaluationView {
     let event: UnsafeBufferPointer<SpinValue>
     /// The index of the current control state.
     let state: Int
+    /// The longest string concatenation may make, in UTF-8 bytes (`SpecRunOptions.maxStringBytes`).
+    let maxStringBytes: Int
 
     /// An empty field list, for a view without an event.
     static var noFields: UnsafeBufferPointer<SpinValue> { UnsafeBufferPointer(start: nil, count: 0) }
@@ -28,7 +30,7 @@ extension EvaluationContext {
     ) throws(Failure) -> Result {
         try data.withUnsafeBufferPointer { (data: UnsafeBufferPointer<SpinValue>) throws(Failure) -> Result in
             try event.withUnsafeBufferPointer { (event: UnsafeBufferPointer<SpinValue>) throws(Failure) -> Result in
-                try body(EvaluationView(data: data, event: event, state: state))
+                try body(EvaluationView(data: data, event: event, state: state, maxStringBytes: maxStringBytes))
             }
         }
     }

@@ -47,19 +47,11 @@ extension ExpressionCompiler {
         }
     }
 
-    /// `min(…)` or `max(…)` of `codes`, built as a chain of two-argument closures: no array to
-    /// iterate (and retain) per call. Nil without arguments.
+    /// `min(…)` or `max(…)` of `codes` (see `extremum`). Nil without arguments.
     static func extreme(_ codes: [IntCode], minimum: Bool) -> IntCode? {
-        guard var result = codes.first else { return nil }
-        for next in codes.dropFirst() {
-            let l = result
-            if minimum {
-                result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.min(try l(c), try next(c)) }
-            } else {
-                result = { (c: EvaluationView) throws(EvaluationError) -> Int64 in Swift.max(try l(c), try next(c)) }
-            }
-        }
-        return result
+        let pick: @Sendable (Int64, Int64) -> Int64
+        if minimum { pick = { a, b in Swift.min(a, b) } } else { pick = { a, b in Swift.max(a, b) } }
+        return extremum(codes, pick)
     }
 
     /// `condition ? then : otherwise`.

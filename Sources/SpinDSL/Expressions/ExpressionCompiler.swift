@@ -332,6 +332,33 @@ enum ExpressionCompiler {
         a.isNaN || b.isNaN ? .nan : (b < a ? b : a)
     }
 
+    /// `min` or `max` (`pick`) of the arguments' codes. A few arguments are a chain of
+    /// two-argument closures (no array to iterate and retain per call); more are a loop over them,
+    /// so that however many arguments a call has (`min` of 100,000), evaluating and releasing its
+    /// code takes one frame, not one per argument. Nil without arguments.
+    static func extremum<Value>(
+        _ codes: [@Sendable (EvaluationView) throws(EvaluationError) -> Value], _ pick: @escaping @Sendable (Value, Value) -> Value
+    ) -> (@Sendable (EvaluationView) throws(EvaluationError) -> Value)? {
+        guard let first = codes.first else { return nil }
+        guard codes.count > chainedArguments else {
+            var result = first
+            for next in codes.dropFirst() {
+                let left = result
+                result = { (c: EvaluationView) throws(EvaluationError) -> Value in pick(try left(c), try next(c)) }
+            }
+            return result
+        }
+        let rest = Array(codes.dropFirst())
+        return { (c: EvaluationView) throws(EvaluationError) -> Value in
+            var result = try first(c)
+            for code in rest { result = pick(result, try code(c)) }
+            return result
+        }
+    }
+
+    /// The most arguments of `min` and `max` chained rather than looped over.
+    static let chainedArguments = 4
+
     private static func nanMax(_ a: Double, _ b: Double) -> Double {
         a.isNaN || b.isNaN ? .nan : (b > a ? b : a)
     }
@@ -339,17 +366,10 @@ enum ExpressionCompiler {
     private static func doubleCall(_ function: ExpressionFunction, _ arguments: [TypedExpression], _ e: TypedExpression) -> DoubleCode {
         switch function {
         case .min, .max:
-            let codes = arguments.map(double)
-            guard var result = codes.first else { break }
-            for next in codes.dropFirst() {
-                let l = result
-                if function == .min {
-                    result = { (c: EvaluationView) throws(EvaluationError) -> Double in nanMin(try l(c), try next(c)) }
-                } else {
-                    result = { (c: EvaluationView) throws(EvaluationError) -> Double in nanMax(try l(c), try next(c)) }
-                }
-            }
-            return result
+            let pick: @Sendable (Double, Double) -> Double
+            if function == .min { pick = { a, b in nanMin(a, b) } } else { pick = { a, b in nanMax(a, b) } }
+            guard let code = extremum(arguments.map(double), pick) else { break }
+            return code
         case .abs:
             guard let argument = arguments.first else { break }
             let f = double(argument)
@@ -535,7 +555,15 @@ enum ExpressionCompiler {
             return read(StringField.self, e, slot: slot, event: true)
         case .binary(.add, let left, let right):
             let l = string(left), r = string(right)
-            return { (c: EvaluationView) throws(EvaluationError) -> String in try l(c) + r(c) }
+            return { (c: EvaluationView) throws(EvaluationError) -> String in
+                let head = try l(c), tail = try r(c)
+                // Checked before the bytes are allocated: a string doubled each step stops here.
+                let size = head.utf8.count &+ tail.utf8.count
+                guard size <= c.maxStringBytes else {
+                    throw failure(e, .stringTooLong(size: size, limit: c.maxStringBytes, expression: e.text))
+                }
+                return head + tail
+            }
         case .conditional(let condition, let then, let otherwise):
             let c0 = bool(condition), t = string(then), o = string(otherwise)
             return { (c: EvaluationView) throws(EvaluationError) -> String in

@@ -24,7 +24,7 @@ struct SpecResolver {
         var resolver = SpecResolver()
         resolver.resolveTypes(document.types)
         resolver.resolveConstants(document.constants)
-        let gears = document.gears.map { resolver.resolveGear($0) }
+        let gears = GearIndex(document.gears.map { resolver.resolveGear($0) })
         resolver.declare(document.gears.map(\.name), what: "gear")
         resolver.declare(document.spins.map(\.name), what: "spin")
         var spins: [SpinModel] = []
@@ -39,7 +39,7 @@ struct SpecResolver {
         resolver.diagnostics = resolver.diagnostics.filter { seen.insert($0).inserted }
         let hasErrors = resolver.diagnostics.contains { $0.severity == .error }
         let model = hasErrors ? nil : SpecModel(
-            path: document.path, spins: spins, gears: gears, types: resolver.sharedTypes, constants: resolver.constants)
+            path: document.path, spins: spins, gears: gears.gears, types: resolver.sharedTypes, constants: resolver.constants)
         return (model, resolver.diagnostics)
     }
 
@@ -100,7 +100,7 @@ struct SpecResolver {
 
     // MARK: Spins
 
-    private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: [GearModel]) -> SpinModel? {
+    private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: GearIndex) -> SpinModel? {
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
@@ -717,13 +717,13 @@ struct SpecResolver {
     }
 
     private mutating func resolveGearEvent(gear gearName: Name, event eventName: Name, in environment: SpinEnvironment) -> (Int, Int)? {
-        guard let gear = environment.gears.firstIndex(where: { $0.name.text == gearName.text }) else {
+        guard let gear = environment.gearIndex.gear(named: gearName.text) else {
             report(
                 .unknownGear, at: gearName.location, ["gear": gearName],
                 suggestion: Suggestion.hint(for: gearName.text, in: environment.gears.map(\.name.text)))
             return nil
         }
-        guard let event = environment.gears[gear].events.firstIndex(where: { $0.name.text == eventName.text }) else {
+        guard let event = environment.gearIndex.event(named: eventName.text, ofGear: gear) else {
             report(
                 .unknownGearEvent, at: eventName.location, ["gear": gearName, "event": eventName],
                 suggestion: Suggestion.hint(for: eventName.text, in: environment.gears[gear].events.map(\.name.text)))

@@ -2,7 +2,9 @@
 struct SpinEnvironment {
     let spin: SpinDeclaration
     let events: [EventModel]
-    let gears: [GearModel]
+    /// The spec's gears, and their names indexed.
+    let gearIndex: GearIndex
+    var gears: [GearModel] { gearIndex.gears }
     let fields: [FieldModel]
     /// Control state, event and data field names to their indices, so that resolving a row costs
     /// the same however many states, events and fields the spin has.
@@ -23,13 +25,13 @@ struct SpinEnvironment {
     private let eventScopes: [ResolverScope]
 
     init(
-        spin: SpinDeclaration, events: [EventModel], gears: [GearModel], dataScope: [(name: String, type: ValueType)],
+        spin: SpinDeclaration, events: [EventModel], gears: GearIndex, dataScope: [(name: String, type: ValueType)],
         controlType: EnumType?, enumTypes: [EnumType], constants: [ConstantModel], fields: [FieldModel],
         states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex, treeScope: StateScope?, tree: StateTree
     ) {
         self.spin = spin
         self.events = events
-        self.gears = gears
+        self.gearIndex = gears
         self.fields = fields
         self.states = states
         self.eventNames = eventNames

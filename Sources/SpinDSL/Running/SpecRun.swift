@@ -85,7 +85,11 @@ public final class SpecRun: Sendable {
     ) {
         self.compiled = compiled
         self.limits = limits
-        self.until = until
+        self.until = until.map { condition in
+            var condition = condition
+            condition.maxStringBytes = options.maxStringBytes
+            return condition
+        }
         self.holdOpen = holdOpen
         (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // The run sends the scripts' inputs itself (below), not through the spins' feedbacks.
@@ -101,7 +105,7 @@ public final class SpecRun: Sendable {
         if options.runsScript {
             inputs.withLock { inputs in
                 for spin in compiled.model.spins {
-                    for (step, event) in zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin)) {
+                    for (step, event) in zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin, maxStringBytes: options.maxStringBytes)) {
                         inputs.add(spin: spin.index, event: event, at: step.at, origin: step.location.description)
                     }
                 }
@@ -118,7 +122,7 @@ public final class SpecRun: Sendable {
         let invariants = InvariantCheck(compiled.model)
         self.invariants = invariants
         let recorder = StepRecorder(
-            progress: progress, clock: clock, start: start, limits: limits, until: until, invariants: invariants,
+            progress: progress, clock: clock, start: start, limits: limits, until: self.until, invariants: invariants,
             observe: observer?.observe,
             wallClockLimit: realtime ? limits.maxTimeMilliseconds.map { Duration.milliseconds($0) } : nil)
         for (index, runtime) in runtimes.enumerated() {

@@ -2,6 +2,8 @@
 public struct UntilCondition: Sendable {
     let spinIndex: Int
     let expression: CompiledExpression
+    /// The run's limit on strings; `SpecRun` sets it from its options.
+    var maxStringBytes = SpecRunOptions.defaultMaxStringBytes
 
     /// Compiles `text` as a bool expression on one spin's state. Returns the diagnostics when it
     /// does not compile.
@@ -81,7 +83,7 @@ public struct UntilCondition: Sendable {
     /// it (`--until 'left / 0 == 1'`), located in `--until`, which ends the run as an error.
     func check(_ state: SpecState) -> Result<Bool, SpecFault> {
         do throws(EvaluationError) {
-            return .success(try expression.evaluateBool(state.context))
+            return .success(try expression.evaluateBool(state.context(maxStringBytes)))
         } catch {
             return .failure(SpecFault(error))
         }

@@ -209,6 +209,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case divisionByZero = "DivisionByZero"
     case moduloByZero = "ModuloByZero"
     case nanToInt = "NaNToInt"
+    case stringTooLong = "StringTooLong"
     case intConversionOverflow = "IntConversionOverflow"
     case durationOutOfRange = "DurationOutOfRange"
     case invalidTimerDuration = "InvalidTimerDuration"
@@ -1395,6 +1396,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An int remainder by zero. The spin stops with status error (exit 3); guard the row so that the divisor is not zero.",
                 wrong: Example.tickOnce(data: "count: 10\n  divisor: 0", set: "count: count % divisor"),
                 right: Example.tickOnce(data: "count: 10\n  divisor: 0", set: "count: 'divisor == 0 ? 0 : count % divisor'"),
+                origin: .run)
+        case .stringTooLong:
+            return .error(
+                "a string of {size} bytes in '{expression}' is longer than the limit of {limit} bytes",
+                hint: "raise the limit if strings really grow this long: spinrun --max-string-bytes N (SpecRunOptions.maxStringBytes)",
+                explanation: "A string concatenation would make a string longer than the limit (16 MiB by default), so the spin stops with a run-time error at the '+' instead of allocating it. A string that doubles on every step reaches any amount of memory in a few dozen steps; the limit turns that into an error that names the expression.",
+                wrong: "spin: Echo\ndata:\n  s: \"ab\"\nevents: [grow]\ntransitions:\n  - { on: grow, set: { s: s + s } }\nfeedbacks:\n  again: { emit: grow }",
+                right: "spin: Echo\ndata:\n  s: \"ab\"\nevents: [grow]\ntransitions:\n  - { on: grow, when: length(s) < 1000, set: { s: s + s } }\nfeedbacks:\n  again: { when: length(s) < 1000, emit: grow }",
                 origin: .run)
         case .nanToInt:
             return .error(
