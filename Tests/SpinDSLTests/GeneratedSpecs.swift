@@ -1,3 +1,5 @@
+@testable import SpinDSL
+
 /// Random specs for differential tests: several spins on a gear, every trigger, timing, strategy
 /// and action, ranges and invariants, and a script — the same `seed` gives the same text. With
 /// `nested`, the spins are statecharts: compound and parallel states, entry and exit actions that
@@ -27,6 +29,14 @@ struct GeneratedSpecs {
 
     private mutating func pick<T>(_ items: [T]) -> T {
         items[int(0...(items.count - 1))]
+    }
+
+    /// The spec of `seed` the differential and replay tests use: 1 to 3 spins (`seed % 3`), on a
+    /// gear unless `seed % 3 == 0`, statecharts when `nested`; its text and what loading it gives.
+    static func loaded(seed: UInt64, nested: Bool = false) -> (text: String, spec: SpinSpec) {
+        var generator = GeneratedSpecs(seed: seed)
+        let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0, nested: nested)
+        return (text, SpinSpec.load(text: text, path: "generated-\(seed).yaml"))
     }
 
     /// A spec text; `withGear` adds a gear between the spins; `nested` makes them statecharts.
@@ -67,9 +77,7 @@ struct GeneratedSpecs {
             text += "          r2: { \(chance(50) ? "initial: v1, " : "")states: [v0, v1] }\n"
         }
         if hasFinal { text += "      done: {}\n    final: done\n" }
-        text += "    data:\n      n: { type: int, initial: 0, range: [-50, 50] }\n      m: 0\n"
-        text += "    events: [a, b, c]\n"
-        text += "    inputs: [a]\n"
+        text += Self.dataAndEvents
         text += "    transitions:\n"
         text += "      - { from: s0, on: a, to: s1, set: { n: n + 1 } }\n"
         text += "      - { from: s1, on: b, when: n > \(int(0...2)), to: s2, set: { m: m + 1 } }\n"
@@ -106,7 +114,12 @@ struct GeneratedSpecs {
         if chance(30) {
             text += "    invariants:\n      bounded: \(pick(["m <= 4", hasParallel ? "not (active(.q) and m > 5)" : "not (active(.p) and m > 5)", "state != .s2 or n > -40"]))\n"
         }
-        text += "    script:\n"
+        return text + script()
+    }
+
+    /// A spin's script: 1 to 4 `a` inputs, now and then at the same instant.
+    private mutating func script() -> String {
+        var text = "    script:\n"
         var at = 0
         for _ in 0..<int(1...4) {
             at += pick([0, 50, 100, 150, 300])
@@ -115,16 +128,23 @@ struct GeneratedSpecs {
         return text
     }
 
+    /// The data, events and inputs every generated spin has.
+    private static let dataAndEvents = """
+            data:
+              n: { type: int, initial: 0, range: [-50, 50] }
+              m: 0
+            events: [a, b, c]
+            inputs: [a]
+
+        """
+
     private mutating func spinBody(_ index: Int, gear: Bool) -> String {
         let states = ["s0", "s1", "s2"]
-        let events = ["a", "b", "c"]
         var text = "  S\(index):\n"
         text += "    states: [\(states.joined(separator: ", "))]\n"
         let hasFinal = chance(30)
         if hasFinal { text += "    final: s2\n" }
-        text += "    data:\n      n: { type: int, initial: 0, range: [-50, 50] }\n      m: 0\n"
-        text += "    events: [\(events.joined(separator: ", "))]\n"
-        text += "    inputs: [a]\n"
+        text += Self.dataAndEvents
         text += "    transitions:\n"
         // Every state reaches the next, so that no state is unreachable.
         text += "      - { from: s0, on: a, to: s1, set: { n: n + 1 } }\n"
@@ -143,13 +163,7 @@ struct GeneratedSpecs {
         if chance(30) {
             text += "    invariants:\n      bounded: m <= \(int(2...6))\n"
         }
-        text += "    script:\n"
-        var at = 0
-        for _ in 0..<int(1...4) {
-            at += pick([0, 50, 100, 150, 300])
-            text += "      - { at: \(at)ms, emit: a }\n"
-        }
-        return text
+        return text + script()
     }
 
     private mutating func ruleBody(gear: Bool, index: Int) -> String {

@@ -16,8 +16,16 @@ public struct StateTree: Sendable {
     /// A tree without states (a data-only spin).
     static let empty = StateTree(nodes: [], topLevel: [], initial: 0)
 
-    /// Whether every state is top-level and atomic.
-    public var isFlat: Bool { nodes.allSatisfy { $0.parent == nil && $0.kind == .atomic } }
+    /// Whether every state is top-level and atomic: worked out once, since builders ask it per
+    /// rule and a flat spin may have tens of thousands of states.
+    public let isFlat: Bool
+
+    init(nodes: [StateNode], topLevel: [Int], initial: Int) {
+        self.nodes = nodes
+        self.topLevel = topLevel
+        self.initial = initial
+        isFlat = nodes.allSatisfy { $0.parent == nil && $0.kind == .atomic }
+    }
 
     /// The children of `state`, or the top-level states for nil (the spin).
     func children(of state: Int?) -> [Int] {
