@@ -6,13 +6,24 @@ let package = Package(
     products: [
         .library(name: "Spin", targets: ["Spin"]),
         .library(name: "SpinDSL", targets: ["SpinDSL"]),
+        .library(name: "SpinCombine", targets: ["SpinCombine"]),
         .executable(name: "spinrun", targets: ["spinrun"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The Combine flavor (SpinCombine) where Apple's Combine cannot be imported: the version
+        // this machine's package copies hold, pinned so that a fresh clone resolves offline.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
         .target(name: "Spin"),
+        .target(
+            name: "SpinCombine",
+            dependencies: [
+                "Spin",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android])),
+            ]
+        ),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -28,6 +39,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SpinTests", dependencies: ["Spin"]),
+        .testTarget(name: "SpinCombineTests", dependencies: ["SpinCombine", "Spin"]),
         .testTarget(name: "SpinDSLTests", dependencies: ["SpinDSL", "Spin"], exclude: ["Golden"]),
         .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL"], exclude: ["Golden", "Fixtures"]),
     ],

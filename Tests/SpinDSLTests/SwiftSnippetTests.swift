@@ -76,7 +76,8 @@ import Testing
             "swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", build.modules,
             "-Xcc", "-fmodule-map-file=\(packageRoot)/Sources/CYAML/module.modulemap",
             source.path, "-o", executable.path,
-        ] + Self.sanitizerFlags + build.objects + ["-lyaml"], in: scratch.path)
+        ] + Self.sanitizerFlags + Self.openCombineHelpers(build.modules).flags + build.objects + ["-lyaml"]
+            + Self.openCombineHelpers(build.modules).libraries, in: scratch.path)
         try #require(compiled.status == 0, "\(snippet.testDescription) does not compile:\n\(compiled.stderr)")
 
         let ran = try Self.run(executable.path, [], in: packageRoot)
@@ -86,6 +87,19 @@ import Testing
             #expect(ran.stdout == output, "\(snippet.testDescription) printed something else than the ```output block after it")
         }
     }
+
+    /// OpenCombine (under SpinCombine, where Apple's Combine is missing) imports its C helpers'
+    /// module, whose module map SwiftPM wrote beside their objects; they are C++, linked with
+    /// its library.
+    static func openCombineHelpers(_ modules: String) -> (flags: [String], libraries: [String]) {
+        let map = URL(fileURLWithPath: modules).deletingLastPathComponent()
+            .appendingPathComponent("COpenCombineHelpers.build/module.modulemap").path
+        guard FileManager.default.fileExists(atPath: map) else { return ([], []) }
+        return (["-Xcc", "-fmodule-map-file=\(map)"], ["-lstdc++"])
+    }
+
+    /// The modules a snippet may import, and what they import: their objects are linked in.
+    static let linkedModules = ["Spin", "SpinDSL", "SpinCombine", "OpenCombine", "COpenCombineHelpers"]
 
     /// Where this test run's Spin and SpinDSL are: the `Modules` directory and the object files
     /// SwiftPM linked into this test bundle (the list it wrote, so no stale object is taken).
@@ -99,7 +113,7 @@ import Testing
                let product = products.first(where: { $0.hasSuffix("PackageTests.product") }),
                let list = try? String(contentsOfFile: directory.appendingPathComponent("\(product)/Objects.LinkFileList").path, encoding: .utf8) {
                 let objects = list.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
-                    .filter { $0.contains("/Spin.build/") || $0.contains("/SpinDSL.build/") }
+                    .filter { object in Self.linkedModules.contains { object.contains("/\($0).build/") } }
                 return objects.isEmpty ? nil : (modules.path, objects)
             }
             directory = directory.deletingLastPathComponent()

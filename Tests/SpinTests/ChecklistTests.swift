@@ -340,7 +340,9 @@ import Testing
                 timedOut.append(emitted.wait(timeout: .now() + 10) == .timedOut)
                 return nil
             })
-            // Index 1: started on the initial state; it sees the trigger state after index 0.
+            // Index 1: started on the initial state, on its own executor, where it suspends on the
+            // gate; released, it goes on there, beside the drainer (not on the cooperative pool,
+            // which the blocked drainer may be starving). It sees the trigger state after index 0.
             Feedback(
                 effect: { (state: String) -> GatedEvents in GatedEvents(start: state, gate: gate, emitted: emitted) },
                 strategy: strategy
@@ -357,7 +359,12 @@ import Testing
         box.set(runtime)
         let steps = recordSteps(runtime)
         runtime.start()
+        // The start waits for the effect's first part on its executor (fairness); the trigger is
+        // emitted once that drain is over, so that this thread drains it.
+        while runtime.machine.withLock({ $0.draining }) { await Task.yield() }
         runtime.emit(.trigger)
+        // The trigger state's own effect starts on the executor too; the rest of the drain follows.
+        while runtime.machine.withLock({ $0.draining }) { await Task.yield() }
         #expect(timedOut.values == [false])
         switch strategy {
         case .cancelOnNewState:

@@ -32,6 +32,60 @@ import Testing
         }
     }
 
+    /// An effect that waits on a `SpinInput` for a UI's events does not count as busy: the loop
+    /// settles around it, and a `send` counts again until its event is reduced and the rest of
+    /// the loop has answered — here a counter whose async effect steps to 3 after each input. The
+    /// stream form reads a `SpinInput` the same way as `Feedback(input:)`.
+    @Test(.timeLimit(.minutes(1)), arguments: Clock.allCases)
+    func anEffectWaitingOnASpinInputIsNotBusy(clock: Clock) async {
+        let taps = SpinInput<Int>()
+        let tens = SpinInput<Int>()
+        let spin = Spin<Int, Int>(initialState: 0) {
+            Feedback(input: taps)
+            Feedback(effect: { (_: SpinStates<Int>) in tens.map { $0 * 10 } })
+            Feedback(effect: { (state: Int) async -> Int? in
+                guard state % 10 < 3 else { return nil }
+                try? await SpinClock.sleep(for: .milliseconds(1))
+                return 1
+            })
+            Reducer { state, event in state + event }
+        }
+        let virtualClock = VirtualClock()
+        let runtime = clock == .virtual ? SpinRuntime(spin, clock: virtualClock) : SpinRuntime(spin)
+        // On the virtual clock time passes only when the loop has settled around its waiting inputs.
+        let settle = { clock == .virtual ? await virtualClock.advance(by: .seconds(1)) : await runtime.awaitIdle() }
+        runtime.start()
+        await settle()
+        #expect(runtime.state == 3)
+        taps.send(7)
+        await settle()
+        #expect(runtime.state == 13)
+        tens.send(2)
+        taps.send(5)
+        await settle()
+        #expect(runtime.state == 38)
+        taps.finish()
+        tens.finish()
+        await settle()
+        #expect(runtime.tracker.busy == 0)
+        runtime.stop()
+    }
+
+    /// A `SpinInput` has one reader at a time: a second one waiting beside it finds it ended.
+    @Test(.timeLimit(.minutes(1)))
+    func aSecondReaderOfASpinInputFindsItEnded() async {
+        let input = SpinInput<Int>()
+        let first = Task { await input.first { _ in true } }
+        while !(await Self.isWaiting(input)) { await Task.yield() }
+        #expect(await input.first { _ in true } == nil)
+        input.send(4)
+        #expect(await first.value == 4)
+    }
+
+    static func isWaiting(_ input: SpinInput<Int>) async -> Bool {
+        input.channel.hasWaiter
+    }
+
     /// An effect that waits for outside input keeps the loop busy; a task waiting for the loop to
     /// settle returns as soon as it is cancelled.
     @Test(.timeLimit(.minutes(1)), arguments: Clock.allCases)

@@ -74,6 +74,27 @@ import Testing
         #expect(outcomes == Array(repeating: Levels(left: 15, right: 15), count: 100))
     }
 
+    /// An effect is started at once without the loop's lock, but not once the loop is stopped: a
+    /// step observer that stops the loop on a state keeps that state's effects from running
+    /// (the feedbacks still see the state; their effects do nothing).
+    @Test(arguments: [false, true])
+    func noEffectStartsAfterAStopDuringTheStep(virtual: Bool) async {
+        let ran = Recorder<Int>()
+        let spin = Spin<Int, Int>(initialState: 0) {
+            Feedback(effect: { (state: Int) async -> Int? in
+                ran.append(state)
+                return state < 3 ? 1 : nil
+            })
+            Reducer { state, event in state + event }
+        }
+        let runtime = virtual ? SpinRuntime(spin, clock: VirtualClock()) : SpinRuntime(spin)
+        runtime.onStep { [weak runtime] step in if step.state == 2 { runtime?.stop() } }
+        runtime.start()
+        await runtime.awaitIdle()
+        #expect(ran.values == [0, 1])
+        #expect(runtime.state == 2 && runtime.stopReason == .requested)
+    }
+
     /// An effect that suspends (here on the loop's clock) has not answered when the next event is
     /// reduced: the rule is about effects that answer without suspending. Its answer comes later
     /// and is reduced as any finished effect's.

@@ -141,4 +141,109 @@ import Testing
         var parent = Parent()
         #expect(silent.apply(&parent, .note("x")) == .unchanged)
     }
+
+    struct Page: Equatable, Sendable {
+        var query = ""
+        var results: [String] = []
+        var isLoading = false
+    }
+
+    enum Fetch: Equatable, Sendable {
+        case search(String)
+        case found(String)
+        case done
+    }
+
+    /// A search reducer that returns its work: a reply after a while on the spin's clock, then a
+    /// sequence's events, then an event at once.
+    static let searching = Reducer<Page, Fetch>(effectful: { page, event in
+        switch event {
+        case .search(let query):
+            page.query = query
+            page.isLoading = true
+            let (more, continuation) = AsyncStream<Fetch>.makeStream()
+            continuation.yield(.found(query + "2"))
+            continuation.yield(.found(query + "3"))
+            continuation.finish()
+            return .concatenate([
+                .run {
+                    try? await SpinClock.sleep(for: .milliseconds(5))
+                    return .found(query + "1")
+                },
+                .sequence(more),
+                .send(.done),
+            ])
+        case .found(let result):
+            page.results.append(result)
+            return nil
+        case .done:
+            page.isLoading = false
+            return nil
+        }
+    })
+
+    /// Swivel: a reducer returns an effect to run; the loop runs it after delivering the state and
+    /// reduces its events, from the origin after the last feedback ("reducer"). The feedback sees
+    /// the states the effect's events make. Applied as a function, the reducer only changes the state.
+    @Test(.timeLimit(.minutes(1)), arguments: Clock.allCases)
+    func aReducerCanReturnAnEffectToRun(clock: Clock) async {
+        let seen = Recorder<Int>()
+        let spin = Spin<Page, Fetch>(initialState: Page()) {
+            Feedback(effect: { (page: Page) -> Fetch? in
+                seen.append(page.results.count)
+                return nil
+            })
+            Self.searching
+        }
+        let virtualClock = VirtualClock()
+        let runtime: SpinRuntime<Page, Fetch> = clock == .virtual ? SpinRuntime(spin, clock: virtualClock) : SpinRuntime(spin)
+        let steps = Recorder<String>()
+        runtime.onStep { steps.append("\($0.event) from \($0.origin)") }
+        runtime.start()
+        runtime.emit(.search("a"))
+        if clock == .virtual { await virtualClock.advance(by: .seconds(1)) } else { await runtime.awaitIdle() }
+        #expect(runtime.state == Page(query: "a", results: ["a1", "a2", "a3"], isLoading: false))
+        #expect(steps.values == [
+            "search(\"a\") from input", "found(\"a1\") from reducer", "found(\"a2\") from reducer",
+            "found(\"a3\") from reducer", "done from reducer",
+        ])
+        #expect(seen.values == [0, 0, 1, 2, 3, 3])
+        #expect(Self.searching(Page(), .search("b")) == Page(query: "b", results: [], isLoading: true))
+        runtime.stop()
+    }
+
+    struct Screen: Equatable, Sendable {
+        var page = Page()
+        var taps = 0
+    }
+
+    enum ScreenEvent: Equatable, Sendable {
+        case page(Fetch)
+        case tap
+    }
+
+    /// Swivel: effects survive composition — a combined reducer runs its parts' effects in order,
+    /// and a child scoped with `embed` has its effects' events mapped back to the parent's.
+    @Test(.timeLimit(.minutes(1)))
+    func effectsOfCombinedAndScopedReducersRun() async {
+        let taps = Reducer<Screen, ScreenEvent>(effectful: { screen, event in
+            guard event == .tap else { return nil }
+            screen.taps += 1
+            return screen.taps == 1 ? .send(.page(.search("t"))) : nil
+        })
+        let page = Reducer<Screen, ScreenEvent>.scope(
+            state: \Screen.page,
+            event: { if case .page(let fetch) = $0 { fetch } else { nil } },
+            embed: { .page($0) },
+            Self.searching)
+        let spin = Spin<Screen, ScreenEvent>(initialState: Screen(), feedbacks: [], reducer: .combine(taps, page))
+        let clock = VirtualClock()
+        let runtime = SpinRuntime(spin, clock: clock)
+        runtime.start()
+        runtime.emit(.tap)
+        runtime.emit(.tap)
+        await clock.advance(by: .seconds(1))
+        #expect(runtime.state == Screen(page: Page(query: "t", results: ["t1", "t2", "t3"], isLoading: false), taps: 2))
+        runtime.stop()
+    }
 }

@@ -22,18 +22,24 @@ import Testing
         case reduced(Int, changed: Bool, observed: Bool)
         case primeRenders(count: Int, state: Int)
         case teardown
-        case idle(starts: [UInt64])
+        case idle
+        case park
     }
 
+    /// One step; `issued` is the last effect token the drainer handed out (by default, none more
+    /// than the machine has seen).
     static func step(
-        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?
+        _ machine: inout Machine, pending: inout PendingEvents<Int>, raised: inout QueuedEvent<Int>?,
+        issued: UInt64? = nil
     ) -> Step {
-        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, reduce: add) {
+        let issued = issued ?? machine.settledThrough
+        switch machine.nextStep(pending: &pending, raised: &raised, hasRaised: raised != nil, issued: issued, reduce: add) {
         case .reduced(let event, let changed): return .reduced(event, changed: changed, observed: false)
         case .observed(let event, let changed, _): return .reduced(event, changed: changed, observed: true)
         case .primeRenders(let renders, let state): return .primeRenders(count: renders.count, state: state)
         case .teardown: return .teardown
-        case .idle(let starts): return .idle(starts: starts.map(\.token))
+        case .idle: return .idle
+        case .park: return .park
         }
     }
 
@@ -46,39 +52,83 @@ import Testing
             let step = step(&machine, pending: &pending, raised: &raised)
             steps.append(step)
             if case .idle = step { return steps }
+            if case .park = step { return steps }
             if case .teardown = step { return steps }
         }
     }
 
-    static let noEffect: @Sendable (EffectEmitter<Int>) async -> Int? = { _ in nil }
-
-    /// A started machine, drained, with `effects` effects asked for (tokens 1, 2, …), to be
-    /// started when the drain ends.
-    static func startedMachine(effects: Int) -> Machine {
+    /// A started machine with `effects` running effects (tokens 1, 2, …), registered as effects that
+    /// suspended in their start, with `task` as their task.
+    static func startedMachine(effects: Int, task: Task<Void, Never> = Task {}) -> Machine {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        for _ in 0..<effects {
-            _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: noEffect)
+        for token in 0..<effects {
+            _ = machine.effectStarted(UInt64(token + 1), task: task)
         }
         return machine
     }
 
-    @Test func anEffectStartedAtOnceIsRegisteredButNotHandedOut() {
+    // MARK: Effects started at once
+
+    @Test func anEffectInItsStartIsTakenAndSettledByTheNextStep() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let started = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
-        #expect(started == (EffectHandle(token: 1), true))
-        #expect(machine.isRunning(1) && machine.pendingStarts.isEmpty)
-        // It ended while starting: its answer stands, and it is no longer running.
-        let stands = machine.endEffect(1)
-        #expect(stands && !machine.isRunning(1))
-        let again = machine.endEffect(1)
-        #expect(!again)
-        // After a stop an answer given while starting does not stand.
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: false, operation: Self.noEffect)
+        // Effect 1 is in its start (the drainer handed out token 1): its event is taken, counted
+        // in a provisional record.
+        let claimed = machine.enqueue(Self.item(5, origin: 0, token: 1))
+        #expect(!claimed && machine.effects[1]?.provisional == true && machine.effects[1]?.queued == 1)
+        #expect(machine.provisionalCount == 1)
+        // It ended in its start; the next step settles it: the record goes, its event stands.
+        var pending = PendingEvents<Int>()
+        var raised: QueuedEvent<Int>?
+        let first = Self.step(&machine, pending: &pending, raised: &raised, issued: 1)
+        #expect(first == .reduced(5, changed: true, observed: false))
+        #expect(machine.effects.isEmpty && machine.provisionalCount == 0 && machine.settledThrough == 1)
+        // A later event of the ended effect is dropped.
+        let late = machine.enqueue(Self.item(6, origin: 0, token: 1))
+        #expect(!late && machine.queue.isEmpty)
+    }
+
+    @Test func anEffectThatSuspendedInItsStartIsRegisteredWithItsTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.enqueue(Self.item(5, origin: 0, token: 1))
+        let task = Task {}
+        let started = machine.effectStarted(1, task: task)
+        #expect(started == .running)
+        #expect(machine.effects[1]?.provisional == false && machine.effects[1]?.task == task)
+        #expect(machine.effects[1]?.queued == 1 && machine.provisionalCount == 0 && machine.settledThrough == 1)
+        // Registered, it can be cancelled: its queued event goes.
+        let cancelled = machine.cancelEffect(1)
+        #expect(cancelled == task && machine.queue.isEmpty)
+    }
+
+    @Test func anEffectThatEndsBeforeItsRegistrationLeavesItsEventToIt() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        // Effect 1 suspended in its start and ended on another thread before its registration.
+        let claimed = machine.finishEffect(1, origin: 3, last: 7)
+        #expect(!claimed && machine.queue.isEmpty && machine.earlyEnds.count == 1)
+        let started = machine.effectStarted(1, task: Task {})
+        #expect(started == .ended)
+        #expect(machine.queue.popFirst() == Self.item(7, origin: 3))
+        #expect(machine.earlyEnds.isEmpty && !machine.isRunning(1))
+        // Settled, a cancelled effect's end is dropped (not kept for a registration).
+        let dropped = machine.finishEffect(1, origin: 3, last: 8)
+        #expect(!dropped && machine.earlyEnds.isEmpty && machine.queue.isEmpty)
+    }
+
+    @Test func aStopDuringAStartMakesTheRegistrationCancelTheTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.enqueue(Self.item(5, origin: 0, token: 1))
         _ = machine.stop()
-        let afterStop = machine.endEffect(2)
-        #expect(!afterStop)
+        let started = machine.effectStarted(1, task: Task {})
+        #expect(started == .stopped && machine.effects.isEmpty)
+        // An effect that ended early after a stop leaves nothing either.
+        _ = machine.finishEffect(2, origin: 0, last: 9)
+        let late = machine.effectStarted(2, task: Task {})
+        #expect(late == .ended && machine.queue.count == 1)
     }
 
     // MARK: Claiming the drain
@@ -110,7 +160,7 @@ import Testing
         #expect(check8)
         let check9 = Self.drain(&machine) == [
             .reduced(1, changed: true, observed: false), .reduced(2, changed: true, observed: false),
-            .idle(starts: []),
+            .idle,
         ]
         #expect(check9)
         #expect(machine.state == 3 && machine.stepCount == 2 && !machine.draining)
@@ -158,7 +208,7 @@ import Testing
         #expect(check18)
         #expect(pending.isEmpty)
         let released = machine.release()
-        #expect(released.tasks.isEmpty && released.unstarted == 0)
+        #expect(released.tasks.isEmpty)
         #expect(machine.queue.isEmpty && !machine.draining && machine.state == 1)
     }
 
@@ -259,7 +309,7 @@ import Testing
         for event in [2, 0] { _ = machine.enqueue(Self.item(event)) }
         var pending = PendingEvents<Int>()
         var raised: QueuedEvent<Int>?
-        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
+        guard case .observed(_, true, let changed) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, issued: 0, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -269,7 +319,7 @@ import Testing
         #expect(check28)
         machine.stepObservers.append { _ in }
         _ = machine.enqueue(Self.item(0))
-        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, reduce: Self.add) else {
+        guard case .observed(_, false, let unchanged) = machine.nextStep(pending: &pending, raised: &raised, hasRaised: false, issued: 0, reduce: Self.add) else {
             Issue.record("expected an observed step")
             return
         }
@@ -289,7 +339,7 @@ import Testing
         let check30 = Self.drain(&machine, pending: pending) == [
             .primeRenders(count: 1, state: 4),
             .reduced(1, changed: true, observed: true), .reduced(2, changed: true, observed: true),
-            .idle(starts: []),
+            .idle,
         ]
         #expect(check30)
         #expect(machine.renders.count == 1 && machine.unprimedRenders.isEmpty)
@@ -318,41 +368,88 @@ import Testing
 
     // MARK: Effects
 
-    @Test func effectsAskedForDuringADrainAreHandedOutWhenItEnds() {
+    // MARK: Effects on a place
+
+    @Test func aPlacedEffectParksTheDrainUntilItsStartReturns() async {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.start()
-        let first = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        let second = machine.startEffect(origin: 1, executor: nil, deferred: true, operation: Self.noEffect)
-        #expect(first == (EffectHandle(token: 1), true) && second == (EffectHandle(token: 2), true))
-        #expect(machine.isRunning(1) && machine.isRunning(2))
-        let check33 = Self.drain(&machine) == [.idle(starts: [1, 2])]
-        #expect(check33)
-        #expect(machine.pendingStarts.isEmpty)
+        let placed = machine.placeEffect(1)
+        #expect(placed && machine.isRunning(1) && machine.awaitingStarts == 1)
+        _ = machine.enqueue(Self.item(5))
+        // The next event waits: the drain parks, still claimed.
+        let parked = Self.drain(&machine, pending: PendingEvents()) == [.park]
+        #expect(parked && machine.parked && machine.draining)
+        let claimed = machine.enqueue(Self.item(6))
+        #expect(!claimed)
+        // The start answered 7: the reporter resumes the drain; 7 is a returned event.
+        let returned = machine.placedStartReturned(1, origin: 0, task: Task {}, answered: true, last: 7)
+        #expect(returned == Machine.PlacedStart(cancelTask: false, resumeDrain: true))
+        #expect(!machine.parked && machine.draining && !machine.isRunning(1))
+        let steps = Self.drain(&machine)
+        #expect(steps == [
+            .reduced(5, changed: true, observed: false), .reduced(6, changed: true, observed: false),
+            .reduced(7, changed: true, observed: false), .idle,
+        ])
     }
 
-    @Test func noEffectIsRegisteredAfterStop() {
+    @Test func placedAnswersJoinTheReturnedEventsInDeclarationOrder() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        _ = machine.placeEffect(2)
+        // Reported before the drainer's next step: nothing parks.
+        _ = machine.placedStartReturned(2, origin: 3, task: Task {}, answered: true, last: 30)
+        let returned = machine.placedStartReturned(1, origin: 1, task: Task {}, answered: true, last: 10)
+        #expect(!returned.resumeDrain)
+        var pending = PendingEvents<Int>()
+        pending.append(Self.item(0, origin: 0))
+        pending.append(Self.item(20, origin: 2))
+        var raised: QueuedEvent<Int>?
+        var order: [Int] = []
+        while case .reduced(let event, _, _) = Self.step(&machine, pending: &pending, raised: &raised, issued: 2) {
+            order.append(event)
+        }
+        #expect(order == [0, 10, 20, 30])
+    }
+
+    @Test func aPlacedEffectThatSuspendedIsRegisteredWithItsTask() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        let task = Task {}
+        let returned = machine.placedStartReturned(1, origin: 0, task: task, answered: false, last: nil)
+        #expect(returned == Machine.PlacedStart())
+        #expect(machine.effects[1]?.task == task && machine.awaitingStarts == 0)
+        let cancelled = machine.cancelEffect(1)
+        #expect(cancelled == task)
+    }
+
+    @Test func aStopTakesOverAParkedDrain() async {
+        var machine = Machine(state: 0, maxQueueLength: 10)
+        _ = machine.start()
+        _ = machine.placeEffect(1)
+        _ = Self.drain(&machine)
+        #expect(machine.parked)
+        // The place may never run the start (a main queue nobody serves): the stop tears down.
+        let claimed = machine.stop()
+        #expect(claimed && !machine.parked)
+        let steps = Self.drain(&machine)
+        #expect(steps == [.teardown])
+        _ = machine.release()
+        // The late report: its task is cancelled, nothing resumes.
+        let late = machine.placedStartReturned(1, origin: 0, task: Task {}, answered: false, last: nil)
+        #expect(late == Machine.PlacedStart(cancelTask: true, resumeDrain: false))
+    }
+
+    @Test func noEffectIsPlacedAfterStop() {
         var machine = Machine(state: 0, maxQueueLength: 10)
         _ = machine.stop()
-        let (handle, registered) = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
-        #expect(handle.token == 1 && !registered)
-        #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty)
+        let registered = machine.placeEffect(1)
+        #expect(!registered)
+        #expect(machine.effects.isEmpty && machine.awaitingStarts == 0)
     }
 
-    @Test func aTaskCreatedForACancelledEffectMustBeCancelled() async {
-        var machine = Self.startedMachine(effects: 1)
-        let task = Task {}
-        let check38 = machine.effectTaskCreated(1, task: task)
-        #expect(check38)
-        #expect(machine.effects[1]?.task == task)
-        let check39 = machine.cancelEffect(1) == task
-        #expect(check39)
-        let check40 = !machine.effectTaskCreated(1, task: task)
-        #expect(check40)
-        let check41 = machine.cancelEffect(1) == nil
-        #expect(check41)
-    }
-
-    @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() {
+    @Test func cancellingDropsTheEffectsQueuedEventsAndLaterOnes() async {
         var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = machine.enqueue(Self.item(2))
@@ -363,12 +460,9 @@ import Testing
         let check42 = !machine.enqueue(Self.item(4, origin: 0, token: 1))
         #expect(check42)
         #expect(machine.queue.count == 1)
-        // An unknown token is dropped too (an effect that ended).
-        let check43 = !machine.enqueue(Self.item(5, origin: 0, token: 99))
-        #expect(check43)
     }
 
-    @Test func reducingAnEffectsEventCountsItOutOfTheQueue() {
+    @Test func reducingAnEffectsEventCountsItOutOfTheQueue() async {
         var machine = Self.startedMachine(effects: 1)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         var pending = PendingEvents<Int>()
@@ -377,7 +471,7 @@ import Testing
         #expect(machine.effects[1]?.queued == 0)
     }
 
-    @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() {
+    @Test func aFinishedEffectsLastEventIsQueuedAndClaimsAnIdleLoop() async {
         var machine = Self.startedMachine(effects: 2)
         _ = machine.enqueue(Self.item(1, origin: 0, token: 1))
         _ = Self.drain(&machine)
@@ -395,21 +489,21 @@ import Testing
         _ = Self.drain(&machine)
         let check46 = !machine.finishEffect(1, origin: 0, last: 5)
         #expect(check46)
-        _ = machine.startEffect(origin: 0, executor: nil, deferred: true, operation: Self.noEffect)
+        _ = machine.effectStarted(3, task: Task {})
         let check47 = !machine.finishEffect(3, origin: 0, last: nil)
         #expect(check47)
         #expect(machine.queue.isEmpty && machine.state == 1 + 2 + 3 + 4)
     }
 
-    @Test func releaseHandsBackTasksChannelsAndUnstartedEffects() async {
-        var machine = Self.startedMachine(effects: 2)
+    @Test func releaseHandsBackTasksAndChannels() async {
         let task = Task {}
-        _ = machine.effectTaskCreated(1, task: task)
+        var machine = Self.startedMachine(effects: 1, task: task)
+        _ = machine.placeEffect(2)
         _ = machine.addChannel(StateChannel<Int>(tracker: nil))
         _ = machine.enqueue(Self.item(1))
         let released = machine.release()
-        #expect(released.tasks == [task] && released.channels.count == 1 && released.unstarted == 2)
-        #expect(machine.effects.isEmpty && machine.pendingStarts.isEmpty && machine.queue.isEmpty)
+        #expect(released.tasks == [task] && released.channels.count == 1)
+        #expect(machine.effects.isEmpty && machine.awaitingStarts == 0 && machine.queue.isEmpty)
         #expect(machine.channels.isEmpty && machine.renders.isEmpty && !machine.draining)
     }
 }

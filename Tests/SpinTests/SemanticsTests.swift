@@ -428,7 +428,7 @@ final class ProbeInstance: FeedbackInstance {
                 return nil
             }
             self.handle = handle
-            runtime.value?.enqueue(.fromEffect(42), origin: context.origin, token: handle.token)
+            if let handle { runtime.value?.enqueue(.fromEffect(42), origin: context.origin, token: handle.token) }
         } else if strategy == .cancelOnNewState, let handle {
             context.cancel(handle)
             self.handle = nil

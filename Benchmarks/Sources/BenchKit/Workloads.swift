@@ -191,13 +191,7 @@ public func coreLevelsRuntime(_ n: Int) -> SpinRuntime<LevelsState, LevelsEvent>
 /// The core with an asynchronous effect `(State) async -> Event?` on the default clock: the
 /// effect toggles until n. Returns the seconds.
 public func asyncCoreToggle(_ n: Int) async -> Double {
-    let spin = Spin<ToggleState, ToggleEvent>(
-        initialState: ToggleState(),
-        feedbacks: [Feedback(effect: { (state: ToggleState) async -> ToggleEvent? in
-            toggleFeedback(state, limit: n)
-        })],
-        reducer: Reducer(mutating: { state, event in toggleReduce(&state, event) }))
-    let runtime = SpinRuntime(spin)
+    let runtime = asyncCoreToggleRuntime(n)
     return await timeAsync {
         runtime.start()
         // The loop settles when the last effect returns nil. Waiting with `awaitState` would
@@ -206,6 +200,18 @@ public func asyncCoreToggle(_ n: Int) async -> Double {
         precondition(runtime.state.count == n)
         runtime.stop()
     }
+}
+
+/// The runtime of the core's async toggle, not started: an async effect that answers without
+/// suspending, so (by the fairness rule) `start()` alone runs all `n` steps.
+public func asyncCoreToggleRuntime(_ n: Int) -> SpinRuntime<ToggleState, ToggleEvent> {
+    let spin = Spin<ToggleState, ToggleEvent>(
+        initialState: ToggleState(),
+        feedbacks: [Feedback(effect: { (state: ToggleState) async -> ToggleEvent? in
+            toggleFeedback(state, limit: n)
+        })],
+        reducer: Reducer(mutating: { state, event in toggleReduce(&state, event) }))
+    return SpinRuntime(spin)
 }
 
 /// The same work through a bare AsyncStream: the loop reads an event, reduces it, awaits the

@@ -18,7 +18,7 @@ extension Feedback {
 
     /// An asynchronous effect called as `await effect(dependency1, …)(state)`.
     public init<each Dependency: Sendable>(
-        effect: @escaping @Sendable (repeat each Dependency) -> @Sendable (State) async -> Event?,
+        effect: @escaping @Sendable (repeat each Dependency) -> nonisolated(nonsending) @Sendable (State) async -> Event?,
         dependencies: repeat each Dependency,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {

@@ -33,7 +33,7 @@ extension Feedback {
     /// Asynchronous form of `init(skippingRepeated:effect:)`.
     public init<Value: Equatable & Sendable>(
         skippingRepeated derive: @escaping @Sendable (State) -> Value,
-        effect: @escaping @Sendable (Value) async -> Event?
+        effect: nonisolated(nonsending) @escaping @Sendable (Value) async -> Event?
     ) {
         self = .onChange(derive, body: .async(effect))
     }
@@ -59,7 +59,7 @@ extension Feedback {
     /// Asynchronous form of `init(skippingRepeatedNonNil:effect:)`.
     public init<Value: Equatable & Sendable>(
         skippingRepeatedNonNil derive: @escaping @Sendable (State) -> Value?,
-        effect: @escaping @Sendable (Value) async -> Event?
+        effect: nonisolated(nonsending) @escaping @Sendable (Value) async -> Event?
     ) {
         self = .onNonNilChange(derive, body: .async(effect))
     }
@@ -85,7 +85,7 @@ extension Feedback {
     /// Asynchronous form of `init(whenBecomesTrue:effect:)`.
     public init(
         whenBecomesTrue predicate: @escaping @Sendable (State) -> Bool,
-        effect: @escaping @Sendable (State) async -> Event?
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?
     ) {
         self = .onRisingEdge({ predicate($0) ? $0 : nil }, body: .async(effect))
     }
@@ -110,7 +110,7 @@ extension Feedback {
     /// Asynchronous form of `init(firstValueAfterNil:effect:)`.
     public init<Value: Sendable>(
         firstValueAfterNil derive: @escaping @Sendable (State) -> Value?,
-        effect: @escaping @Sendable (Value) async -> Event?
+        effect: nonisolated(nonsending) @escaping @Sendable (Value) async -> Event?
     ) {
         self = .onRisingEdge(derive, body: .async(effect))
     }

@@ -9,7 +9,7 @@ extension Feedback {
 
     /// An asynchronous effect that receives each state with the event that produced it.
     public init(
-        eventAware effect: @escaping @Sendable (State, Event?) async -> Event?,
+        eventAware effect: nonisolated(nonsending) @escaping @Sendable (State, Event?) async -> Event?,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {
         let body = EffectBody<EventAwareInput, Event>.async { await effect($0.state, $0.cause) }

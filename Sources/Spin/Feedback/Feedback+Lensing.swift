@@ -28,7 +28,7 @@ extension Feedback {
     public init<Sub: Sendable>(
         lensingOn lens: @escaping @Sendable (State) -> Sub,
         filteredBy filter: (@Sendable (Sub) -> Bool)? = nil,
-        effect: @escaping @Sendable (Sub) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (Sub) async -> Event?,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {
         self = .lensed(lens, filter: filter, strategy: strategy, body: .async(effect))

@@ -15,7 +15,7 @@ extension Feedback {
     /// Asynchronous form of `init(requests:effect:)`.
     public init<Request: Hashable & Sendable>(
         requests: @escaping @Sendable (State) -> Set<Request>,
-        effect: @escaping @Sendable (Request) async -> Event?
+        effect: nonisolated(nonsending) @escaping @Sendable (Request) async -> Event?
     ) {
         let body = EffectBody<Request, Event>.async(effect)
         self.init { context, _ in KeyedFeedbackInstance(context: context, requests: requests, body: body) }

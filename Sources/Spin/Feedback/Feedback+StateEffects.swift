@@ -10,7 +10,7 @@ extension Feedback {
 
     /// An asynchronous effect that turns a state into at most one event.
     public init(
-        effect: @escaping @Sendable (State) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {
         self = .onEveryState(strategy: strategy, body: .async(effect))
@@ -37,7 +37,7 @@ extension Feedback {
     /// An asynchronous effect run only on the states `predicate` accepts. A state it rejects is a
     /// new state all the same: under `.cancelOnNewState` it cancels the running effect.
     public init(
-        effect: @escaping @Sendable (State) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?,
         filteredBy predicate: @escaping @Sendable (State) -> Bool,
         strategy: ExecutionStrategy = .cancelOnNewState
     ) {
@@ -59,8 +59,18 @@ extension Feedback {
     public init<S: AsyncSequence & Sendable>(
         effect: @escaping @Sendable (SpinStates<State>) -> S
     ) where S.Element == Event {
-        self.init { context, tracker in
+        self = .runningForTheLoopsLife({ context, tracker in
             StreamFeedbackInstance<State, Event>(context: context, tracker: tracker, effect: effect)
-        }
+        })
+    }
+
+    /// Emits the values of an outside input as events, as they come: a UI's events fed into the
+    /// loop through a `SpinInput` (or any async sequence of events). One effect reads the input for
+    /// the life of the loop; it sees no state. While it waits on a `SpinInput` it does not count
+    /// as busy (see `SpinInput`).
+    public init<Input: AsyncSequence & Sendable>(input: Input) where Input.Element == Event {
+        self = .runningForTheLoopsLife({ context, _ in
+            InputFeedbackInstance<State, Event, Input>(context: context, input: input)
+        })
     }
 }

@@ -14,14 +14,19 @@
 /// Synchronous effects run inline while the state is delivered, so their events are queued before
 /// the next event is reduced; asynchronous effects run as tasks.
 public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
-    /// Makes the instance that runs in one loop.
-    let connect: @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>
+    /// Makes the instance that runs in one loop, given its connection to the loop, the loop's
+    /// tracker and the loop's starter of async state effects.
+    let connect: @Sendable (FeedbackContext<Event>, ActivityTracker, @escaping StateEffectStarter<State, Event>)
+        -> any FeedbackInstance<State, Event>
 
     /// A name for traces and diagnostics; `feedback#N` when nil.
     public private(set) var name: String?
 
     /// Where the effects run, when set by `execute(on:)`.
-    public private(set) var executor: (any TaskExecutor)?
+    public private(set) var place: EffectPlace?
+
+    /// The task executor the effects run on, when `execute(on:)` gave one.
+    public var executor: (any TaskExecutor)? { place?.taskExecutor }
 
     /// For a feedback that is one synchronous function of the delivered state (and the event that
     /// produced it), that function. The runtime then calls it straight from its drain, without a
@@ -34,7 +39,27 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     /// this one to the event parameter).
     @usableFromInline private(set) var plain: (@Sendable (State) -> Event?)?
 
+    /// Whether the feedback runs one effect for the life of the loop (the stream forms), which may
+    /// wait for outside input (see `FeedbackContext.effectTasksAreMembers`).
+    private(set) var runsForTheLoopsLife = false
+
     init(connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>) {
+        self.connect = { context, tracker, _ in connect(context, tracker) }
+    }
+
+    /// A feedback that runs one effect for the life of the loop (`runsForTheLoopsLife`).
+    static func runningForTheLoopsLife(
+        _ connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker) -> any FeedbackInstance<State, Event>
+    ) -> Feedback {
+        var feedback = Feedback(connect: connect)
+        feedback.runsForTheLoopsLife = true
+        return feedback
+    }
+
+    init(
+        connect: @escaping @Sendable (FeedbackContext<Event>, ActivityTracker, @escaping StateEffectStarter<State, Event>)
+            -> any FeedbackInstance<State, Event>
+    ) {
         self.connect = connect
     }
 
@@ -45,13 +70,37 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
         return copy
     }
 
-    /// The same feedback with its effects run on `executor` (for instance a `SerialTaskExecutor`, or
-    /// an executor that hops to the thread a UI toolkit needs). Synchronous effects then run as
-    /// tasks on that executor too, instead of inline.
-    public func execute(on executor: any TaskExecutor) -> Feedback {
+    /// The same feedback with its effects run at `place` (see `EffectPlace`). Synchronous effects
+    /// then run as tasks there too, instead of inline. The fairness rule holds there as well: the
+    /// next event waits until each of the state's effects has run there until it first suspends or
+    /// ends (docs/semantics.md).
+    public func execute(on place: EffectPlace) -> Feedback {
         var copy = self
-        copy.executor = executor
+        copy.place = place
         return copy
+    }
+
+    /// The same feedback with its effects run on `executor` (for instance a `SerialTaskExecutor`, or
+    /// an executor that hops to the thread a UI toolkit needs).
+    public func execute(on executor: any TaskExecutor) -> Feedback {
+        execute(on: .taskExecutor(executor))
+    }
+
+    /// The same feedback with its effects isolated to an actor running on `executor`.
+    public func execute(on executor: any SerialExecutor) -> Feedback {
+        execute(on: .serialExecutor(executor))
+    }
+
+    /// The same feedback with its effects run on an executor that is both a task executor and a
+    /// serial executor, as a task executor.
+    public func execute<Executor: TaskExecutor & SerialExecutor>(on executor: Executor) -> Feedback {
+        execute(on: .taskExecutor(executor))
+    }
+
+    /// The same feedback with its effects isolated to `actor`: `execute(on: MainActor.shared)` runs
+    /// them on the main actor.
+    public func execute(on actor: any Actor) -> Feedback {
+        execute(on: .actor(actor))
     }
 }
 
@@ -76,6 +125,11 @@ extension Feedback {
 
     /// A feedback on every state, unfiltered.
     static func onEveryState(strategy: ExecutionStrategy, body: EffectBody<State, Event>) -> Feedback {
+        if let asynchronous = body.asynchronous {
+            return Feedback { context, _, start in
+                AsyncStateFeedbackInstance(context: context, strategy: strategy, effect: asynchronous, start: start)
+            }
+        }
         var feedback = perState(strategy: strategy, select: { state, _ in state }, body: body)
         if let synchronous = body.synchronous {
             feedback.plain = synchronous
@@ -99,7 +153,7 @@ extension Feedback {
     /// accepted state is new for it: a state `trigger` rejects leaves a running effect alone
     /// (SpinDSL's `when:` and `in:` rules: "a new trigger cancels the pending action").
     package init(
-        effect: @escaping @Sendable (State) async -> Event?,
+        effect: nonisolated(nonsending) @escaping @Sendable (State) async -> Event?,
         triggeredBy trigger: @escaping @Sendable (State) -> Bool,
         strategy: ExecutionStrategy
     ) {

@@ -1,14 +1,21 @@
 import Synchronization
 
-/// A boolean that can be read and cleared from any thread.
+/// A boolean that can be read, set and cleared from any thread.
+@usableFromInline
 final class AtomicFlag: Sendable {
-    private let storage: Atomic<Bool>
+    @usableFromInline let storage: Atomic<Bool>
 
+    @usableFromInline
     init(_ value: Bool) {
         storage = Atomic(value)
     }
 
-    var value: Bool { storage.load(ordering: .acquiring) }
+    @inlinable var value: Bool { storage.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func set() {
+        storage.store(true, ordering: .releasing)
+    }
 
     func clear() {
         storage.store(false, ordering: .releasing)

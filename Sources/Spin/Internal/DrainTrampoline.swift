@@ -23,6 +23,10 @@ final class DrainTrampoline: @unchecked Sendable {
     @usableFromInline var isDraining = false
     /// Drains claimed while another one ran, in the order they were claimed.
     @usableFromInline var deferred = EventQueue<() -> Void>()
+    /// The effect this thread is starting right now (`StartAnswer`): an effect task that ends on
+    /// this thread while this is its token and slot ended during its start.
+    @exclusivity(unchecked) @usableFromInline var startingToken: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var startingSlot: ObjectIdentifier?
 
     init() {}
 

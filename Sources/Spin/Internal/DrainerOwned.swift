@@ -19,6 +19,18 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var hasRaised = false
     /// The name of the source of the last raised event, for its step's origin.
     @exclusivity(unchecked) @usableFromInline var raisedSource = ""
+    /// The last effect token handed out. Only the drainer starts effects (feedbacks ask for them
+    /// while a state is delivered), so tokens need no lock: the state machine learns them at the
+    /// drain's next step or at an effect's registration (`RuntimeStateMachine.settledThrough`).
+    @exclusivity(unchecked) @usableFromInline var lastToken: UInt64 = 0
+    /// The effect the reducer returned in the current step (`Reducer(effectful:)`), started after
+    /// the step's delivery by `startReducerEffect()`.
+    @exclusivity(unchecked) @usableFromInline var reducerEffect: ReducerEffect<Event>?
+    /// The connection of the reducer's effects to the loop: their events' origin is the one after
+    /// the last feedback (see `SpinRuntime.connect`).
+    @exclusivity(unchecked) @usableFromInline var reducerEffectContext: FeedbackContext<Event>?
+    /// Where an effect started at once on the drainer leaves its answer if it ends in its start.
+    @usableFromInline let startAnswer = StartAnswer<Event>()
     /// Room for one state, where `AliasedStateDelivery` puts a bitwise alias of the current state
     /// for the feedback chain. It never holds an owned value: it is neither initialized nor
     /// deinitialized as one, only overwritten with the state's bytes.
@@ -27,6 +39,44 @@ final class DrainerOwned<State: Sendable, Event: Sendable>: @unchecked Sendable 
     @usableFromInline
     init() {
         stateAlias = .allocate(capacity: 1)
+    }
+
+    /// The drain's reduction for a reducer that returns effects: it keeps the step's effect here,
+    /// for `startReducerEffect()` once the state is delivered, and returns whether the state changed.
+    func reduceStep(
+        keepingEffectsOf reduce: @escaping @Sendable (inout State, Event) -> (Reducer<State, Event>.Outcome, ReducerEffect<Event>?),
+        isSameState: (@Sendable (State, State) -> Bool)?
+    ) -> @Sendable (inout State, Event) -> Bool {
+        guard let isSameState else {
+            return { state, event in
+                let (outcome, effect) = reduce(&state, event)
+                self.keepReducerEffect(effect)
+                return outcome != .unchanged
+            }
+        }
+        return { state, event in
+            let previous = state
+            let (outcome, effect) = reduce(&state, event)
+            self.keepReducerEffect(effect)
+            return outcome == .unknown ? !isSameState(previous, state) : outcome == .changed
+        }
+    }
+
+    /// Keeps the effect the reducer returned in this step (after any it returned before in the
+    /// same step, which only a reducer applied twice in a step could).
+    func keepReducerEffect(_ effect: ReducerEffect<Event>?) {
+        guard let effect else { return }
+        reducerEffect = reducerEffect.map { .concatenate([$0, effect]) } ?? effect
+    }
+
+    /// Starts the effect the reducer returned in this step, if any, as an effect of the loop.
+    func startReducerEffect() {
+        guard let effect = reducerEffect else { return }
+        reducerEffect = nil
+        guard let context = reducerEffectContext else { return }
+        _ = context.start { emitter in
+            await effect.body(ReducerEffect.Sink(emitEvent: emitter.emit, reportError: emitter.reportFailure))
+        }
     }
 
     deinit {

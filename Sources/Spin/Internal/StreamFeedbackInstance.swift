@@ -14,16 +14,7 @@ final class StreamFeedbackInstance<State: Sendable, Event: Sendable>: FeedbackIn
         self.channel = channel
         self.context = context
         self.handle = context.start { emitter in
-            do {
-                for try await event in effect(SpinStates(channel: channel)) {
-                    if Task.isCancelled { return nil }
-                    emitter.emit(event)
-                }
-            } catch {
-                // A failing stream ends the feedback; the events it produced before stand. The
-                // error is reported, unless it is the feedback's own cancellation.
-                if !Task.isCancelled { emitter.reportFailure(error) }
-            }
+            await emitter.emitEvery(of: effect(SpinStates(channel: channel)))
             return nil
         }
     }

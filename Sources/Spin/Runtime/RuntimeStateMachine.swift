@@ -11,7 +11,8 @@
 ///
 /// The drainer: whoever gets `true` back from a method that may claim the drain (`start`, `stop`,
 /// `enqueue`, `addRender`, `finishEffect`) must call `nextStep` until it returns `.teardown` or
-/// `.idle`, performing each action; only the drainer ever writes `state`.
+/// `.idle` or `.park`, performing each action; only the drainer ever writes `state`. A parked drain
+/// is still claimed: whoever reports the last awaited start resumes it (`placedStartReturned`).
 ///
 /// `@usableFromInline` and `@inlinable` so that clients specialize the hot path for their own
 /// `State` and `Event` instead of running generic code.
@@ -31,10 +32,29 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline var stepCount = 0
     /// Running (or about to run) asynchronous effects by token.
     @usableFromInline var effects: [UInt64: EffectRecord] = [:]
-    @usableFromInline var nextToken: UInt64 = 0
-    /// Effect tasks of feedbacks with an executor of their own asked for during the current drain,
-    /// started when it ends.
-    @usableFromInline var pendingStarts: [PendingStart<Event>] = []
+    /// Every effect up to this token has been registered, or has ended during its start. Tokens
+    /// are handed out by the drainer, in order (`DrainerOwned.lastToken`); an effect started at
+    /// once (`Task.immediate`) is registered only if it is still running when its start returns,
+    /// so a token above this one is an effect in its start (its events are taken, and its end is
+    /// kept for the registration, `earlyEnds`).
+    @usableFromInline var settledThrough: UInt64 = 0
+    /// How many of `effects` are provisional: made by an event of an effect in its start.
+    @usableFromInline var provisionalCount = 0
+    /// Effects that ended on another thread after suspending in their start, before their
+    /// registration: their last event waits for it.
+    @usableFromInline var earlyEnds: [(token: UInt64, origin: Int, last: Event?)] = []
+    /// Effects of feedbacks with a place of their own (`execute(on:)`) launched for the state being
+    /// delivered that have not yet run until their first suspension or end: the next event waits
+    /// for them (the fairness rule, on their executor or actor).
+    @usableFromInline var awaitingStarts = 0
+    /// Whether the drain stopped for them: the last one to report resumes it.
+    @usableFromInline var parked = false
+    /// How many placed effects were launched since the drain's last step (their answers, if any,
+    /// are merged at the next one).
+    @usableFromInline var placedSinceStep = 0
+    /// What placed effects answered in their start, for the delivery that launched them: they join
+    /// the events the synchronous feedbacks returned, in declaration order.
+    @usableFromInline var placedAnswers: [QueuedEvent<Event>] = []
     @usableFromInline var channels: [StateChannel<State>] = []
     @usableFromInline var renders: [RenderObserver<State>] = []
     /// Render callbacks that have not yet received the current state.
@@ -53,7 +73,10 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     /// that someone tears it down). Returns whether the caller must drain.
     @inlinable
     mutating func claimDrain() -> Bool {
-        guard !draining, started || stopRequested else { return false }
+        guard !draining || (parked && stopRequested), started || stopRequested else { return false }
+        // A stop takes over a parked drain: a place that never runs its start (a main queue that
+        // nobody serves) must not keep the loop from tearing down.
+        parked = false
         draining = true
         return true
     }
@@ -96,8 +119,12 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     mutating func enqueue(_ item: QueuedEvent<Event>) -> Bool {
         guard !stopRequested else { return false }
-        if item.token != 0 {
-            guard effects[item.token] != nil else { return false }
+        if item.token != 0, effects[item.token] == nil {
+            // An effect in its start is not registered yet: its events are taken, and counted in
+            // a provisional record that its registration (or the next step) settles.
+            guard item.token > settledThrough else { return false }
+            effects[item.token] = EffectRecord(provisional: true)
+            provisionalCount += 1
         }
         if append(item), item.token != 0 {
             effects[item.token]?.queued += 1
@@ -121,9 +148,11 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         case primeRenders([RenderObserver<State>], state: State)
         /// The loop was stopped: tear it down (`release()` ends the drain).
         case teardown
-        /// Nothing is left to reduce: start `starts` (their tracker units were entered when they
-        /// were asked for). The caller is no longer the drainer.
-        case idle(starts: [PendingStart<Event>])
+        /// Nothing is left to reduce. The caller is no longer the drainer.
+        case idle
+        /// Effects launched on their places have not answered or suspended yet: the caller stops
+        /// draining but the drain stays claimed; the last of them to report resumes it.
+        case park
     }
 
     /// The drainer's next step. The events the feedbacks returned for the last delivered state
@@ -137,6 +166,8 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
     ///   - hasRaised: whether `raised` holds one. A flag of its own: testing an optional event
     ///     for nil can cost a value-witness call per step, which a spin without internal events
     ///     should not pay.
+    ///   - issued: the last effect token the drainer handed out: every effect up to it has
+    ///     registered or ended by now (see `settledThrough`).
     ///   - reduce: the reducer; returns whether the state changed.
     ///
     /// Always inlined into the drain: its action is then taken apart where it is made, and the
@@ -146,8 +177,19 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         pending: inout PendingEvents<Event>,
         raised: inout QueuedEvent<Event>?,
         hasRaised: Bool,
+        issued: UInt64,
         reduce: (inout State, Event) -> Bool
     ) -> DrainAction {
+        settle(through: issued)
+        // One test on the common path: nothing was launched on a place since the last step.
+        if placedSinceStep != 0 {
+            if awaitingStarts != 0, !stopRequested {
+                parked = true
+                return .park
+            }
+            placedSinceStep = 0
+            if !placedAnswers.isEmpty { mergePlacedAnswers(into: &pending) }
+        }
         // The next event: the raised one, else (below) possibly the first returned one.
         var next: QueuedEvent<Event>?
         if hasRaised { next = raised.take() }
@@ -191,48 +233,147 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         return .observed(event: item.event, changed: changed, delivery: delivery)
     }
 
-    /// The drain ends: the effects asked for during it are handed out to be started.
+    /// The drain ends.
     @inlinable
     mutating func finishDrain() -> DrainAction {
         draining = false
-        let starts = pendingStarts
-        pendingStarts = []
-        return .idle(starts: starts)
+        return .idle
+    }
+
+    /// The answers placed effects gave in their start join the events the synchronous feedbacks
+    /// returned for the same state, in declaration order (by feedback; a feedback's own answers in
+    /// the order they were launched).
+    @usableFromInline
+    mutating func mergePlacedAnswers(into pending: inout PendingEvents<Event>) {
+        var answers = placedAnswers.sorted { ($0.origin, $0.token) < ($1.origin, $1.token) }[...]
+        placedAnswers = []
+        var merged = PendingEvents<Event>()
+        while let returned = pending.popFirst() {
+            while let answer = answers.first, answer.origin < returned.origin {
+                merged.append(QueuedEvent(event: answer.event, origin: answer.origin, token: 0))
+                answers.removeFirst()
+            }
+            merged.append(returned)
+        }
+        for answer in answers { merged.append(QueuedEvent(event: answer.event, origin: answer.origin, token: 0)) }
+        pending = merged
     }
 
     // MARK: Effects
 
-    /// A feedback asks for an effect task. Returns its handle, and whether it was registered (not
-    /// after a stop): a registered effect counts as work until it ends. A `deferred` one is started
-    /// when the drain ends (`.idle`); the caller starts the others at once.
+    /// Every effect up to `token` has registered or ended: provisional records of those that ended
+    /// in their start go (their queued events stand: a finished effect gave its answer), and later
+    /// events of theirs are dropped.
     @inlinable
-    mutating func startEffect(
-        origin: Int, executor: (any TaskExecutor)?, deferred: Bool,
-        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
-    ) -> (handle: EffectHandle, registered: Bool) {
-        nextToken += 1
-        let token = nextToken
-        guard !stopRequested else { return (EffectHandle(token: token), false) }
+    mutating func settle(through token: UInt64) {
+        settledThrough = token
+        if provisionalCount != 0 { dropProvisionalRecords() }
+    }
+
+    @usableFromInline
+    mutating func dropProvisionalRecords() {
+        let settled = settledThrough
+        effects = effects.filter { !$0.value.provisional || $0.key > settled }
+        provisionalCount = effects.values.count(where: \.provisional)
+    }
+
+    /// A feedback with a place of its own launches effect `token` (handed out by the drainer)
+    /// there: the next event waits until its start returns (`placedStartReturned`). Returns
+    /// whether it was registered (not after a stop).
+    @inlinable
+    mutating func placeEffect(_ token: UInt64) -> Bool {
+        settle(through: token)
+        guard !stopRequested else { return false }
         effects[token] = EffectRecord()
-        if deferred {
-            pendingStarts.append(PendingStart(token: token, origin: origin, executor: executor, operation: operation))
+        awaitingStarts += 1
+        placedSinceStep += 1
+        return true
+    }
+
+    /// What the start of a placed effect left to do.
+    @usableFromInline
+    struct PlacedStart: Equatable {
+        /// The caller must cancel the effect's task (it was cancelled or the loop stopped while
+        /// it started).
+        @usableFromInline var cancelTask = false
+        /// The caller resumes the parked drain (it reported the last awaited start).
+        @usableFromInline var resumeDrain = false
+
+        @inlinable
+        init(cancelTask: Bool = false, resumeDrain: Bool = false) {
+            self.cancelTask = cancelTask
+            self.resumeDrain = resumeDrain
         }
-        return (EffectHandle(token: token), true)
+    }
+
+    /// The start of placed effect `token` (from `origin`) returned: with `answered`, its effect
+    /// ended there with `last`, which joins the delivery's returned events (unless the effect was
+    /// cancelled or the loop stopped); otherwise it is running as `task`.
+    @inlinable
+    mutating func placedStartReturned(
+        _ token: UInt64, origin: Int, task: Task<Void, Never>, answered: Bool, last: Event?
+    ) -> PlacedStart {
+        var result = PlacedStart()
+        if awaitingStarts > 0 { awaitingStarts -= 1 }
+        if answered {
+            if effects.removeValue(forKey: token) != nil, let last, !stopRequested {
+                placedAnswers.append(QueuedEvent(event: last, origin: origin, token: token))
+            }
+        } else if effects[token] != nil {
+            effects[token]?.task = task
+        } else {
+            // Cancelled or stopped meanwhile (or it already ended: cancelling then does nothing).
+            result.cancelTask = true
+        }
+        if parked, awaitingStarts == 0 {
+            parked = false
+            result.resumeDrain = true
+        }
+        return result
+    }
+
+    /// How an effect started at once stands when its start returns with the effect still running.
+    @usableFromInline
+    enum EffectStart: Equatable {
+        /// Registered with its task: it reports when it ends, and its feedback may cancel it.
+        case running
+        /// It already ended, on another thread: its last event was queued.
+        case ended
+        /// The loop stopped: the caller must cancel the task.
+        case stopped
+    }
+
+    /// Effect `token`, started at once, suspended in its start: it is registered with its task,
+    /// unless it ended meanwhile (its last event is queued now, unless the loop stopped) or the
+    /// loop stopped.
+    @inlinable
+    mutating func effectStarted(_ token: UInt64, task: Task<Void, Never>) -> EffectStart {
+        settle(through: token &- 1)
+        settledThrough = token
+        if let index = earlyEnds.firstIndex(where: { $0.token == token }) {
+            let end = earlyEnds.remove(at: index)
+            if effects.removeValue(forKey: token) != nil { provisionalCount -= 1 }
+            if let last = end.last, !stopRequested {
+                _ = append(QueuedEvent(event: last, origin: end.origin, token: 0))
+            }
+            return .ended
+        }
+        guard !stopRequested else {
+            if effects.removeValue(forKey: token) != nil { provisionalCount -= 1 }
+            return .stopped
+        }
+        if effects[token]?.provisional == true {
+            effects[token]?.provisional = false
+            provisionalCount -= 1
+        }
+        effects[token, default: EffectRecord()].task = task
+        return .running
     }
 
     /// Whether the effect `token` is still wanted (not cancelled, the loop not stopped).
     @inlinable
     func isRunning(_ token: UInt64) -> Bool {
         effects[token] != nil
-    }
-
-    /// The task of effect `token` was created. Returns false when the effect was cancelled
-    /// meanwhile: the caller must cancel the task.
-    @inlinable
-    mutating func effectTaskCreated(_ token: UInt64, task: Task<Void, Never>) -> Bool {
-        guard effects[token] != nil else { return false }
-        effects[token]?.task = task
-        return true
     }
 
     /// A feedback cancels an effect: its queued events are dropped. Returns the task to cancel, if
@@ -246,21 +387,20 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         return record.task
     }
 
-    /// An effect ended while it was being started, during the delivery of a state: its last event
-    /// joins what the synchronous feedbacks return (the drainer keeps it). Returns whether it
-    /// stands: false after a stop.
-    @inlinable
-    mutating func endEffect(_ token: UInt64) -> Bool {
-        effects.removeValue(forKey: token) != nil && !stopRequested
-    }
-
     /// An effect ended with `last` as its last event: queued, unless the effect was cancelled
     /// before or the loop stopped, in the same transition that ends the effect (so no cancel can
-    /// come between). Returns whether the caller must drain.
+    /// come between). An effect that suspended in its start and ends before its registration
+    /// leaves its event to the registration (`effectStarted`). Returns whether the caller must
+    /// drain.
     @inlinable
     mutating func finishEffect(_ token: UInt64, origin: Int, last: Event?) -> Bool {
+        guard let record = effects[token], !record.provisional else {
+            if token > settledThrough { earlyEnds.append((token, origin, last)) }
+            return false
+        }
         // Its queued events stay: an effect that finished gave its whole answer.
-        guard effects.removeValue(forKey: token) != nil, let last, !stopRequested else { return false }
+        effects.removeValue(forKey: token)
+        guard let last, !stopRequested else { return false }
         _ = append(QueuedEvent(event: last, origin: origin, token: 0))
         return claimDrain()
     }
@@ -300,17 +440,19 @@ struct RuntimeStateMachine<State: Sendable, Event: Sendable>: Sendable {
         @usableFromInline let tasks: [Task<Void, Never>]
         /// `states` sequences to end.
         @usableFromInline let channels: [StateChannel<State>]
-        /// Effects asked for that never got a task: their tracker units must be left.
-        @usableFromInline let unstarted: Int
     }
 
     /// Lets go of effects, queued events and observers.
     @usableFromInline
     mutating func release() -> Released {
-        let released = Released(
-            tasks: effects.values.compactMap(\.task), channels: channels, unstarted: pendingStarts.count)
+        let released = Released(tasks: effects.values.compactMap(\.task), channels: channels)
         effects.removeAll()
-        pendingStarts = []
+        provisionalCount = 0
+        earlyEnds = []
+        awaitingStarts = 0
+        placedSinceStep = 0
+        parked = false
+        placedAnswers = []
         queue.removeAll()
         channels = []
         renders = []

@@ -28,7 +28,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// The loop's decisions, behind the lock: this class is the storage that holds the lock and
     /// performs the actions the state machine returns.
     @usableFromInline let machine: Locked<RuntimeStateMachine<State, Event>>
-    @usableFromInline let drainerOwned = DrainerOwned<State, Event>()
+    @usableFromInline let drainerOwned: DrainerOwned<State, Event>
+    /// Set once the loop is asked to stop (`RuntimeStateMachine.stopRequested`), for the one
+    /// decision made without the lock: an effect is not started after a stop (an observer or a
+    /// feedback may stop the loop while a state is delivered).
+    @usableFromInline let stopRequested = AtomicFlag(false)
     /// The reducer as the drain runs it: reduces in place and returns whether the state changed
     /// (comparing with `isSameState` when the reducer cannot tell).
     @usableFromInline let reduceStep: @Sendable (inout State, Event) -> Bool
@@ -37,7 +41,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @usableFromInline let feedbackOrigins: [EventOrigin]
     /// The observers of effects' failures (`onEffectFailure(_:)`).
     let failureObservers = Locked<[@Sendable (SpinEffectFailure) -> Void]>([])
-    /// The spin's internal-event source (`Spin.withInternalEvents(_:)`), if any.
+    /// What runs after each step: the spin's internal-event source (`Spin.withInternalEvents(_:)`),
+    /// and the start of the effect an effectful reducer returned; nil when the spin has neither.
     @usableFromInline let internalEvents: Spin<State, Event>.InternalEventSource?
     /// Where the state lies in the state machine, for `AliasedStateDelivery`; nil for a state type
     /// whose values cannot be moved as bytes, which the drain then delivers slot by slot, by value.
@@ -66,19 +71,31 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         self.tracker = virtualClock?.tracker ?? ActivityTracker()
         self.machine = Locked(RuntimeStateMachine(state: spin.initialState, maxQueueLength: maxQueueLength))
         self.feedbackOrigins = spin.feedbacks.enumerated().map { .feedback(index: $0.offset, name: $0.element.name) }
-        self.internalEvents = spin.internalEvents
+            + (spin.reducer.reduceWithEffect == nil ? [] : [.feedback(index: spin.feedbacks.count, name: "reducer")])
         self.stateOffset = AliasedStateDelivery<State, Event>.stateOffset
+        let owned = DrainerOwned<State, Event>()
+        self.drainerOwned = owned
         let apply = spin.reducer.apply
-        if let reportsChanges = spin.reducer.reportsChanges {
-            self.reduceStep = reportsChanges
-        } else if spin.reducer.needsComparison, let isSameState = spin.isSameState {
-            self.reduceStep = { state, event in
-                let previous = state
-                _ = apply(&state, event)
-                return !isSameState(previous, state)
+        if let reduceWithEffect = spin.reducer.reduceWithEffect {
+            self.reduceStep = owned.reduceStep(keepingEffectsOf: reduceWithEffect, isSameState: spin.isSameState)
+            let source = spin.internalEvents
+            self.internalEvents = { state in
+                owned.startReducerEffect()
+                return source?(state)
             }
         } else {
-            self.reduceStep = { state, event in apply(&state, event) != .unchanged }
+            self.internalEvents = spin.internalEvents
+            if let reportsChanges = spin.reducer.reportsChanges {
+                self.reduceStep = reportsChanges
+            } else if spin.reducer.needsComparison, let isSameState = spin.isSameState {
+                self.reduceStep = { state, event in
+                    let previous = state
+                    _ = apply(&state, event)
+                    return !isSameState(previous, state)
+                }
+            } else {
+                self.reduceStep = { state, event in apply(&state, event) != .unchanged }
+            }
         }
         if startsImmediately { start() }
     }
@@ -138,13 +155,16 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             enqueueResult: { effect, origin in
                 if let event = effect() { owned.pending.append(QueuedEvent(event: event, origin: origin, token: 0)) }
             },
-            startEffect: { [weak self] origin, executor, immediately, operation in
-                self?.startEffect(origin: origin, executor: executor, immediately: immediately, operation: operation)
-                    ?? EffectHandle(token: 0)
-            },
+            startEffect: { [weak self] context, operation in self?.startEffect(context, operation: operation) },
             cancelEffect: { [weak self] handle in self?.cancelEffect(handle) },
-            emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) })
-        guard connect(hooks) else { return }
+            emitFromListener: { [weak self] event, origin in self?.enqueue(event, origin: origin, token: 0) },
+            emitFromEffect: { [weak self] event, origin, token in self?.enqueue(event, origin: origin, token: token) },
+            finishEffect: { [weak self] token, origin, last in self?.finishEffect(token, origin: origin, last: last) },
+            reportFailure: { [weak self] error, origin in self?.reportFailure(error, origin: origin) })
+        let startStateEffect: StateEffectStarter<State, Event> = { [weak self] context, state, effect in
+            self?.startEffect(context, state: state, effect: effect)
+        }
+        guard connect(hooks, stateEffectStarter: startStateEffect) else { return }
         owned.feedbackChain = Self.feedbackChain(of: owned.slots)
         deliver(state, cause: nil, to: owned.slots)
         drain(afterStart: true)
@@ -199,12 +219,13 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     /// Claims the drain for the start and connects the feedbacks. Returns false when the loop was
     /// already started or stopped.
     @usableFromInline
-    func connect(_ hooks: RuntimeHooks<Event>) -> Bool {
+    func connect(_ hooks: RuntimeHooks<Event>, stateEffectStarter: @escaping StateEffectStarter<State, Event>) -> Bool {
         guard claim({ $0.start() }) else { return false }
         var slots: [FeedbackSlot<State, Event>] = []
         slots.reserveCapacity(spin.feedbacks.count)
         for (index, feedback) in spin.feedbacks.enumerated() {
-            if feedback.executor == nil {
+            let place = feedback.place ?? spin.effectPlace
+            if place == nil {
                 if let plain = feedback.plain {
                     slots.append(.plain(plain))
                     continue
@@ -215,9 +236,14 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
                 }
             }
             let context = FeedbackContext<Event>(
-                hooks: hooks, origin: index, executor: feedback.executor,
-                taskExecutor: feedback.executor ?? virtualClock?.executor)
-            slots.append(.instance(feedback.connect(context, tracker)))
+                hooks: hooks, origin: index, place: place, taskExecutor: virtualClock?.executor,
+                effectTasksAreMembers: feedback.runsForTheLoopsLife)
+            slots.append(.instance(feedback.connect(context, tracker, stateEffectStarter)))
+        }
+        if spin.reducer.reduceWithEffect != nil {
+            drainerOwned.reducerEffectContext = FeedbackContext<Event>(
+                hooks: hooks, origin: spin.feedbacks.count, place: spin.effectPlace, taskExecutor: virtualClock?.executor,
+                effectTasksAreMembers: false)
         }
         drainerOwned.slots = slots
         return true
@@ -270,6 +296,21 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         }
         // Only the drainer calls render callbacks, so that they never run concurrently or out of
         // order; when no one drains, this thread becomes the drainer for a moment.
+        if claim({ $0.addRender(observer) }) { drain() }
+    }
+
+    /// `render(on:using:)` on the main actor: calls `render` there with the current state and then
+    /// with every new state, in the order of the states, as long as `container` is alive (held
+    /// weakly). A `@MainActor` view renders without hops of its own: when the loop's drainer is on
+    /// the main actor the state renders at once; otherwise the rendering is enqueued on the main
+    /// actor (each hop renders every state waiting, in order). (A label of its own: Swift does not
+    /// choose between overloads by the isolation of a closure.)
+    public func render<Container: AnyObject & Sendable>(
+        onMainActor container: Container,
+        using render: @escaping @MainActor @Sendable (Container, State) -> Void
+    ) {
+        let renderer = MainActorRenderer(container: container, render: render)
+        let observer = RenderObserver<State> { state in renderer.send(state) }
         if claim({ $0.addRender(observer) }) { drain() }
     }
 
@@ -328,7 +369,9 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func claim(_ transition: (inout RuntimeStateMachine<State, Event>) -> Bool) -> Bool {
         machine.withLock { machine in
-            guard transition(&machine) else { return false }
+            let claimed = transition(&machine)
+            if machine.stopRequested { stopRequested.set() }
+            guard claimed else { return false }
             tracker.enter()
             return true
         }
@@ -401,7 +444,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             self.machine.lock()
             let hasRaised = raising && owned.hasRaised
             let action = machine.pointee.nextStep(
-                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, reduce: reduceStep)
+                pending: &owned.pending, raised: &owned.raised, hasRaised: hasRaised, issued: owned.lastToken,
+                reduce: reduceStep)
             self.machine.unlock()
             if hasRaised { owned.hasRaised = owned.raised != nil }
             let event: Event
@@ -420,9 +464,11 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
             case .teardown:
                 teardown()
                 return
-            case .idle(let starts):
-                startTasks(starts)
+            case .idle:
                 tracker.leave()
+                return
+            case .park:
+                // The drain stays claimed (and counted): the last placed start to report resumes it.
                 return
             }
             if changed {
@@ -522,7 +568,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     private func releaseEffectsAndObservers(drainerDone: Bool) {
         let released = machine.withLock { $0.release() }
         for task in released.tasks { task.cancel() }
-        for _ in 0..<released.unstarted { tracker.leave() }
         for channel in released.channels { channel.finish() }
         if drainerDone { tracker.leave() }
     }
@@ -535,75 +580,143 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         releaseEffectsAndObservers(drainerDone: false)
     }
 
-    /// Starts the effect tasks of feedbacks with an executor of their own (`execute(on:)`) asked for
-    /// during a drain, in the order they were asked for, once the drain is over.
+    /// Asks for an effect task and returns its handle, or nil when the effect has already ended.
+    /// Only the drainer calls this (feedbacks ask while a state is delivered, or as the loop
+    /// starts), so it hands out the token without a lock.
+    ///
+    /// An effect of a feedback without an executor of its own starts now, on this thread
+    /// (`Task.immediate`), and runs here until it first suspends or ends: one that ends has
+    /// answered when this returns, and its last event joins what the state's synchronous
+    /// feedbacks return, in declaration order (the fairness rule of docs/semantics.md); it costs
+    /// no lock and leaves no record. One that suspended is registered with its task and goes on
+    /// on its executor (the virtual clock's serial executor, or the global one). An effect of a
+    /// feedback with a place of its own is launched there (`startPlaced`).
     @inlinable
-    func startTasks(_ starts: [PendingStart<Event>]) {
-        for start in starts {
-            let wanted = machine.withLock { $0.isRunning(start.token) }
-            guard wanted else {
-                tracker.leave()
-                continue
-            }
-            startTask(start, immediately: false)
+    func startEffect(_ context: FeedbackContext<Event>, operation: @escaping EffectOperation<Event>) -> EffectHandle? {
+        startEffect(context, deferred: operation) { end in
+            { end.finish(await operation(end.emitter)) }
         }
     }
 
-    /// Creates the task of an effect. With `immediately` (only the drainer, while it delivers a
-    /// state), the task starts on the calling thread (`Task.immediate`) and runs there until it
-    /// first suspends or ends: an effect that answers without suspending has answered when this
-    /// returns, and its last event joins what the synchronous feedbacks return for the state, in
-    /// declaration order (the fairness rule of docs/semantics.md). Later parts run on the task's
-    /// executor (the virtual clock's serial executor, or the global one).
+    /// `startEffect(_:operation:)` for the commonest effect, an async function of the state: the
+    /// task calls it directly (`AsyncStateFeedbackInstance`), one closure and one async frame less.
     @inlinable
-    func startTask(_ start: PendingStart<Event>, immediately: Bool) {
+    func startEffect(_ context: FeedbackContext<Event>, state: State, effect: @escaping AsyncEffect<State, Event>) -> EffectHandle? {
+        startEffect(context, deferred: { _ in await effect(state) }) { end in
+            { end.finish(await effect(state)) }
+        }
+    }
+
+    /// The start of an effect whose task runs `body(end)`, which hands its last event to `end`.
+    /// `placed` is the same effect as an operation, for a feedback with a place.
+    @inlinable @inline(__always)
+    func startEffect(
+        _ context: FeedbackContext<Event>,
+        deferred placed: @autoclosure () -> EffectOperation<Event>,
+        body: (EffectEnd<Event>) -> @isolated(any) @Sendable () async -> Void
+    ) -> EffectHandle? {
+        let owned = drainerOwned
+        owned.lastToken &+= 1
+        let token = owned.lastToken
+        if let place = context.place {
+            return startPlaced(token, context: context, place: place, operation: placed())
+        }
+        // Not after a stop, which an observer or a feedback may have asked for during this step.
+        guard !stopRequested.value else { return nil }
+        let slot = owned.startAnswer
+        let executor = context.taskExecutor
+        let task = slot.starting(token) {
+            makeEffectTask(token, context: context, answer: slot) { end in
+                Task.immediate(executorPreference: executor, operation: body(end))
+            }
+        }
+        let (answered, last) = slot.take()
+        if answered {
+            if let last { owned.pending.append(QueuedEvent(event: last, origin: context.origin, token: 0)) }
+            return nil
+        }
+        let started: RuntimeStateMachine<State, Event>.EffectStart = machine.withLock { machine in
+            let started = machine.effectStarted(token, task: task)
+            // Its last event may have filled the queue, which stops the loop.
+            if machine.stopRequested { stopRequested.set() }
+            return started
+        }
+        switch started {
+        case .running: return EffectHandle(token: token)
+        case .ended: return nil
+        case .stopped:
+            task.cancel()
+            return nil
+        }
+    }
+
+    /// Creates the task of effect `token` with `create(end)`, started at once on the calling
+    /// thread (`Task.immediate`, see `startEffect`): a task that counts as work until it ends, and
+    /// answers into `answer` if its effect ends in its start; otherwise its end reports through
+    /// `finishEffect`. Binds the task-local values its effect must see (the clock, the virtual
+    /// clock's membership) around `create`.
+    @inlinable @inline(__always)
+    func makeEffectTask(
+        _ token: UInt64, context: FeedbackContext<Event>, answer: StartAnswer<Event>,
+        create: (EffectEnd<Event>) -> Task<Void, Never>
+    ) -> Task<Void, Never> {
         // Task-local values are bound only when they differ from what a task would see anyway:
-        // binding costs an allocation per task.
-        let bindClock = !clockIsContinuous || !(SpinClock.current is ContinuousClock)
+        // binding costs an allocation per task. (The clock's type is compared, not cast: a cast
+        // of the existential costs more than the rest of the check.)
+        let bindClock = !clockIsContinuous
+            || ObjectIdentifier(type(of: SpinClock.current)) != ObjectIdentifier(ContinuousClock.self)
         // On a virtual clock each effect task is a member of the clock's tracker, so that its
-        // sleeps stop the count; elsewhere it only has to leave the tracker when it ends.
-        let bindMember = virtualClock != nil || ActivityMember.current != nil
-        let token = start.token
-        let tracker = self.tracker
-        // startEffect entered the tracker for this task already.
+        // sleeps stop the count; so is a stream form's, so that waiting on a `SpinInput` stops it;
+        // elsewhere a task only has to leave the tracker when it ends.
+        let bindMember = virtualClock != nil || context.effectTasksAreMembers || ActivityMember.current != nil
+        tracker.enter()
         let member = bindMember ? ActivityMember(tracker: tracker, busy: true) : nil
-        let immediateAnswer = immediately ? ImmediateAnswer<Event>() : nil
-        let operation: @Sendable () async -> Void = { [weak self] in
-            let origin = start.origin
-            let emitter = EffectEmitter<Event>(
-                send: { [weak self] event in self?.enqueue(event, origin: origin, token: token) },
-                reportFailure: { [weak self] error in self?.reportFailure(error, origin: origin) })
-            let last = await start.operation(emitter)
-            if immediateAnswer?.answer(last) != true {
-                self?.finishEffect(token, origin: origin, last: last)
-            }
-            if let member { member.end() } else { tracker.leave() }
-        }
-        let makeTask = {
-            immediately
-                ? Task.immediate(executorPreference: start.executor, operation: operation)
-                : Task(executorPreference: start.executor, operation: operation)
-        }
-        let task: Task<Void, Never>
+        let end = EffectEnd(token: token, context: context, answer: answer, member: member, tracker: tracker)
         switch (bindClock, bindMember) {
-        case (false, false): task = makeTask()
-        case (true, false): task = SpinClock.$current.withValue(clock, operation: makeTask)
-        case (false, true): task = ActivityMember.withCurrent(member, makeTask)
+        case (false, false): return create(end)
+        case (true, false): return SpinClock.$current.withValue(clock) { create(end) }
+        case (false, true): return ActivityMember.withCurrent(member) { create(end) }
         case (true, true):
-            task = SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member, makeTask) }
+            return SpinClock.$current.withValue(clock) { ActivityMember.withCurrent(member) { create(end) } }
         }
-        if let immediateAnswer, immediateAnswer.claimStarted() {
-            // It ended while starting: its answer stands unless the loop stopped meanwhile.
-            let stands = machine.withLock { $0.endEffect(token) }
-            if stands, let last = immediateAnswer.event {
-                drainerOwned.pending.append(QueuedEvent(event: last, origin: start.origin, token: 0))
-            }
-            return
+    }
+
+    /// Launches effect `token` of a feedback with a place of its own: a task there runs the effect
+    /// at once until it first suspends or ends (as the drainer does for the others), then reports.
+    /// The drain's next step waits for that report (`RuntimeStateMachine.awaitingStarts`), so the
+    /// fairness rule holds on every place.
+    @usableFromInline
+    func startPlaced(
+        _ token: UInt64, context: FeedbackContext<Event>, place: EffectPlace, operation: @escaping EffectOperation<Event>
+    ) -> EffectHandle? {
+        let registered = machine.withLock { machine in
+            guard machine.placeEffect(token) else { return false }
+            // The launch counts as work until it reports; the effect's own task counts on its own.
+            tracker.enter()
+            return true
         }
-        // False when the effect was cancelled meanwhile, or has ended: cancelling an ended task
-        // does nothing.
-        let running = machine.withLock { $0.effectTaskCreated(token, task: task) }
-        if !running { task.cancel() }
+        guard registered else { return nil }
+        let launch = PlacedLaunch(runtime: self, token: token, context: context, operation: operation)
+        switch place.kind {
+        case .taskExecutor(let executor):
+            Task(executorPreference: executor) { launch.run(onExecutor: executor) }
+        case .actor(let actor):
+            Task { await PlacedLaunch.run(launch, on: actor) }
+        }
+        return EffectHandle(token: token)
+    }
+
+    /// The start of a placed effect returned, on its place: see `RuntimeStateMachine.placedStartReturned`.
+    func placedStartReturned(_ token: UInt64, origin: Int, task: Task<Void, Never>, answered: Bool, last: Event?) {
+        let result = machine.withLock { machine in
+            let result = machine.placedStartReturned(token, origin: origin, task: task, answered: answered, last: last)
+            if machine.stopRequested { stopRequested.set() }
+            return result
+        }
+        if result.cancelTask { task.cancel() }
+        tracker.leave()
+        // The parked drain resumes here, with the unit it kept.
+        if result.resumeDrain { drain() }
     }
 
     /// An effect task's effect has ended with `last` as its last event: queued, unless the effect
@@ -612,28 +725,6 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     @inlinable
     func finishEffect(_ token: UInt64, origin: Int, last: Event?) {
         if claim({ $0.finishEffect(token, origin: origin, last: last) }) { drain() }
-    }
-
-    /// Asks for an effect task and returns its handle. An effect of a feedback without an executor
-    /// of its own starts now, on this thread, until it first suspends (`immediately`); the others
-    /// start when the current drain ends.
-    @inlinable
-    func startEffect(
-        origin: Int,
-        executor: (any TaskExecutor)?,
-        immediately: Bool,
-        operation: @escaping @Sendable (EffectEmitter<Event>) async -> Event?
-    ) -> EffectHandle {
-        let (handle, startNow): (EffectHandle, PendingStart<Event>?) = machine.withLock { machine in
-            let (handle, registered) = machine.startEffect(
-                origin: origin, executor: executor, deferred: !immediately, operation: operation)
-            // The effect counts as work from now until its task ends (or it is dropped unstarted).
-            guard registered else { return (handle, nil) }
-            tracker.enter()
-            return (handle, immediately ? PendingStart(token: handle.token, origin: origin, executor: executor, operation: operation) : nil)
-        }
-        if let startNow { startTask(startNow, immediately: true) }
-        return handle
     }
 
     /// Cancels a running effect and drops its queued events. Does nothing if it already ended.

@@ -16,6 +16,8 @@ public struct Spin<State: Sendable, Event: Sendable>: Sendable {
     let isSameState: (@Sendable (State, State) -> Bool)?
     /// The internal-event source, if any (see `withInternalEvents(_:)`).
     let internalEvents: InternalEventSource?
+    /// Where the effects of feedbacks without a place of their own run (`execute(on:)`).
+    public private(set) var effectPlace: EffectPlace?
 
     /// Asked by the loop, after every step, for an event to reduce before any queued one: an event
     /// and the name of its source, or nil when there is none.
@@ -42,6 +44,37 @@ public struct Spin<State: Sendable, Event: Sendable>: Sendable {
         self.reducer = spin.reducer
         self.isSameState = spin.isSameState
         self.internalEvents = internalEvents
+        self.effectPlace = spin.effectPlace
+    }
+
+    /// The same spin with the effects of every feedback that has no place of its own run at
+    /// `place` (Spin.Swift's `executeOn:`; see `Feedback.execute(on:)`). `execute(on:
+    /// MainActor.shared)` runs them on the main actor.
+    public func execute(on place: EffectPlace) -> Spin {
+        var copy = self
+        copy.effectPlace = place
+        return copy
+    }
+
+    /// The same spin with its effects run on `executor` (see `execute(on:)` with a place).
+    public func execute(on executor: any TaskExecutor) -> Spin {
+        execute(on: .taskExecutor(executor))
+    }
+
+    /// The same spin with its effects isolated to an actor running on `executor`.
+    public func execute(on executor: any SerialExecutor) -> Spin {
+        execute(on: .serialExecutor(executor))
+    }
+
+    /// The same spin with its effects run on an executor that is both a task executor and a serial
+    /// executor, as a task executor.
+    public func execute<Executor: TaskExecutor & SerialExecutor>(on executor: Executor) -> Spin {
+        execute(on: .taskExecutor(executor))
+    }
+
+    /// The same spin with its effects isolated to `actor` (`MainActor.shared`, any actor).
+    public func execute(on actor: any Actor) -> Spin {
+        execute(on: .actor(actor))
     }
 
     /// The same spin with an internal-event source: events the spin raises itself and reduces to
