@@ -65,13 +65,6 @@ import Testing
         #expect(try await Self.replayedFindings(seeds: UInt64(1000 + batch * 10)..<UInt64(1010 + batch * 10), nested: false) > 0)
     }
 
-    /// Generated statecharts (history, raised and eventless steps, parity-watching `enter` rules,
-    /// a gear fed from actions): every finding within the first 3,000 states replays.
-    @Test(arguments: 0..<4)
-    func theFindingsOfGeneratedStatechartsReplay(batch: Int) async throws {
-        #expect(try await Self.replayedFindings(seeds: UInt64(7000 + batch * 10)..<UInt64(7010 + batch * 10), nested: true) > 0)
-    }
-
     /// How many findings the valid specs of `seeds` have within their first 3,000 states, each
     /// replayed (`replayEveryFinding`).
     static func replayedFindings(seeds: Range<UInt64>, nested: Bool) async throws -> Int {
