@@ -195,7 +195,7 @@ class SismicSideTests(unittest.TestCase):
 
     def test_two_timers_at_one_instant_are_refused(self):
         self.assertIn("at 1000ms several clock guards fire at once",
-                      self.refusal("stopwatch", "inputs: script", "inputs: [{ at: 0ms, event: start }]"))
+                      self.refusal("stopwatch", "  - { at: 100ms, event: start }", "  - { at: 0ms, event: start }"))
 
     def test_a_spec_whose_nesting_differs_is_reported(self):
         directory = self.copy_of("history-shallow")

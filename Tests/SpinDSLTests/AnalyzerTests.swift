@@ -263,7 +263,7 @@ import Testing
 
     /// The warning of a shadowed row, as `findings` prints it.
     static func shadowed(_ place: String, _ event: String, _ rows: String, inState: String = "") -> String {
-        "\(place): warning: this transition never fires: on '\(event)'\(inState), \(rows) first every time it could [#ShadowedTransition] [rows are tried in order and the first whose guard holds fires: remove this row, or move it above the rows that take its cases]"
+        "\(place): warning: this transition never fires: on '\(event)'\(inState), \(rows) first every time it could [#ShadowedTransition] [a state's rows are tried before its parent's and the spin's, each in document order, and the first whose guard holds fires: remove this row, or move it above the rows that take its cases]"
     }
 
     @Test func aRowWhoseStatesEarlierUnguardedRowsTakeIsShadowed() {
@@ -382,7 +382,9 @@ import Testing
 
     /// The check reads the control state in guards: `from: any, when: state != .busy` and
     /// `from: busy` do not overlap (the issue's example of a textual check), and together they
-    /// take every state.
+    /// take every state, so a later row of the spin is shadowed; a row of the spin on `idle` only
+    /// is shadowed by the one taking idle. A state's own row is tried before the spin's wherever
+    /// it is written (docs/statecharts.md, rule 3).
     @Test func guardsOnTheControlStateAreReadForWhatTheyMean() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
@@ -393,10 +395,22 @@ import Testing
               - { from: any, on: go, when: state != .busy, to: busy }
               - { from: busy, on: go, to: idle }
               - { from: any, on: go, to: idle }
-              - { from: idle, on: go, when: state == .idle, to: idle }
+              - { from: any, on: go, when: state == .idle, to: idle }
             """) == [
                 Self.shadowed("8:5", "go", "the rows at lines 6 and 7 fire"),
-                Self.shadowed("9:5", "go", "the row at line 6 fires", inState: " in state 'idle'"),
+                Self.shadowed("9:5", "go", "the row at line 6 fires"),
+            ])
+        #expect(AnalyzerPipeline.findings("""
+            spin: S
+            states: [idle, busy]
+            events: [go]
+            inputs: [go]
+            transitions:
+              - { from: any, on: go, when: state != .busy, to: busy }
+              - { from: busy, on: go, to: idle }
+              - { from: idle, on: go, when: state == .idle, to: idle }
+            """) == [
+                Self.shadowed("6:5", "go", "the row at line 8 fires"),
             ])
     }
 

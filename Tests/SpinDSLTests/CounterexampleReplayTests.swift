@@ -46,7 +46,7 @@ import Testing
         return result.violations.count
     }
 
-    @Test(arguments: ["gate-bug", "vending-deadend"])
+    @Test(arguments: ["gate-bug", "vending-deadend", "microwave-checked"])
     func theFindingsOfAnExampleReplay(name: String) async throws {
         #expect(try await Self.replayEveryFinding(loadSpec("\(name).yaml")) == 1)
     }
@@ -62,15 +62,18 @@ import Testing
     /// finding within the first 3,000 states replays, choices included.
     @Test(arguments: 0..<4)
     func theFindingsOfGeneratedSpecsReplay(batch: Int) async throws {
+        #expect(try await Self.replayedFindings(seeds: UInt64(1000 + batch * 10)..<UInt64(1010 + batch * 10), nested: false) > 0)
+    }
+
+    /// How many findings the valid specs of `seeds` have within their first 3,000 states, each
+    /// replayed (`replayEveryFinding`).
+    static func replayedFindings(seeds: Range<UInt64>, nested: Bool) async throws -> Int {
         var findings = 0
-        for offset in 0..<10 {
-            let seed = UInt64(1000 + batch * 10 + offset)
-            var generator = GeneratedSpecs(seed: seed)
-            let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0)
-            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+        for seed in seeds {
+            let spec = GeneratedSpecs.loaded(seed: seed, nested: nested).spec
             guard spec.compiled != nil else { continue }
-            findings += try await Self.replayEveryFinding(spec, maxStates: 3_000)
+            findings += try await replayEveryFinding(spec, maxStates: 3_000)
         }
-        #expect(findings > 0)
+        return findings
     }
 }

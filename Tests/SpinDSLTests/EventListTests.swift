@@ -93,7 +93,7 @@ import Testing
               - { on: coinA, set: { total: 1 } }
               - { on: [coinA, coinB], set: { total: 2 } }
             """) == [
-                "8:5: warning: this transition never fires: on 'coinA', the row at line 7 fires first every time it could [#ShadowedTransition] [rows are tried in order and the first whose guard holds fires: remove this row, or move it above the rows that take its cases]",
+                "8:5: warning: this transition never fires: on 'coinA', the row at line 7 fires first every time it could [#ShadowedTransition] [a state's rows are tried before its parent's and the spin's, each in document order, and the first whose guard holds fires: remove this row, or move it above the rows that take its cases]",
             ])
     }
 }

@@ -262,4 +262,73 @@ import Testing
         let compiled = try #require(loadSpec("turnstile.yaml").compiled)
         #expect(SpecChecker(compiled).diagnostics.map(\.group) == [.payloadWithoutValues])
     }
+
+    // MARK: Statecharts
+
+    /// A statechart's history records are data: the same configuration with another record is
+    /// another state. `p`'s record is 0 (nothing yet), 1 (`a`) or 2 (`b`): `a` and `b` with each of
+    /// the three, and `q` with 1 or 2, are 8 states (3 configurations). Coverage is per state of
+    /// the tree, and names an eventless row "without an event".
+    @Test func historyRecordsAreStateAndCoverageIsPerState() throws {
+        let result = try Self.check("""
+            spin: H
+            data: { n: 0 }
+            states:
+              p:
+                history: shallow
+                states: { a: {}, b: {}, c: {} }
+              q: {}
+            events: [go, out, back]
+            inputs: [go, out, back]
+            transitions:
+              - { from: a, on: go, to: b }
+              - { from: b, on: go, to: a }
+              - { from: p, on: out, to: q }
+              - { from: q, on: back, when: n > 0, to: c }
+              - { from: q, on: back, to: history(p) }
+              - { from: c, when: n > 0, set: { n: 0 } }
+              - { from: c, on: go, to: a }
+            """)
+        #expect(result.status == .ok)
+        #expect(result.states == 8)
+        #expect(result.transitions == 15)
+        #expect(result.depth == 4)
+        #expect(result.coverage.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+            "6:29: state 'c' of spin 'H' is never reached",
+            "14:5: this row never fires in any reachable state (on 'back')",
+            "16:5: this row never fires in any reachable state (without an event)",
+            "17:5: this row never fires in any reachable state (on 'go')",
+        ])
+    }
+
+    /// A statechart's outbox (the gear events of the last step, already sent) is not part of a
+    /// state: `A` in `idle` after a `poke` that propagated and after coming back from `on` is one
+    /// state. `A` idle with `B` at 0…3 and `A` on with `B` at 1…3: 7 states (10 if the outbox
+    /// counted).
+    @Test func theOutboxOfTheLastStepIsNotState() throws {
+        let result = try Self.check("""
+            gears:
+              bus: { events: [ping] }
+            spins:
+              A:
+                states:
+                  idle: {}
+                  on: { entry: { propagate: bus.ping } }
+                events: [go, poke]
+                inputs: [go, poke]
+                transitions:
+                  - { from: idle, on: go, to: on }
+                  - { from: on, on: go, to: idle }
+                  - { from: idle, on: poke, propagate: bus.ping }
+              B:
+                data: { n: { type: int, initial: 0, range: [0, 3] } }
+                events: [ping]
+                transitions:
+                  - { on: ping, when: n < 3, set: { n: n + 1 } }
+                feedbacks:
+                  hear: { catch: bus.ping, emit: ping }
+            """)
+        #expect(result.status == .ok)
+        #expect(result.states == 7)
+    }
 }

@@ -1,5 +1,10 @@
+@testable import SpinDSL
+
 /// Random specs for differential tests: several spins on a gear, every trigger, timing, strategy
-/// and action, ranges and invariants, and a script — the same `seed` gives the same text.
+/// and action, ranges and invariants, and a script — the same `seed` gives the same text. With
+/// `nested`, the spins are statecharts: compound and parallel states, entry and exit actions that
+/// set, raise and propagate, history, eventless, internal and self-transition rows, completion
+/// events and a final state.
 struct GeneratedSpecs {
     private var state: UInt64
 
@@ -26,25 +31,120 @@ struct GeneratedSpecs {
         items[int(0...(items.count - 1))]
     }
 
-    /// A spec text; `withGear` adds a gear between the spins.
-    mutating func spec(spins spinCount: Int, withGear: Bool) -> String {
+    /// The spec of `seed` the differential and replay tests use: 1 to 3 spins (`seed % 3`), on a
+    /// gear unless `seed % 3 == 0`, statecharts when `nested`; its text and what loading it gives.
+    static func loaded(seed: UInt64, nested: Bool = false) -> (text: String, spec: SpinSpec) {
+        var generator = GeneratedSpecs(seed: seed)
+        let text = generator.spec(spins: 1 + Int(seed % 3), withGear: seed % 3 != 0, nested: nested)
+        return (text, SpinSpec.load(text: text, path: "generated-\(seed).yaml"))
+    }
+
+    /// A spec text; `withGear` adds a gear between the spins; `nested` makes them statecharts.
+    mutating func spec(spins spinCount: Int, withGear: Bool, nested: Bool = false) -> String {
         var text = withGear ? "gears:\n  bus:\n    events: [ping, pong]\nspins:\n" : "spins:\n"
         for index in 0..<spinCount {
-            text += spinBody(index, gear: withGear)
+            text += nested ? nestedSpinBody(index, gear: withGear) : spinBody(index, gear: withGear)
         }
         return text
     }
 
+    /// A statechart with the leaves `s0`, `s1`, `s2` of the flat spins (so that the rules read the
+    /// same), `s1` and `s2` in a compound state `p`, and now and then a parallel state `q` and a
+    /// final state `done`. Every state is reachable and every configuration has a way out; raised
+    /// events and eventless rows are guarded by counters, so that they settle.
+    private mutating func nestedSpinBody(_ index: Int, gear: Bool) -> String {
+        let hasHistory = chance(60)
+        let completes = chance(40)
+        let hasParallel = chance(50)
+        let hasFinal = hasParallel && chance(50)
+        var text = "  S\(index):\n    states:\n"
+        text += "      s0: \(chance(40) ? "{ entry: { set: { m: 'm < 4 ? m + 1 : m' } } }" : "{}")\n"
+        text += "      p:\n"
+        if hasHistory { text += "        history: \(pick(["shallow", "deep"]))\n" }
+        if chance(50) { text += "        entry: { set: { n: 'n < 40 ? n + 1 : n' } }\n" }
+        switch int(0...3) {
+        case 0: text += "        exit: { emit: c }\n"
+        case 1 where gear: text += "        exit: [{ set: { m: m + 0 } }, { propagate: bus.\(pick(["ping", "pong"])) }]\n"
+        case 2: text += "        exit: { emit: b }\n"
+        default: break
+        }
+        if completes { text += "        final: [s2]\n" }
+        text += "        states:\n          s1: {}\n"
+        text += "          s2: \(chance(30) ? "{ entry: { emit: c } }" : "{}")\n"
+        if hasParallel {
+            text += "      q:\n        parallel:\n"
+            text += "          r1: { states: [u0, u1] }\n"
+            text += "          r2: { \(chance(50) ? "initial: v1, " : "")states: [v0, v1] }\n"
+        }
+        if hasFinal { text += "      done: {}\n    final: done\n" }
+        text += Self.dataAndEvents
+        text += "    transitions:\n"
+        text += "      - { from: s0, on: a, to: s1, set: { n: n + 1 } }\n"
+        text += "      - { from: s1, on: b, when: n > \(int(0...2)), to: s2, set: { m: m + 1 } }\n"
+        text += "      - { from: p, on: b, when: n <= 0, to: s0 }\n"
+        text += "      - { from: s2, on: a, to: s0, set: { n: n - 1 } }\n"
+        text += "      - { from: [s0, s2], on: c, when: m < 3, set: { m: m + 1, n: \(pick(["n * 2", "n + 3", "-n"])) } }\n"
+        text += "      - { from: s1, on: a, set: { n: n + \(int(1...3)) } }\n"
+        if hasHistory { text += "      - { from: s0, on: b, when: m < 5, to: history(p) }\n" }
+        if chance(50) { text += "      - { from: s1, when: 'm < 2 and n > 1', set: { m: m + 1 } }\n" }
+        if chance(40) { text += "      - { from: p, on: c, when: m >= 3, to: s1, internal: true, set: { m: 0 } }\n" }
+        if chance(40) { text += "      - { from: p, on: a, when: m == 2, to: p, set: { m: 3 } }\n" }
+        if chance(40) { text += "      - { from: s2, on: b, when: m < 4, emit: c, set: { m: m + 1 } }\n" }
+        if completes { text += "      - { from: p, on: done.p, when: m < 4, set: { m: m + 1 }\(chance(50) ? ", to: s0" : "") }\n" }
+        if hasParallel {
+            text += "      - { from: s2, on: c, when: m >= 3, to: q }\n"
+            text += "      - { from: u0, on: a, to: u1 }\n"
+            text += "      - { from: v0, on: a, to: v1, set: { n: 'n > -40 ? n - 1 : n' } }\n"
+            text += "      - { from: u1, on: c, when: m > 0, to: u0, set: { m: m - 1 } }\n"
+            text += "      - { from: v1, on: c, to: v0 }\n"
+            text += "      - { from: q, on: b, to: s0 }\n"
+            if chance(50) { text += "      - { from: v1, when: 'n > 5 and m > 0', to: v0, set: { m: m - 1 } }\n" }
+            if hasFinal { text += "      - { from: q, on: a, when: 'active(.u1) and n > 3', to: done }\n" }
+        }
+        text += "    feedbacks:\n"
+        for rule in 0..<int(2...4) {
+            text += "      r\(rule):\n" + ruleBody(gear: gear, index: index)
+        }
+        if chance(40) {
+            text += "      again:\n        enter: \(pick(["p", "s1", "[s0, p]"]))\n        after: \(pick(["0ms", "50ms"]))\n        emit: b\n"
+        }
+        if gear {
+            text += "      hear:\n        catch: bus.\(pick(["ping", "pong"]))\n        emit: \(pick(["b", "c"]))\n"
+        }
+        if chance(30) {
+            text += "    invariants:\n      bounded: \(pick(["m <= 4", hasParallel ? "not (active(.q) and m > 5)" : "not (active(.p) and m > 5)", "state != .s2 or n > -40"]))\n"
+        }
+        return text + script()
+    }
+
+    /// A spin's script: 1 to 4 `a` inputs, now and then at the same instant.
+    private mutating func script() -> String {
+        var text = "    script:\n"
+        var at = 0
+        for _ in 0..<int(1...4) {
+            at += pick([0, 50, 100, 150, 300])
+            text += "      - { at: \(at)ms, emit: a }\n"
+        }
+        return text
+    }
+
+    /// The data, events and inputs every generated spin has.
+    private static let dataAndEvents = """
+            data:
+              n: { type: int, initial: 0, range: [-50, 50] }
+              m: 0
+            events: [a, b, c]
+            inputs: [a]
+
+        """
+
     private mutating func spinBody(_ index: Int, gear: Bool) -> String {
         let states = ["s0", "s1", "s2"]
-        let events = ["a", "b", "c"]
         var text = "  S\(index):\n"
         text += "    states: [\(states.joined(separator: ", "))]\n"
         let hasFinal = chance(30)
         if hasFinal { text += "    final: s2\n" }
-        text += "    data:\n      n: { type: int, initial: 0, range: [-50, 50] }\n      m: 0\n"
-        text += "    events: [\(events.joined(separator: ", "))]\n"
-        text += "    inputs: [a]\n"
+        text += Self.dataAndEvents
         text += "    transitions:\n"
         // Every state reaches the next, so that no state is unreachable.
         text += "      - { from: s0, on: a, to: s1, set: { n: n + 1 } }\n"
@@ -63,13 +163,7 @@ struct GeneratedSpecs {
         if chance(30) {
             text += "    invariants:\n      bounded: m <= \(int(2...6))\n"
         }
-        text += "    script:\n"
-        var at = 0
-        for _ in 0..<int(1...4) {
-            at += pick([0, 50, 100, 150, 300])
-            text += "      - { at: \(at)ms, emit: a }\n"
-        }
-        return text
+        return text + script()
     }
 
     private mutating func ruleBody(gear: Bool, index: Int) -> String {

@@ -100,7 +100,11 @@ import Testing
         ("two actions", "spin: A\nevents: [e]\nfeedbacks: { r: { emit: e, render: x } }\n"),
         ("a duration without unit", "spin: A\nevents: [e]\nfeedbacks: { r: { when: true, after: 3, emit: e } }\n"),
         ("every with catch", "spin: A\nevents: [e]\nfeedbacks: { r: { catch: g.x, every: 1s, emit: e } }\n"),
-        ("a transition without on", "spin: A\nevents: [e]\ntransitions: [ { to: a } ]\n"),
+        ("a transition with an unknown key", "spin: A\nevents: [e]\ntransitions: [ { on: e, too: a } ]\n"),
+        ("a state with both states and parallel", "spin: A\nstates:\n  s: { states: { a: {} }, parallel: { b: {} } }\n"),
+        ("an unknown history", "spin: A\nstates:\n  s: { history: last, states: [a, b] }\n"),
+        ("an unknown key in an entry action", "spin: A\nstates:\n  s: { entry: { sett: { n: 1 } } }\n"),
+        ("a target that is neither a state nor a history", "spin: A\nevents: [e]\ntransitions: [ { on: e, to: 'history(a' } ]\n"),
         ("an enum without values", "spin: A\ndata: { m: { type: enum, initial: a } }\n"),
     ]
 

@@ -20,6 +20,9 @@ import Testing
         ("traffic-light.yaml", #"{"summary":{"status":"final","steps":96,"time":159000,"spins":{"TrafficLight":{"state":"off","data":{"cycles":3,"maxCycles":3,"ticks":87}}}}}"#),
         ("thermostat.yaml", #"{"summary":{"status":"final","steps":61,"time":3600000,"spins":{"Thermostat":{"state":"done","data":{"temperature":20.25,"target":21.0,"band":0.5,"mode":"idle","minutes":60}}}}}"#),
         ("turnstile.yaml", #"{"summary":{"status":"final","steps":6,"time":5000,"spins":{"Turnstile":{"state":"closed","data":{"credit":60,"passes":2}}}}}"#),
+        ("microwave.yaml", #"{"summary":{"status":"idle","steps":36,"time":30000,"spins":{"Microwave":{"state":"ready","data":{"power":1,"timer":2}}}}}"#),
+        ("elevator.yaml", #"{"summary":{"status":"idle","steps":38,"time":62000,"spins":{"Elevator":{"state":["doorsOpen","floorSelecting"],"data":{"current":0,"destination":0,"doors_open":true}}}}}"#),
+        ("stopwatch.yaml", #"{"summary":{"status":"final","steps":58,"time":10600,"spins":{"Stopwatch":{"state":"off","data":{"elapsed_time":2,"display":2}}}}}"#),
         ("vending.yaml", #"{"summary":{"status":"final","steps":13,"time":12500,"spins":{"Vending":{"state":"soldOut","data":{"credit":0,"sold":3,"chosen":"water","lastCoin":"dollar","display":"sold out"}}}}}"#),
         ("http-retry.yaml", #"{"summary":{"status":"final","steps":11,"time":16370,"spins":{"HttpRetry":{"state":"succeeded","data":{"attempts":6,"delay":"4s","waited":"11.5s","status":200}}}}}"#),
     ])

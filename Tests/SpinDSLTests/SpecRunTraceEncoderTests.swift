@@ -20,7 +20,10 @@ import Testing
         return collected.withLock { ($0.records, String(decoding: $0.bytes, as: UTF8.self)) }
     }
 
-    @Test(arguments: ["counter.yaml", "gear.yaml", "levels.yaml", "movies.yaml", "thermostat.yaml", "traffic-light.yaml", "turnstile.yaml", "vending.yaml", "http-retry.yaml"])
+    @Test(arguments: [
+        "counter.yaml", "gear.yaml", "levels.yaml", "movies.yaml", "thermostat.yaml", "traffic-light.yaml", "turnstile.yaml",
+        "vending.yaml", "http-retry.yaml", "stopwatch.yaml", "microwave.yaml", "elevator.yaml",
+    ])
     func everyExampleSpecEncodesAsItsRecords(name: String) async throws {
         let traces = try #require(await bothTraces(loadSpec(name)))
         #expect(!traces.records.isEmpty)

@@ -8,7 +8,7 @@ import Testing
 /// compared with it written as `<seconds>`.
 @Suite("spinrun --check")
 struct CheckTests {
-    static let examples = ["turnstile-checked", "gate-bug", "vending-deadend"]
+    static let examples = ["turnstile-checked", "gate-bug", "vending-deadend", "microwave-checked"]
 
     /// `output` with the exploration's time written as `<seconds>`.
     static func timeless(_ output: SpinrunProcess.Output) -> SpinrunProcess.Output {
@@ -38,6 +38,7 @@ struct CheckTests {
         #expect(try SpinrunProcess.run(["--check", "Specs/turnstile-checked.yaml"]).status == 0)
         #expect(try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"]).status == 6)
         #expect(try SpinrunProcess.run(["--check", "Specs/vending-deadend.yaml"]).status == 6)
+        #expect(try SpinrunProcess.run(["--check", "Specs/microwave-checked.yaml"]).status == 6)
         let limited = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-states", "10", "Specs/turnstile-checked.yaml"])
         #expect(limited.status == 4)
         #expect(limited.stderr == "spinrun: check stopped by the state limit: 10 states (--max-states); not every reachable state was explored [#StateLimit]\n")
@@ -56,6 +57,21 @@ struct CheckTests {
             """)
     }
 
+    /// Sismic's statecharts as they are: the elevator (its floors as payload values) has 6 states
+    /// and is ok; the microwave's timer and the stopwatch's time count without bound, so an
+    /// exploration only ends at a limit.
+    @Test("the Sismic statecharts: the elevator is ok, the microwave and the stopwatch are unbounded")
+    func sismicStatecharts() throws {
+        let elevator = try SpinrunProcess.run(["--check", "--format", "jsonl", "Specs/elevator.yaml"])
+        #expect(elevator.status == 0)
+        #expect(elevator.stdout.hasPrefix(#"{"check":{"status":"ok","states":6,"transitions":30,"depth":1,"#))
+        for name in ["microwave", "stopwatch"] {
+            let output = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-states", "2000", "Specs/\(name).yaml"])
+            #expect(output.status == 4)
+            #expect(output.stdout.hasPrefix(#"{"check":{"status":"incomplete","states":2000,"#))
+        }
+    }
+
     @Test("the same spec gives the same counts and counterexamples, run after run")
     func deterministic() throws {
         for name in Self.examples {
@@ -68,7 +84,7 @@ struct CheckTests {
 
     /// The counterexample file is the trace a run with its inputs makes (golden), and
     /// `spinrun --replay FILE SPEC`, with no other flag, runs it again identically.
-    @Test("--counterexample writes a trace that --replay reproduces", arguments: ["gate-bug", "vending-deadend"])
+    @Test("--counterexample writes a trace that --replay reproduces", arguments: ["gate-bug", "vending-deadend", "microwave-checked"])
     func counterexampleReplays(name: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }

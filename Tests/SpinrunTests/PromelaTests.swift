@@ -90,6 +90,17 @@ struct PromelaTests {
         #expect(output.stdout == "")
         #expect(output.stderr.hasPrefix("Specs/gear.yaml:15:3: error: gear 'auth' cannot be exported to Promela: the model has no gears yet [#NotExportable]\n"))
     }
+
+    /// A statechart is refused whole, at its spin's name, until the export flattens it
+    /// (docs/checking.md): `--check` explores it instead.
+    @Test("a statechart is not exported: exit 1, at the spin's name")
+    func statechartNotExportable() throws {
+        let output = try SpinrunProcess.run(["--promela", "Specs/microwave-checked.yaml"])
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr.hasPrefix(
+            "Specs/microwave-checked.yaml:10:7: error: spin 'Microwave' cannot be exported to Promela: its statechart steps (nested states, entry and exit actions, history, eventless rows, raised events) are not exported yet; spinrun --check explores them [#NotExportable]\n"))
+    }
 }
 
 /// Whether SPIN and a C compiler are installed (`.ci/run` installs them).

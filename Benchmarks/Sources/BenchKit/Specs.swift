@@ -8,6 +8,12 @@ public enum BenchSpecs {
         return template.replacingOccurrences(of: "limit: 1000", with: "limit: \(n)")
     }
 
+    /// The toggle written as a statechart, its states nested two levels deep: the same behaviour.
+    public static func nestedToggle(_ n: Int) -> String {
+        let template = (try? String(contentsOfFile: specsDirectory + "/nested-toggle.yaml", encoding: .utf8)) ?? ""
+        return template.replacingOccurrences(of: "limit: 1000", with: "limit: \(n)")
+    }
+
     /// Specs/counter.yaml with its bound 10 replaced by `n` (n + 1 steps: n increases, one stop).
     public static func counter(_ n: Int) -> String {
         let text = (try? String(contentsOfFile: mainSpecsDirectory + "/counter.yaml", encoding: .utf8)) ?? ""

@@ -79,6 +79,12 @@ case "run":
         { runtimeFigure(0, { coreLevelsRuntime(n) }, start: { $0.start() }, check: { $0.state.left == n && $0.state.right == n }) }
     }, specText: BenchSpecs.levels(half))
 
+    // The same behaviour written flat and as a statechart (issue 17: nested at most 1.5 x flat).
+    let flatToggle = compile(BenchSpecs.toggle(n))
+    emit("statechart.flat", runtimeFigure(n, { compiledRuntime(flatToggle) }, start: { $0.start() }, check: { $0.state.fault == nil }), "steps/s")
+    let nestedToggle = compile(BenchSpecs.nestedToggle(n))
+    emit("statechart.nested", runtimeFigure(n, { compiledRuntime(nestedToggle) }, start: { $0.start() }, check: { $0.state.fault == nil }), "steps/s")
+
     let asyncN = quick ? 50_000 : 200_000
     let core = await bestAsync { await asyncCoreToggle(asyncN) }
     emit("async.core", Double(asyncN) / core, "steps/s")
@@ -92,7 +98,8 @@ case "run":
     emit("timers.virtual", Double(timersN) / timers, "timers/s")
 case "profile":
     // One run for a profiler (`perf record -g`): the compiled toggle, with `core` the toggle
-    // hand-written on the core, or with `async` the core's async toggle.
+    // hand-written on the core, with `async` the core's async toggle, with `nested` the compiled
+    // toggle written as a statechart.
     if arguments.dropFirst().first == "core" {
         let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
         let runtime = coreToggleRuntime(n)
@@ -109,6 +116,11 @@ case "profile":
         let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
         let seconds = await asyncCoreToggle(n)
         print("steps \(n) in \(seconds) s")
+    } else if arguments.dropFirst().first == "nested" {
+        let n = Int(arguments.dropFirst(2).first ?? "") ?? 100_000
+        let runtime = compiledRuntime(compile(BenchSpecs.nestedToggle(n)))
+        runtime.start()
+        print("steps \(runtime.stepCount)")
     } else {
         let n = Int(arguments.dropFirst().first ?? "") ?? 100_000
         let runtime = compiledRuntime(compile(BenchSpecs.toggle(n)))

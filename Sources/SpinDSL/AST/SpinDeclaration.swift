@@ -6,8 +6,12 @@ public struct SpinDeclaration: Hashable, Sendable {
     public let location: SourceLocation
     /// `description`.
     public let summary: String?
-    /// `states`, in order; empty for a data-only spin.
+    /// `states`, in order; empty for a data-only spin. For the mapping form, every state of the
+    /// tree in document order (a state before its children).
     public let states: [Name]
+    /// The mapping form of `states`: the top-level states with their children; nil for the list
+    /// form (`states: [a, b]`) and for a data-only spin.
+    public let stateTree: [StateDeclaration]?
     /// `initial`, when written.
     public let initial: Name?
     /// `final`.
@@ -34,12 +38,13 @@ public struct SpinDeclaration: Hashable, Sendable {
         name: Name, location: SourceLocation, summary: String?, states: [Name], initial: Name?, finals: [Name],
         data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
         transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
-        script: [ScriptStep], invariants: [InvariantDeclaration] = []
+        script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = []
     ) {
         self.name = name
         self.location = location
         self.summary = summary
         self.states = states
+        self.stateTree = stateTree
         self.initial = initial
         self.finals = finals
         self.data = data

@@ -15,7 +15,25 @@ struct GearUse {
                     propagated.insert(GearEventKey(gear: gear, event: event))
                 }
             }
+            for (block, _) in Self.statechartPropagations(of: spin) {
+                propagated.insert(GearEventKey(gear: block.gear, event: block.event))
+            }
         }
+    }
+
+    /// The gear events a statechart's rows and entry and exit actions propagate, with where each
+    /// is written.
+    static func statechartPropagations(of spin: SpinModel) -> [(PropagateModel, SourceLocation)] {
+        var found: [(PropagateModel, SourceLocation)] = []
+        for row in spin.transitions {
+            if let propagate = row.actions?.propagate { found.append((propagate, row.declaration.location)) }
+        }
+        for node in spin.tree.nodes {
+            for block in node.entry + node.exit {
+                if let propagate = block.propagate { found.append((propagate, block.location)) }
+            }
+        }
+        return found
     }
 
     /// The findings located in `spin`'s rules: a propagate nobody listens to is lost, and a catch
@@ -36,6 +54,12 @@ struct GearUse {
                     let name = self.name(key)
                     found.append(Diagnostic(.caughtNeverPropagated, at: rule.declaration.location, ["event": name]))
                 }
+            }
+        }
+        for (propagate, location) in Self.statechartPropagations(of: spin) {
+            let key = GearEventKey(gear: propagate.gear, event: propagate.event)
+            if !caught.contains(key) {
+                found.append(Diagnostic(.propagateNeverCaught, at: location, ["event": name(key)]))
             }
         }
         return found

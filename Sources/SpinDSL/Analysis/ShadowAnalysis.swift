@@ -1,15 +1,21 @@
-/// Rows that can never fire because earlier rows always fire first: rows are tried in document
-/// order and the first whose guard holds fires, so a row whose every case an earlier row (or
-/// several together) already takes is dead. Decided on the guards' meaning where the analysis can
-/// see it (`GuardNormalizer`): `n < 5` then `n < 3`, `n >= 0` and `n < 0` then anything,
-/// `from: any, when: state != .busy` and `from: busy` then `from: any`; and never when it cannot
+/// Rows that can never fire because rows tried before them always fire first. For the active
+/// state and the event, the state's own rows are tried first, then its parent's and so on up, then
+/// the rows of the whole spin (no `from`, or `from: any`), each state's in document order; the first
+/// whose guard holds fires (docs/statecharts.md, rule 3). So a row whose every case rows tried
+/// before it (one, or several together) already take is dead. Decided on the guards' meaning where
+/// the analysis can see it (`GuardNormalizer`): `n < 5` then `n < 3`, `n >= 0` and `n < 0` then
+/// anything, unguarded rows of every state then a row of the whole spin; and never when it cannot
 /// tell — a guarded row followed by an unguarded catch-all (the "else" row) is not reported.
 ///
-/// Rows are taken event by event, in document order. A row listing its `from` states is checked,
-/// and then filed, in each of those (live) states: its guard normalized there, against that
-/// state's cell and the rows on any state. A row on any state is checked against the rows on any
-/// state in the states without a cell, then in each state with one; and filed once, whatever the
-/// number of states. So the work is linear in rows and in the states rows list, not their product.
+/// The places a row is tried in are the live leaves (atomic states; every state of a flat spin):
+/// a row listing a compound state applies in each live leaf below it, after the rows of the states
+/// in between. Rows are taken event by event: first the rows listing states, the innermost
+/// states' first (deepest, then document order: for each leaf that is the order it tries them
+/// in), each checked, and then filed, in the leaves it applies in: its guard normalized there,
+/// against that leaf's cell; then the rows of the whole spin in document order, checked against
+/// the earlier ones in the leaves without a cell, then in each leaf with one, and filed once,
+/// whatever the number of leaves. So the work of a flat spin is linear in rows and in the states
+/// rows list, not their product.
 struct ShadowAnalysis {
     /// How many states with a cell of their own a row on any state is checked in, at most; beyond
     /// that it is not reported (a limit on pathological tables).
@@ -21,9 +27,12 @@ struct ShadowAnalysis {
     private let live: [Bool]
     private let rowSources: [[Int]?]
     private var normalizer: GuardNormalizer
-    /// The live control states, as a set of the control-state variable's cases.
+    /// The live leaves, as a set of the control-state variable's cases.
     private let liveStates: CaseSet
     private let liveCount: Int
+    /// Whether some state has children: rows then apply in the leaves below their states, and the
+    /// control state is not a guard's variable (`state == .S` means `active(.S)`).
+    private let isNested: Bool
     private var cells: StateCells
     private(set) var diagnostics: [Diagnostic] = []
 
@@ -34,11 +43,15 @@ struct ShadowAnalysis {
         self.spin = spin
         self.live = live
         self.rowSources = rowSources
+        let nodes = spin.tree.nodes
+        isNested = nodes.contains { !$0.isAtomic }
         normalizer = GuardNormalizer(controlCount: spin.controlCount)
-        liveStates = CaseSet(count: live.count, members: Set(live.indices.filter { !live[$0] }), isComplement: true)
-        liveCount = live.count { $0 }
+        let isLiveLeaf = live.indices.map { live[$0] && (!nodes.indices.contains($0) || nodes[$0].isAtomic) }
+        liveStates = CaseSet(count: live.count, members: Set(live.indices.filter { !isLiveLeaf[$0] }), isComplement: true)
+        liveCount = isLiveLeaf.count { $0 }
         cells = StateCells(stateCount: live.count)
-        var byEvent = [[Int]](repeating: [], count: spin.events.count)
+        // The events, and the eventless pseudo-event one past them.
+        var byEvent = [[Int]](repeating: [], count: spin.events.count &+ 1)
         for position in positions where byEvent.indices.contains(spin.transitions[position].event) {
             byEvent[spin.transitions[position].event].append(position)
         }
@@ -55,41 +68,137 @@ struct ShadowAnalysis {
         return sources.filter { live.indices.contains($0) && live[$0] }
     }
 
+    /// The live leaves the row at `position` applies in, in state order, or nil for any state.
+    private func liveLeaves(_ position: Int) -> [Int]? {
+        guard let sources = liveSources(position) else { return nil }
+        guard isNested else { return sources }
+        var leaves: [Int] = []
+        for source in sources { forEachLiveLeaf(below: source) { leaves.append($0) } }
+        return Array(Set(leaves)).sorted()
+    }
+
+    /// Calls `body` with each live leaf at or below `state` (itself, for a leaf), in state order.
+    private func forEachLiveLeaf(below state: Int, _ body: (Int) -> Void) {
+        let nodes = spin.tree.nodes
+        guard isNested, nodes.indices.contains(state), !nodes[state].isAtomic else {
+            body(state)
+            return
+        }
+        for leaf in state..<nodes[state].end where leaf < live.count && live[leaf] && nodes[leaf].isAtomic {
+            body(leaf)
+        }
+    }
+
+    /// The tree depth of `state` (0 for a top-level state and in a flat spin).
+    private func depth(_ state: Int) -> Int {
+        spin.tree.nodes.indices.contains(state) ? spin.tree.nodes[state].depth : 0
+    }
+
+    /// The state a guard is normalized in: the leaf in a flat spin (where `state == .idle` is then
+    /// known); none in a nested one, whose guards do not read the control state.
+    private func guardState(_ leaf: Int) -> Int? {
+        isNested ? nil : leaf
+    }
+
     /// The one control state `state`, as the control-state variable's set.
     private func only(_ state: Int) -> CaseSet {
         CaseSet(count: live.count, members: [state])
     }
 
     private mutating func check(_ rows: [Int]) {
-        var anyState = GuardCoverage(liveStates: liveStates)
         cells.startRound()
-        // The live states without a cell of their own, made when a row on any state first needs it.
-        var uncelled: CaseSet?
         var filed: [Int] = []
-        for position in rows {
-            let guardTree = spin.transitions[position].guardTree
-            let sources = liveSources(position)
-            var shadowed = anyState.isTotal || (liveCount > 0 && cells.fullCount == liveCount)
-            if !shadowed, let sources {
-                shadowed = sources.allSatisfy { state in
-                    if cells.isFull(state) { return true }
-                    let cell = cells.coverage(of: state)
-                    // Nothing filed that could take this state's cases.
-                    if cell == nil, anyState.isEmpty { return false }
-                    let condition = normalizer.condition(of: guardTree, inState: state)
-                    return condition.allSatisfy { conjunction in
-                        cell.map { $0.covers(conjunction, inStates: only(state), alongWith: anyState) }
-                            ?? anyState.covers(conjunction, inStates: only(state))
+        checkRowsOfStates(rows, filed: &filed)
+        checkRowsOfTheSpin(rows, filed: &filed)
+    }
+
+    /// The rows listing states, innermost states first: each row is shadowed when it is in every
+    /// leaf of every state it lists.
+    private mutating func checkRowsOfStates(_ rows: [Int], filed: inout [Int]) {
+        // (depth, the row's index in `rows`, its live states at that depth): one entry per row
+        // and depth; in a flat spin one per row, its states the row's own array.
+        var entries: [(depth: Int, index: Int, sources: [Int])] = []
+        for (index, position) in rows.enumerated() {
+            guard let sources = liveSources(position), !sources.isEmpty else { continue }
+            guard isNested else {
+                entries.append((0, index, sources))
+                continue
+            }
+            var depths: [Int] = []
+            for source in sources where !depths.contains(depth(source)) { depths.append(depth(source)) }
+            for level in depths {
+                entries.append((level, index, sources.filter { depth($0) == level }))
+            }
+        }
+        guard !entries.isEmpty else { return }
+        if isNested {
+            entries.sort { $0.depth != $1.depth ? $0.depth > $1.depth : $0.index < $1.index }
+        }
+        // Per row: whether it is shadowed at every depth checked so far, whether it was filed, and
+        // how many rows had been filed when its last entry was checked (the ones the message may
+        // name).
+        var isShadowed = [Bool](repeating: true, count: rows.count)
+        var isFiled = [Bool](repeating: false, count: rows.count)
+        var filedBefore = [Int](repeating: 0, count: rows.count)
+        for entry in entries {
+            let guardTree = spin.transitions[rows[entry.index]].guardTree
+            var shadowed = true
+            if liveCount == 0 || cells.fullCount < liveCount {
+                for source in entry.sources where shadowed {
+                    forEachLiveLeaf(below: source) { leaf in
+                        guard shadowed, !cells.isFull(leaf) else { return }
+                        guard let cell = cells.coverage(of: leaf) else {
+                            shadowed = false
+                            return
+                        }
+                        let condition = normalizer.condition(of: guardTree, inState: guardState(leaf))
+                        shadowed = condition.allSatisfy { cell.covers($0, inStates: only(leaf)) }
                     }
                 }
-            } else if !shadowed, !anyState.isEmpty {
-                if uncelled == nil {
-                    var states = liveStates
-                    for state in cells.listed { states.remove(state) }
-                    uncelled = states
+            }
+            filedBefore[entry.index] = filed.count
+            if shadowed { continue }
+            isShadowed[entry.index] = false
+            if !isFiled[entry.index] {
+                isFiled[entry.index] = true
+                filed.append(rows[entry.index])
+            }
+            for source in entry.sources {
+                forEachLiveLeaf(below: source) { leaf in
+                    guard !cells.isFull(leaf) else { return }
+                    cells.file(normalizer.condition(of: guardTree, inState: guardState(leaf)), in: leaf, liveStates: liveStates)
                 }
+            }
+        }
+        for (index, position) in rows.enumerated() where isShadowed[index] {
+            guard let sources = liveSources(position) else { continue }
+            diagnostics.append(diagnostic(for: position, sources: sources, amongEarlier: Array(filed.prefix(filedBefore[index]))))
+        }
+    }
+
+    /// The rows of the whole spin, in document order, after every state's rows.
+    private mutating func checkRowsOfTheSpin(_ rows: [Int], filed: inout [Int]) {
+        var anyState = GuardCoverage(liveStates: liveStates)
+        // The live leaves without a cell of their own, made when a row first needs it.
+        var uncelled: CaseSet?
+        for position in rows where rowSources[position] == nil {
+            let guardTree = spin.transitions[position].guardTree
+            var shadowed = anyState.isTotal || (liveCount > 0 && cells.fullCount == liveCount)
+            if !shadowed {
                 let condition = normalizer.condition(of: guardTree, inState: nil)
-                shadowed = !condition.isEmpty && condition.allSatisfy { anyState.covers($0, inStates: uncelled ?? liveStates) }
+                if cells.listed.count < liveCount {
+                    // Leaves no state's row took anything of: only the spin's earlier rows can.
+                    if !anyState.isEmpty {
+                        if uncelled == nil {
+                            var states = liveStates
+                            for state in cells.listed { states.remove(state) }
+                            uncelled = states
+                        }
+                        shadowed = !condition.isEmpty && condition.allSatisfy { anyState.covers($0, inStates: uncelled ?? liveStates) }
+                    }
+                } else {
+                    shadowed = !condition.isEmpty
+                }
                 if shadowed {
                     let open = cells.listed.filter { !cells.isFull($0) }
                     if open.count > Self.stateChecksLimit {
@@ -97,7 +206,7 @@ struct ShadowAnalysis {
                     } else {
                         for state in open {
                             guard let cell = cells.coverage(of: state) else { continue }
-                            let specialized = normalizer.condition(of: guardTree, inState: state)
+                            let specialized = normalizer.condition(of: guardTree, inState: guardState(state))
                             if !specialized.allSatisfy({ cell.covers($0, inStates: only(state), alongWith: anyState) }) {
                                 shadowed = false
                                 break
@@ -107,31 +216,26 @@ struct ShadowAnalysis {
                 }
             }
             if shadowed {
-                diagnostics.append(diagnostic(for: position, sources: sources, amongEarlier: filed))
+                diagnostics.append(diagnostic(for: position, sources: nil, amongEarlier: filed))
                 continue
             }
             filed.append(position)
-            guard let sources else {
-                anyState.add(normalizer.condition(of: guardTree, inState: nil))
-                continue
-            }
-            for state in sources where !cells.isFull(state) {
-                if uncelled != nil, cells.coverage(of: state) == nil { uncelled?.remove(state) }
-                cells.file(normalizer.condition(of: guardTree, inState: state), in: state, liveStates: liveStates)
-            }
+            anyState.add(normalizer.condition(of: guardTree, inState: nil))
         }
     }
 
     // MARK: The message
 
-    /// The warning for the row at `position`, naming the first earlier rows (of `earlier`, in
-    /// document order) that can fire where it could.
+    /// The warning for the row at `position`, naming the first of the rows tried before it
+    /// (`earlier`, in the order they are tried) that can fire where it could.
     private mutating func diagnostic(for position: Int, sources: [Int]?, amongEarlier earlier: [Int]) -> Diagnostic {
         let row = spin.transitions[position]
         var blamed: [Int] = []
         for candidate in earlier.prefix(Self.blameLimit) where blamed.count < 4 {
             if canFireTogether(candidate, position) { blamed.append(candidate) }
         }
+        // Named in document order, whichever order they are tried in.
+        blamed.sort()
         let location = row.declaration.location
         // A row on this row's line (a flow-style list) is told apart by its column.
         var sameLine = false
@@ -152,18 +256,18 @@ struct ShadowAnalysis {
             let head = blamed.count > 3 ? listed : Array(listed.dropLast())
             rows = "the rows at " + (sameLine ? "" : "lines ") + head.joined(separator: ", ") + " and " + last + " fire"
         }
-        let event = spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : "?"
+        let on = spin.events.indices.contains(row.event) ? "on '\(spin.events[row.event].name.text)'" : "without an event"
         var inState = ""
         if spin.hasControlStates, let sources, sources.count == 1, let state = sources.first, spin.states.indices.contains(state) {
             inState = " in state '\(spin.states[state].text)'"
         }
-        return Diagnostic(.shadowedTransition, at: location, ["event": event, "inState": inState, "rows": rows])
+        return Diagnostic(.shadowedTransition, at: location, ["on": on, "inState": inState, "rows": rows])
     }
 
     /// Whether the rows at `first` and `second` can both fire in some (live) state for some data
     /// and payload, as far as their normal forms tell.
     private mutating func canFireTogether(_ first: Int, _ second: Int) -> Bool {
-        let a = liveSources(first), b = liveSources(second)
+        let a = liveLeaves(first), b = liveLeaves(second)
         var states: [Int?]
         switch (a, b) {
         case (nil, nil): states = [nil]
@@ -171,8 +275,8 @@ struct ShadowAnalysis {
         case (let one?, let other?): states = one.filter { other.contains($0) }.prefix(4).map { $0 }
         }
         for state in states {
-            let x = normalizer.condition(of: spin.transitions[first].guardTree, inState: state)
-            let y = normalizer.condition(of: spin.transitions[second].guardTree, inState: state)
+            let x = normalizer.condition(of: spin.transitions[first].guardTree, inState: state.flatMap(guardState))
+            let y = normalizer.condition(of: spin.transitions[second].guardTree, inState: state.flatMap(guardState))
             if x.contains(where: { c in y.contains { c.and($0) != nil } }) { return true }
         }
         return false

@@ -7,6 +7,9 @@
 /// - events that nothing can emit (warning)
 /// - rows that never fire because earlier rows always fire first (warning)
 /// - gear events that are propagated but never caught, or caught but never propagated (warning)
+/// - for a statechart: rows from one region of a parallel state into another (error), rows that an
+///   inner state's unguarded row always preempts (warning); reachability and ways out are over the
+///   configurations of active states
 ///
 /// The analyses are conservative where they ignore guards: a state reached only through a guarded
 /// row still counts as reachable, because the analyzer cannot tell whether the guard can hold. The
@@ -22,6 +25,7 @@ struct SpecAnalyzer {
             var found = SpinAnalysis(spin).diagnostics
             found += gearUse.diagnostics(for: spin)
             found += unsimulatedEffects(in: spin)
+            found += StatechartChecks.diagnostics(for: spin)
             // A row on several events is a model per event: a finding about the row as written is
             // found for each, and reported once.
             var seen = Set<Diagnostic>()

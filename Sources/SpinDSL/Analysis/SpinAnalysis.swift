@@ -19,6 +19,9 @@ struct SpinAnalysis {
     /// the literal `false` are left out (see `rowsApplying`).
     private let rowsByState: [[Int]]
     private let anyStateRows: [Int]
+    /// For a statechart, the configurations reached (`reachable` and `live` are then per state:
+    /// active in a reached configuration, and in a reached one that is not final).
+    private let statechartReach: StatechartReachability?
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ spin: SpinModel) {
@@ -35,11 +38,27 @@ struct SpinAnalysis {
         self.rowFacts = rowFacts
         (rowsByState, anyStateRows) = Self.rowsApplying(spin, rowSources: rowSources, rowFacts: rowFacts)
         let count = spin.controlCount
-        if spin.hasControlStates {
+        if let chart = spin.statechart {
+            let reach = StatechartReachability(spin, chart, isNeverTaken: { rowFacts[$0].isNeverTaken })
+            statechartReach = reach
+            var reachable = [Bool](repeating: false, count: spin.states.count)
+            var live = reachable
+            for configuration in 0..<spin.configurations.count where reach.reachable[configuration] {
+                let isFinal = spin.configurations.isFinal[configuration]
+                for state in spin.configurations.activeStates(configuration) {
+                    reachable[Int(state)] = true
+                    if !isFinal { live[Int(state)] = true }
+                }
+            }
+            self.reachable = reachable
+            self.live = live
+        } else if spin.hasControlStates {
+            statechartReach = nil
             let reached = Self.reachableStates(of: spin, rowsByState: rowsByState, anyStateRows: anyStateRows, rowFacts: rowFacts)
             reachable = reached
             live = reached.indices.map { reached[$0] && !spin.finalStates.contains($0) }
         } else {
+            statechartReach = nil
             // A data-only spin has one implicit state that it never leaves and that is not final.
             reachable = [Bool](repeating: true, count: count)
             live = reachable
@@ -51,6 +70,9 @@ struct SpinAnalysis {
         checkDeadRows()
         checkEmittedEvents()
         checkShadowedRows()
+        if let reach = statechartReach, let chart = spin.statechart {
+            diagnostics += EventlessCycles.diagnostics(for: spin, chart: chart, reach: reach, isNeverTaken: { rowFacts[$0].isNeverTaken })
+        }
     }
 
     private var spinName: String { spin.name.text }
@@ -151,7 +173,8 @@ struct SpinAnalysis {
     }
 
     private mutating func checkReachability() {
-        let initialName = spin.states.indices.contains(spin.initialState) ? spin.states[spin.initialState].text : "?"
+        let initial = spin.tree.initial
+        let initialName = spin.states.indices.contains(initial) ? spin.states[initial].text : "?"
         for (index, state) in spin.states.enumerated() where !(isState(index) && reachable[index]) {
             diagnostics.append(Diagnostic(
                 .unreachableState, at: state.location, ["state": state, "spin": spinName, "initial": initialName]))
@@ -164,6 +187,10 @@ struct SpinAnalysis {
     /// are skipped: they are already reported, and whether they can be left does not matter while
     /// nothing leads into them.
     private mutating func checkWaysOut() {
+        if let reach = statechartReach {
+            checkWaysOut(reach)
+            return
+        }
         // A row on any state is a way out of every state but its target; two different targets are
         // a way out of every state.
         var anyStateTargets: [Int] = []
@@ -178,6 +205,19 @@ struct SpinAnalysis {
                 return target != index
             }
             if !hasWayOut {
+                diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
+            }
+        }
+    }
+
+    /// A statechart: a reached configuration that is not final must have a microstep to another
+    /// one; its active states are reported when it has none.
+    private mutating func checkWaysOut(_ reach: StatechartReachability) {
+        var reported = Set<Int>()
+        for configuration in 0..<spin.configurations.count
+        where reach.reachable[configuration] && !reach.hasWayOut[configuration] && !spin.configurations.isFinal[configuration] {
+            for leaf in spin.configurations.leaves(of: configuration) where reported.insert(leaf).inserted {
+                let state = spin.states[leaf]
                 diagnostics.append(Diagnostic(.noWayOut, at: state.location, ["state": state, "spin": spinName]))
             }
         }
@@ -199,9 +239,10 @@ struct SpinAnalysis {
     /// What the source states of the row at `position` are when it applies in no live state
     /// (`final`, `unreachable`, `final or unreachable`), or nil when it may fire.
     private func deadSourcesReason(_ position: Int) -> String? {
+        if let reach = statechartReach, reach.rowApplies[position] { return nil }
         guard spin.hasControlStates else { return nil }
         if appliesInLiveState(position) { return nil }
-        let states = rowSources[position] ?? Array(0..<spin.controlCount)
+        let states = rowSources[position] ?? Array(live.indices)
         if states.allSatisfy(spin.finalStates.contains) { return "final" }
         if states.allSatisfy({ !(isState($0) && reachable[$0]) }) { return "unreachable" }
         return "final or unreachable"
@@ -244,7 +285,17 @@ struct SpinAnalysis {
         // The resolver already requires script events to be inputs; counting them keeps this check
         // independent of that rule.
         emitted.formUnion(spin.script.map(\.emit.event))
-        for (index, event) in spin.events.enumerated() where !emitted.contains(index) {
+        // Rows and entry and exit actions raise events too; completion events are raised by the
+        // states they complete.
+        for row in spin.transitions {
+            if let emit = row.actions?.emit { emitted.insert(emit.event) }
+        }
+        for node in spin.tree.nodes {
+            for block in node.entry + node.exit {
+                if let emit = block.emit { emitted.insert(emit.event) }
+            }
+        }
+        for (index, event) in spin.events.enumerated() where !emitted.contains(index) && event.completedState == nil {
             diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))
         }
     }

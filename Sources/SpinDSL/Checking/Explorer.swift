@@ -71,7 +71,9 @@ final class Explorer {
         mustFinish = compiled.model.spins.map { spin in
             !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
         }
-        isReducerOnly = options.allowsReducerOnlyPath && program.spins.allSatisfy { !$0.hasSlots } && codec.isFixedLength
+        // A statechart's step may be followed by internal events: not one reducer step.
+        isReducerOnly = options.allowsReducerOnlyPath && program.spins.allSatisfy { !$0.hasSlots && !$0.isStatechart }
+            && codec.isFixedLength
         states = compiled.model.spins.map { SpecState(control: $0.initialState, data: $0.initialData) }
         stopped = compiled.model.spins.map { _ in false }
         var rowBase: [Int] = [], stateBase: [Int] = []
@@ -469,8 +471,9 @@ final class Explorer {
                 warnings.append(Diagnostic(.stateNeverReached, at: name.location, ["state": name.text, "spin": spin.name.text]))
             }
             for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
-                warnings.append(Diagnostic(
-                    .rowNeverFires, at: transition.declaration.location, ["event": spin.events[transition.event].name.text]))
+                let on = spin.events.indices.contains(transition.event)
+                    ? "on '\(spin.events[transition.event].name.text)'" : "without an event"
+                warnings.append(Diagnostic(.rowNeverFires, at: transition.declaration.location, ["on": on]))
             }
             for (rule, feedback) in spin.feedbacks.enumerated() {
                 for (caseIndex, ruleCase) in feedback.cases.enumerated() where !coverage.rules[index][rule][caseIndex] {

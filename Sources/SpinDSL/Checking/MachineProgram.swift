@@ -7,6 +7,8 @@
 final class MachineProgram: Sendable {
     /// The form of core feedback a slot is, and what it remembers between states.
     enum SlotKind: Sendable {
+        /// A statechart's "outbox": sends the gear events of the step that made the state.
+        case outbox
         /// The feedback that keeps the latest state for periodic and gear rules ("state").
         case latest
         /// A list of level-triggered immediate cases: the first that holds acts (`LevelCases`).
@@ -66,11 +68,17 @@ final class MachineProgram: Sendable {
         /// Whether the action reads the state it acts on (payloads, templates): a task that
         /// waits keeps that state only then.
         let readsState: Bool
+        /// For an `enter` rule whose states rows exit and enter again, where their entry parities
+        /// are (`SpinBuilderForSpec.entryWatch`): the rule then watches them too.
+        let entry: [ParityFlip]?
 
-        init(_ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue) {
+        init(
+            _ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?
+        ) {
             self.model = model
             self.stream = stream
             self.trigger = trigger
+            self.entry = entry
             watched = if case .changes(let watched) = model.trigger { watched } else { nil }
             delay = model.delay
             period = model.period
@@ -100,6 +108,13 @@ final class MachineProgram: Sendable {
         let script: [(at: Int64, event: SpecEvent)]
         /// Whether the spin has feedbacks at all: a step of a spin without any ends at the reducer.
         let hasSlots: Bool
+        /// The state it starts in (a statechart's after the entry of its initial configuration).
+        let initialState: SpecState
+        /// Whether it is a statechart (reduced by `ReducerTable.reduceStatechart`).
+        let isStatechart: Bool
+        /// Whether it has an internal-event source (`ReducerTable.internalEvent`): eventless rows
+        /// or raised events, reduced to completion before the next queued event.
+        let hasInternalEvents: Bool
 
         init(
             model: SpinModel, table: ReducerTable, slots: [SlotProgram], rules: [[RuleProgram]], isFinal: [Bool],
@@ -113,6 +128,9 @@ final class MachineProgram: Sendable {
             self.fieldTypes = fieldTypes
             self.script = script
             hasSlots = !slots.isEmpty
+            initialState = table.initialState(of: model)
+            isStatechart = table.statechart != nil
+            hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows } ?? false
         }
 
         func rule(_ id: RuleID) -> RuleProgram {
@@ -139,10 +157,13 @@ final class MachineProgram: Sendable {
         let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions())
         let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
             feedback.cases.enumerated().map { caseIndex, rule in
-                RuleProgram(rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule))
+                RuleProgram(
+                    rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule),
+                    entry: builder.entryWatch(rule))
             }
         }
         var slots: [SlotProgram] = []
+        if let code = table.statechart, !code.propagates.isEmpty { slots.append(SlotProgram(name: "outbox", kind: .outbox)) }
         let readsLatest = spin.feedbacks.contains { feedback in
             feedback.cases.contains { rule in
                 if rule.period != nil { return true }
@@ -175,10 +196,9 @@ final class MachineProgram: Sendable {
                 (Self.nanoseconds(step.at), event)
             }
         }
-        let finalCount = max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)
         return SpinProgram(
             model: spin, table: table, slots: slots, rules: rules,
-            isFinal: (0..<finalCount).map(spin.finalStates.contains),
+            isFinal: spin.hasControlStates ? spin.configurations.isFinal : [],
             fieldTypes: spin.events.map { $0.fields.map(\.type) }, script: scripted)
     }
 

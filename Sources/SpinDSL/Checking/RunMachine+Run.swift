@@ -54,12 +54,7 @@ extension RunMachine {
 
     /// The summary `SpecRun.summary()` would give now, for a run that ended with `status`.
     func summary(_ status: RunStatus) -> RunSummary {
-        let summaries = spins.enumerated().map { index, spin in
-            let model = program.model.spins[index]
-            return SpinSummary(
-                name: model.name.text, state: model.controlName(spin.state.control),
-                dataJSON: model.dataJSON(spin.state.data), dataText: model.dataText(spin.state.data))
-        }
+        let summaries = spins.enumerated().map { index, spin in SpinSummary(program.model.spins[index], spin.state) }
         var fault: SpecFault?
         var invariant: InvariantFailure?
         var fullQueue: String?

@@ -1,3 +1,5 @@
+import Spin
+
 /// A synchronous, deterministic model of a `SpecRun` on the virtual clock: every spin's state,
 /// queue and feedback memories, the effect tasks of every spin on one serial executor, the clock's
 /// sleepers, and the gears between the spins — run by one thread, with no task and no lock.
@@ -6,9 +8,13 @@
 /// `SpinBuilderForSpec`): a spin's drain reduces its queue, delivers each new state to the feedbacks
 /// in declaration order (what they return joins the queue when the delivery ends; an effect task
 /// starts at once and runs until it first suspends, and one that ends then answers as a
-/// synchronous feedback does); a gear delivers to its listeners at once (a spin that is not
-/// draining drains on the spot); woken tasks run one at a time in the order they woke; the clock wakes one sleeper at a time (deadline, then the order they went to sleep) and
-/// waits until nothing runs. Choices (`choose`, simulated outcomes) are the oracle's.
+/// synchronous feedback does); after every step, and after the start, a statechart's
+/// internal-event source is asked for its next event (an eventless step or the oldest raised
+/// event), which is reduced before anything queued (`Spin.withInternalEvents`); a gear delivers
+/// to its listeners at once (a spin that is not draining drains on the spot); woken tasks run one
+/// at a time in the order they woke; the clock wakes one sleeper at a time (deadline, then the
+/// order they went to sleep) and waits until nothing runs. Choices (`choose`, simulated outcomes)
+/// are the oracle's.
 ///
 /// `spinrun --check` explores with it; the differential tests hold it equal to `SpecRun`.
 struct RunMachine {
@@ -35,8 +41,9 @@ struct RunMachine {
         /// The effect a feedback that cancels would cancel, or 0.
         var running = 0
         /// An edge or periodic rule's trigger on the previous state (`skippingRepeated:`,
-        /// `ChangeMemory`), nil before the first.
-        var trigger: TriggerValue?
+        /// `ChangeMemory`), nil before the first; with the entry parities of an `enter` rule that
+        /// watches them (`EntryWatch`).
+        var trigger: EntryWatch?
         /// A `changes` rule's value on the previous state (a fault is a value too).
         var watched: Result<SpinValue, SpecFault>?
     }
@@ -46,6 +53,8 @@ struct RunMachine {
         var state: SpecState
         var queue: [Queued] = []
         var queueHead = 0
+        /// The internal-event source's answer, reduced before anything queued.
+        var raised: (event: SpecEvent, source: String)?
         /// What synchronous feedbacks returned during the current delivery.
         var pending: [Queued] = []
         var started = false
@@ -118,9 +127,7 @@ struct RunMachine {
         self.program = program
         self.oracle = oracle
         spins = program.spins.map { spin in
-            SpinRun(
-                state: SpecState(control: spin.model.initialState, data: spin.model.initialData),
-                memory: [SlotMemory](repeating: SlotMemory(), count: spin.slots.count))
+            SpinRun(state: spin.initialState, memory: [SlotMemory](repeating: SlotMemory(), count: spin.slots.count))
         }
         listeners = program.model.gears.map { _ in [] }
         gearBuffers = program.model.gears.map { _ in [] }
@@ -215,6 +222,8 @@ struct RunMachine {
         }
         // The initial delivery is not part of a drain: a spin it wakes drains on the spot.
         deliver(index)
+        // The drain after the start asks the internal-event source first.
+        askInternalEvent(index)
         drain(index)
     }
 
@@ -284,18 +293,25 @@ struct RunMachine {
         deferredHead = 0
     }
 
-    /// Reduces the queue one event at a time, delivering each new state.
+    /// Reduces the queue one event at a time, delivering each new state; an internal event comes
+    /// before anything queued (`RuntimeStateMachine.nextStep`).
     private mutating func drainSteps(_ index: Int, outermost: Bool) {
         while true {
             if ended != nil { return }
             var next: Queued?
+            var source: String?
+            if let raised = spins[index].raised {
+                spins[index].raised = nil
+                next = Queued(event: raised.event, origin: Self.internalOrigin, token: 0)
+                source = raised.source
+            }
             if !spins[index].pending.isEmpty {
                 // What the feedbacks returned joins the queue; when nothing else waits, its first
                 // event is the next one anyway.
                 let pending = spins[index].pending
                 spins[index].pending.removeAll(keepingCapacity: true)
                 var rest = pending[...]
-                if spins[index].queuedCount == 0, !spins[index].stopped {
+                if spins[index].queuedCount == 0, !spins[index].stopped, source == nil {
                     next = rest.popFirst()
                 }
                 for item in rest {
@@ -313,28 +329,52 @@ struct RunMachine {
             if item.token != 0, let effect = effectIndex(index, item.token) {
                 spins[index].effects[effect].queued &-= 1
             }
-            step(index, item)
+            step(index, item, internalSource: source)
+            askInternalEvent(index)
             if outermost, deferredHead < deferredDrains.count { runDeferredDrains() }
         }
     }
 
+    /// The origin of an internal event's step (`Queued.origin`).
+    private static let internalOrigin = -2
+
+    /// The internal-event source's next event for spin `index`, if it has one, to be reduced
+    /// before anything queued.
+    private mutating func askInternalEvent(_ index: Int) {
+        let spin = program.spins[index]
+        guard spin.hasInternalEvents, ended == nil, let answer = spin.table.internalEvent(spins[index].state) else { return }
+        spins[index].raised = answer
+    }
+
     /// Reduces one event and reports it as `SpecRun` does; delivers the state if it changed.
-    private mutating func step(_ index: Int, _ item: Queued) {
+    private mutating func step(_ index: Int, _ item: Queued, internalSource: String?) {
         let spin = program.spins[index]
         let from = spins[index].state.control
-        var row = -1
-        let changed = spin.table.reduce(&spins[index].state, item.event, firedRow: &row)
-        if coverage != nil {
+        let changed: Bool
+        if spin.isStatechart {
+            var fired: [Int]? = coverage == nil ? nil : []
+            changed = spin.table.reduceStatechart(&spins[index].state, item.event, firedRows: &fired)
+            for row in fired ?? [] { coverage?.rowFired(spin: index, row: row) }
+        } else {
+            var row = -1
+            changed = spin.table.reduce(&spins[index].state, item.event, firedRow: &row)
             if row >= 0 { coverage?.rowFired(spin: index, row: row) }
-            coverage?.stateReached(spin: index, control: spins[index].state.control)
         }
+        coverage?.stateReached(spin: index, control: spins[index].state.control)
         steps &+= 1
         moveSteps &+= 1
         if let observer {
             let state = spins[index].state
+            let origin: EventOrigin
+            if let internalSource {
+                origin = .internal(source: internalSource)
+            } else if item.origin < 0 {
+                origin = .input
+            } else {
+                origin = .feedback(index: item.origin, name: spin.slots[item.origin].name)
+            }
             observer(TraceStep(
-                number: steps, time: now / 1_000_000, spin: index, event: item.event,
-                origin: item.origin < 0 ? .input : .feedback(index: item.origin, name: spin.slots[item.origin].name),
+                number: steps, time: now / 1_000_000, spin: index, event: item.event, origin: origin,
                 from: from, state: state, changed: changed))
         }
         if spins[index].state.hasFault, let fault = spins[index].state.fault {
@@ -367,6 +407,8 @@ struct RunMachine {
         for (slot, feedback) in spin.slots.enumerated() {
             if ended != nil { return }
             switch feedback.kind {
+            case .outbox:
+                for message in state.outbox { propagate(message.gear, message.message) }
             case .latest:
                 spins[index].latest = state
             case .levelCases(let cases):
@@ -413,21 +455,21 @@ struct RunMachine {
                 if cancels { spins[index].memory[slot].running = token }
             case .edgeContinue(let rule):
                 // `ChangeMemory`: acts when the trigger changes to holding or to a new fault.
-                let value = spin.rule(rule).trigger(state)
-                let changed = spins[index].memory[slot].trigger.map { $0 != value } ?? true
-                spins[index].memory[slot].trigger = value
+                let watched = Self.watch(spin.rule(rule), on: state)
+                let changed = spins[index].memory[slot].trigger.map { $0 != watched } ?? true
+                spins[index].memory[slot].trigger = watched
                 guard changed else { continue }
-                switch value {
+                switch watched.value {
                 case .off: continue
                 case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
                 case .on: _ = startEffect(index, slot: slot, body: .delayed, rule: rule, state: state)
                 }
             case .risingSync(let rule):
                 // `skippingRepeated:` on the trigger's value, acting inline.
-                let value = spin.rule(rule).trigger(state)
-                if let last = spins[index].memory[slot].trigger, last == value { continue }
-                spins[index].memory[slot].trigger = value
-                switch value {
+                let watched = Self.watch(spin.rule(rule), on: state)
+                if let last = spins[index].memory[slot].trigger, last == watched { continue }
+                spins[index].memory[slot].trigger = watched
+                switch watched.value {
                 case .off: continue
                 case .fault(let fault): queueResult(index, .failure(fault), slot: slot)
                 case .on:
@@ -436,9 +478,10 @@ struct RunMachine {
             case .risingAsync(let rule), .periodic(let rule):
                 // `skippingRepeated:`: a new value cancels the previous effect and starts one for
                 // itself (for `.off` one that ends at once with nothing).
-                let value = spin.rule(rule).trigger(state)
-                if let last = spins[index].memory[slot].trigger, last == value { continue }
-                spins[index].memory[slot].trigger = value
+                let watched = Self.watch(spin.rule(rule), on: state)
+                if let last = spins[index].memory[slot].trigger, last == watched { continue }
+                spins[index].memory[slot].trigger = watched
+                let value = watched.value
                 if spins[index].memory[slot].running != 0 {
                     cancelEffect(index, spins[index].memory[slot].running)
                     spins[index].memory[slot].running = 0
@@ -491,6 +534,14 @@ struct RunMachine {
         }
     }
 
+    /// What an edge or periodic rule watches on `state`: its trigger's value, with the entry
+    /// parities of an `enter` rule whose states are entered again (`SpinBuilderForSpec`).
+    private static func watch(_ rule: MachineProgram.RuleProgram, on state: SpecState) -> EntryWatch {
+        let value = rule.trigger(state)
+        guard let entry = rule.entry else { return EntryWatch(value: value, parities: nil) }
+        return EntryWatch(value: value, flips: entry, in: state)
+    }
+
     /// What a `changes` rule watches on `state` (`WatchedValue`).
     private static func watch(_ rule: MachineProgram.RuleProgram, _ state: SpecState) -> Result<SpinValue, SpecFault> {
         guard let watched = rule.watched else {
@@ -512,6 +563,7 @@ struct RunMachine {
     /// its listeners detached.
     private mutating func teardown(_ index: Int) {
         spins[index].pending.removeAll()
+        spins[index].raised = nil
         for (slot, feedback) in program.spins[index].slots.enumerated() {
             switch feedback.kind {
             case .gearListener(_, let gear, _):
@@ -888,6 +940,7 @@ extension RunMachine {
             spins[index].queue.removeAll(keepingCapacity: true)
             spins[index].queueHead = 0
             spins[index].pending.removeAll(keepingCapacity: true)
+            spins[index].raised = nil
             spins[index].started = true
             spins[index].draining = false
             spins[index].stopped = false
@@ -940,12 +993,12 @@ extension RunMachine {
             for (slot, feedback) in spin.slots.enumerated() {
                 switch feedback.kind {
                 case .edgeContinue(let rule), .risingSync(let rule), .risingAsync(let rule), .periodic(let rule):
-                    spins[index].memory[slot].trigger = spin.rule(rule).trigger(state)
+                    spins[index].memory[slot].trigger = Self.watch(spin.rule(rule), on: state)
                 case .change(let rule, _), .changeContinue(let rule, _):
                     spins[index].memory[slot].watched = Self.watch(spin.rule(rule), state)
                 case .gearListener(_, let gear, _):
                     if listeners.indices.contains(gear) { listeners[gear].append((index, slot)) }
-                case .latest, .levelCases, .level, .perState:
+                case .outbox, .latest, .levelCases, .level, .perState:
                     break
                 }
             }
@@ -957,21 +1010,31 @@ extension RunMachine {
 struct MachineCoverage: Sendable {
     var rows: [[Bool]]
     var rules: [[[Bool]]]
-    /// Per spin, whether each control state was reached, after any step.
+    /// Per spin, whether each control state was reached (active), after any step.
     var states: [[Bool]]
+    /// Per spin with nested or parallel states, its configurations: a control state is then a
+    /// configuration, whose active states are reached. Nil for a flat spin (a control state is a
+    /// state).
+    private let configurations: [Configurations?]
 
     init(_ model: SpecModel) {
         rows = model.spins.map { [Bool](repeating: false, count: $0.transitions.count) }
         rules = model.spins.map { spin in spin.feedbacks.map { [Bool](repeating: false, count: $0.cases.count) } }
-        states = model.spins.map { spin in
-            var reached = [Bool](repeating: false, count: max(1, spin.states.count))
-            if reached.indices.contains(spin.initialState) { reached[spin.initialState] = true }
-            return reached
-        }
+        configurations = model.spins.map { $0.tree.isFlat ? nil : $0.configurations }
+        states = model.spins.map { [Bool](repeating: false, count: max(1, $0.states.count)) }
+        for (index, spin) in model.spins.enumerated() { stateReached(spin: index, control: spin.initialState) }
     }
 
     mutating func stateReached(spin: Int, control: Int) {
-        if states.indices.contains(spin), states[spin].indices.contains(control) { states[spin][control] = true }
+        guard states.indices.contains(spin) else { return }
+        guard let configurations = configurations[spin] else {
+            if states[spin].indices.contains(control) { states[spin][control] = true }
+            return
+        }
+        guard control >= 0, control < configurations.count else { return }
+        for state in configurations.activeStates(control) where states[spin].indices.contains(Int(state)) {
+            states[spin][Int(state)] = true
+        }
     }
 
     mutating func rowFired(spin: Int, row: Int) {

@@ -12,11 +12,13 @@ import Darwin
 /// every feedback), so unpacking derives them again. A vector is:
 ///
 /// - a fixed part, the same layout for every state: per spin, a stop bit (spins with final
-///   states), the control state in as many bits as the states need, then each field: an int with
-///   a `range` in the bits the range needs, any other int, a double or a duration in 64 bits, a
-///   bool in 1, an enumeration in the bits its cases need, a string as the 32-bit index of its text
-///   in a table of every string met. Each value sits at a known bit, so it is read and written with
-///   one unaligned word access;
+///   states), the control state (a statechart's configuration) in as many bits as they need, then
+///   each field: an int with a `range` in the bits the range needs, any other int, a double or a
+///   duration in 64 bits, a bool in 1, an enumeration in the bits its cases need, a string as the
+///   32-bit index of its text in a table of every string met; then a statechart's hidden slots,
+///   each in the bits its values need (a history record: nothing recorded or one of its records;
+///   an entry-parity word: the bits of its states). Each value sits at a known bit, so it is read
+///   and written with one unaligned word access;
 /// - when the spec has timers, a tail: how many tasks sleep, then each in wake-up order (deadline,
 ///   then the order they went to sleep): where it sleeps (the rule and the wait), the outcome a
 ///   simulated effect waits to give, the time left in units of the greatest common divisor of the
@@ -24,6 +26,12 @@ import Darwin
 ///
 /// Time is relative: a vector holds the time left to each deadline, not the time of day, so a run
 /// that comes back to the same state later is the same vector.
+///
+/// A statechart's raised queue and outbox are not stored. The queue is empty in a settled spin:
+/// its internal-event source runs it to completion before the drain ends (a spin that stopped or
+/// failed changes no more, whatever it held). The outbox of the last step was sent when its state
+/// was delivered, and the next step clears it without a change: nothing reads it again. So two
+/// runs that differ only there behave the same, and are one state.
 final class StateCodec {
     private enum FieldCoding {
         case ranged(low: Int64, bits: Int)
@@ -112,6 +120,11 @@ final class StateCodec {
                 fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: coding))
                 offset &+= bits
             }
+            // A statechart's hidden slots are data too: its history records and entry parities.
+            for bits in spin.table.statechart.map({ Self.hiddenSlotBits($0.chart) }) ?? [] {
+                fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: .ranged(low: 0, bits: bits)))
+                offset &+= bits
+            }
             layouts.append(SpinLayout(stopBit: stopBit, controlOffset: controlOffset, controlBits: controlBits, fields: first..<fieldSlots.count))
         }
         self.layouts = layouts
@@ -134,6 +147,25 @@ final class StateCodec {
 
     deinit {
         scratch.deallocate()
+    }
+
+    /// The bits of each hidden slot of a statechart: a history record takes 0 (nothing recorded)
+    /// and one value per record it can hold; an entry-parity slot, the bits of its states.
+    private static func hiddenSlotBits(_ chart: Statechart) -> [Int] {
+        var bits = [Int](repeating: 0, count: chart.hiddenSlotCount)
+        let first = chart.firstHiddenSlot
+        let historySlots = chart.planner.historySlots
+        for state in historySlots.indices where bits.indices.contains(historySlots[state] &- first) {
+            bits[historySlots[state] &- first] = Self.bits(for: chart.planner.recordCount(of: state) &+ 1)
+        }
+        var masks = [UInt64](repeating: 0, count: bits.count)
+        for flip in chart.parity.compactMap({ $0 }) where masks.indices.contains(flip.slot &- first) {
+            masks[flip.slot &- first] |= flip.mask
+        }
+        for slot in masks.indices where masks[slot] != 0 {
+            bits[slot] = UInt64.bitWidth &- masks[slot].leadingZeroBitCount
+        }
+        return bits
     }
 
     /// Every place a task can sleep in `program`, in slot order.
@@ -171,7 +203,7 @@ final class StateCodec {
                 case .periodic(let rule): add(.periodic, rule, running: true)
                 case .change(let rule, let immediate) where !immediate: add(.delayed, rule, running: true)
                 case .changeContinue(let rule, let immediate) where !immediate: add(.delayed, rule, running: false)
-                case .latest, .levelCases, .level, .risingSync, .change, .changeContinue, .gearListener: break
+                case .outbox, .latest, .levelCases, .level, .risingSync, .change, .changeContinue, .gearListener: break
                 }
             }
         }
@@ -401,7 +433,8 @@ final class StateCodec {
         let layout = layouts[index]
         let stopped = layout.stopBit >= 0 && Self.get(base, bits: 1, at: layout.stopBit) == 1
         state.control = Int(truncatingIfNeeded: Self.get(base, bits: layout.controlBits, at: layout.controlOffset))
-        if state.hasFault { state.fault = nil }
+        // No fault (a run that fails is not stored); the raised queue and the outbox are not kept.
+        if state.extras != nil { state.extras = nil }
         state.data.withUnsafeMutableBufferPointer { data in
             var slot = 0
             for field in layout.fields where slot < data.count {
@@ -430,7 +463,7 @@ final class StateCodec {
 
     private func readState(_ state: inout SpecState, _ layout: SpinLayout, from reader: inout BitReader) {
         state.control = Int(truncatingIfNeeded: reader.read(bits: layout.controlBits))
-        if state.hasFault { state.fault = nil }
+        if state.extras != nil { state.extras = nil }
         state.data.withUnsafeMutableBufferPointer { data in
             for (slot, field) in layout.fields.enumerated() where slot < data.count {
                 let place = fieldSlots[field]

@@ -2,7 +2,7 @@
 /// many cells as rows, so nothing may be rows × cells, and nothing is allocated per cell.
 extension ReducerTable {
     /// Step 1: the rows bucketed once, per cell for rows with listed sources and per event for
-    /// `any` rows, so that each cell then merges its two lists (`cells()`).
+    /// `any` rows, so that each cell then lists its own rows and the `any` rows (`cells()`).
     ///
     /// The per-cell lists are one array, laid out by counting first (`listedStart[cell]..<
     /// listedStart[cell + 1]` are the cell's rows): an array per cell was an allocation per cell.
@@ -61,8 +61,8 @@ extension ReducerTable {
         }
 
         /// Step 2: for each cell (`control * eventCount + event`), the range of `candidateRows`
-        /// holding its candidates: the positions of its listed rows and of its event's `any` rows,
-        /// merged in document order.
+        /// holding its candidates: the positions of its listed rows, then of its event's `any`
+        /// rows, each in document order (the state's own rows win over the spin's).
         func cells() -> (cells: [Range<Int>], candidateRows: [Int]) {
             var cells: [Range<Int>] = []
             var candidateRows: [Int] = []
@@ -75,21 +75,8 @@ extension ReducerTable {
                 for event in 0..<eventCount {
                     let start = candidateRows.count
                     let cell = control &* eventCount &+ event
-                    let ownEnd = listedStart[cell &+ 1]
-                    let shared = anywhere[event]
-                    var i = listedStart[cell]
-                    var j = 0
-                    while i < ownEnd || j < shared.count {
-                        let next: Int
-                        if j >= shared.count || (i < ownEnd && listed[i] < shared[j]) {
-                            next = listed[i]
-                            i += 1
-                        } else {
-                            next = shared[j]
-                            j += 1
-                        }
-                        candidateRows.append(next)
-                    }
+                    candidateRows.append(contentsOf: listed[listedStart[cell]..<listedStart[cell &+ 1]])
+                    candidateRows.append(contentsOf: anywhere[event])
                     cells.append(start..<candidateRows.count)
                 }
             }
@@ -170,9 +157,20 @@ extension ReducerTable {
                 }
                 single = key
             }
+            if let single { singleAssignments[single] = assignments.count }
+            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: entries(of: transition.assignments))
+        }
+
+        /// The row of `transition`, its code made or found (a statechart's row blocks use its
+        /// assignments).
+        mutating func row(of transition: TransitionModel) -> Row {
+            row(transition)
+        }
+
+        /// Appends the entries of `list` to `assignments`; returns their range.
+        mutating func entries(of list: TransitionAssignments) -> Range<Int> {
             let start = assignments.count
-            if let single { singleAssignments[single] = start }
-            for (slot, value) in transition.assignments {
+            for (slot, value) in list {
                 let type = spin.fields[slot].type
                 var made = valueCodes.value(for: value.shared) { shared in
                     Self.valueCode(shared, as: type, keeping: &code)
@@ -184,7 +182,7 @@ extension ReducerTable {
                     slot: slot, isInt: made.isInt, code: Unmanaged.passUnretained(made.code), shape: made.shape,
                     range: spin.fields[slot].range))
             }
-            return Row(guardCode: guardCode, guardShape: guardShape, target: transition.target, assignments: start..<assignments.count)
+            return start..<assignments.count
         }
 
         /// The code of an assignment of `shared` to a field of type `type`, kept alive by `code`.

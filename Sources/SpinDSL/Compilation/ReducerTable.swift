@@ -27,21 +27,27 @@ struct ReducerTable: Sendable {
         let range: ValueRange?
     }
 
-    private let eventCount: Int
+    /// The width of a row of `cells`: the spin's events (and, for a statechart, the eventless
+    /// pseudo-event).
+    let eventCount: Int
     /// `cells[control * eventCount + event]` is the range of `candidates` to try.
-    private let cells: [Range<Int>]
-    private let candidates: [Row]
+    let cells: [Range<Int>]
+    let candidates: [Row]
     /// For each candidate, its row's position in `transitions`: read only when a row fails, to
     /// locate the error in that row's own text (its code is shared with rows writing the same).
-    private let candidateRows: [Int]
-    private let transitions: [TransitionModel]
+    let candidateRows: [Int]
+    let transitions: [TransitionModel]
     /// The spin's data fields, for the message of a value outside a field's range.
-    private let fields: [FieldModel]
-    private let assignments: [Assignment]
+    let fields: [FieldModel]
+    let assignments: [Assignment]
     /// What keeps the code of `candidates` and `assignments` alive.
     private let code: [CompiledCode]
     /// Per cell, its work as plain numbers when that work is simple enough (see `QuickCell`).
     private let quickCells: [QuickCell]
+    /// The microsteps and action blocks of a statechart; nil for a flat table.
+    let statechart: StatechartCode?
+    /// For a statechart, per cell, whether the flat code reduces it (see `init`).
+    let flatCells: [Bool]
 
     /// A cell whose only candidate is one unguarded row with at most one assignment, of the shape
     /// `field ± constant` to an int field: the commonest transition (`count: count + 1`). Applied
@@ -63,22 +69,52 @@ struct ReducerTable: Sendable {
     }
 
     /// The table of `spin`, made in four steps (see `ReducerTable+Building.swift`): rows bucketed
-    /// by cell, each cell's candidate rows listed in document order, the code of each candidate
-    /// row made once, and the cells simple enough to apply from plain numbers marked.
+    /// by cell, each cell's candidate rows listed in priority order, the code of each candidate
+    /// row made once, and the cells simple enough to apply from plain numbers marked. A statechart
+    /// spin's cells and candidates are its `Statechart`'s, and its action blocks are compiled too.
     init(spin: SpinModel) {
-        let buckets = RowBuckets(spin)
-        let (cells, candidateRows) = buckets.cells()
         var compiler = RowCompiler(spin)
-        let candidates = compiler.candidates(for: candidateRows)
-        self.eventCount = buckets.eventCount
-        self.cells = cells
-        self.candidates = candidates
-        self.candidateRows = candidateRows
+        if let chart = spin.statechart {
+            let candidateRows = chart.candidates.map { Int($0.row) }
+            var candidates = compiler.candidates(for: candidateRows)
+            let code = StatechartCode(chart, spin: spin, compiler: &compiler)
+            // A candidate whose microstep a flat row does is that row, its target the
+            // configuration after it; a cell of one active leaf whose candidates all are is a flat
+            // cell, reduced by the flat code (see `reduceStatechart`).
+            var isFlat = chart.candidates.map(code.isFlat)
+            for index in candidates.indices where isFlat[index] {
+                let row = candidates[index]
+                let target = Int(chart.plans[Int(chart.candidates[index].plan)].target)
+                candidates[index] = Row(guardCode: row.guardCode, guardShape: row.guardShape, target: target, assignments: row.assignments)
+            }
+            let flatCells = chart.cells.indices.map { cell in
+                chart.groups[cell].isEmpty && chart.cells[cell].allSatisfy { isFlat[$0] }
+            }
+            isFlat = []
+            self.eventCount = chart.columns
+            self.cells = chart.cells
+            self.candidates = candidates
+            self.candidateRows = candidateRows
+            let quick = Self.quickCells(cells: chart.cells, candidates: candidates, assignments: compiler.assignments)
+            self.quickCells = quick.indices.map { flatCells[$0] ? quick[$0] : .general }
+            self.flatCells = flatCells
+            self.statechart = code
+        } else {
+            let buckets = RowBuckets(spin)
+            let (cells, candidateRows) = buckets.cells()
+            let candidates = compiler.candidates(for: candidateRows)
+            self.eventCount = buckets.eventCount
+            self.cells = cells
+            self.candidates = candidates
+            self.candidateRows = candidateRows
+            self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: compiler.assignments)
+            self.flatCells = []
+            self.statechart = nil
+        }
         self.transitions = spin.transitions
         self.fields = spin.fields
         self.assignments = compiler.assignments
         self.code = compiler.code
-        self.quickCells = Self.quickCells(cells: cells, candidates: candidates, assignments: compiler.assignments)
     }
 
     /// What trying a cell's rows came to.
@@ -172,7 +208,7 @@ struct ReducerTable: Sendable {
 
     /// `error`, thrown by the guard (`part` -1) or assignment `part` of candidate `candidate`,
     /// located in that row's own text rather than in the first row's that wrote the same text.
-    private func relocated(_ error: EvaluationError, candidate: Int, part: Int) -> EvaluationError {
+    func relocated(_ error: EvaluationError, candidate: Int, part: Int) -> EvaluationError {
         guard candidateRows.indices.contains(candidate) else { return error }
         let position = candidateRows[candidate]
         guard transitions.indices.contains(position) else { return error }
@@ -218,7 +254,7 @@ struct ReducerTable: Sendable {
 
     /// Evaluates an assignment and writes its slot of `data` (which `view` also reads, so that
     /// later assignments of the row see it); returns whether the value changed.
-    private static func apply(
+    static func apply(
         _ assignments: UnsafeBufferPointer<Assignment>, _ index: Int,
         _ view: EvaluationView, _ data: UnsafeMutableBufferPointer<SpinValue>
     ) throws(EvaluationError) -> Bool {

@@ -15,6 +15,17 @@ struct SpinBuilderForSpec {
         let table = self.table
         let latest = LatestState()
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
+        // A statechart's propagated events go out first, when the state of the step that made
+        // them is delivered (the reducer, being pure, only keeps them in the state's outbox).
+        if let code = table.statechart, !code.propagates.isEmpty {
+            let gears = self.gears
+            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                for message in state.outbox where gears.indices.contains(message.gear) {
+                    gears[message.gear].propagate(message.message)
+                }
+                return nil
+            }).named("outbox"))
+        }
         // First, so that periodic rules always read the state every feedback is seeing.
         // Only periodic and gear-triggered rules read the latest state; without them there is no
         // such feedback, which would cost a call per step (traces name feedbacks, not indices).
@@ -49,11 +60,15 @@ struct SpinBuilderForSpec {
         if options.runsScript, !spin.script.isEmpty {
             feedbacks.append(scriptFeedback())
         }
-        let initial = SpecState(control: spin.initialState, data: spin.initialData)
-        return Spin(
-            initialState: initial, feedbacks: feedbacks,
-            reducer: Reducer(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) }),
-            isSameState: { $0 == $1 })
+        let initial = table.initialState(of: spin, maxStringBytes: limit)
+        let reducer = table.statechart == nil
+            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) })
+            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event, maxStringBytes: limit) })
+        let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
+        // A statechart's eventless rows and raised events are reduced to completion, before the
+        // next queued event, as steps of origin `eventless` and `raised`.
+        guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows else { return spin }
+        return spin.withInternalEvents { state in table.internalEvent(state, maxStringBytes: limit) }
     }
 
     // MARK: Rules
@@ -133,6 +148,9 @@ struct SpinBuilderForSpec {
             }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off }, strategy: strategy).named(name)
         case .becomes, .enter:
             let trigger = self.trigger(rule)
+            if let entry = entryWatch(rule) {
+                return enterFeedback(rule, trigger: trigger, entry: entry, stream: stream, delayed: delayed, name: name, strategy: strategy)
+            }
             if strategy == .continueOnNewState {
                 let memory = ChangeMemory<TriggerValue>()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
@@ -202,10 +220,65 @@ struct SpinBuilderForSpec {
         case .when(let expression):
             return LevelTest(states: nil, first: expression, second: condition, maxStringBytes: maxStringBytes)
         case .inStates(let states):
-            return LevelTest(states: Array(states), first: condition, second: nil, maxStringBytes: maxStringBytes)
+            return LevelTest(states: controls(in: states), first: condition, second: nil, maxStringBytes: maxStringBytes)
         default:
             return .never
         }
+    }
+
+    /// Per configuration, whether one of `states` is active in it.
+    /// The control states (a statechart's configurations) in which one of `states` is active,
+    /// ascending: as long as the list, for a flat spin, not as the spin's states.
+    private func controls(in states: Set<Int>) -> [Int] {
+        if spin.tree.isFlat { return states.sorted() }
+        return (0..<spin.controlCount).filter { configuration in
+            states.contains { spin.configurations.isActive($0, in: configuration) }
+        }
+    }
+
+    /// Whether one of `states` is active in each control state (a statechart's configurations).
+    private func membership(_ states: Set<Int>) -> [Bool] {
+        (0..<spin.controlCount).map { configuration in
+            states.contains { spin.configurations.isActive($0, in: configuration) }
+        }
+    }
+
+    /// For an `enter` rule naming a state some row exits and enters again: where the entry
+    /// parities of its states are. Nil otherwise: the rising edge of the states is all it needs.
+    func entryWatch(_ rule: RuleModel) -> [ParityFlip]? {
+        guard case .enter(let states) = rule.trigger, let chart = spin.statechart else { return nil }
+        let flips = Statechart.mergedFlips(states.sorted().compactMap { chart.parity[$0] })
+        return flips.isEmpty ? nil : flips
+    }
+
+    /// An `enter` rule whose states can be entered again while active: it acts when the rule's
+    /// condition becomes true, and again each time one of its states is re-entered (an external
+    /// self-transition restarts its timer); it is cancelled when the condition stops holding.
+    private func enterFeedback(
+        _ rule: RuleModel, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip], stream: Int,
+        delayed: @escaping @Sendable (SpecState, [SpinValue]) async -> SpecEvent?, name: String, strategy: ExecutionStrategy
+    ) -> Feedback<SpecState, SpecEvent> {
+        let watch: @Sendable (SpecState) -> EntryWatch = { state in EntryWatch(value: trigger(state), flips: entry, in: state) }
+        if strategy == .continueOnNewState {
+            let memory = ChangeMemory<EntryWatch>()
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                if case .fault(let fault) = trigger(state) { return .failure(fault) }
+                return await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in
+                let watched = watch(state)
+                return watched.value.rises(changed: memory.changes(to: watched))
+            }, strategy: .continueOnNewState).named(name)
+        }
+        let immediate = rule.delay == nil && !rule.isEffect ? immediateAction(rule, stream: stream) : nil
+        return Feedback(skippingRepeated: watch, effect: { (watched: EntryWatch) async -> SpecEvent? in
+            switch watched.value {
+            case .off: return nil
+            case .on(let state):
+                if let immediate { return immediate(state, []) }
+                return await delayed(state, [])
+            case .fault(let fault): return .failure(fault)
+            }
+        }).named(name)
     }
 
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
@@ -217,9 +290,10 @@ struct SpinBuilderForSpec {
         case .becomes(let expression):
             return { state in TriggerValue.of(state) { (state) throws(EvaluationError) in try expression.evaluateBool(state.context(limit)) } }
         case .enter(let states):
+            let member = membership(states)
             return { state in
                 TriggerValue.of(state) { (state) throws(EvaluationError) in
-                    guard states.contains(state.control) else { return false }
+                    guard state.control >= 0, state.control < member.count, member[state.control] else { return false }
                     return try condition?.evaluateBool(state.context(limit)) ?? true
                 }
             }

@@ -5,8 +5,7 @@ extension SpinModel {
         for (slot, field) in fields.enumerated() where slot < state.data.count {
             data[field.name.text] = state.data[slot]
         }
-        let control = states.indices.contains(state.control) ? states[state.control].text : nil
-        return EffectRequest(spin: name.text, effect: effect, controlState: states.isEmpty ? nil : control, data: data)
+        return EffectRequest(spin: name.text, effect: effect, controlState: controlName(state.control), data: data)
     }
 
     /// The event a host effect answered (or, for `effect` nil, an input sent into the run),

@@ -23,7 +23,11 @@ struct DOTDiagram {
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
         for spin in model.spins {
-            lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+            if DiagramFacts.isStatechart(spin) {
+                lines += StatechartDOT(spin: spin, labels: labels).cluster()
+            } else {
+                lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+            }
         }
         for gear in model.gears {
             lines.append(Self.indent + "\(Self.quoted(Self.gearID(gear.name.text))) [shape=hexagon, label=\(Self.quoted(gear.name.text))];")
@@ -89,10 +93,15 @@ struct DOTDiagram {
         if !spin.hasControlStates {
             ends = [(Self.quoted(Self.spinID(spin)), nil)]
         } else if link.states.isEmpty {
-            let anchor = spin.states.indices.contains(spin.initialState) ? spin.initialState : 0
+            // The initial state's node (a statechart's first initial leaf).
+            let anchor = spin.configurations.leaves(of: spin.initialState).first ?? 0
             ends = [(Self.quoted(Self.stateID(spin, anchor)), Self.quoted(Self.clusterID(spin)))]
         } else {
-            ends = link.states.map { (Self.quoted(Self.stateID(spin, $0)), nil) }
+            ends = link.states.map { state in
+                // A compound or parallel state is drawn as a cluster: the edge ends at its point node.
+                let isCluster = spin.tree.nodes.indices.contains(state) && !spin.tree.nodes[state].isAtomic
+                return (Self.quoted(Self.stateID(spin, state) + (isCluster ? "/initial" : "")), nil)
+            }
         }
         return ends.map { end in
             switch link.direction {
@@ -112,7 +121,7 @@ struct DOTDiagram {
     }
 
     /// A name with lines under it (each wrapped): a state or a spin with its rules.
-    private static func lines(_ name: String, _ notes: [String]) -> String {
+    static func lines(_ name: String, _ notes: [String]) -> String {
         ([name] + notes.flatMap { DiagramFacts.wrapped($0) }).joined(separator: "\n")
     }
 
@@ -130,12 +139,12 @@ struct DOTDiagram {
     // `Spin/initial`, `gear:name`; clusters are `cluster_Spin`. Spin `A` with state `b.c` is
     // `A.b%2Ec`, spin `A.b` with state `c` is `A%2Eb.c`, and gear `x` (`gear:x`) is not the state
     // `x` of a spin named `gear` (`gear.x`).
-    private static func clusterID(_ spin: SpinModel) -> String { "cluster_" + component(spin.name.text) }
+    static func clusterID(_ spin: SpinModel) -> String { "cluster_" + component(spin.name.text) }
     private static func spinID(_ spin: SpinModel) -> String { component(spin.name.text) }
-    private static func initialID(_ spin: SpinModel) -> String { component(spin.name.text) + "/initial" }
+    static func initialID(_ spin: SpinModel) -> String { component(spin.name.text) + "/initial" }
     private static func gearID(_ name: String) -> String { "gear:" + component(name) }
 
-    private static func stateID(_ spin: SpinModel, _ index: Int) -> String {
+    static func stateID(_ spin: SpinModel, _ index: Int) -> String {
         let name = spin.states.indices.contains(index) ? component(spin.states[index].text) : "#\(index)"
         return component(spin.name.text) + "." + name
     }

@@ -11,6 +11,8 @@ enum DiagramFacts {
         let label: String
         /// Whether the event is an input (`inputs`).
         let isInput: Bool
+        /// Whether the target is the history of `to` (`to: history(S)`).
+        var history = false
     }
 
     /// An edge between a spin and a gear.
@@ -45,17 +47,68 @@ enum DiagramFacts {
         model.spins.count == 1 ? model.spins[0].name.text : baseName(of: model.path)
     }
 
-    /// The label of a transition row on `event` (a row `on: [a, b]` is drawn once per event):
-    /// `event [guard] / a := x; b := y`, parts omitted when absent or not shown at `detail`.
-    static func label(of row: TransitionDeclaration, on event: String, detail: DiagramLabels = .full) -> String {
-        var text = event
-        if detail != .events, let guardText = row.guardExpression?.text {
-            text += " [\(guardText)]"
+    /// The label of a transition row on `event` (a row `on: [a, b]` is drawn once per event; nil
+    /// for an eventless row): `event [guard] / a := x; b := y; emit e; propagate g.e`, parts
+    /// omitted when absent or not shown at `detail` (an eventless row with nothing else shown
+    /// reads `(eventless)`).
+    static func label(of row: TransitionDeclaration, on event: String?, detail: DiagramLabels = .full) -> String {
+        var parts: [String] = []
+        if let event { parts.append(event) }
+        if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
+        if detail == .full {
+            let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            if !actions.isEmpty { parts.append("/ " + actions) }
         }
-        if detail == .full, !row.assignments.isEmpty {
-            text += " / " + row.assignments.map { "\($0.field.text) := \($0.value.text)" }.joined(separator: "; ")
+        return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")
+    }
+
+    /// What a row or an action block does: `a := x; b := y; emit e; propagate g.e`.
+    static func actionText(assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?) -> String {
+        var parts = assignments.map { "\($0.field.text) := \($0.value.text)" }
+        if let emit { parts.append("emit " + emit.event.text) }
+        if let propagate { parts.append("propagate \(propagate.gear.text).\(propagate.event.text)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A state's entry and exit actions as lines: `entry / lamp := false`, `exit / emit e`.
+    static func actionLines(of state: StateDeclaration?) -> [String] {
+        guard let state else { return [] }
+        return state.entry.map { "entry / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
+            + state.exit.map { "exit / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
+    }
+
+    /// The declaration of each state of `spin`, by index (nil for the list form of `states`).
+    static func stateDeclarations(of spin: SpinModel) -> [StateDeclaration?] {
+        guard let tree = spin.declaration.stateTree else { return spin.states.map { _ in nil } }
+        var found: [StateDeclaration?] = []
+        var pending = Array(tree.reversed())
+        while let state = pending.popLast() {
+            found.append(state)
+            pending.append(contentsOf: state.children.reversed())
         }
-        return text
+        return found
+    }
+
+    /// Whether a spin is drawn as a tree: nested or parallel states, entry or exit actions, a
+    /// history. A flat spin without them is drawn as it always was.
+    static func isStatechart(_ spin: SpinModel) -> Bool {
+        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.history != nil }
+    }
+
+    /// The edges of a statechart's rows: from each source state (each top-level state for a row
+    /// of the whole spin) to the target (the source, for a targetless row), in row order.
+    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [TransitionEdge] {
+        var edges: [TransitionEdge] = []
+        for row in spin.transitions {
+            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
+            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+            var seen = Set<Int>()
+            let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
+            for source in sources {
+                edges.append(TransitionEdge(from: source, to: row.target ?? source, label: label, isInput: isInput, history: row.targetsHistory))
+            }
+        }
+        return edges
     }
 
     /// `text` broken into lines of at most `width` characters where it can be, so that long labels
@@ -104,7 +157,7 @@ enum DiagramFacts {
         var merged: [(edge: TransitionEdge, labels: [String])] = []
         var positions: [String: Int] = [:]
         for edge in edges {
-            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)"
+            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)>\(edge.history)"
             if let position = positions[key] {
                 if !merged[position].labels.contains(edge.label) { merged[position].labels.append(edge.label) }
             } else {
@@ -120,8 +173,7 @@ enum DiagramFacts {
     static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
         var edges: [TransitionEdge] = []
         for row in spin.transitions {
-            let event = spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event.text
-            let label = label(of: row.declaration, on: event, detail: detail)
+            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             guard spin.hasControlStates else {
                 edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))
@@ -133,6 +185,12 @@ enum DiagramFacts {
             }
         }
         return edges
+    }
+
+    /// The name of the event a row (of the model: one per event of `on`) is on; nil for an
+    /// eventless row.
+    private static func eventName(of row: TransitionModel, in spin: SpinModel) -> String? {
+        spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
     }
 
     /// The valid, distinct source states of a row, in the order written (all states for `any`).

@@ -17,6 +17,12 @@ struct MermaidDiagram {
             spin.states.map { ids.make(flat ? $0.text : spin.name.text + "_" + $0.text) }
         }
         let gearIDs = model.gears.map { ids.make("gear_" + $0.name.text) }
+        // A statechart's history states, after every other id.
+        let historyIDs = model.spins.enumerated().map { index, spin in
+            spin.tree.nodes.indices.map { state in
+                spin.tree.nodes[state].history == nil ? nil : ids.make(stateIDs[index][state] + "_H")
+            }
+        }
         for (spinIndex, spin) in model.spins.enumerated() {
             let spinID = spinIDs[spinIndex]
             guard spin.hasControlStates else {
@@ -24,11 +30,17 @@ struct MermaidDiagram {
                 continue
             }
             let states = stateIDs[spinIndex]
+            let isStatechart = DiagramFacts.isStatechart(spin)
+            func body(indent: String) -> [String] {
+                isStatechart
+                    ? StatechartMermaid(spin: spin, ids: states, historyIDs: historyIDs[spinIndex], labels: labels).lines(indent: indent)
+                    : self.body(spin, states: states, indent: indent)
+            }
             let spinNotes = DiagramFacts.ruleNotes(of: spin, detail: labels).spin
             if flat {
-                lines += body(spin, states: states, indent: Self.indent)
-                if states.indices.contains(spin.initialState) {
-                    lines += note(spinNotes, on: states[spin.initialState], indent: Self.indent)
+                lines += body(indent: Self.indent)
+                if states.indices.contains(spin.tree.initial) {
+                    lines += note(spinNotes, on: states[spin.tree.initial], indent: Self.indent)
                 }
             } else {
                 // `state Id { … }` is the documented composite form; a name that is not a safe id
@@ -37,7 +49,7 @@ struct MermaidDiagram {
                     lines.append(Self.indent + "state \(Self.label(spin.name.text)) as \(spinID)")
                 }
                 lines.append(Self.indent + "state \(spinID) {")
-                lines += body(spin, states: states, indent: Self.indent + Self.indent)
+                lines += body(indent: Self.indent + Self.indent)
                 lines.append(Self.indent + "}")
                 lines += note(spinNotes, on: spinID, indent: Self.indent)
             }
@@ -124,7 +136,7 @@ struct MermaidDiagram {
     }
 
     /// A quoted state description.
-    private static func label(_ text: String) -> String {
+    static func label(_ text: String) -> String {
         "\"" + escaped(text) + "\""
     }
 

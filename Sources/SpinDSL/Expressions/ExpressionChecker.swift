@@ -121,6 +121,47 @@ struct ExpressionChecker {
         }
     }
 
+    /// `active(.S)`: whether state `S` is active.
+    private mutating func inferActive(_ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
+        guard argumentSyntax.count == 1, let argument = argumentSyntax.first, case .enumCase(let name) = argument.kind else {
+            report(.activeArgument, at: syntax.operatorLocation)
+            return nil
+        }
+        guard let states = scope.states else {
+            report(.stateWithoutStates, at: argument.location)
+            return nil
+        }
+        return activeState(name, argument, syntax, states: states)
+    }
+
+    /// The test that state `name` (written at `argument`) is active.
+    private mutating func activeState(
+        _ name: String, _ argument: ExpressionSyntax, _ syntax: ExpressionSyntax, states: StateScope
+    ) -> TypedExpression? {
+        guard let membership = states.membership(of: name) else {
+            report(.unknownState, at: argument.location, ["state": name], suggestion: Suggestion.hint(for: name, in: states.names))
+            return nil
+        }
+        return node(.activeState(membership, name: name), .bool, syntax)
+    }
+
+    /// In a spin with nested or parallel states, `state == .S` (either way round) is `active(.S)`
+    /// and `state != .S` its negation; nil for anything else.
+    private mutating func inferStateComparison(
+        _ op: BinaryOperator, _ left: ExpressionSyntax, _ right: ExpressionSyntax, _ syntax: ExpressionSyntax
+    ) -> TypedExpression?? {
+        guard let states = scope.states, states.isNested else { return .none }
+        let pair: (ExpressionSyntax, String)?
+        switch (left.kind, right.kind) {
+        case (.name("state"), .enumCase(let name)) where scope.dataField(named: "state") == nil: pair = (right, name)
+        case (.enumCase(let name), .name("state")) where scope.dataField(named: "state") == nil: pair = (left, name)
+        default: pair = nil
+        }
+        guard let (argument, name) = pair else { return .none }
+        guard let test = activeState(name, argument, syntax, states: states) else { return .some(nil) }
+        return .some(op == .equal ? test : node(.unary(.not, test), .bool, syntax))
+    }
+
     private mutating func inferEnumCase(_ name: String, _ syntax: ExpressionSyntax, context: ValueType?) -> TypedExpression? {
         if case .enumeration(let type) = context {
             guard let index = type.index(of: name) else {
@@ -239,6 +280,7 @@ struct ExpressionChecker {
             guard ok, let left, let right else { return nil }
             return node(.binary(op, left, right), .bool, syntax)
         case .equal, .notEqual:
+            if case .some(let comparison) = inferStateComparison(op, leftSyntax, rightSyntax, syntax) { return comparison }
             let (l, r) = inferPair(leftSyntax, rightSyntax, context: nil)
             guard let l, let r else { return nil }
             if l.type.isNumeric, r.type.isNumeric {
@@ -332,10 +374,11 @@ struct ExpressionChecker {
     }
 
     private mutating func inferCall(_ name: String, _ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
+        if name == "active" { return inferActive(argumentSyntax, syntax) }
         guard let function = ExpressionFunction(rawValue: name) else {
             report(
                 .unknownFunction, at: syntax.operatorLocation, ["name": name],
-                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue)))
+                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue) + ["active"]))
             return nil
         }
         guard function.arity.accepts(argumentSyntax.count) else {

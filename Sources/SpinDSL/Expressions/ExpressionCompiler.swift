@@ -401,6 +401,8 @@ enum ExpressionCompiler {
             return read(BoolField.self, e, slot: slot, event: false)
         case .eventField(let slot, _):
             return read(BoolField.self, e, slot: slot, event: true)
+        case .activeState(let membership, _):
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in membership.contains(c.state) }
         case .unary(.not, let operand):
             let f = bool(operand)
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in !(try f(c)) }

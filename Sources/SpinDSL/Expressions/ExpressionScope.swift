@@ -12,6 +12,9 @@ struct ExpressionScope: Sendable {
     var enumTypes: [EnumType]
     /// The constants of the file by name, read as literals (`constantTable(_:)`).
     var constants: [String: (type: ValueType, value: SpinValue)]
+    /// The spin's states, for `active(.S)` and, in a spin with nested or parallel states,
+    /// `state == .S`; nil for a data-only spin.
+    var states: StateScope?
 
     /// Creates a scope.
     init(
@@ -19,13 +22,15 @@ struct ExpressionScope: Sendable {
         eventFields: [(name: String, type: ValueType)]? = nil,
         controlStates: EnumType? = nil,
         enumTypes: [EnumType] = [],
-        constants: [String: (type: ValueType, value: SpinValue)] = [:]
+        constants: [String: (type: ValueType, value: SpinValue)] = [:],
+        states: StateScope? = nil
     ) {
         self.dataFields = dataFields
         self.eventFields = eventFields
         self.controlStates = controlStates
         self.enumTypes = enumTypes
         self.constants = constants
+        self.states = states
     }
 
     /// The constants by name, as scopes hold them: made once for all the scopes of a spin.

@@ -15,6 +15,8 @@ struct TypedExpression: Hashable, Sendable {
         case eventField(slot: Int, name: String)
         /// The current control state (a symbol of the control-state enumeration).
         case controlState
+        /// `active(.S)`: whether state `S` is in the active configuration (bool).
+        case activeState(StateMembership, name: String)
         /// An int converted to double.
         case toDouble(TypedExpression)
         /// `-x` on a number, `!x` on a bool.
@@ -59,6 +61,7 @@ struct TypedExpression: Hashable, Sendable {
         case .dataField(_, let name): return name
         case .eventField(_, let name): return "event." + name
         case .controlState: return "state"
+        case .activeState(_, let name): return "active(.\(name))"
         case .toDouble(let operand): return "double(\(operand.canonical))"
         case .unary(let op, let operand): return "(\(op.rawValue)\(operand.canonical))"
         case .binary(let op, let left, let right): return "(\(left.canonical) \(op.rawValue) \(right.canonical))"
@@ -72,7 +75,7 @@ struct TypedExpression: Hashable, Sendable {
     /// The direct sub-expressions.
     var children: [TypedExpression] {
         switch kind {
-        case .constant, .dataField, .eventField, .controlState: return []
+        case .constant, .dataField, .eventField, .controlState, .activeState: return []
         case .toDouble(let operand), .unary(_, let operand): return [operand]
         case .binary(_, let left, let right): return [left, right]
         case .conditional(let condition, let then, let otherwise): return [condition, then, otherwise]
@@ -110,7 +113,12 @@ struct TypedExpression: Hashable, Sendable {
     /// Whether the expression reads the control state.
     var readsControlState: Bool {
         var reads = false
-        visit { if case .controlState = $0.kind { reads = true } }
+        visit { node in
+            switch node.kind {
+            case .controlState, .activeState: reads = true
+            default: break
+            }
+        }
         return reads
     }
 
@@ -135,7 +143,7 @@ extension TypedExpression {
         }
         let kind: Kind
         switch self.kind {
-        case .constant, .dataField, .eventField, .controlState:
+        case .constant, .dataField, .eventField, .controlState, .activeState:
             kind = self.kind
         case .toDouble(let operand):
             kind = .toDouble(move(operand))

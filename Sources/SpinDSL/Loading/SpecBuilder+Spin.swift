@@ -30,6 +30,7 @@ extension SpecBuilder {
     mutating func spinBody(_ entries: [YAMLMappingEntry], name: Name?, location: SourceLocation) -> SpinDeclaration? {
         var summary: String?
         var states: [Name] = []
+        var stateTree: [StateDeclaration]?
         var initial: Name?
         var finals: [Name] = []
         var data: [DataFieldDeclaration] = []
@@ -44,6 +45,10 @@ extension SpecBuilder {
             let value = entry.value
             switch Self.key(entry) {
             case "description": summary = string(value, "for 'description'")?.value
+            case "states" where value.mapping != nil:
+                let tree = self.stateTree(value.mapping ?? [])
+                stateTree = tree
+                states = Self.stateNames(tree)
             case "states": states = nameList(value, "states") ?? []
             case "initial": initial = self.name(value, "for 'initial'")
             case "final": finals = names(value, "final") ?? []
@@ -81,7 +86,7 @@ extension SpecBuilder {
         return SpinDeclaration(
             name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
-            render: render, script: script, invariants: invariants)
+            render: render, script: script, stateTree: stateTree, invariants: invariants)
     }
 
     // MARK: - Data

@@ -175,18 +175,25 @@ struct SpecBuilder {
     /// `gear.event`, split on the first dot; the event's location is just after the dot.
     mutating func gearEvent(_ node: YAMLNode, _ key: String) -> (gear: Name, event: Name)? {
         guard let scalar = string(node, "for '\(key)'") else { return nil }
-        let value = scalar.value
-        guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
-              value.index(after: dot) != value.endIndex else {
-            report(.invalidGearEvent, at: node.location, ["key": key, "value": value])
+        guard let split = Self.gearEvent(Name(scalar.value, at: scalar.contentLocation)) else {
+            report(.invalidGearEvent, at: node.location, ["key": key, "value": scalar.value])
             return nil
         }
+        return split
+    }
+
+    /// `gear.event` split on the first dot, the event located just after the dot; nil when either
+    /// side is empty.
+    static func gearEvent(_ written: Name) -> (gear: Name, event: Name)? {
+        let value = written.text
+        guard let dot = value.firstIndex(of: "."), dot != value.startIndex,
+              value.index(after: dot) != value.endIndex else { return nil }
         let gear = String(value[..<dot])
         let event = String(value[value.index(after: dot)...])
-        var eventLocation = scalar.contentLocation
+        var eventLocation = written.location
         // Columns count Unicode scalars; bounded by the line's length, so wrapping cannot happen.
         eventLocation.column = eventLocation.column &+ gear.unicodeScalars.count &+ 1
-        return (Name(gear, at: scalar.contentLocation), Name(event, at: eventLocation))
+        return (Name(gear, at: written.location), Name(event, at: eventLocation))
     }
 
     // MARK: - Keys

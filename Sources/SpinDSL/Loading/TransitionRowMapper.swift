@@ -25,6 +25,10 @@ enum TransitionRowMapper {
         case when
         case to
         case set
+        case `internal`
+        case emit
+        case with
+        case propagate
 
         /// How the key is written.
         var spelling: String {
@@ -34,6 +38,10 @@ enum TransitionRowMapper {
             case .when: return "when"
             case .to: return "to"
             case .set: return "set"
+            case .internal: return "internal"
+            case .emit: return "emit"
+            case .with: return "with"
+            case .propagate: return "propagate"
             }
         }
 
@@ -49,15 +57,19 @@ enum TransitionRowMapper {
             case 3 where text == "set": self = .set
             case 4 where text == "from": self = .from
             case 4 where text == "when": self = .when
+            case 4 where text == "emit": self = .emit
+            case 4 where text == "with": self = .with
+            case 8 where text == "internal": self = .internal
+            case 9 where text == "propagate": self = .propagate
             default: return nil
             }
         }
 
-        /// What a row without this key is told, for a key every row must have.
+        /// What a row without this key is told, for a key every row must have (none: a row
+        /// without `on` is eventless).
         var whenMissing: DiagnosticGroup? {
             switch self {
-            case .on: return .transitionWithoutEvent
-            case .from, .when, .to, .set: return nil
+            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate: return nil
             }
         }
 
@@ -94,6 +106,12 @@ enum TransitionRowMapper {
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments = RowAssignments([])
+        /// `to: history(S)`.
+        var targetsHistory = false
+        var isInternal = false
+        var emit: Name?
+        var payload: RowAssignments?
+        var propagate: (gear: Name, event: Name)?
         /// False once a value could not be read.
         var complete = true
 
@@ -131,19 +149,58 @@ enum TransitionRowMapper {
             case .when:
                 if let text = try reader.expression("for 'when'") { guardExpression = text } else { complete = false }
             case .to:
-                if let name = try reader.name("for 'to'") { target = name } else { complete = false }
+                guard let name = try reader.name("for 'to'") else {
+                    complete = false
+                    return
+                }
+                (target, targetsHistory) = Self.target(name)
             case .set:
                 if let written = try reader.assignments("set") { assignments = written } else { complete = false }
+            case .internal:
+                guard let scalar = reader.nonNullScalar(), let flag = scalar.asBool() else {
+                    try reader.wrongKind(expected: "true or false", "for 'internal'")
+                    complete = false
+                    return
+                }
+                isInternal = flag
+            case .emit:
+                if let name = try reader.name("for 'emit'") { emit = name } else { complete = false }
+            case .with:
+                if let written = try reader.assignments("with") { payload = written } else { complete = false }
+            case .propagate:
+                guard let name = try reader.name("for 'propagate'") else {
+                    complete = false
+                    return
+                }
+                if let split = SpecBuilder.gearEvent(name) {
+                    propagate = split
+                } else {
+                    try reader.problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
+                    complete = false
+                }
             }
+        }
+
+        /// The target a `to` names: a state, or `history(S)` (S, located at its first character).
+        private static func target(_ name: Name) -> (Name, Bool) {
+            let text = name.text
+            guard text.hasPrefix("history("), text.hasSuffix(")"), text.utf8.count > 9 else { return (name, false) }
+            var location = name.location
+            location.column = location.column &+ 8
+            return (Name(String(text.dropFirst(8).dropLast()), at: location), true)
         }
 
         /// The declaration of the row that starts at `location`, when every value was read.
         @inline(__always)
         func declaration(at location: SourceLocation) -> TransitionDeclaration? {
-            guard complete, let event else { return nil }
+            guard complete else { return nil }
+            let with = payload?.array ?? []
+            let keys = RowStatechartKeys(
+                isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
+                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) })
             return TransitionDeclaration(
                 location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
-                target: target, assignments: assignments)
+                target: target, assignments: assignments, statechartKeys: keys)
         }
     }
 
@@ -195,6 +252,10 @@ enum TransitionRowMapper {
         for key in Key.required where !seen.contains(key) {
             guard let missing = key.whenMissing else { continue }
             try reader.problem(Diagnostic(missing, at: location))
+        }
+        if seen.contains(.with), !seen.contains(.emit), !seen.contains(.propagate) {
+            try reader.problem(Diagnostic(.actionWithWithoutEvent, at: location))
+            row.complete = false
         }
         return row.declaration(at: location)
     }

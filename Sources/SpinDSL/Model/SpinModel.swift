@@ -6,13 +6,21 @@ public struct SpinModel: Sendable {
     public let index: Int
     /// The declaration it was resolved from.
     public let declaration: SpinDeclaration
-    /// Control state names; empty for a data-only spin.
+    /// State names, every state of the tree in document order (a state before its children);
+    /// empty for a data-only spin. A state's index here is its index in `tree.nodes`.
     public let states: [Name]
-    /// The control states as the enumeration expressions compare with (`state == .locked`).
+    /// The states as a tree (nested and parallel states).
+    public let tree: StateTree
+    /// The configurations of the tree: a spin's control state (`SpecState.control`) is one of them.
+    /// For a flat spin, configuration `i` is state `i`.
+    public let configurations: Configurations
+    /// The configurations as the enumeration `state` is a value of (`changes: state`, `{state}`):
+    /// for a flat spin, its states.
     let controlType: EnumType?
-    /// Index of the initial control state (0 for a data-only spin).
+    /// The initial configuration (for a flat spin, the initial state's index; 0 for a data-only
+    /// spin).
     public let initialState: Int
-    /// Indices of the final control states.
+    /// Indices of the spin's final states (top-level states: the spin stops when it enters one).
     public let finalStates: Set<Int>
     /// Data fields in slot order.
     public let fields: [FieldModel]
@@ -26,6 +34,12 @@ public struct SpinModel: Sendable {
     let render: Template?
     /// The timed inputs.
     let script: [ScriptModel]
+    /// The microsteps of every configuration, worked out once; nil for a flat spin that needs none
+    /// (no entry or exit actions, no raised, propagated or completion events, no eventless rows, no
+    /// state that `enter` watches and a row re-enters).
+    let statechart: Statechart?
+    /// The states as expressions see them (`active(.S)`); nil for a data-only spin.
+    let treeScope: StateScope?
     /// The invariants, in declaration order.
     public let invariants: [InvariantModel]
     /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
@@ -38,14 +52,17 @@ public struct SpinModel: Sendable {
     var stateScope: ExpressionScope {
         ExpressionScope(
             dataFields: fields.map { ($0.name.text, $0.type) }, controlStates: controlType, enumTypes: enumTypes,
-            constants: ExpressionScope.constantTable(constants))
+            constants: ExpressionScope.constantTable(constants), states: treeScope)
     }
 
     /// Whether the spin has control states.
     public var hasControlStates: Bool { !states.isEmpty }
 
-    /// The number of control states the reducer table is indexed by (1 for a data-only spin).
-    var controlCount: Int { max(1, states.count) }
+    /// The number of configurations the reducer table is indexed by (1 for a data-only spin).
+    var controlCount: Int { max(1, configurations.count) }
+
+    /// The kind of the pseudo-event of eventless rows: one past the spin's events.
+    var eventlessKind: Int { events.count }
 
     /// The index of event `name`.
     public func eventIndex(named name: String) -> Int? {

@@ -11,9 +11,9 @@ final class TransitionModel: Sendable {
     /// one's names and texts retained them).
     private let written: WrittenTransitions
     private let position: Int
-    /// The control states it applies in; nil for any.
+    /// The states it is a row of (`from`); nil for a row of the whole spin (`any`).
     let sources: [Int]?
-    /// The event's index.
+    /// The event's index; `SpinModel.eventlessKind` for an eventless row.
     let event: Int
     /// The guard.
     let guardExpression: RowExpression?
@@ -25,11 +25,21 @@ final class TransitionModel: Sendable {
     let target: Int?
     /// Assignments in order: the data slot and the value.
     let assignments: TransitionAssignments
+    /// The statechart parts of the row, when it has any: a history target, `internal`, the raised
+    /// and propagated events.
+    let statechart: RowStatechartModel?
+
+    /// Whether the target is the history of `target` (`to: history(S)`).
+    var targetsHistory: Bool { statechart?.targetsHistory ?? false }
+    /// Whether a target inside the source leaves the source active (`internal: true`).
+    var isInternal: Bool { statechart?.isInternal ?? false }
+    /// The row's raised and propagated events.
+    var actions: ActionBlockModel? { statechart?.actions }
 
     /// Creates the row written at `position` of `written`, which must be a valid index.
     init(
         written: WrittenTransitions, position: Int, sources: [Int]?, event: Int, guardExpression: RowExpression?,
-        target: Int?, assignments: TransitionAssignments
+        target: Int?, assignments: TransitionAssignments, statechart: RowStatechartModel? = nil
     ) {
         self.written = written
         self.position = position
@@ -38,6 +48,7 @@ final class TransitionModel: Sendable {
         self.guardExpression = guardExpression
         self.target = target
         self.assignments = assignments
+        self.statechart = statechart
     }
 
     /// Whether the row applies in control state `state`.

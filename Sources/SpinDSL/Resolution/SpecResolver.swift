@@ -108,25 +108,34 @@ struct SpecResolver {
         declare(spin.data.map(\.name), what: "data field")
         declare(spin.events.map(\.name), what: "event")
         let stateNames = spin.states.map(\.text)
-        let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: stateNames)
         let states = NameIndex(stateNames)
+        var treeResolver = StateTreeResolver()
+        let (shape, stateDeclarations) = treeResolver.resolve(spin, states: states)
+        append(treeResolver.diagnostics)
 
-        var initialState = 0
         if let initial = spin.initial {
             if spin.states.isEmpty {
                 report(.initialOrFinalWithoutStates, at: initial.location, ["spin": spin.name, "key": "initial"])
-            } else if let found = resolveState(initial, in: spin, states: states) {
-                initialState = found
+            } else {
+                _ = resolveState(initial, in: spin, states: states)
             }
         }
         var finals = Set<Int>()
         for final in spin.finals {
             if spin.states.isEmpty {
                 report(.initialOrFinalWithoutStates, at: final.location, ["spin": spin.name, "key": "final"])
-            } else if let found = resolveState(final, in: spin, states: states) {
+            } else if let found = resolveState(final, in: spin, states: states), shape.nodes.indices.contains(found), shape.nodes[found].parent == nil {
                 finals.insert(found)
             }
         }
+        guard let configurations = Configurations.enumerate(shape, names: stateNames) else {
+            report(.tooManyConfigurations, at: spin.name.location, ["spin": spin.name, "limit": Configurations.limit])
+            return nil
+        }
+        let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)
+        let treeScope = spin.states.isEmpty ? nil : StateScope(
+            names: stateNames, index: states, configurations: configurations, isNested: !shape.isFlat)
+        let initialState = spin.states.isEmpty ? 0 : MicrostepPlanner.initialConfiguration(of: shape, configurations)
 
         // Data fields and the enumerations they declare; the shared types come first.
         var fields: [FieldModel] = []
@@ -160,13 +169,25 @@ struct SpecResolver {
                     suggestion: Suggestion.hint(for: input.text, in: spin.events.map(\.name.text)))
             }
         }
-        let events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
+        var events = spin.events.map { resolveEvent($0, owner: spin.name.text, isInput: inputs.contains($0.name.text)) }
+        events += completionEvents(of: spin, tree: shape, states: states, declared: eventNames)
+        let eventIndex = NameIndex(events.map(\.name.text))
 
         let dataScope = fields.map { (name: $0.name.text, type: $0.type) }
         let environment = SpinEnvironment(
             spin: spin, events: events, gears: gears, dataScope: dataScope,
             controlType: controlType, enumTypes: enumTypes, constants: constants, fields: fields,
-            states: states, eventNames: eventNames, fieldNames: NameIndex(fields.map(\.name.text)))
+            states: states, eventNames: eventIndex, fieldNames: NameIndex(fields.map(\.name.text)), treeScope: treeScope, tree: shape)
+
+        // Each state's entry and exit actions.
+        var entryBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
+        var exitBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
+        for (state, declaration) in stateDeclarations.enumerated() {
+            guard let declaration else { continue }
+            entryBlocks[state] = declaration.entry.compactMap { resolveActionBlock($0, on: nil, in: environment) }
+            exitBlocks[state] = declaration.exit.compactMap { resolveActionBlock($0, on: nil, in: environment) }
+        }
+        let tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks)
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
         // models refer to them there.
@@ -195,6 +216,24 @@ struct SpecResolver {
             return ScriptModel(location: step.location, at: step.at.duration, emit: emit)
         }
 
+        // The microsteps, for a spin that needs more than the flat table.
+        var watched = Set<Int>()
+        for feedback in feedbacks {
+            for rule in feedback.cases {
+                if case .enter(let states) = rule.trigger { watched.formUnion(states) }
+            }
+        }
+        var statechart: Statechart?
+        if errorCount == 0, Statechart.isNeeded(tree: tree, transitions: transitions, events: events, watched: watched) {
+            do throws(Statechart.Failure) {
+                statechart = try Statechart.build(
+                    tree: tree, configurations: configurations, transitions: transitions, events: events,
+                    fieldCount: fields.count, watched: watched)
+            } catch {
+                report(.tooManyMicrosteps, at: spin.name.location, ["spin": spin.name, "limit": Statechart.microstepLimit])
+            }
+        }
+
         declare(spin.invariants.map(\.name), what: "invariant")
         let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
             expression(invariant.condition, in: environment.scope(event: nil), expecting: .bool).map {
@@ -203,10 +242,92 @@ struct SpecResolver {
         }
 
         return SpinModel(
-            name: spin.name, index: index, declaration: spin, states: spin.states, controlType: controlType,
-            initialState: initialState, finalStates: finals, fields: fields, events: events,
-            transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            invariants: invariants, enumTypes: enumTypes, constants: constants)
+            name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
+            configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
+            fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            statechart: statechart, treeScope: treeScope, invariants: invariants, enumTypes: enumTypes, constants: constants)
+    }
+
+    /// The completion events rows are on (`on: done.S`, where no event of that name is declared),
+    /// each once, in the order first written; each is checked to be able to happen.
+    private mutating func completionEvents(of spin: SpinDeclaration, tree: StateTree, states: NameIndex, declared: NameIndex) -> [EventModel] {
+        var found: [EventModel] = []
+        var seen = Set<String>()
+        for row in spin.transitions {
+            guard let event = row.event, event.text.hasPrefix("done."), declared[event.text] == nil, seen.insert(event.text).inserted else { continue }
+            let name = String(event.text.dropFirst(5))
+            var location = event.location
+            location.column = location.column &+ 5
+            // Declared all the same, so that the rows on it resolve (the error is reported once).
+            var model = EventModel(name: event, fields: [], isInput: false, payloadValues: [])
+            defer { found.append(model) }
+            guard let state = states[name], tree.nodes.indices.contains(state) else {
+                report(.unknownCompletedState, at: location, ["name": name], suggestion: Suggestion.hint(for: name, in: spin.states.map(\.text)))
+                continue
+            }
+            model.completedState = state
+            if !Self.canComplete(state, in: tree) {
+                let why = tree.nodes[state].kind == .parallel
+                    ? "a region of parallel state '\(name)' has no final state"
+                    : "'\(name)' has no final child"
+                report(.completionNeverHappens, at: location, ["name": name, "why": why])
+            }
+        }
+        return found
+    }
+
+    /// Whether compound `state` has a final child, or parallel `state`'s regions all can complete.
+    private static func canComplete(_ state: Int, in tree: StateTree) -> Bool {
+        let node = tree.nodes[state]
+        switch node.kind {
+        case .atomic: return false
+        case .compound: return node.children.contains { tree.nodes[$0].isFinal }
+        case .parallel: return node.children.allSatisfy { canComplete($0, in: tree) }
+        }
+    }
+
+    /// An entry or exit block, or a row's `emit` and `propagate` (`declaration.assignments` empty),
+    /// on `event` (nil for entry and exit, which no event payload reaches).
+    private mutating func resolveActionBlock(_ declaration: ActionBlockDeclaration, on event: Int?, in environment: SpinEnvironment) -> ActionBlockModel? {
+        let errorsBefore = errorCount
+        var assignments = TransitionAssignments()
+        for assignment in declaration.assignments {
+            guard let slot = environment.fieldNames[assignment.field.text] else {
+                report(
+                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
+                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
+                continue
+            }
+            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text) {
+                assignments.append(slot: slot, value: value)
+            }
+        }
+        let scope = environment.scope(event: event)
+        // `with` gives the payload of both events: each takes the fields it declares.
+        var emitModel: EmitModel?
+        var propagateModel: PropagateModel?
+        var used = Set<String>()
+        if let emit = declaration.emit, let kind = resolveEventName(emit.event, in: environment) {
+            let model = environment.events[kind]
+            if let payload = resolvePayload(emit.payload, of: model, at: emit.event.location, scope: scope, ignoringOthers: declaration.propagate != nil) {
+                emitModel = EmitModel(event: kind, payload: payload)
+                used.formUnion(model.fields.map(\.name.text))
+            }
+        }
+        if let propagate = declaration.propagate, let (gear, kind) = resolveGearEvent(gear: propagate.gear, event: propagate.event, in: environment) {
+            let model = environment.gears[gear].events[kind]
+            if let payload = resolvePayload(propagate.payload, of: model, at: propagate.event.location, scope: scope, ignoringOthers: declaration.emit != nil) {
+                propagateModel = PropagateModel(gear: gear, event: kind, payload: payload)
+                used.formUnion(model.fields.map(\.name.text))
+            }
+        }
+        if declaration.emit != nil, declaration.propagate != nil, errorCount == errorsBefore {
+            for field in (declaration.emit?.payload ?? []) where !used.contains(field.field.text) {
+                report(.payloadFieldOfNeither, at: field.field.location, ["field": field.field])
+            }
+        }
+        guard errorCount == errorsBefore else { return nil }
+        return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
     }
 
     /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
@@ -290,22 +411,22 @@ struct SpecResolver {
         }
         let first = transitions.count
         if let model = resolveTransition(
-            row, on: row.pointee.event, reportingFields: true, sources: sources, target: target, at: position, of: written, in: environment
+            row, on: row.pointee.event, reportingChecks: true, sources: sources, target: target, at: position, of: written, in: environment
         ) {
             transitions.append(model)
         }
         // The other events of `on: [a, b]`, each once (nearly every row has none).
-        let more = row.pointee.moreEvents
-        for index in more.indices {
-            let event = more[index]
-            if let earlier = ([row.pointee.event] + more[..<index]).first(where: { $0.text == event.text }) {
+        let events = row.pointee.events
+        for index in events.indices.dropFirst() {
+            let event = events[index]
+            if let earlier = events[..<index].first(where: { $0.text == event.text }) {
                 report(
                     .duplicateName, at: event.location,
                     ["what": "event in 'on'", "name": event, "line": earlier.location.line, "column": earlier.location.column])
                 continue
             }
             if let model = resolveTransition(
-                row, on: event, reportingFields: false, sources: sources, target: target, at: position, of: written, in: environment
+                row, on: event, reportingChecks: false, sources: sources, target: target, at: position, of: written, in: environment
             ) {
                 transitions.append(model)
             }
@@ -313,23 +434,30 @@ struct SpecResolver {
         if errorCount != errorsBefore { transitions.removeSubrange(first...) }
     }
 
-    /// The model of the row on `event`, one of the row's events: its guard and values are checked
-    /// with that event's payload. Nil when something of it does not resolve. An unknown field is
-    /// reported for the row's first event only (it is unknown for all).
+    /// The model of the row on `event`, one of the row's events (nil: an eventless row): its guard,
+    /// values and actions are checked with that event's payload. Nil when something of it does not
+    /// resolve. What does not depend on the event (an unknown field, a misplaced `internal`) is
+    /// reported for the row's first event only (`reportingChecks`).
     private mutating func resolveTransition(
-        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name, reportingFields: Bool, sources: [Int]?, target: Int?,
+        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name?, reportingChecks: Bool, sources: [Int]?, target: Int?,
         at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
         let errorsBefore = errorCount
-        let event = resolveEventName(eventName, in: environment)
+        // An eventless row is on the pseudo-event one past the spin's events.
+        let event = eventName.map { resolveEventName($0, in: environment) } ?? environment.events.count
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
             guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
         }
+        var statechart: RowStatechartModel?
+        if let keys = row.pointee.statechartKeys {
+            statechart = resolveRowStatechartKeys(
+                keys, row: row, sources: sources, target: target, event: event, reportingChecks: reportingChecks, in: environment)
+        }
         var assignments = TransitionAssignments()
         for assignment in row.pointee.writtenAssignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
-                if reportingFields {
+                if reportingChecks {
                     report(
                         .unknownDataField, at: assignment.field.location, ["field": assignment.field],
                         suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
@@ -345,7 +473,36 @@ struct SpecResolver {
         guard errorCount == errorsBefore, let event else { return nil }
         return TransitionModel(
             written: written, position: position, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments)
+            target: target, assignments: assignments, statechart: statechart)
+    }
+
+    /// A row's history target, `internal` and actions, checked against its sources and target.
+    private mutating func resolveRowStatechartKeys(
+        _ keys: RowStatechartKeys, row: UnsafePointer<TransitionDeclaration>, sources: [Int]?, target: Int?, event: Int?,
+        reportingChecks: Bool, in environment: SpinEnvironment
+    ) -> RowStatechartModel? {
+        let nodes = environment.tree.nodes
+        if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
+            report(.historyTargetWithoutHistory, at: name.location, ["name": name])
+        }
+        if reportingChecks, keys.isInternal, let target, let name = row.pointee.target {
+            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
+                let inside = keys.targetsHistory
+                    ? environment.tree.isDescendant(target, ofOrSelf: source)
+                    : environment.tree.isProperDescendant(target, of: source)
+                if !inside {
+                    report(.internalTargetOutside, at: name.location, ["target": name, "source": nodes[source].name])
+                }
+            } else {
+                report(.internalWithoutCompoundSource, at: row.pointee.location)
+            }
+        }
+        var actions: ActionBlockModel?
+        if keys.emit != nil || keys.propagate != nil {
+            let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
+            actions = resolveActionBlock(declaration, on: event, in: environment)
+        }
+        return RowStatechartModel(targetsHistory: keys.targetsHistory, isInternal: keys.isInternal, actions: actions)
     }
 
     /// `[state]`, one array shared by every row from that one state: most rows name a single
@@ -503,12 +660,16 @@ struct SpecResolver {
         return EmitModel(event: event, payload: payload)
     }
 
-    /// The payload expressions in the event's field order; every field must be given once.
-    private mutating func resolvePayload(_ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope) -> [CompiledExpression]? {
+    /// The payload expressions in the event's field order; every field must be given once. With
+    /// `ignoringOthers`, fields the event does not declare are left to another event.
+    private mutating func resolvePayload(
+        _ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope, ignoringOthers: Bool = false
+    ) -> [CompiledExpression]? {
         var values = [CompiledExpression?](repeating: nil, count: event.fields.count)
         var failed = false
         for assignment in payload {
             guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {
+                if ignoringOthers { continue }
                 report(
                     .unknownPayloadField, at: assignment.field.location, ["event": event.name, "field": assignment.field],
                     suggestion: Suggestion.hint(for: assignment.field.text, in: event.fields.map(\.name.text)))

@@ -15,6 +15,10 @@ struct SpinEnvironment {
     private let controlType: EnumType?
     private let enumTypes: [EnumType]
     private let constants: [String: (type: ValueType, value: SpinValue)]
+    /// The states as expressions see them (`active(.S)`).
+    let treeScope: StateScope?
+    /// The state tree (without its states' actions, which are resolved in this environment).
+    let tree: StateTree
     /// The scope of expressions on a state without an event, and one per event: built once per
     /// spin, not once per row.
     private let stateScope: ResolverScope
@@ -23,7 +27,7 @@ struct SpinEnvironment {
     init(
         spin: SpinDeclaration, events: [EventModel], gears: GearIndex, dataScope: [(name: String, type: ValueType)],
         controlType: EnumType?, enumTypes: [EnumType], constants: [ConstantModel], fields: [FieldModel],
-        states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex
+        states: NameIndex, eventNames: NameIndex, fieldNames: NameIndex, treeScope: StateScope?, tree: StateTree
     ) {
         self.spin = spin
         self.events = events
@@ -37,15 +41,18 @@ struct SpinEnvironment {
         self.enumTypes = enumTypes
         let constants = ExpressionScope.constantTable(constants)
         self.constants = constants
+        self.treeScope = treeScope
+        self.tree = tree
         stateScope = ResolverScope(id: -1, scope: ExpressionScope(
-            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, constants: constants))
+            dataFields: dataScope, eventFields: nil, controlStates: controlType, enumTypes: enumTypes, constants: constants, states: treeScope))
         eventScopes = events.indices.map { index in
             ResolverScope(id: index, scope: ExpressionScope(
                 dataFields: dataScope,
                 eventFields: events[index].fields.map { (name: $0.name.text, type: $0.type) },
                 controlStates: controlType,
                 enumTypes: enumTypes,
-                constants: constants))
+                constants: constants,
+                states: treeScope))
         }
     }
 
@@ -70,6 +77,7 @@ struct SpinEnvironment {
             eventFields: gearEvent.fields.map { (name: $0.name.text, type: $0.type) },
             controlStates: controlType,
             enumTypes: enumTypes,
-            constants: constants))
+            constants: constants,
+            states: treeScope))
     }
 }

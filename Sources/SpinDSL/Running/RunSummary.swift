@@ -52,7 +52,7 @@ public struct RunSummary: Sendable, Equatable {
     }
 
     public var json: String {
-        let spinsJSON = spins.map { "\(JSONText.string($0.name)):{\"state\":\(JSONText.optional($0.state)),\"data\":\($0.dataJSON)}" }.joined(separator: ",")
+        let spinsJSON = spins.map { "\(JSONText.string($0.name)):{\"state\":\($0.stateJSON),\"data\":\($0.dataJSON)}" }.joined(separator: ",")
         var line = "{\"summary\":{\"status\":\(JSONText.string(status.rawValue)),\"steps\":\(steps),\"time\":\(time),\"spins\":{\(spinsJSON)}"
         if let fault {
             line += ",\"error\":{\"location\":\(JSONText.string(fault.location.description)),\"message\":\(JSONText.string(fault.message)),\"group\":\(JSONText.string(fault.group.name))}"

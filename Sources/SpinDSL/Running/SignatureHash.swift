@@ -34,11 +34,19 @@ enum SignatureHash {
         combine(hash, UInt64(bitPattern: Int64(word)))
     }
 
-    /// A whole state: control state, data and fault.
+    /// A whole state: control state, data, fault, and a statechart's raised and propagated events.
     static func state(_ state: SpecState) -> UInt64 {
         var hash = combine(seed, state.control)
         hash = values(state.data, into: hash)
         if let fault = state.fault { hash = combine(hash, fault.hashValue) }
+        if let queues = state.extras {
+            hash = combine(hash, queues.raised.count)
+            for event in queues.raised { hash = self.event(event, into: hash) }
+            hash = combine(hash, queues.outbox.count)
+            for message in queues.outbox {
+                hash = values(message.message.payload, into: combine(combine(hash, message.gear), message.message.kind))
+            }
+        }
         return hash
     }
 

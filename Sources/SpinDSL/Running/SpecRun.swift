@@ -128,7 +128,7 @@ public final class SpecRun: Sendable {
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
             let spin = compiled.model.spins[index]
-            let isFinal = (0..<max(spin.states.count, (spin.finalStates.max() ?? -1) &+ 1)).map(spin.finalStates.contains)
+            let isFinal = spin.hasControlStates ? spin.configurations.isFinal : []
             runtime.onStep { [weak self] step in
                 if let outcome = recorder.record(step, index: index, isFinal: isFinal) {
                     self?.conclude(outcome, index: index)
@@ -266,7 +266,7 @@ public final class SpecRun: Sendable {
     public func run() async -> RunSummary {
         if let until, compiled.model.spins.indices.contains(until.spinIndex) {
             let spin = compiled.model.spins[until.spinIndex]
-            switch until.check(SpecState(control: spin.initialState, data: spin.initialData)) {
+            switch until.check(compiled.tables[until.spinIndex].initialState(of: spin)) {
             case .success(true): finish(.until)
             case .success(false): break
             case .failure(let fault): finish(.error, fault: fault)
@@ -453,11 +453,7 @@ public final class SpecRun: Sendable {
         let (status, steps, fault, cycle, fullQueue, ignoredInputs, invariant) = progress.withLock {
             ($0.status ?? .idle, $0.steps, $0.fault, $0.cycle, $0.fullQueue, $0.ignoredInputs, $0.invariant)
         }
-        let spins = runtimes.enumerated().map { index, runtime in
-            let model = compiled.model.spins[index]
-            let state = runtime.state
-            return SpinSummary(name: model.name.text, state: model.controlName(state.control), dataJSON: model.dataJSON(state.data), dataText: model.dataText(state.data))
-        }
+        let spins = runtimes.enumerated().map { index, runtime in SpinSummary(compiled.model.spins[index], runtime.state) }
         return RunSummary(
             status: status, steps: steps, time: elapsedMilliseconds, spins: spins, fault: fault, cycle: cycle, fullQueue: fullQueue,
             ignoredInputs: ignoredInputs, invariant: invariant)
@@ -570,7 +566,8 @@ public final class SpecRun: Sendable {
     /// `Spin: event from → to` (or `Spin: event` for a data-only spin or an unchanged state).
     private func describe(_ step: LivelockDetector.Step) -> String {
         let model = compiled.model.spins[step.spin]
-        var text = "\(model.name.text): \(model.eventName(step.event))"
+        let event = model.eventName(step.event)
+        var text = "\(model.name.text): \(event.isEmpty ? "(eventless)" : event)"
         if let from = model.controlName(step.from), let to = model.controlName(step.to) {
             text += from == to ? " (\(from))" : " \(from) → \(to)"
         }

@@ -1,8 +1,19 @@
 extension SpinModel {
-    /// The name of control state `index`, or nil for a data-only spin.
+    /// The name of configuration `index`: its active state, or `[a, b]` with parallel regions;
+    /// nil for a data-only spin.
     func controlName(_ index: Int) -> String? {
         guard !states.isEmpty else { return nil }
-        return states.indices.contains(index) ? states[index].text : "#\(index)"
+        return configurations.names.indices.contains(index) ? configurations.names[index] : "#\(index)"
+    }
+
+    /// Configuration `index` as JSON: its active state as a string, or the array of its active
+    /// states in document order with parallel regions; `null` for a data-only spin.
+    func controlJSON(_ index: Int) -> String {
+        guard !states.isEmpty else { return "null" }
+        guard index >= 0, index < configurations.count else { return JSONText.string("#\(index)") }
+        let leaves = configurations.leaves(of: index).map { states.indices.contains($0) ? states[$0].text : "#\($0)" }
+        if leaves.count == 1 { return JSONText.string(leaves[0]) }
+        return "[" + leaves.map(JSONText.string).joined(separator: ",") + "]"
     }
 
     /// The data as a JSON object, fields in declaration order.
@@ -21,9 +32,10 @@ extension SpinModel {
         return "{" + zip(events[event.kind].fields, event.payload).map { "\(JSONText.string($0.name.text)):\($1.json(as: $0.type))" }.joined(separator: ",") + "}"
     }
 
-    /// An event's name.
+    /// An event's name (empty for the eventless pseudo-event).
     func eventName(_ event: SpecEvent) -> String {
-        events.indices.contains(event.kind) ? events[event.kind].name.text : "error"
+        if event.kind == eventlessKind, !event.hasFault { return "" }
+        return events.indices.contains(event.kind) ? events[event.kind].name.text : "error"
     }
 }
 

@@ -27,6 +27,8 @@ public struct TraceEncoder: Sendable {
         /// `,"spin":"S","event":{"name":"error","payload":{}},"source":` for an event kind the spin
         /// does not declare (a recorded fault).
         var unknownEvent: Piece
+        /// `,"spin":"S","event":null,"source":` for a step of eventless rows.
+        var eventless: Piece
         /// Its control states in `fromStates` and `toStates`.
         var controlStart: Int
         var controlCount: Int
@@ -107,15 +109,20 @@ public struct TraceEncoder: Sendable {
                 events.append(EventEntry(head: eventHead, fieldStart: fieldStart, fieldCount: fields.count &- fieldStart))
             }
             let unknownEvent = piece(head("error") + Self.payloadEnd)
+            let eventless = piece(",\"spin\":" + spinName + ",\"event\":null,\"source\":")
             let controlStart = fromStates.count
-            for state in spin.states {
-                fromStates.append(piece(",\"from\":" + JSONText.string(state.text)))
-                toStates.append(piece(",\"to\":" + JSONText.string(state.text) + Self.stateStart))
+            if spin.hasControlStates {
+                // Per configuration: its active state, or the array of them with parallel regions.
+                for configuration in 0..<spin.controlCount {
+                    let json = spin.controlJSON(configuration)
+                    fromStates.append(piece(",\"from\":" + json))
+                    toStates.append(piece(",\"to\":" + json + Self.stateStart))
+                }
             }
             let dataStart = fields.count
             appendFields(spin.fields.map { ($0.name.text, $0.type) })
             spins.append(SpinEntry(
-                eventStart: eventStart, eventCount: events.count &- eventStart, unknownEvent: unknownEvent,
+                eventStart: eventStart, eventCount: events.count &- eventStart, unknownEvent: unknownEvent, eventless: eventless,
                 controlStart: controlStart, controlCount: fromStates.count &- controlStart, hasControlStates: spin.hasControlStates,
                 dataStart: dataStart, dataCount: fields.count &- dataStart))
         }
@@ -155,6 +162,8 @@ public struct TraceEncoder: Sendable {
                 appendFields(start: event.fieldStart, count: event.fieldCount, step.event.payload, to: &buffer)
                 buffer.append("}},\"source\":" as StaticString)
             }
+        } else if kind == spin.eventCount, !step.event.hasFault {
+            append(spin.eventless, to: &buffer)
         } else {
             append(spin.unknownEvent, to: &buffer)
         }

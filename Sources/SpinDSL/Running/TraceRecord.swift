@@ -12,9 +12,16 @@ public struct TraceRecord: Sendable, Equatable {
     public let payloadJSON: String
     /// The feedback rule that emitted the event, or `input`.
     public let source: String
-    /// The control state before and after, or nil for a data-only spin.
+    /// The control state before and after (the active state, or `[a, b]` with parallel regions),
+    /// or nil for a data-only spin.
     public let from: String?
     public let to: String?
+    /// `from` and `to` as JSON: a string, an array of the active states with parallel regions, or
+    /// `null`.
+    public let fromJSON: String
+    public let toJSON: String
+    /// Whether the step took eventless rows (its event is `null` in JSON).
+    public let isEventless: Bool
     /// The data after the step as JSON (`{"left":11,"right":20}`).
     public let dataJSON: String
     /// The data after the step as `name=value` pairs for the text trace.
@@ -24,6 +31,6 @@ public struct TraceRecord: Sendable, Equatable {
 
     /// The JSON Lines form.
     public var json: String {
-        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)},\"source\":\(JSONText.string(source)),\"from\":\(JSONText.optional(from)),\"to\":\(JSONText.optional(to)),\"state\":\(dataJSON)}"
+        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)}"
     }
 }

@@ -178,6 +178,32 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case propagateNeverCaught = "PropagateNeverCaught"
     case caughtNeverPropagated = "CaughtNeverPropagated"
 
+    // MARK: Statecharts: nested and parallel states, actions, completion
+    case bothStatesAndParallel = "BothStatesAndParallel"
+    case statesTooDeep = "StatesTooDeep"
+    case unknownHistory = "UnknownHistory"
+    case actionWithWithoutEvent = "ActionWithWithoutEvent"
+    case emptyAction = "EmptyAction"
+    case stateWithoutChildren = "StateWithoutChildren"
+    case initialNotAChild = "InitialNotAChild"
+    case initialWithoutChildren = "InitialWithoutChildren"
+    case historyOnNonCompound = "HistoryOnNonCompound"
+    case finalNotAChild = "FinalNotAChild"
+    case finalInParallel = "FinalInParallel"
+    case nestedSpinFinal = "NestedSpinFinal"
+    case unknownCompletedState = "UnknownCompletedState"
+    case completionNeverHappens = "CompletionNeverHappens"
+    case tooManyConfigurations = "TooManyConfigurations"
+    case tooManyMicrosteps = "TooManyMicrosteps"
+    case payloadFieldOfNeither = "PayloadFieldOfNeither"
+    case activeArgument = "ActiveArgument"
+    case historyTargetWithoutHistory = "HistoryTargetWithoutHistory"
+    case internalTargetOutside = "InternalTargetOutside"
+    case internalWithoutCompoundSource = "InternalNeedsCompoundSource"
+    case crossRegionTransition = "CrossRegionTransition"
+    case eventlessCycle = "EventlessCycle"
+    case raisedEventLimit = "RaisedEventLimit"
+
     // MARK: Faults of a run
     case integerOverflow = "IntegerOverflow"
     case divisionByZero = "DivisionByZero"
@@ -602,9 +628,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.payloadCounter.replacingOccurrences(of: "{ amount: int }", with: "{ amount: { type: int, values: [1, 5] } }"))
         case .transitionWithoutEvent:
             return .error(
-                "transition has no 'on' event", hint: "add 'on:' with the event that fires it",
-                explanation: "Every transition row is fired by an event, named by 'on'.",
-                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, to: on }"),
+                "'on' lists no event", hint: "name the events that fire the row, or leave 'on' out for a row taken as soon as its guard holds",
+                explanation: "'on' names the event of a row, or lists several (on: [coinA, coinB]); an empty list names none. A row without 'on' is eventless: it is taken as soon as its guard holds (docs/statecharts.md, rule 10).",
+                wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: [], to: on }"),
                 right: Example.lamp)
         case .scriptStepWithoutTime:
             return .error(
@@ -1146,9 +1172,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: "spin: Job\nstates: [running, done]\nfinal: done\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }")
         case .shadowedTransition:
             return .warning(
-                "this transition never fires: on '{event}'{inState}, {rows} first every time it could",
-                hint: "rows are tried in order and the first whose guard holds fires: remove this row, or move it above the rows that take its cases",
-                explanation: "The rows for an event are tried in document order, and the first whose 'from' matches and whose guard holds fires. Every case of this row (its states, and the values its guard allows) is already taken by earlier rows, so it is dead. The analysis reads the guards' meaning where it can (comparisons of a field with a constant, enum cases, bools, 'and', 'or', 'not'), and stays silent where it cannot tell: a guarded row followed by an unguarded one (an 'else' row) is fine.",
+                "this transition never fires: {on}{inState}, {rows} first every time it could",
+                hint: "a state's rows are tried before its parent's and the spin's, each in document order, and the first whose guard holds fires: remove this row, or move it above the rows that take its cases",
+                explanation: "For the active state and the event, the state's own rows are tried first, then its parent's (up to the top), then the rows of the whole spin (no 'from', or 'from: any'), each state's in document order; the first whose guard holds fires (docs/statecharts.md, rule 3). Every case of this row (its states, and the values its guard allows) is already taken by rows tried before it, so it is dead. The analysis reads the guards' meaning where it can (comparisons of a field with a constant, enum cases, bools, 'and', 'or', 'not'), and stays silent where it cannot tell: a guarded row followed by an unguarded one (an 'else' row) is fine.",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, when: count < 5, set: { count: 0 } }",
                 right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, when: count < 9, set: { count: count + 1 } }\n  - { on: tick, set: { count: 0 } }")
         case .alwaysFalseGuard:
@@ -1191,6 +1217,163 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "The rule listens for the event on the gear, but no spin sends it there.",
                 wrong: "gears:\n  bus:\n    events: [ping]\nspins:\n  Receiver:\n    data:\n      pings: 0\n    events: [pinged]\n    transitions:\n      - { on: pinged, set: { pings: pings + 1 } }\n    feedbacks:\n      listen: { catch: bus.ping, emit: pinged }",
                 right: Example.gears(propagate: "bus.ping"))
+
+        // MARK: Statecharts
+        case .bothStatesAndParallel:
+            return .error(
+                "state '{state}' has both 'states' and 'parallel' (it already has '{first}')",
+                hint: "a state's children are either alternatives ('states') or regions active together ('parallel')",
+                explanation: "A compound state ('states') has exactly one active child at a time; a parallel state ('parallel') has all its children, its regions, active at once. A state is one or the other.",
+                wrong: Example.door.replacingOccurrences(of: "      unlocked: {}", with: "      unlocked: {}\n    parallel: { bell: {} }"),
+                right: Example.door)
+        case .statesTooDeep:
+            return .error(
+                "states nested deeper than {limit} levels", hint: "flatten the tree; at most {limit} levels are allowed",
+                explanation: "States may nest 64 levels deep. The limit keeps the walks over the tree far from the stack's limit whatever the input.",
+                wrong: Example.deeplyNested(65),
+                right: Example.deeplyNested(64))
+        case .unknownHistory:
+            return .error(
+                "unknown history '{value}'", hint: "write 'shallow' or 'deep'",
+                explanation: "A compound state's 'history' is 'shallow' (it records which child was active) or 'deep' (it records every active state below it).",
+                wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: last\n"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
+        case .actionWithWithoutEvent:
+            return .error(
+                "'with' needs 'emit' or 'propagate' beside it", hint: "'with' gives the payload of the emitted or propagated event",
+                explanation: "In a state's 'entry' or 'exit' action, 'with' gives the payload of the event the action emits or propagates; without one of them it has nothing to give.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { set: { count: count + 1 }, with: { count: 1 } } }") + "\ndata:\n  count: 0",
+                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { set: { count: count + 1 } } }") + "\ndata:\n  count: 0")
+        case .emptyAction:
+            return .error(
+                "this '{key}' action does nothing", hint: "give it 'set', 'emit' or 'propagate', or remove it",
+                explanation: "An 'entry' or 'exit' action is 'set', 'emit' or 'propagate', or several of them; an empty one is most likely a mistake.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: {} }"),
+                right: Example.door)
+        case .stateWithoutChildren:
+            return .error(
+                "state '{state}' declares children but has none", hint: "add its states, or remove 'states' or 'parallel'",
+                explanation: "'states' and 'parallel' list a state's children; an empty list leaves a compound or parallel state that can never be in any child.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { states: {} }"),
+                right: Example.door)
+        case .initialNotAChild:
+            return .error(
+                "'{name}' is not a child of '{state}', so it cannot be its initial state",
+                explanation: "A compound state's 'initial' names the child it enters by default (the first child when it is not written); it must be one of its own children, not a state elsewhere in the tree.",
+                wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: open\n"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: unlocked\n"))
+        case .initialWithoutChildren:
+            return .error(
+                "state '{state}' {why}, so it has no initial state", hint: "remove 'initial'",
+                explanation: "Only a compound state chooses which child to enter: an atomic state has none, a parallel state enters all its regions.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { initial: closed }"),
+                right: Example.door)
+        case .historyOnNonCompound:
+            return .error(
+                "'history' on state '{state}', which is not compound",
+                hint: "history records which child was active: put it on a state with 'states:'",
+                explanation: "A state's history records its active children when it is exited, for a row 'to: history(S)' to enter them again; an atomic or parallel state has no choice of children to record.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
+        case .finalNotAChild:
+            return .error(
+                "'{name}' is not a child of '{state}', so it cannot be final within it",
+                explanation: "A compound state's 'final' lists those of its own children whose entry completes it (raising 'done.S').",
+                wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    final: [open]\n"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    final: [locked]\n"))
+        case .finalInParallel:
+            return .error(
+                "parallel state '{state}' cannot list final children",
+                hint: "it completes when every region is in a final state: list the final states under each region's 'final'",
+                explanation: "A parallel state is complete when each of its regions is; each region, a compound state, lists its own final children.",
+                wrong: Example.regions.replacingOccurrences(of: "    parallel:", with: "    final: [left]\n    parallel:"),
+                right: Example.regions)
+        case .nestedSpinFinal:
+            return .error(
+                "the spin's 'final' lists '{name}', which is inside '{parent}'",
+                hint: "the spin's final states are top-level states; list '{name}' under the 'final' of '{parent}'",
+                explanation: "The spin stops when it enters one of its final states, which are top-level states. A nested state is final within its parent: it is listed under the parent's 'final', and entering it raises the parent's completion event 'done.P'.",
+                wrong: Example.door + "\nfinal: [locked]",
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    final: [locked]\n"))
+        case .unknownCompletedState:
+            return .error(
+                "unknown state '{name}' in 'done.{name}'",
+                explanation: "'on: done.S' is the completion event of state S (raised when a final child of a compound S is entered, or every region of a parallel S is final); S must be a state of the spin.",
+                wrong: Example.doorDone("done.closd"),
+                right: Example.doorDone("done.closed"))
+        case .completionNeverHappens:
+            return .error(
+                "'done.{name}' never happens: {why}",
+                explanation: "A compound state completes when one of its final children is entered, a parallel state when each of its regions has completed. A state that has no final child (or a region without one) never raises its completion event, so the row on it can never fire.",
+                wrong: Example.doorDone("done.closed").replacingOccurrences(of: "    final: [locked]\n", with: ""),
+                right: Example.doorDone("done.closed"))
+        case .tooManyConfigurations:
+            return .error(
+                "spin '{spin}' has more than {limit} configurations of active states",
+                hint: "parallel regions multiply their states' counts: split the spin, or give its regions fewer states",
+                explanation: "A spin's configurations (each set of states that can be active together) are numbered once when the spec is compiled, and tables are made for each. Parallel regions multiply their counts: 17 regions of 2 states are 131,072 configurations, past the limit of 65,536.",
+                wrong: Example.manyRegions(17),
+                right: Example.manyRegions(4))
+        case .tooManyMicrosteps:
+            return .error(
+                "spin '{spin}' has more than {limit} transitions from its configurations",
+                hint: "parallel regions multiply their rows: split the spin, or give its regions fewer states",
+                explanation: "What each transition does from each configuration (the states it exits and enters, the actions in order) is worked out once when the spec is compiled. A row of the whole spin, or of a state above parallel regions, has a microstep in each configuration, so rows times configurations is bounded.",
+                wrong: Example.manyRegions(12, rows: 250),
+                right: Example.manyRegions(4, rows: 1))
+        case .payloadFieldOfNeither:
+            return .error(
+                "neither event of this action has a payload field '{field}'",
+                explanation: "An action with both 'emit' and 'propagate' gives both payloads with one 'with': each event takes the fields it declares, and every field given must belong to one of them.",
+                wrong: Example.announcer("amount: 1, colour: 2"),
+                right: Example.announcer("amount: 1"))
+        case .activeArgument:
+            return .error(
+                "function 'active' takes one state, written '.name'", hint: "for example 'active(.open)'",
+                explanation: "active(.S) is true while state S is active (in a spin with nested or parallel states, 'state == .S' means the same). Its argument is a state's name after a dot.",
+                wrong: Example.door + "\nfeedbacks:\n  bell: { when: active(open), render: ding }",
+                right: Example.door + "\nfeedbacks:\n  bell: { when: active(.open), render: ding }")
+        case .historyTargetWithoutHistory:
+            return .error(
+                "state '{name}' has no history", hint: "add 'history: shallow' or 'history: deep' to '{name}'",
+                explanation: "A row 'to: history(S)' enters the states S's history recorded when S was last exited; S must declare which history it keeps.",
+                wrong: Example.door + "\n  - { from: open, on: lock, to: history(closed) }",
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n") + "\n  - { from: open, on: lock, to: history(closed) }")
+        case .internalTargetOutside:
+            return .error(
+                "'internal: true' needs a target inside the source, and '{target}' is not inside '{source}'",
+                hint: "remove 'internal', or target a state inside '{source}'",
+                explanation: "An internal row moves between states inside its source without exiting and entering the source itself; a target outside the source must exit it, so 'internal' cannot apply.",
+                wrong: Example.door + "\n  - { from: closed, on: push, to: open, internal: true }",
+                right: Example.door + "\n  - { from: closed, on: push, to: locked, internal: true }")
+        case .internalWithoutCompoundSource:
+            return .error(
+                "'internal: true' needs one compound source state ('from: S') and a target inside it", hint: "remove 'internal'",
+                explanation: "Only a compound state can stay entered while a row moves between the states inside it: an internal row names exactly one, compound, source.",
+                wrong: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked, internal: true }",
+                right: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked }")
+        case .eventlessCycle:
+            return .error(
+                "eventless rows never settle: without a guard they go round {cycle}",
+                hint: "guard one of them with a condition its actions make false",
+                explanation: "An eventless row is taken as soon as its guard holds, after every step. Unguarded ones that lead back to where they started are taken for ever, and no event from outside is ever reduced again: a livelock the analyzer can see without running the spec.",
+                wrong: Example.door + "\n  - { from: open, to: closed }\n  - { from: locked, to: open }",
+                right: Example.door + "\n  - { from: open, to: closed }")
+        case .crossRegionTransition:
+            return .error(
+                "a row from '{source}' to '{target}' crosses between regions of parallel state '{parallel}'",
+                hint: "a row stays within a region, or leaves '{parallel}': target '{parallel}' itself to enter every region again",
+                explanation: "The regions of a parallel state run side by side; a row from a state of one region into a state of another would leave the parallel state and enter it again, resetting every region (what SCXML makes of it), which is never what such a row means. UML forbids it; so do we.",
+                wrong: Example.regions + "\n  - { from: l2, on: reset, to: r1 }",
+                right: Example.regions + "\n  - { from: l2, on: reset, to: both }")
+        case .raisedEventLimit:
+            return .error(
+                "more than {limit} raised events wait to be reduced",
+                hint: "rows or actions raise events faster than they are reduced: each raised event is reduced before the next input",
+                explanation: "Events that rows and entry or exit actions raise wait in the spin's internal queue and are reduced one by one before any other event. A state whose entry raises several events, each of which enters it again, grows the queue at every step; past the limit (10,000) the spin stops with this error.",
+                wrong: Example.echo(raising: "[" + Array(repeating: "{ emit: ping }", count: 20).joined(separator: ", ") + "]", stop: 1_000),
+                right: Example.echo(raising: "{ emit: ping }", stop: 20),
+                origin: .run)
 
         // MARK: Faults of a run
         case .integerOverflow:
@@ -1546,8 +1729,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .rowNeverFires:
             return .warning(
-                "this row never fires in any reachable state (on '{event}')", hint: "check its 'from' states and its guard, or remove it",
-                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or an earlier row always wins).",
+                "this row never fires in any reachable state ({on})", hint: "check its 'from' states and its guard, or remove it",
+                explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or a row tried before it always wins).",
                 wrong: "spinrun --check Specs/levels.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
                 origin: .command)
@@ -1611,6 +1794,129 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
 /// The small specs the catalog's examples are made of.
 private enum Example {
+    /// A spin with nested states without diagnostics.
+    static let door = """
+        spin: Door
+        events: [lock, unlock, push, pull]
+        inputs: [lock, unlock, push, pull]
+        states:
+          closed:
+            states:
+              locked: {}
+              unlocked: {}
+          open: {}
+        transitions:
+          - { from: unlocked, on: lock, to: locked }
+          - { from: locked, on: unlock, to: unlocked }
+          - { from: unlocked, on: push, to: open }
+          - { from: open, on: pull, to: closed }
+        """
+
+    /// The door with a row on `event` out of `closed` to `open`, and `locked` final within `closed`.
+    static func doorDone(_ event: String) -> String {
+        door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    final: [locked]\n") + "\n  - { from: closed, on: \(event), to: open }"
+    }
+
+    /// A spin with two parallel regions without diagnostics.
+    static let regions = """
+        spin: Pair
+        events: [flip, reset]
+        inputs: [flip, reset]
+        states:
+          both:
+            parallel:
+              left: { states: { l1: {}, l2: {} } }
+              right: { states: { r1: {}, r2: {} } }
+        transitions:
+          - { from: l1, on: flip, to: l2 }
+          - { from: l2, on: flip, to: l1 }
+          - { from: r1, on: flip, to: r2 }
+          - { from: r2, on: flip, to: r1 }
+        """
+
+    /// A spin whose states nest `depth` levels deep: a chain of compound states, then two leaves.
+    static func deeplyNested(_ depth: Int) -> String {
+        var text = "spin: Deep\nevents: [go]\ninputs: [go]\nstates:\n"
+        for level in 0..<(depth &- 1) {
+            let pad = String(repeating: "    ", count: level) + "  "
+            text += "\(pad)s\(level):\n\(pad)  states:\n"
+        }
+        let pad = String(repeating: "    ", count: depth &- 1) + "  "
+        text += "\(pad)a: {}\n\(pad)b: {}\ntransitions:\n  - { from: a, on: go, to: b }\n  - { from: b, on: go, to: a }"
+        return text
+    }
+
+    /// A spin of `count` parallel regions of two states each, each flipped by its own event, with
+    /// `rows` rows of the whole spin.
+    static func manyRegions(_ count: Int, rows: Int = 0) -> String {
+        let events = (0..<count).map { "e\($0)" } + (rows > 0 ? ["poke"] : [])
+        var text = "spin: Many\nevents: [\(events.joined(separator: ", "))]\ninputs: [\(events.joined(separator: ", "))]\n"
+        if rows > 0 { text += "data:\n  n: 0\n" }
+        text += "states:\n  all:\n    parallel:\n"
+        for region in 0..<count { text += "      g\(region): { states: { a\(region): {}, b\(region): {} } }\n" }
+        text += "transitions:\n"
+        for region in 0..<count {
+            text += "  - { from: a\(region), on: e\(region), to: b\(region) }\n  - { from: b\(region), on: e\(region), to: a\(region) }\n"
+        }
+        for row in 0..<rows { text += "  - { on: poke, when: n == \(row), set: { n: n + 1 } }\n" }
+        return text
+    }
+
+    /// A spin whose `ring` state's entry both raises `rang` and propagates `bell.rang` with `with: {pairs}`.
+    static func announcer(_ pairs: String) -> String {
+        """
+        gears:
+          bell:
+            events:
+              rang: { amount: int }
+        spins:
+          Listener:
+            data:
+              heard: 0
+            events: [heard]
+            transitions:
+              - { on: heard, set: { heard: heard + 1 } }
+            feedbacks:
+              hear: { catch: bell.rang, emit: heard }
+          Ringer:
+            events:
+              press: {}
+              rang: { amount: int }
+            inputs: [press]
+            data:
+              total: 0
+            states:
+              quiet: {}
+              ring:
+                entry: { emit: rang, propagate: bell.rang, with: { \(pairs) } }
+            transitions:
+              - { from: quiet, on: press, to: ring }
+              - { from: ring, on: rang, to: quiet, set: { total: total + event.amount } }
+        """
+    }
+
+    /// A spin whose `echo` state's entry runs `raising` (`ping` events), each `ping` entering it
+    /// again until `stop` pings were counted.
+    static func echo(raising actions: String, stop: Int) -> String {
+        """
+        spin: Echo
+        events: [start, ping]
+        inputs: [start]
+        data:
+          pings: 0
+        states:
+          idle: {}
+          echo:
+            entry: \(actions)
+        transitions:
+          - { from: idle, on: start, to: echo }
+          - { from: echo, on: ping, when: pings < \(stop), to: echo, set: { pings: pings + 1 } }
+          - { from: echo, on: ping, when: pings >= \(stop), to: idle }
+        script:
+          - { at: 0s, emit: start }
+        """
+    }
+
     /// A data-only spin without diagnostics.
     static let counter = """
         spin: Counter

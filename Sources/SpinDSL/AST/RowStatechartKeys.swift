@@ -1,0 +1,33 @@
+/// The keys of a transition row that only statecharts use, behind one reference: nearly every
+/// row has none of them, and a row is large (a large table has many thousands).
+final class RowStatechartKeys: Hashable, Sendable {
+    let isInternal: Bool
+    let targetsHistory: Bool
+    let emit: EmitDeclaration?
+    let propagate: PropagateDeclaration?
+
+    /// The keys, or nil when the row has none of them.
+    convenience init?(isInternal: Bool, targetsHistory: Bool, emit: EmitDeclaration?, propagate: PropagateDeclaration?) {
+        guard isInternal || targetsHistory || emit != nil || propagate != nil else { return nil }
+        self.init(keys: isInternal, targetsHistory, emit, propagate)
+    }
+
+    private init(keys isInternal: Bool, _ targetsHistory: Bool, _ emit: EmitDeclaration?, _ propagate: PropagateDeclaration?) {
+        self.isInternal = isInternal
+        self.targetsHistory = targetsHistory
+        self.emit = emit
+        self.propagate = propagate
+    }
+
+    static func == (lhs: RowStatechartKeys, rhs: RowStatechartKeys) -> Bool {
+        lhs.isInternal == rhs.isInternal && lhs.targetsHistory == rhs.targetsHistory
+            && lhs.emit == rhs.emit && lhs.propagate == rhs.propagate
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(isInternal)
+        hasher.combine(targetsHistory)
+        hasher.combine(emit)
+        hasher.combine(propagate)
+    }
+}

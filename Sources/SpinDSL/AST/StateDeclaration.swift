@@ -1,0 +1,46 @@
+/// One state of a spin's state tree, as written in the mapping form of `states:`.
+///
+/// ```yaml
+/// door_closed:
+///   initial: closed_without_item
+///   history: shallow
+///   entry: { set: { lamp: false } }
+///   final: [done]
+///   states: { closed_without_item: {}, done: {} }
+/// ```
+public struct StateDeclaration: Hashable, Sendable {
+    /// The state's name (the mapping key).
+    public let name: Name
+    /// Where its body starts.
+    public let location: SourceLocation
+    /// Atomic, compound (`states:`) or parallel (`parallel:`).
+    public let kind: StateKind
+    /// The child states (the regions of a parallel state), in document order.
+    public let children: [StateDeclaration]
+    /// `initial`: the default child of a compound state, when written.
+    public let initial: Name?
+    /// `history`, with where it is written.
+    public let history: HistoryDeclaration?
+    /// `entry`: the actions run when the state is entered, in order.
+    public let entry: [ActionBlockDeclaration]
+    /// `exit`: the actions run when the state is exited, in order.
+    public let exit: [ActionBlockDeclaration]
+    /// `final`: the children that are final within this state.
+    public let finals: [Name]
+
+    /// Creates a state declaration.
+    public init(
+        name: Name, location: SourceLocation, kind: StateKind, children: [StateDeclaration], initial: Name?,
+        history: HistoryDeclaration?, entry: [ActionBlockDeclaration], exit: [ActionBlockDeclaration], finals: [Name]
+    ) {
+        self.name = name
+        self.location = location
+        self.kind = kind
+        self.children = children
+        self.initial = initial
+        self.history = history
+        self.entry = entry
+        self.exit = exit
+        self.finals = finals
+    }
+}

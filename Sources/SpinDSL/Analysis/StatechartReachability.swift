@@ -1,0 +1,166 @@
+/// Which configurations of a statechart spin can be reached from its initial one, following every
+/// microstep of the compiled table (guards ignored, except the literal `false`, and a candidate
+/// after an unguarded one of the same leaf, which is never tried).
+///
+/// Every event is assumed to happen (raised, completion and eventless ones too) and every history
+/// record to be possible, so the result can only err towards "reachable": a state reported
+/// unreachable really is. Transitions taken in several parallel regions at once are followed as
+/// the reducer takes them, combination by combination (up to `combinationLimit` per cell: past it
+/// every configuration counts as reachable).
+struct StatechartReachability {
+    /// Per configuration, whether it is reachable.
+    let reachable: [Bool]
+    /// Per configuration, whether some microstep leads out of it to another configuration.
+    let hasWayOut: [Bool]
+    /// Per candidate of the chart, whether an earlier candidate of its leaf is unguarded (so it is
+    /// never tried).
+    let isShadowed: [Bool]
+    /// Per candidate, whether it is tried in some reachable, non-final configuration.
+    let isTried: [Bool]
+    /// Per row, whether one of its candidates is tried.
+    let rowIsTried: [Bool]
+    /// Per row, whether it is a candidate in some reachable, non-final configuration (tried or
+    /// not: whether it is shadowed there is `ShadowAnalysis`'s to tell).
+    let rowApplies: [Bool]
+
+    /// The most combinations of transitions in several regions followed per cell.
+    static let combinationLimit = 256
+
+    init(_ spin: SpinModel, _ chart: Statechart, isNeverTaken: (Int) -> Bool) {
+        let configurations = spin.configurations
+        let candidates = chart.candidates
+        // Shadowing, group by group.
+        var isShadowed = [Bool](repeating: false, count: candidates.count)
+        for (cellIndex, cell) in chart.cells.enumerated() {
+            for group in Self.groups(of: cellIndex, cell: cell, chart: chart) {
+                var closer = false
+                for index in group {
+                    if closer {
+                        isShadowed[index] = true
+                        continue
+                    }
+                    let row = Int(candidates[index].row)
+                    if !isNeverTaken(row), spin.transitions[row].guardExpression == nil { closer = true }
+                }
+            }
+        }
+        func takes(_ index: Int) -> Bool {
+            !isShadowed[index] && !isNeverTaken(Int(candidates[index].row))
+        }
+        func targets(of index: Int) -> [Int] {
+            let first = Int(candidates[index].plan)
+            return (first...(first &+ Int(candidates[index].recordLimit))).map { Int(chart.plans[$0].target) }
+        }
+        var reachable = [Bool](repeating: false, count: configurations.count)
+        var hasWayOut = [Bool](repeating: false, count: configurations.count)
+        var isTried = [Bool](repeating: false, count: candidates.count)
+        var pending: [Int] = []
+        func reach(_ configuration: Int) {
+            guard configurations.count > configuration, configuration >= 0, !reachable[configuration] else { return }
+            reachable[configuration] = true
+            pending.append(configuration)
+        }
+        reach(spin.initialState)
+        var gaveUp = false
+        while let configuration = pending.popLast() {
+            if configurations.isFinal[configuration] { continue }
+            for kind in 0..<chart.columns {
+                let cellIndex = configuration &* chart.columns &+ kind
+                let cell = chart.cells[cellIndex]
+                for index in cell where takes(index) {
+                    isTried[index] = true
+                    for target in targets(of: index) {
+                        if target != configuration { hasWayOut[configuration] = true }
+                        reach(target)
+                    }
+                }
+                let groups = Self.groups(of: cellIndex, cell: cell, chart: chart).map { $0.filter(takes) }.filter { !$0.isEmpty }
+                guard groups.count > 1 else { continue }
+                // Every choice of at most one candidate per leaf, two or more of them.
+                let count = groups.reduce(1) { min($0 &* ($1.count &+ 1), Self.combinationLimit &+ 1) }
+                guard count <= Self.combinationLimit else {
+                    gaveUp = true
+                    continue
+                }
+                for combination in 0..<count {
+                    var rest = combination
+                    var chosen: [Int] = []
+                    for group in groups {
+                        let pick = rest % (group.count &+ 1)
+                        rest /= group.count &+ 1
+                        if pick > 0 { chosen.append(group[pick &- 1]) }
+                    }
+                    guard chosen.count > 1 else { continue }
+                    for target in Self.combinedTargets(chosen, from: configuration, spin: spin, chart: chart) {
+                        if target != configuration { hasWayOut[configuration] = true }
+                        reach(target)
+                    }
+                }
+            }
+        }
+        if gaveUp {
+            reachable = [Bool](repeating: true, count: configurations.count)
+            hasWayOut = [Bool](repeating: true, count: configurations.count)
+            isTried = candidates.indices.map(takes)
+        }
+        var rowIsTried = [Bool](repeating: false, count: spin.transitions.count)
+        var rowApplies = rowIsTried
+        for (cellIndex, cell) in chart.cells.enumerated() {
+            let configuration = cellIndex / max(1, chart.columns)
+            guard reachable[configuration], !configurations.isFinal[configuration] else { continue }
+            for index in cell {
+                let row = Int(candidates[index].row)
+                rowApplies[row] = true
+                if isTried[index] { rowIsTried[row] = true }
+            }
+        }
+        self.reachable = reachable
+        self.hasWayOut = hasWayOut
+        self.isShadowed = isShadowed
+        self.isTried = isTried
+        self.rowIsTried = rowIsTried
+        self.rowApplies = rowApplies
+    }
+
+    /// The candidate ranges of each leaf in a cell (one range when the cell has no groups).
+    static func groups(of cellIndex: Int, cell: Range<Int>, chart: Statechart) -> [Range<Int>] {
+        let groups = chart.groups[cellIndex]
+        guard !groups.isEmpty else { return cell.isEmpty ? [] : [cell] }
+        var ranges: [Range<Int>] = []
+        var start = cell.lowerBound
+        for group in groups {
+            let end = chart.groupEnds[group]
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// The configurations taking `chosen` together can lead to, for every history record (conflicts
+    /// removed as the reducer removes them: the later of two conflicting choices is dropped).
+    private static func combinedTargets(_ chosen: [Int], from configuration: Int, spin: SpinModel, chart: Statechart) -> [Int] {
+        let tree = spin.tree
+        var kept: [PlannedTransition] = []
+        var domains: [Int32] = []
+        for index in chosen {
+            let candidate = chart.candidates[index]
+            let clashes = domains.contains { other in
+                guard other != -2, candidate.domain != -2 else { return false }
+                if other < 0 || candidate.domain < 0 { return true }
+                return tree.isDescendant(Int(candidate.domain), ofOrSelf: Int(other)) || tree.isDescendant(Int(other), ofOrSelf: Int(candidate.domain))
+            }
+            if clashes { continue }
+            domains.append(candidate.domain)
+            let row = spin.transitions[Int(candidate.row)]
+            kept.append(PlannedTransition(
+                row: Int(candidate.row), source: candidate.source < 0 ? nil : Int(candidate.source), target: row.target,
+                targetsHistory: row.targetsHistory, isInternal: row.isInternal))
+        }
+        guard kept.count > 1 else { return [] }
+        // History records: the default and each possible record of every history target at once.
+        let limit = kept.compactMap { $0.targetsHistory ? $0.target.map(chart.planner.recordCount) : nil }.max() ?? 0
+        return (0...limit).map { record in
+            chart.planner.plan(from: configuration, taking: kept, record: { state in min(record, chart.planner.recordCount(of: state)) }).target
+        }
+    }
+}

@@ -1,0 +1,375 @@
+/// The reducer of a statechart spin and its internal-event source, both pure functions of a
+/// `SpecState` (and an event).
+///
+/// A step (a microstep of SCXML) selects transitions — per active leaf, the first candidate whose
+/// guard holds, in priority order; with parallel regions, the leaves' choices without those their
+/// exit sets conflict with — and takes them: it writes the history records, runs the action blocks
+/// (exit, rows, entry, completion events), flips the entry parities of re-entered states and moves
+/// to the configuration after. A single transition's microstep was worked out when the spec was
+/// compiled; only transitions taken in several regions at once are planned here.
+extension ReducerTable {
+    /// What selecting transitions came to.
+    private enum Selection {
+        case none
+        /// One candidate.
+        case one(Int)
+        /// Several candidates, conflict-free, in the order their actions run.
+        case several([Int])
+        /// Candidate `candidate`'s guard failed.
+        case failed(EvaluationError, candidate: Int)
+    }
+
+    /// Reduces `event` in a statechart spin; returns whether the state changed (its configuration,
+    /// data, hidden slots, outbox or fault: a raised event taken off the queue alone is no change,
+    /// so that it is not delivered to the feedbacks again).
+    /// Strings made by its expressions are limited to `maxStringBytes`.
+    func reduceStatechart(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> Bool {
+        var untracked: [Int]?
+        return reduceStatechart(&state, event, maxStringBytes: maxStringBytes, firedRows: &untracked)
+    }
+
+    /// `reduceStatechart(_:_:)`, appending to `firedRows`, unless it is nil, the position in the
+    /// spin's transitions of each row the step takes (the checker's coverage).
+    @inline(__always)
+    func reduceStatechart(
+        _ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes, firedRows: inout [Int]?
+    ) -> Bool {
+        // Most steps of a statechart whose states have no actions are a flat cell's: reduced by the
+        // flat code straight away (a state without queues, an event without fault).
+        if state.extras == nil, !event.hasFault {
+            let cellIndex = state.control &* eventCount &+ event.kind
+            if event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < flatCells.count, flatCells[cellIndex] {
+                return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows)
+            }
+        }
+        return reduceStatechartStep(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows)
+    }
+
+    /// The flat table's step, its row appended to `firedRows` when they are tracked.
+    @inline(__always)
+    private func reduceFlat(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int, firedRows: inout [Int]?) -> Bool {
+        guard firedRows != nil else { return reduce(&state, event, maxStringBytes: maxStringBytes) }
+        var row = -1
+        let changed = reduce(&state, event, maxStringBytes: maxStringBytes, firedRow: &row)
+        if row >= 0 { firedRows?.append(row) }
+        return changed
+    }
+
+    /// `reduceStatechart` for any cell, event and state.
+    private func reduceStatechartStep(_ state: inout SpecState, _ event: SpecEvent, maxStringBytes: Int, firedRows: inout [Int]?) -> Bool {
+        guard let code = statechart else { return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows) }
+        if state.hasFault { return false }
+        if event.hasFault {
+            state.fault = event.fault
+            return true
+        }
+        if let queues = state.extras {
+            // The previous step's gear events were sent when its state was delivered.
+            if !queues.outbox.isEmpty { state.outbox = [] }
+            // The internal-event source hands out the queue's head before any other event: this
+            // is it.
+            if event.kind != code.eventlessKind, let head = queues.raised.first, head == event {
+                state.raised = Array(queues.raised.dropFirst())
+            }
+        }
+        let control = state.control
+        let cellIndex = control &* eventCount &+ event.kind
+        guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
+        // Most cells of a statechart whose states have no actions are flat ones.
+        if flatCells[cellIndex] { return reduceFlat(&state, event, maxStringBytes: maxStringBytes, firedRows: &firedRows) }
+        switch select(cellIndex, state: state, event: event, code: code, maxStringBytes: maxStringBytes) {
+        case .none:
+            return false
+        case .failed(let error, let candidate):
+            state.fault = SpecFault(relocated(error, candidate: candidate, part: -1))
+            return true
+        case .one(let candidate):
+            if firedRows != nil { firedRows?.append(candidateRows[candidate]) }
+            let plan = code.chart.plans[planIndex(of: candidate, in: state, code: code)]
+            return apply(plan, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+        case .several(let chosen):
+            if firedRows != nil { firedRows?.append(contentsOf: chosen.map { candidateRows[$0] }) }
+            let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
+            let step = code.chart.planner.plan(from: control, taking: transitions) { historyState in
+                let slot = code.chart.planner.historySlots[historyState]
+                guard slot >= 0, slot < state.data.count, case .int(let value) = state.data[slot] else { return 0 }
+                return Int(value)
+            }
+            return apply(step, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+        }
+    }
+
+    /// The next internal event of a statechart spin: the eventless pseudo-event when an eventless
+    /// row of the configuration is enabled (a guard that fails counts as enabled, so that the
+    /// reducer records the error), else the oldest raised event, else nil.
+    func internalEvent(_ state: SpecState, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> (event: SpecEvent, source: String)? {
+        guard let code = statechart, !state.hasFault else { return nil }
+        if code.chart.hasEventlessRows {
+            let cellIndex = state.control &* eventCount &+ code.eventlessKind
+            if cellIndex >= 0, cellIndex < cells.count, !cells[cellIndex].isEmpty {
+                let eventless = SpecEvent(kind: code.eventlessKind)
+                switch select(cellIndex, state: state, event: eventless, code: code, maxStringBytes: maxStringBytes) {
+                case .none: break
+                default: return (eventless, "eventless")
+                }
+            }
+        }
+        if let head = state.extras?.raised.first { return (head, "raised") }
+        return nil
+    }
+
+    /// The initial state: the spin's data and zeroed hidden slots, after the entry of the initial
+    /// configuration (whose actions may set data, raise and propagate events, or fail).
+    func initialState(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> SpecState {
+        var state = SpecState(control: spin.initialState, data: spin.initialData)
+        guard let code = statechart else { return state }
+        state.data += [SpinValue](repeating: .int(0), count: code.chart.hiddenSlotCount)
+        _ = apply(code.chart.initialPlan, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code, maxStringBytes: maxStringBytes)
+        return state
+    }
+
+    // MARK: Selection
+
+    /// SCXML's transition selection in a cell: per active leaf (a group), the first candidate whose
+    /// guard holds; then the choices whose exit sets conflict with an earlier one are dropped,
+    /// unless their source is inside the earlier one's, which they then preempt.
+    private func select(_ cellIndex: Int, state: SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Selection {
+        let cell = cells[cellIndex]
+        guard !cell.isEmpty else { return .none }
+        let groups = code.chart.groups[cellIndex]
+        return state.data.withUnsafeBufferPointer { data in
+            event.withPayload { payload in
+                let view = EvaluationView(data: data, event: payload, state: state.control, maxStringBytes: maxStringBytes)
+                if groups.isEmpty {
+                    return first(in: cell, view)
+                }
+                var chosen: [Int] = []
+                var start = cell.lowerBound
+                for group in groups {
+                    let end = code.chart.groupEnds[group]
+                    defer { start = end }
+                    switch first(in: start..<end, view) {
+                    case .one(let candidate):
+                        let found = code.chart.candidates[candidate]
+                        // A row of an ancestor shared by several leaves is taken once.
+                        if !chosen.contains(where: {
+                            code.chart.candidates[$0].row == found.row && code.chart.candidates[$0].source == found.source
+                        }) {
+                            chosen.append(candidate)
+                        }
+                    case .failed(let error, let candidate):
+                        return .failed(error, candidate: candidate)
+                    default:
+                        continue
+                    }
+                }
+                let filtered = withoutConflicts(chosen, code: code)
+                switch filtered.count {
+                case 0: return .none
+                case 1: return .one(filtered[0])
+                default: return .several(filtered)
+                }
+            }
+        }
+    }
+
+    /// The first candidate of `range` whose guard holds.
+    private func first(in range: Range<Int>, _ view: EvaluationView) -> Selection {
+        candidates.withUnsafeBufferPointer { rows in
+            for index in range {
+                guard let guardCode = rows[index].guardCode else { return .one(index) }
+                if let inline = rows[index].guardShape.bool(view.data) {
+                    if inline { return .one(index) }
+                    continue
+                }
+                do throws(EvaluationError) {
+                    if try guardCode.withGuaranteed({ code throws(EvaluationError) in try code.bool(view) }) { return .one(index) }
+                } catch {
+                    return .failed(error, candidate: index)
+                }
+            }
+            return .none
+        }
+    }
+
+    /// SCXML's `removeConflictingTransitions`: two targeted transitions conflict when one's domain
+    /// is the other's or inside it (their exit sets meet).
+    private func withoutConflicts(_ chosen: [Int], code: StatechartCode) -> [Int] {
+        let tree = code.chart.planner.tree
+        var kept: [Int] = []
+        for candidate in chosen {
+            let next = code.chart.candidates[candidate]
+            var preempted = false
+            var removed: [Int] = []
+            for earlier in kept {
+                let other = code.chart.candidates[earlier]
+                guard Self.conflict(next.domain, other.domain, tree: tree) else { continue }
+                if Self.isInside(Int(next.source), Int(other.source), tree: tree) {
+                    removed.append(earlier)
+                } else {
+                    preempted = true
+                    break
+                }
+            }
+            if !preempted {
+                kept.removeAll { removed.contains($0) }
+                kept.append(candidate)
+            }
+        }
+        return kept
+    }
+
+    /// Whether two domains' exit sets meet (-1: the spin, -2: a targetless transition).
+    private static func conflict(_ first: Int32, _ second: Int32, tree: StateTree) -> Bool {
+        guard first != -2, second != -2 else { return false }
+        let a = first < 0 ? nil : Int(first), b = second < 0 ? nil : Int(second)
+        if let a, let b { return tree.isDescendant(a, ofOrSelf: b) || tree.isDescendant(b, ofOrSelf: a) }
+        return true
+    }
+
+    /// Whether source `inner` is strictly inside source `outer` (-1: the spin).
+    private static func isInside(_ inner: Int, _ outer: Int, tree: StateTree) -> Bool {
+        guard inner >= 0 else { return false }
+        return tree.isProperDescendant(inner, of: outer < 0 ? nil : outer)
+    }
+
+    /// The plan of `candidate`: for a history target, the one for the recorded value.
+    private func planIndex(of candidate: Int, in state: SpecState, code: StatechartCode) -> Int {
+        let found = code.chart.candidates[candidate]
+        var index = Int(found.plan)
+        let slot = Int(found.historySlot)
+        if slot >= 0, slot < state.data.count, case .int(let record) = state.data[slot], record > 0, record <= Int64(found.recordLimit) {
+            index &+= Int(record)
+        }
+        return index
+    }
+
+    private func plannedTransition(candidate: Int, code: StatechartCode) -> PlannedTransition {
+        let found = code.chart.candidates[candidate]
+        let row = transitions[Int(found.row)]
+        return PlannedTransition(
+            row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), target: row.target,
+            targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+    }
+
+    // MARK: Taking transitions
+
+    /// Takes a microstep worked out when the spec was compiled.
+    private func apply(_ plan: MicrostepPlan, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
+        let chart = code.chart
+        return take(
+            target: Int(plan.target),
+            writes: chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)],
+            blocks: chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)],
+            flips: chart.flips[Int(plan.flipStart)..<Int(plan.flipEnd)],
+            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+    }
+
+    /// Takes a microstep planned for this step.
+    private func apply(_ step: PlannedMicrostep, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
+        let flips = Statechart.mergedFlips(step.reentered.compactMap { code.chart.parity[$0] })
+        return take(
+            target: step.target, writes: step.writes[...], blocks: step.blocks[...], flips: flips[...],
+            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+    }
+
+    /// History records, then action blocks, then entry parities, then the configuration.
+    private func take(
+        target: Int, writes: ArraySlice<SlotWrite>, blocks: ArraySlice<Int32>, flips: ArraySlice<ParityFlip>,
+        state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int
+    ) -> Bool {
+        var changed = false
+        let control = state.control
+        var raised: [SpecEvent] = []
+        var propagated: [OutboxMessage] = []
+        var failure: (EvaluationError, block: Int)?
+        // The last block that raised an event: where a queue grown past its limit is reported.
+        var lastRaising = -1
+        event.withPayload { payload in
+            state.data.withUnsafeMutableBufferPointer { data in
+                for write in writes where write.slot >= 0 && write.slot < data.count {
+                    if case .int(let old) = data[write.slot], old == write.value { continue }
+                    data[write.slot] = .int(write.value)
+                    changed = true
+                }
+                let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
+                assignments.withUnsafeBufferPointer { assignments in
+                    for id in blocks {
+                        let blockIndex = Int(id)
+                        guard code.blocks.indices.contains(blockIndex) else { continue }
+                        let block = code.blocks[blockIndex]
+                        do throws(EvaluationError) {
+                            for assignment in block.assignments {
+                                if try Self.apply(assignments, assignment, view, data) { changed = true }
+                            }
+                            if block.raise >= 0 || block.emit >= 0 { lastRaising = blockIndex }
+                            if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
+                            if block.emit >= 0 {
+                                let emit = code.emits[Int(block.emit)]
+                                raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
+                            }
+                            if block.propagate >= 0 {
+                                let propagate = code.propagates[Int(block.propagate)]
+                                let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
+                                propagated.append(OutboxMessage(gear: propagate.gear, message: message))
+                            }
+                        } catch {
+                            failure = (error, blockIndex)
+                            return
+                        }
+                    }
+                }
+                if failure != nil { return }
+                for flip in flips where flip.slot >= 0 && flip.slot < data.count {
+                    guard case .int(let bits) = data[flip.slot] else { continue }
+                    data[flip.slot] = .int(Int64(bitPattern: UInt64(bitPattern: bits) ^ flip.mask))
+                    changed = true
+                }
+            }
+        }
+        if let (error, block) = failure {
+            state.fault = SpecFault(relocated(error, block: block, code: code))
+            return true
+        }
+        if !raised.isEmpty {
+            let queue = state.raised + raised
+            if queue.count > StatechartCode.raisedLimit {
+                let location = code.locations.indices.contains(lastRaising) ? code.locations[lastRaising] : SourceLocation(file: "", line: 1, column: 1)
+                state.fault = SpecFault(.raisedEventLimit, at: location, ["limit": StatechartCode.raisedLimit])
+                return true
+            }
+            state.raised = queue
+        }
+        if !propagated.isEmpty {
+            state.outbox = propagated
+            changed = true
+        }
+        if target != control {
+            state.control = target
+            changed = true
+        }
+        return changed
+    }
+
+    /// The values of a payload's code, in order.
+    private static func values(_ payload: [ValueCode], _ view: EvaluationView) throws(EvaluationError) -> [SpinValue] {
+        var values: [SpinValue] = []
+        values.reserveCapacity(payload.count)
+        for code in payload { values.append(try code(view)) }
+        return values
+    }
+
+    /// `error`, thrown by block `block`, located in the text of the row it belongs to (a row's code
+    /// is shared with the rows writing the same text); errors of entry and exit blocks are where
+    /// their expressions are.
+    private func relocated(_ error: EvaluationError, block: Int, code: StatechartCode) -> EvaluationError {
+        guard code.chart.blockSources.indices.contains(block), case .row(let position) = code.chart.blockSources[block],
+              transitions.indices.contains(position) else { return error }
+        let transition = transitions[position]
+        for (_, value) in transition.assignments {
+            let moved = value.relocated(error)
+            if moved.location != error.location { return moved }
+        }
+        return error
+    }
+}

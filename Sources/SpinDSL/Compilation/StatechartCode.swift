@@ -1,0 +1,105 @@
+/// A statechart's microsteps with their action blocks compiled: what `ReducerTable` runs for a
+/// spin that has a `Statechart`.
+final class StatechartCode: Sendable {
+    /// An action block as the reducer runs it: assignment entries of the table, then at most one
+    /// raised event (`emit` or a completion) and one gear event.
+    struct Block: Sendable {
+        let assignments: Range<Int>
+        /// An index into `emits`, or -1.
+        let emit: Int32
+        /// An index into `propagates`, or -1.
+        let propagate: Int32
+        /// The kind of the completion event raised, or -1.
+        let raise: Int32
+    }
+
+    /// The payload code of an event raised or propagated by a block.
+    struct EventCode: Sendable {
+        /// The event's kind (for a gear event, its index in the gear).
+        let kind: Int
+        /// The gear, for a propagated event.
+        let gear: Int
+        let payload: [ValueCode]
+    }
+
+    let chart: Statechart
+    let blocks: [Block]
+    let emits: [EventCode]
+    let propagates: [EventCode]
+    /// Where each block is written, for its errors.
+    let locations: [SourceLocation]
+    /// The kind of the eventless pseudo-event.
+    let eventlessKind: Int
+    /// Whether a step may raise events (an `emit` or a completion event) or propagate any: only
+    /// then has a state queues to look at, and only then does the spin need its internal-event
+    /// source (with its eventless rows).
+    let mayRaise: Bool
+    let mayPropagate: Bool
+
+    /// The most raised events that may wait in a state: a row or action that raises faster than
+    /// events are reduced would otherwise grow the queue without bound.
+    static let raisedLimit = 10_000
+
+    /// Compiles the blocks of `chart`: each row's block has the assignments of its row's code,
+    /// entry and exit blocks entries of their own, all made by `compiler`.
+    init(_ chart: Statechart, spin: SpinModel, compiler: inout ReducerTable.RowCompiler) {
+        var blocks: [Block] = []
+        var emits: [EventCode] = []
+        var propagates: [EventCode] = []
+        var locations: [SourceLocation] = []
+        func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
+            var emit: Int32 = -1
+            var propagate: Int32 = -1
+            if let model = actions?.emit, spin.events.indices.contains(model.event) {
+                let types = spin.events[model.event].fields.map(\.type)
+                emit = Int32(emits.count)
+                emits.append(EventCode(kind: model.event, gear: -1, payload: zip(model.payload, types).map { $0.valueClosure(as: $1) }))
+            }
+            if let model = actions?.propagate {
+                propagate = Int32(propagates.count)
+                propagates.append(EventCode(kind: model.event, gear: model.gear, payload: model.payload.map { $0.valueClosure(as: $0.type) }))
+            }
+            return (emit, propagate)
+        }
+        for source in chart.blockSources {
+            switch source {
+            case .row(let position):
+                let transition = spin.transitions[position]
+                let (emit, propagate) = events(of: transition.actions)
+                let row = compiler.row(of: transition)
+                blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
+                locations.append(transition.declaration.location)
+            case .entry(let state, let index), .exit(let state, let index):
+                let node = spin.tree.nodes[state]
+                let isEntry = if case .entry = source { true } else { false }
+                let model = isEntry ? node.entry[index] : node.exit[index]
+                let (emit, propagate) = events(of: model)
+                blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))
+                locations.append(model.location)
+            case .raise(let event):
+                blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)))
+                locations.append(spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location)
+            }
+        }
+        self.chart = chart
+        self.blocks = blocks
+        self.emits = emits
+        self.propagates = propagates
+        self.locations = locations
+        self.eventlessKind = spin.eventlessKind
+        self.mayRaise = blocks.contains { $0.emit >= 0 || $0.raise >= 0 }
+        self.mayPropagate = !propagates.isEmpty
+    }
+
+    /// Whether the candidate's microstep is what a flat table's row does: no history record, no
+    /// entry parity, and only its row's own block, with assignments alone. Then the flat table's
+    /// code takes it, with the configuration after it as the row's target.
+    func isFlat(_ candidate: StatechartCandidate) -> Bool {
+        guard candidate.historySlot < 0, chart.plans.indices.contains(Int(candidate.plan)) else { return false }
+        let plan = chart.plans[Int(candidate.plan)]
+        guard plan.writeStart == plan.writeEnd, plan.flipStart == plan.flipEnd, plan.blockEnd &- plan.blockStart == 1 else { return false }
+        let block = Int(chart.sequence[Int(plan.blockStart)])
+        guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
+        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
+    }
+}

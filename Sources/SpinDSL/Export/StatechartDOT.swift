@@ -1,0 +1,109 @@
+/// The cluster of a statechart spin in a DOT diagram (see `DiagramExporter.dot(_:)`).
+///
+/// - Each compound or parallel state is a `subgraph "cluster_<Spin>.<state>"`, labelled with its
+///   name and its entry and exit actions; the regions of a parallel state are dashed clusters.
+/// - Each compound state has a small filled `point` node (`"<Spin>.<state>/initial"`) with an
+///   arrow to its initial child; a parallel state has an invisible one; a state with history has
+///   a circle `H` (shallow) or `H*` (deep) node (`"<Spin>.<state>/history"`).
+/// - An atomic state is a node labelled with its name and its entry and exit actions; final
+///   states (of the spin, or within their parent) have `peripheries=2`.
+/// - An edge from or to a compound or parallel state starts or ends at its point node, clipped at
+///   its cluster (`ltail`/`lhead`); an edge to `history(S)` ends at S's history node. A row of
+///   the whole spin is drawn from each top-level state.
+struct StatechartDOT {
+    let spin: SpinModel
+    /// How much the labels show.
+    let labels: DiagramLabels
+
+    private static let indent = "    "
+
+    /// The lines of the spin's cluster, at the diagram's first indentation level.
+    func cluster() -> [String] {
+        let inner = Self.indent + Self.indent
+        var lines: [String] = []
+        lines.append(Self.indent + "subgraph \(DOTDiagram.quoted(DOTDiagram.clusterID(spin))) {")
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
+        lines.append(inner + "label=\(DOTDiagram.quoted(DOTDiagram.lines(spin.name.text, notes.spin)));")
+        let initialID = DOTDiagram.quoted(DOTDiagram.initialID(spin))
+        lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
+        let declarations = DiagramFacts.stateDeclarations(of: spin)
+        // The states, parents before children: an explicit stack of clusters still open. A
+        // cluster's arrow to its initial child is written as it closes, after the child's own
+        // cluster, so that every node is first named inside its own cluster.
+        var open: [Int] = []
+        func close() {
+            guard let state = open.popLast() else { return }
+            let pad = Self.indent + String(repeating: Self.indent, count: open.count &+ 1)
+            if let initial = spin.tree.nodes[state].initial {
+                lines.append(pad + Self.indent + arrow(from: anchorID(state), to: initial))
+            }
+            lines.append(pad + "}")
+        }
+        for state in spin.states.indices {
+            while let last = open.last, !spin.tree.isDescendant(state, ofOrSelf: last) { close() }
+            let pad = Self.indent + String(repeating: Self.indent, count: open.count &+ 1)
+            let node = spin.tree.nodes[state]
+            let actions = DiagramFacts.actionLines(of: declarations.indices.contains(state) ? declarations[state] : nil)
+            let label = DOTDiagram.lines(node.name.text, actions + (notes.states.indices.contains(state) ? notes.states[state] : []))
+            if node.kind == .atomic {
+                var attributes = ["label=\(DOTDiagram.quoted(label))"]
+                if node.isFinal { attributes.append("peripheries=2") }
+                lines.append(pad + "\(nodeID(state)) [\(attributes.joined(separator: ", "))];")
+                continue
+            }
+            lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
+            let body = pad + Self.indent
+            lines.append(body + "label=\(DOTDiagram.quoted(label));")
+            if node.isFinal { lines.append(body + "peripheries=2;") }
+            if let parent = node.parent, spin.tree.nodes[parent].kind == .parallel { lines.append(body + "style=dashed;") }
+            let anchor = node.kind == .parallel ? "shape=point, style=invis" : "shape=point, width=0.1"
+            lines.append(body + "\(anchorID(state)) [\(anchor), label=\"\"];")
+            if let history = node.history {
+                lines.append(body + "\(historyID(state)) [shape=circle, width=0.3, fixedsize=true, label=\(DOTDiagram.quoted(history == .deep ? "H*" : "H"))];")
+            }
+            open.append(state)
+        }
+        while !open.isEmpty { close() }
+        if spin.states.indices.contains(spin.tree.initial) {
+            lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
+        }
+        // Edges between the same ends are one edge, its labels one under the other.
+        for (edge, edgeLabels) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)) {
+            guard let from = edge.from, let to = edge.to else { continue }
+            var attributes = ["label=\(DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n")))"]
+            if edge.isInput { attributes.append("style=bold") }
+            let tail = endpoint(from, head: false)
+            let head = edge.history ? historyID(to) : endpoint(to, head: true)
+            // A loop on a cluster is drawn on its point node, unclipped.
+            let isClusterLoop = from == to && !edge.history && spin.tree.nodes[from].kind != .atomic
+            if !isClusterLoop {
+                if spin.tree.nodes[from].kind != .atomic { attributes.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
+                if !edge.history, spin.tree.nodes[to].kind != .atomic { attributes.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
+            }
+            lines.append(inner + "\(tail) -> \(head) [\(attributes.joined(separator: ", "))];")
+        }
+        lines.append(Self.indent + "}")
+        return lines
+    }
+
+    /// An initial arrow from `anchor` to `state` (clipped at its cluster when it has one).
+    private func arrow(from anchor: String, to state: Int) -> String {
+        let clip = spin.tree.nodes[state].kind == .atomic ? "" : " [lhead=\(DOTDiagram.quoted(clusterID(state)))]"
+        return "\(anchor) -> \(endpoint(state, head: true))\(clip);"
+    }
+
+    /// The node an edge from (or to) `state` attaches to: the state's node, or its cluster's point.
+    private func endpoint(_ state: Int, head: Bool) -> String {
+        spin.tree.nodes[state].kind == .atomic ? nodeID(state) : anchorID(state)
+    }
+
+    /// The state's id (`DOTDiagram`'s, which gear edges name too).
+    private func name(_ state: Int) -> String {
+        DOTDiagram.stateID(spin, state)
+    }
+
+    private func nodeID(_ state: Int) -> String { DOTDiagram.quoted(name(state)) }
+    private func anchorID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/initial") }
+    private func historyID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/history") }
+    private func clusterID(_ state: Int) -> String { DOTDiagram.clusterID(spin) + "." + DOTDiagram.component(spin.states[state].text) }
+}

@@ -1,0 +1,93 @@
+/// The states and transitions of a statechart spin in a Mermaid `stateDiagram-v2` (see
+/// `DiagramExporter.mermaid(_:)`).
+///
+/// - Each compound state is a composite `state Id { … }` with `[*] -->` its initial child and
+///   `child --> [*]` for each of its final children; a parallel state is a composite whose
+///   regions, composites themselves, are separated by `--`.
+/// - A state with history has a state `H` (shallow) or `H*` (deep) inside its composite, which
+///   rows `to: history(S)` point at; entry and exit actions are a note beside the state.
+/// - A transition is written inside the innermost composite holding both its ends (outside a
+///   parallel state's regions); a row of the whole spin is drawn from each top-level state.
+struct StatechartMermaid {
+    let spin: SpinModel
+    /// Per state, its Mermaid id.
+    let ids: [String]
+    /// Per state, the id of its history state (nil without history).
+    let historyIDs: [String?]
+    /// How much the labels show.
+    let labels: DiagramLabels
+
+    private static let indent = "    "
+
+    /// The lines of the spin's states and transitions, at `indent`.
+    func lines(indent: String) -> [String] {
+        var edgesBy: [Int: [String]] = [:]
+        for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
+            guard let from = edge.from, let to = edge.to else { continue }
+            let head = edge.history ? (historyIDs[to] ?? ids[to]) : ids[to]
+            let line = "\(ids[from]) --> \(head) : \(MermaidDiagram.escaped(edge.label))"
+            edgesBy[container(of: from, to, intoHistory: edge.history) ?? -1, default: []].append(line)
+        }
+        let declarations = DiagramFacts.stateDeclarations(of: spin)
+        var lines: [String] = []
+        if spin.states.indices.contains(spin.tree.initial) {
+            lines.append(indent + "[*] --> \(ids[spin.tree.initial])")
+        }
+        lines += contents(of: nil, indent: indent, edges: edgesBy, declarations: declarations)
+        return lines
+    }
+
+    /// The states inside `state` (the spin's top level for nil), the transitions that belong
+    /// there, and the final arrows.
+    private func contents(of state: Int?, indent: String, edges: [Int: [String]], declarations: [StateDeclaration?]) -> [String] {
+        let tree = spin.tree
+        let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
+        var lines: [String] = []
+        if let state, let history = tree.nodes[state].history, let id = historyIDs[state] {
+            lines.append(indent + "state \(MermaidDiagram.label(history == .deep ? "H*" : "H")) as \(id)")
+        }
+        if let state, let initial = tree.nodes[state].initial {
+            lines.append(indent + "[*] --> \(ids[initial])")
+        }
+        let isParallel = state.map { tree.nodes[$0].kind == .parallel } ?? false
+        for (position, child) in tree.children(of: state).enumerated() {
+            if isParallel, position > 0 { lines.append(indent + "--") }
+            let node = tree.nodes[child]
+            if ids[child] != node.name.text {
+                lines.append(indent + "state \(MermaidDiagram.label(node.name.text)) as \(ids[child])")
+            }
+            if node.kind != .atomic {
+                lines.append(indent + "state \(ids[child]) {")
+                lines += contents(of: child, indent: indent + Self.indent, edges: edges, declarations: declarations)
+                lines.append(indent + "}")
+            } else if ids[child] == node.name.text {
+                lines.append(indent + ids[child])
+            }
+            let actions = DiagramFacts.actionLines(of: declarations.indices.contains(child) ? declarations[child] : nil)
+                + (notes.states.indices.contains(child) ? notes.states[child] : [])
+            if !actions.isEmpty {
+                lines.append(indent + "note right of \(ids[child])")
+                lines += actions.map { indent + Self.indent + MermaidDiagram.escaped($0) }
+                lines.append(indent + "end note")
+            }
+        }
+        lines += (edges[state ?? -1] ?? []).map { indent + $0 }
+        for child in tree.children(of: state) where tree.nodes[child].isFinal {
+            lines.append(indent + "\(ids[child]) --> [*]")
+        }
+        return lines
+    }
+
+    /// The composite a transition between `source` and `target` is written in: their lowest
+    /// common ancestor that is not a parallel state (nil: the top level).
+    private func container(of source: Int, _ target: Int, intoHistory: Bool) -> Int? {
+        let tree = spin.tree
+        var ancestor = tree.nodes[source].parent
+        while let current = ancestor {
+            let holdsTarget = intoHistory ? tree.isDescendant(target, ofOrSelf: current) : tree.isProperDescendant(target, of: current)
+            if holdsTarget, tree.nodes[current].kind != .parallel, current != target { return current }
+            ancestor = tree.nodes[current].parent
+        }
+        return nil
+    }
+}

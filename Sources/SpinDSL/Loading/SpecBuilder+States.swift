@@ -1,0 +1,156 @@
+/// The mapping form of `states:`: a tree of states with their entry and exit actions.
+extension SpecBuilder {
+    /// The keys of a state's body.
+    static let stateKeys = ["initial", "history", "entry", "exit", "final", "states", "parallel"]
+    /// The keys of an entry or exit action block.
+    static let actionBlockKeys = ["set", "emit", "with", "propagate"]
+    /// How deep states may nest: each level is a call of `state(_:depth:)`, so the walk stays far
+    /// from the stack's limit whatever the YAML's depth.
+    static let maxStateDepth = 64
+
+    /// The states of a mapping (`name: body`), in document order.
+    mutating func stateTree(_ entries: [YAMLMappingEntry], depth: Int = 1) -> [StateDeclaration] {
+        entries.compactMap { state($0, depth: depth) }
+    }
+
+    /// The states of a `states:` or `parallel:` value: a mapping of bodies, or a list of names
+    /// (atomic states).
+    private mutating func children(_ node: YAMLNode, key: String, depth: Int) -> [StateDeclaration] {
+        if let entries = node.mapping { return stateTree(entries, depth: depth) }
+        guard node.sequence != nil else {
+            wrongKind(node, expected: "a mapping of states or a list of names", "for '\(key)'")
+            return []
+        }
+        return (nameList(node, key) ?? []).map { name in
+            StateDeclaration(
+                name: name, location: name.location, kind: .atomic, children: [], initial: nil, history: nil,
+                entry: [], exit: [], finals: [])
+        }
+    }
+
+    /// `name: { initial, history, entry, exit, final, states | parallel }`; an empty or null body
+    /// is an atomic state.
+    private mutating func state(_ entry: YAMLMappingEntry, depth: Int) -> StateDeclaration? {
+        let name = Self.keyName(entry)
+        let node = entry.value
+        if let scalar = node.scalar, scalar.isNull {
+            return StateDeclaration(
+                name: name, location: node.location, kind: .atomic, children: [], initial: nil, history: nil,
+                entry: [], exit: [], finals: [])
+        }
+        guard let entries = mapping(node, "for state '\(name.text)'") else { return nil }
+        checkKeys(entries, allowed: Self.stateKeys, "in state '\(name.text)'")
+        var kind = StateKind.atomic
+        var children: [StateDeclaration] = []
+        var initial: Name?
+        var history: HistoryDeclaration?
+        var entryBlocks: [ActionBlockDeclaration] = []
+        var exitBlocks: [ActionBlockDeclaration] = []
+        var finals: [Name] = []
+        var childrenKey: YAMLMappingEntry?
+        for item in entries {
+            let value = item.value
+            switch Self.key(item) {
+            case "states", "parallel":
+                let key = Self.key(item)
+                if let first = childrenKey {
+                    report(.bothStatesAndParallel, at: item.key.location, ["state": name, "first": Self.key(first)])
+                    continue
+                }
+                childrenKey = item
+                guard depth < Self.maxStateDepth else {
+                    report(.statesTooDeep, at: item.key.location, ["limit": Self.maxStateDepth])
+                    continue
+                }
+                kind = key == "states" ? .compound : .parallel
+                children = self.children(value, key: key, depth: depth &+ 1)
+            case "initial":
+                initial = self.name(value, "for 'initial'")
+            case "history":
+                guard let scalar = string(value, "for 'history'") else { continue }
+                if let historyKind = HistoryKind(rawValue: scalar.value) {
+                    history = HistoryDeclaration(kind: historyKind, location: scalar.contentLocation)
+                } else {
+                    report(
+                        .unknownHistory, at: scalar.contentLocation, ["value": scalar.value],
+                        suggestion: Suggestion.hint(for: scalar.value, in: ["shallow", "deep"]))
+                }
+            case "entry":
+                entryBlocks = actionBlocks(value, key: "entry") ?? []
+            case "exit":
+                exitBlocks = actionBlocks(value, key: "exit") ?? []
+            case "final":
+                finals = names(value, "final") ?? []
+            default:
+                break
+            }
+        }
+        return StateDeclaration(
+            name: name, location: node.location, kind: kind, children: children, initial: initial, history: history,
+            entry: entryBlocks, exit: exitBlocks, finals: finals)
+    }
+
+    /// The blocks of an `entry` or `exit`: one mapping, or a list of them run in order.
+    private mutating func actionBlocks(_ node: YAMLNode, key: String) -> [ActionBlockDeclaration]? {
+        if let entries = node.mapping {
+            return actionBlock(node, entries, key: key).map { [$0] }
+        }
+        guard let items = list(node, "for '\(key)'") else { return nil }
+        var blocks: [ActionBlockDeclaration] = []
+        for item in items {
+            guard let entries = mapping(item, "for each action of '\(key)'") else { continue }
+            if let block = actionBlock(item, entries, key: key) { blocks.append(block) }
+        }
+        return blocks.count == items.count ? blocks : nil
+    }
+
+    /// `{ set, emit, with, propagate }`.
+    private mutating func actionBlock(_ node: YAMLNode, _ entries: [YAMLMappingEntry], key: String) -> ActionBlockDeclaration? {
+        checkKeys(entries, allowed: Self.actionBlockKeys, "in '\(key)'")
+        var complete = true
+        var assignments: [Assignment] = []
+        var payload: [Assignment] = []
+        if let with = node.entry(for: "with") {
+            if let written = self.assignments(with.value, "with") { payload = written } else { complete = false }
+        }
+        var emit: EmitDeclaration?
+        var propagate: PropagateDeclaration?
+        for entry in entries {
+            switch Self.key(entry) {
+            case "set":
+                if let written = self.assignments(entry.value, "set") { assignments = written } else { complete = false }
+            case "emit":
+                if let event = name(entry.value, "for 'emit'") { emit = EmitDeclaration(event: event, payload: payload) } else { complete = false }
+            case "propagate":
+                if let (gear, event) = gearEvent(entry.value, "propagate") {
+                    propagate = PropagateDeclaration(gear: gear, event: event, payload: payload)
+                } else {
+                    complete = false
+                }
+            default:
+                break
+            }
+        }
+        if let with = node.entry(for: "with"), node.entry(for: "emit") == nil, node.entry(for: "propagate") == nil {
+            complete = false
+            report(.actionWithWithoutEvent, at: with.key.location)
+        }
+        if entries.isEmpty {
+            complete = false
+            report(.emptyAction, at: node.location, ["key": key])
+        }
+        guard complete else { return nil }
+        return ActionBlockDeclaration(location: node.location, assignments: assignments, emit: emit, propagate: propagate)
+    }
+
+    /// Every state of `tree` in document order, a state before its children.
+    static func stateNames(_ tree: [StateDeclaration]) -> [Name] {
+        var names: [Name] = []
+        var pending = Array(tree.reversed())
+        while let state = pending.popLast() {
+            names.append(state.name)
+            pending.append(contentsOf: state.children.reversed())
+        }
+        return names
+    }
+}

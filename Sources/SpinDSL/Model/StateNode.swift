@@ -1,0 +1,33 @@
+/// One state of a spin's state tree, resolved: its place in the tree by index.
+///
+/// States are numbered in document order, a state before its children (pre-order), so that the
+/// descendants of state `s` are exactly the states `s + 1 ..< end`, and an ancestor always has a
+/// smaller index than its descendants. The spin itself is the root of the tree, which has no
+/// index: `parent` is nil for a top-level state.
+public struct StateNode: Sendable {
+    /// The state's name.
+    public let name: Name
+    /// Its parent state; nil for a top-level state (a child of the spin).
+    public let parent: Int?
+    /// Atomic, compound or parallel.
+    public let kind: StateKind
+    /// Its children in document order (the regions of a parallel state).
+    public let children: [Int]
+    /// The child a compound state enters by default; nil for other states.
+    public let initial: Int?
+    /// What the state's history records, if it has one (compound states only).
+    public let history: HistoryKind?
+    /// Whether the state is final within its parent (for a top-level state: the spin stops there).
+    public let isFinal: Bool
+    /// One past its last descendant: its descendants are the states `index + 1 ..< end`.
+    public let end: Int
+    /// 0 for a top-level state.
+    public let depth: Int
+    /// Its `entry` actions, in order.
+    let entry: [ActionBlockModel]
+    /// Its `exit` actions, in order.
+    let exit: [ActionBlockModel]
+
+    /// Whether the state has no children.
+    public var isAtomic: Bool { kind == .atomic }
+}

@@ -1,0 +1,60 @@
+/// The control states of a spin as a tree: nested (compound) and parallel states below the spin.
+///
+/// A flat spin (`states: [a, b]`, or a mapping of states without children) is a tree whose states
+/// are all top-level and atomic; everything below treats it as the general case, and the
+/// compiler gives it the flat table it always had.
+public struct StateTree: Sendable {
+    /// The states in document order, a state before its children; a state's index is its index in
+    /// `SpinModel.states`.
+    public let nodes: [StateNode]
+    /// The top-level states, in document order.
+    public let topLevel: [Int]
+    /// The state the spin starts in (`initial`, else the first top-level state); entering it enters
+    /// its ancestors, and its default children below it. 0 for a data-only spin.
+    public let initial: Int
+
+    /// A tree without states (a data-only spin).
+    static let empty = StateTree(nodes: [], topLevel: [], initial: 0)
+
+    /// Whether every state is top-level and atomic: worked out once, since builders ask it per
+    /// rule and a flat spin may have tens of thousands of states.
+    public let isFlat: Bool
+
+    init(nodes: [StateNode], topLevel: [Int], initial: Int) {
+        self.nodes = nodes
+        self.topLevel = topLevel
+        self.initial = initial
+        isFlat = nodes.allSatisfy { $0.parent == nil && $0.kind == .atomic }
+    }
+
+    /// The children of `state`, or the top-level states for nil (the spin).
+    func children(of state: Int?) -> [Int] {
+        guard let state else { return topLevel }
+        return nodes.indices.contains(state) ? nodes[state].children : []
+    }
+
+    /// Whether `state` is `ancestor` or below it; every state is below the spin (nil).
+    func isDescendant(_ state: Int, ofOrSelf ancestor: Int?) -> Bool {
+        guard let ancestor else { return true }
+        guard nodes.indices.contains(ancestor) else { return false }
+        return state >= ancestor && state < nodes[ancestor].end
+    }
+
+    /// Whether `state` is strictly below `ancestor` (nil: the spin).
+    func isProperDescendant(_ state: Int, of ancestor: Int?) -> Bool {
+        guard let ancestor else { return nodes.indices.contains(state) }
+        guard nodes.indices.contains(ancestor) else { return false }
+        return state > ancestor && state < nodes[ancestor].end
+    }
+
+    /// `state`'s ancestors from its parent up (not the spin).
+    func properAncestors(of state: Int) -> [Int] {
+        var ancestors: [Int] = []
+        var current = nodes.indices.contains(state) ? nodes[state].parent : nil
+        while let parent = current {
+            ancestors.append(parent)
+            current = nodes[parent].parent
+        }
+        return ancestors
+    }
+}

@@ -1,0 +1,13 @@
+/// One microstep worked out by `MicrostepPlanner`: what a reducer does, in order, to take a set of
+/// transitions from a configuration.
+struct PlannedMicrostep: Sendable {
+    /// The configuration after the microstep.
+    var target: Int
+    /// The history records written (before any exit action runs).
+    var writes: [SlotWrite]
+    /// The action blocks run, in order: exit actions (innermost first), the rows' actions, entry
+    /// actions (outermost first) with the completion events they raise.
+    var blocks: [Int32]
+    /// The states exited and entered again (external self-transitions and their kin).
+    var reentered: [Int]
+}

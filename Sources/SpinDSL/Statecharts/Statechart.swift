@@ -1,0 +1,291 @@
+/// The microsteps of a statechart spin, worked out once from its tree and its rows: for each
+/// configuration and event, the transitions to try in priority order, and for each of them what
+/// taking it does (the configuration after it, the history it records, the exit, row and entry
+/// actions in order, the completion events raised, the entry parities flipped).
+///
+/// Priority (SCXML's `selectTransitions`): for each active leaf in document order, its own rows,
+/// then its parent's, up to the rows of the whole spin, each state's rows in document order; the
+/// first whose guard holds is that leaf's transition. With one active leaf that is the whole
+/// choice; with parallel regions the leaves' choices are taken together unless they conflict.
+///
+/// Everything a step reads is plain numbers in flat arrays, so a step allocates nothing unless it
+/// takes transitions in several regions at once (then `planner` works the microstep out).
+final class Statechart: Sendable {
+    let planner: MicrostepPlanner
+    /// What each action block is, by id.
+    let blockSources: [ActionBlockSource]
+    /// The events plus the eventless pseudo-event: the width of a row of `cells`.
+    let columns: Int
+    /// `cells[configuration * columns + kind]`: the candidates to try, in priority order.
+    let cells: [Range<Int>]
+    /// Per cell, when its configuration has several active leaves: the ranges of `groupEnds`
+    /// giving where each leaf's candidates end. Empty (one group) otherwise.
+    let groups: [Range<Int>]
+    let groupEnds: [Int]
+    let candidates: [StatechartCandidate]
+    let plans: [MicrostepPlan]
+    let sequence: [Int32]
+    let writes: [SlotWrite]
+    let flips: [ParityFlip]
+    /// The entry of the initial configuration, run to make the initial state.
+    let initialPlan: MicrostepPlan
+    /// The hidden data slots after the spin's fields: history records, then entry parities.
+    let hiddenSlotCount: Int
+    /// Per state, the entry parity it flips when it is entered again (states an `enter` rule
+    /// watches and some row re-enters); nil for others.
+    let parity: [ParityFlip?]
+    /// Whether any row is eventless.
+    let hasEventlessRows: Bool
+    /// The first hidden slot.
+    let firstHiddenSlot: Int
+
+    /// The most microsteps a spin's table may hold.
+    static let microstepLimit = 1_000_000
+
+    private init(
+        planner: MicrostepPlanner, blockSources: [ActionBlockSource], columns: Int, cells: [Range<Int>],
+        groups: [Range<Int>], groupEnds: [Int], candidates: [StatechartCandidate], plans: [MicrostepPlan],
+        sequence: [Int32], writes: [SlotWrite], flips: [ParityFlip], initialPlan: MicrostepPlan, hiddenSlotCount: Int,
+        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int
+    ) {
+        self.planner = planner
+        self.blockSources = blockSources
+        self.columns = columns
+        self.cells = cells
+        self.groups = groups
+        self.groupEnds = groupEnds
+        self.candidates = candidates
+        self.plans = plans
+        self.sequence = sequence
+        self.writes = writes
+        self.flips = flips
+        self.initialPlan = initialPlan
+        self.hiddenSlotCount = hiddenSlotCount
+        self.parity = parity
+        self.hasEventlessRows = hasEventlessRows
+        self.firstHiddenSlot = firstHiddenSlot
+    }
+
+    /// Whether a spin needs a statechart rather than the flat table: a state with children, entry
+    /// or exit actions, a completion event, a row that is eventless, targets a history, is internal
+    /// or raises or propagates an event, or a state an `enter` rule watches that a row re-enters
+    /// (its rule must fire again).
+    static func isNeeded(tree: StateTree, transitions: [TransitionModel], events: [EventModel], watched: Set<Int>) -> Bool {
+        if !tree.isFlat { return true }
+        if tree.nodes.contains(where: { !$0.entry.isEmpty || !$0.exit.isEmpty }) { return true }
+        if events.contains(where: { $0.completedState != nil }) { return true }
+        let eventless = events.count
+        for row in transitions {
+            if row.statechart != nil || row.event == eventless { return true }
+            if let target = row.target, watched.contains(target), row.sources?.contains(target) ?? true { return true }
+        }
+        return false
+    }
+
+    /// What went wrong building a statechart.
+    enum Failure: Error {
+        case tooManyMicrosteps
+    }
+
+    /// Works out the microsteps of a spin.
+    ///
+    /// - Parameters:
+    ///   - fieldCount: the spin's data fields; the hidden slots follow them.
+    ///   - watched: the states `enter` rules name.
+    static func build(
+        tree: StateTree, configurations: Configurations, transitions: [TransitionModel], events: [EventModel],
+        fieldCount: Int, watched: Set<Int>, limit: Int = Statechart.microstepLimit
+    ) throws(Failure) -> Statechart {
+        let nodes = tree.nodes
+        let columns = events.count &+ 1
+        let eventlessKind = events.count
+
+        // Action blocks: each row's own, then each state's entry and exit blocks, then the
+        // completion events some row is on.
+        var blockSources: [ActionBlockSource] = transitions.indices.map { .row($0) }
+        var entryBlocks = [[Int32]](repeating: [], count: nodes.count)
+        var exitBlocks = [[Int32]](repeating: [], count: nodes.count)
+        for state in nodes.indices {
+            for index in nodes[state].entry.indices {
+                entryBlocks[state].append(Int32(blockSources.count))
+                blockSources.append(.entry(state: state, index: index))
+            }
+            for index in nodes[state].exit.indices {
+                exitBlocks[state].append(Int32(blockSources.count))
+                blockSources.append(.exit(state: state, index: index))
+            }
+        }
+        var doneBlocks = [Int32](repeating: -1, count: nodes.count)
+        for (kind, event) in events.enumerated() {
+            guard let state = event.completedState, nodes.indices.contains(state) else { continue }
+            doneBlocks[state] = Int32(blockSources.count)
+            blockSources.append(.raise(event: kind))
+        }
+
+        // Hidden slots: a history record per state with history.
+        var historySlots = [Int](repeating: -1, count: nodes.count)
+        var nextSlot = fieldCount
+        for state in nodes.indices where nodes[state].history != nil {
+            historySlots[state] = nextSlot
+            nextSlot &+= 1
+        }
+        let planner = MicrostepPlanner(
+            tree: tree, configurations: configurations, entryBlocks: entryBlocks, exitBlocks: exitBlocks,
+            rowBlocks: transitions.indices.map { Int32($0) }, doneBlocks: doneBlocks, historySlots: historySlots)
+
+        // The rows of each state (the spin's at `nodes.count`), in document order.
+        var rowsOf = [[Int]](repeating: [], count: nodes.count &+ 1)
+        for (position, row) in transitions.enumerated() {
+            guard row.event >= 0, row.event < columns else { continue }
+            if let sources = row.sources {
+                var seen = Set<Int>()
+                for source in sources where nodes.indices.contains(source) && seen.insert(source).inserted {
+                    rowsOf[source].append(position)
+                }
+            } else {
+                rowsOf[nodes.count].append(position)
+            }
+        }
+
+        // The microsteps to plan, counted before planning any: one per (configuration, row of an
+        // active state or of the spin), and one more per history record for a history target.
+        var microsteps = 0
+        func microstepsOf(_ state: Int) -> Int {
+            rowsOf[state].reduce(0) { count, position in
+                let row = transitions[position]
+                return count &+ 1 &+ (row.targetsHistory ? planner.recordCount(of: row.target ?? -1) : 0)
+            }
+        }
+        let perState = (0...nodes.count).map(microstepsOf)
+        for configuration in 0..<configurations.count {
+            microsteps &+= perState[nodes.count]
+            for state in configurations.activeStates(configuration) { microsteps &+= perState[Int(state)] }
+            if microsteps > limit { throw .tooManyMicrosteps }
+        }
+
+        // Candidates cell by cell; each (configuration, row, source) planned once.
+        var planned: [PlannedMicrostep] = []
+        var planOf: [PlanKey: (plan: Int, records: Int)] = [:]
+        var candidates: [StatechartCandidate] = []
+        var cells: [Range<Int>] = []
+        var groups: [Range<Int>] = []
+        var groupEnds: [Int] = []
+        cells.reserveCapacity(configurations.count &* columns)
+        for configuration in 0..<configurations.count {
+            let leaves = configurations.leaves(of: configuration)
+            // (kind, group, row, source) in priority order within each group.
+            var found: [(kind: Int, group: Int, row: Int, source: Int?)] = []
+            for (group, leaf) in leaves.enumerated() {
+                var chain: [Int?] = [leaf]
+                chain += tree.properAncestors(of: leaf).map { Optional($0) }
+                chain.append(nil)
+                for state in chain {
+                    for position in rowsOf[state ?? nodes.count] {
+                        found.append((transitions[position].event, group, position, state))
+                    }
+                }
+            }
+            // By event, keeping the priority order (which lists the groups one after the other):
+            // the position breaks ties, since `sort` is not stable.
+            found = found.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
+            var next = 0
+            for kind in 0..<columns {
+                let start = candidates.count
+                var ends: [Int] = []
+                var currentGroup = -1
+                while next < found.count, found[next].kind == kind {
+                    let item = found[next]
+                    if item.group != currentGroup {
+                        if currentGroup >= 0 { ends.append(candidates.count) }
+                        currentGroup = item.group
+                    }
+                    let transition = PlannedTransition(
+                        row: item.row, source: item.source, target: transitions[item.row].target,
+                        targetsHistory: transitions[item.row].targetsHistory, isInternal: transitions[item.row].isInternal)
+                    let key = PlanKey(configuration: configuration, row: item.row, source: item.source ?? -1)
+                    let made: (plan: Int, records: Int)
+                    if let existing = planOf[key] {
+                        made = existing
+                    } else {
+                        let records = transition.targetsHistory ? planner.recordCount(of: transition.target ?? -1) : 0
+                        guard planned.count &+ records &+ 1 <= limit else { throw .tooManyMicrosteps }
+                        made = (planned.count, records)
+                        for record in 0...records {
+                            planned.append(planner.plan(from: configuration, taking: [transition], record: { _ in record }))
+                        }
+                        planOf[key] = made
+                    }
+                    let domain: Int32 = switch planner.domain(of: transition) {
+                    case .none: -2
+                    case .some(nil): -1
+                    case .some(.some(let state)): Int32(state)
+                    }
+                    let historySlot = transition.targetsHistory ? (transition.target.map { historySlots[$0] } ?? -1) : -1
+                    candidates.append(StatechartCandidate(
+                        row: Int32(item.row), source: Int32(item.source ?? -1), domain: domain, plan: Int32(made.plan),
+                        historySlot: Int32(historySlot), recordLimit: Int32(made.records)))
+                    next &+= 1
+                }
+                if currentGroup >= 0, leaves.count > 1 {
+                    ends.append(candidates.count)
+                    groups.append(groupEnds.count..<(groupEnds.count &+ ends.count))
+                    groupEnds += ends
+                } else {
+                    groups.append(0..<0)
+                }
+                cells.append(start..<candidates.count)
+            }
+        }
+
+        // Entry parities: the watched states some microstep exits and enters again.
+        var reenteredWatched = Set<Int>()
+        for step in planned { reenteredWatched.formUnion(step.reentered.filter(watched.contains)) }
+        let historyEnd = nextSlot
+        var parity = [ParityFlip?](repeating: nil, count: nodes.count)
+        for (bit, state) in reenteredWatched.sorted().enumerated() {
+            parity[state] = ParityFlip(slot: historyEnd &+ bit / 64, mask: 1 << UInt64(bit % 64))
+        }
+        let hiddenSlotCount = historyEnd &- fieldCount &+ (reenteredWatched.count &+ 63) / 64
+
+        var plans: [MicrostepPlan] = []
+        var sequence: [Int32] = []
+        var writes: [SlotWrite] = []
+        var flips: [ParityFlip] = []
+        func store(_ step: PlannedMicrostep) -> MicrostepPlan {
+            let blockStart = sequence.count, writeStart = writes.count, flipStart = flips.count
+            sequence += step.blocks
+            writes += step.writes
+            flips += Self.mergedFlips(step.reentered.compactMap { parity[$0] })
+            return MicrostepPlan(
+                target: Int32(step.target), blockStart: Int32(blockStart), blockEnd: Int32(sequence.count),
+                writeStart: Int32(writeStart), writeEnd: Int32(writes.count), flipStart: Int32(flipStart), flipEnd: Int32(flips.count))
+        }
+        plans.reserveCapacity(planned.count)
+        for step in planned { plans.append(store(step)) }
+        let initialPlan = store(planner.plan(from: nil, taking: [], record: { _ in 0 }))
+        return Statechart(
+            planner: planner, blockSources: blockSources, columns: columns, cells: cells, groups: groups,
+            groupEnds: groupEnds, candidates: candidates, plans: plans, sequence: sequence, writes: writes, flips: flips,
+            initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
+            hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount)
+    }
+
+    /// Flips of the same slot made one.
+    static func mergedFlips(_ flips: [ParityFlip]) -> [ParityFlip] {
+        var merged: [ParityFlip] = []
+        for flip in flips {
+            if let index = merged.firstIndex(where: { $0.slot == flip.slot }) {
+                merged[index] = ParityFlip(slot: flip.slot, mask: merged[index].mask | flip.mask)
+            } else {
+                merged.append(flip)
+            }
+        }
+        return merged
+    }
+
+    private struct PlanKey: Hashable {
+        let configuration: Int
+        let row: Int
+        let source: Int
+    }
+}
