@@ -69,8 +69,14 @@ package enum FileBytes {
         let cap = limit < Int.max ? limit &+ 1 : limit
         let expected = min(max(size, 0), cap)
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            if let count = fill(buffer, from: descriptor) { initialized = count } else { initialized = 0; failed = true }
+        // Not for 0 bytes (a file that reports no size, a device): an array made with capacity 0
+        // is the shared empty storage, and the initializer stores its count there — a write every
+        // other thread's empty array reads (the thread sanitizer reports it as a race).
+        var bytes: [UInt8] = []
+        if expected > 0 {
+            bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+                if let count = fill(buffer, from: descriptor) { initialized = count } else { initialized = 0; failed = true }
+            }
         }
         guard !failed else { return nil }
         guard bytes.count == expected else { return bytes }

@@ -30,6 +30,12 @@ struct StreamedTransitions {
         let total = chunks.reduce(0) { $0 &+ $1.count }
         let chunks = self.chunks
         self.chunks = []
+        // Capacity 0 would be the shared empty storage, whose count the initializer writes (see
+        // `FileBytes.contents(of:expected:limit:)`).
+        guard total > 0 else {
+            declarations = []
+            return
+        }
         declarations = [TransitionDeclaration](unsafeUninitializedCapacity: total) { buffer, initialized in
             initialized = 0
             guard let base = buffer.baseAddress else { return }
