@@ -149,7 +149,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     public func start() {
         // The closure is made here, in specialized code, so that synchronous feedback instances
         // queue their events through code specialized for State and Event. It holds the drainer's
-        // buffer, not the runtime; `teardown()` and `deinit` break the cycle through the slots.
+        // buffer, not the runtime; `teardown()` and `deinit` break the cycle through the slots and the
+        // effectful reducer's context.
         let owned = drainerOwned
         let hooks = RuntimeHooks<Event>(
             enqueueResult: { effect, origin in
@@ -556,6 +557,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
         let slots = drainerOwned.slots
         drainerOwned.slots = []
         drainerOwned.feedbackChain = nil
+        drainerOwned.reducerEffectContext = nil
+        drainerOwned.reducerEffect = nil
         drainerOwned.pending.removeAll()
         drainerOwned.raised = nil
         drainerOwned.hasRaised = false
@@ -577,6 +580,8 @@ public final class SpinRuntime<State: Sendable, Event: Sendable>: Sendable {
     deinit {
         drainerOwned.slots = []
         drainerOwned.feedbackChain = nil
+        drainerOwned.reducerEffectContext = nil
+        drainerOwned.reducerEffect = nil
         releaseEffectsAndObservers(drainerDone: false)
     }
 
