@@ -150,20 +150,14 @@ extension ReducerTable {
                     defer { start = end }
                     switch first(in: start..<end, view) {
                     case .one(let candidate):
-                        let found = code.chart.candidates[candidate]
-                        // A row of an ancestor shared by several leaves is taken once.
-                        if !chosen.contains(where: {
-                            code.chart.candidates[$0].row == found.row && code.chart.candidates[$0].source == found.source
-                        }) {
-                            chosen.append(candidate)
-                        }
+                        code.chart.choose(candidate, into: &chosen)
                     case .failed(let error, let candidate):
                         return .failed(error, candidate: candidate)
                     default:
                         continue
                     }
                 }
-                let filtered = withoutConflicts(chosen, code: code)
+                let filtered = code.chart.withoutConflicts(chosen)
                 switch filtered.count {
                 case 0: return .none
                 case 1: return .one(filtered[0])
@@ -190,47 +184,6 @@ extension ReducerTable {
             }
             return .none
         }
-    }
-
-    /// SCXML's `removeConflictingTransitions`: two targeted transitions conflict when one's domain
-    /// is the other's or inside it (their exit sets meet).
-    private func withoutConflicts(_ chosen: [Int], code: StatechartCode) -> [Int] {
-        let tree = code.chart.planner.tree
-        var kept: [Int] = []
-        for candidate in chosen {
-            let next = code.chart.candidates[candidate]
-            var preempted = false
-            var removed: [Int] = []
-            for earlier in kept {
-                let other = code.chart.candidates[earlier]
-                guard Self.conflict(next.domain, other.domain, tree: tree) else { continue }
-                if Self.isInside(Int(next.source), Int(other.source), tree: tree) {
-                    removed.append(earlier)
-                } else {
-                    preempted = true
-                    break
-                }
-            }
-            if !preempted {
-                kept.removeAll { removed.contains($0) }
-                kept.append(candidate)
-            }
-        }
-        return kept
-    }
-
-    /// Whether two domains' exit sets meet (-1: the spin, -2: a targetless transition).
-    private static func conflict(_ first: Int32, _ second: Int32, tree: StateTree) -> Bool {
-        guard first != -2, second != -2 else { return false }
-        let a = first < 0 ? nil : Int(first), b = second < 0 ? nil : Int(second)
-        if let a, let b { return tree.isDescendant(a, ofOrSelf: b) || tree.isDescendant(b, ofOrSelf: a) }
-        return true
-    }
-
-    /// Whether source `inner` is strictly inside source `outer` (-1: the spin).
-    private static func isInside(_ inner: Int, _ outer: Int, tree: StateTree) -> Bool {
-        guard inner >= 0 else { return false }
-        return tree.isProperDescendant(inner, of: outer < 0 ? nil : outer)
     }
 
     /// The plan of `candidate`: for a history target, the one for the recorded value.

@@ -2,7 +2,7 @@
 /// docs/checking.md).
 struct PromelaWriter {
     /// A feedback rule the model runs: where it is, what triggers it, what it emits.
-    private struct Rule {
+    struct Rule {
         enum Kind {
             /// Level-triggered cases (the first that holds acts), on every new state.
             case level([MachineProgram.LevelCase])
@@ -20,16 +20,19 @@ struct PromelaWriter {
         let number: Int
     }
 
-    private let compiled: CompiledSpec
-    private let model: SpecModel
-    private let program: MachineProgram
-    private var rules: [[Rule]] = []
+    let compiled: CompiledSpec
+    let model: SpecModel
+    let program: MachineProgram
+    var rules: [[Rule]] = []
     /// The unit of the timers' time left, in milliseconds.
-    private let unit: Int64
+    let unit: Int64
     /// How many events a spin's queue holds.
-    private static let queueLength = 64
-    private var lines: [String] = []
-    private var indent = 0
+    static let queueLength = 64
+    var lines: [String] = []
+    /// The statechart spins whose step and drain are written as `inline` definitions once
+    /// (`defineStatechartSteps`), and used by name.
+    var inlined: Set<Int> = []
+    var indent = 0
 
     init(_ compiled: CompiledSpec) {
         self.compiled = compiled
@@ -57,11 +60,8 @@ struct PromelaWriter {
             refuse(gear.name.location, "gear '\(gear.name)'", "the model has no gears yet")
         }
         for (spinIndex, spin) in model.spins.enumerated() {
-            // The flattening issue 18 plans (a state per configuration, microsteps inline) is not
-            // written yet: the checker explores these spins itself (docs/checking.md).
-            if program.spins[spinIndex].isStatechart {
-                refuse(spin.name.location, "spin '\(spin.name)'",
-                       "its statechart steps (nested states, entry and exit actions, history, eventless rows, raised events) are not exported yet; spinrun --check explores them")
+            if let chart = chart(spinIndex) {
+                problems += statechartProblems(spinIndex, chart: chart)
             }
             for field in spin.fields {
                 switch field.type {
@@ -172,7 +172,7 @@ struct PromelaWriter {
     }
 
     /// The temporaries that stand for event `kind`'s payload fields.
-    private static func eventNames(_ kind: Int, _ spin: SpinModel) -> [String] {
+    static func eventNames(_ kind: Int, _ spin: SpinModel) -> [String] {
         guard spin.events.indices.contains(kind) else { return [] }
         return spin.events[kind].fields.indices.map { "p\($0)" }
     }
@@ -181,7 +181,7 @@ struct PromelaWriter {
 
     /// `expression` in Promela, with `event` standing for the payload fields; `overrides` gives
     /// the values of fields assigned earlier in a row. Nil when it cannot be written.
-    private func expression(
+    func expression(
         _ expression: TypedExpression, spin: Int, event: [String], overrides: [Int: String] = [:]
     ) -> String? {
         func go(_ node: TypedExpression) -> String? {
@@ -198,9 +198,11 @@ struct PromelaWriter {
             case .eventField(let slot, _):
                 return event.indices.contains(slot) ? event[slot] : nil
             case .controlState:
+                // A nested spin's configuration is not one of its states.
+                if chart(spin) != nil, !model.spins[spin].tree.isFlat { return nil }
                 return "\(Self.prefix(spin))state"
-            case .activeState:
-                return nil
+            case .activeState(let membership, _):
+                return membershipTest(spin, membership)
             case .unary(let op, let operand):
                 guard let inner = go(operand) else { return nil }
                 return op == .negate ? "(-\(inner))" : "(!\(inner))"
@@ -234,11 +236,16 @@ struct PromelaWriter {
         return go(expression)
     }
 
-    private static func prefix(_ spin: Int) -> String { "s\(spin)_" }
+    static func prefix(_ spin: Int) -> String { "s\(spin)_" }
+
+    /// A name as a C identifier: a completion event's `done.S` is `done_S`.
+    static func identifier(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
 
     // MARK: The model
 
-    private mutating func line(_ text: String = "") {
+    mutating func line(_ text: String = "") {
         lines.append(text.isEmpty ? "" : String(repeating: "    ", count: indent) + text)
     }
 
@@ -254,13 +261,18 @@ struct PromelaWriter {
             let prefix = Self.prefix(spinIndex)
             line()
             line("/* spin \(spin.name.text) */")
-            for (index, name) in spin.states.enumerated() { line("#define S_\(prefix)\(name.text) \(index)") }
-            for (index, event) in spin.events.enumerated() { line("#define E_\(prefix)\(event.name.text) \(index)") }
+            let chart = chart(spinIndex)
+            if chart == nil {
+                for (index, name) in spin.states.enumerated() { line("#define S_\(prefix)\(name.text) \(index)") }
+            }
+            for (index, event) in spin.events.enumerated() { line("#define E_\(prefix)\(Self.identifier(event.name.text)) \(index)") }
             let state = start.spins[spinIndex].state
-            line("byte \(prefix)state = \(state.control);")
+            let stateType = chart == nil ? "byte" : Self.configurationType(spin.configurations.count)
+            line("\(stateType) \(prefix)state = \(state.control);\(chart == nil ? "" : "   /* the configuration */")")
             for (slot, field) in spin.fields.enumerated() {
                 line("\(Self.typeName(field)) \(prefix)\(field.name.text) = \(Self.literal(state.data.indices.contains(slot) ? state.data[slot] : .int(0)));")
             }
+            if let chart { declareStatechart(spinIndex, chart: chart, start: state) }
             if !rules[spinIndex].isEmpty {
                 let fields = max(0, spin.events.map(\.fields.count).max() ?? 0)
                 line("byte \(prefix)q[\(Self.queueLength)];")
@@ -277,6 +289,7 @@ struct PromelaWriter {
                     break
                 }
                 line("bit old\(rule.number);")
+                for index in parities(rule, spin: spinIndex).indices { line("bit op\(rule.number)_\(index);") }
             }
         }
         let payloadFields = model.spins.flatMap { $0.events.map(\.fields.count) }.max() ?? 0
@@ -284,6 +297,11 @@ struct PromelaWriter {
         line("/* temporaries of a move, 0 between moves */")
         line("byte ev; bit changed; int tmp; byte due, armed; int m;")
         for index in 0..<payloadFields { line("int p\(index);") }
+        if hasStatechart { line("int n;   /* the steps of the move */") }
+        for index in 0..<groupTemporaries { line("byte g\(index);") }
+        for spinIndex in model.spins.indices where chart(spinIndex) != nil {
+            defineStatechartSteps(spinIndex)
+        }
         line()
         line("active proctype spec() {")
         indent += 1
@@ -319,7 +337,7 @@ struct PromelaWriter {
         }
     }
 
-    private static func literal(_ value: SpinValue) -> String {
+    static func literal(_ value: SpinValue) -> String {
         switch value {
         case .int(let number): return String(number)
         case .bool(let flag): return flag ? "1" : "0"
@@ -345,7 +363,13 @@ struct PromelaWriter {
         return (-1, 0)
     }
 
-    private func isFinal(_ spin: Int) -> String {
+    func isFinal(_ spin: Int) -> String {
+        if chart(spin) != nil {
+            let isFinal = program.spins[spin].isFinal
+            let finals = isFinal.indices.filter { isFinal[$0] }
+            let test = configurationTest(spin, finals)
+            return finals.isEmpty || test.hasPrefix("(") ? test : "(\(test))"
+        }
         let finals = model.spins[spin].finalStates.sorted()
         guard !finals.isEmpty else { return "0" }
         return "(" + finals.map { "\(Self.prefix(spin))state == \($0)" }.joined(separator: " || ") + ")"
@@ -356,7 +380,8 @@ struct PromelaWriter {
     /// An input with a payload: enabled when its first step changes the spin (or fails).
     private mutating func inputMove(_ spin: Int, _ event: SpecEvent) {
         let values = event.payload.map(Self.literal)
-        let enabled = changesExpression(spin, kind: event.kind, payload: values)
+        let enabled = chart(spin).map { statechartChanges(spin, chart: $0, kind: event.kind, payload: values) }
+            ?? changesExpression(spin, kind: event.kind, payload: values)
         let name = model.spins[spin].events[event.kind].name.text
         let payloadText = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
         line(":: d_step { /* \(model.spins[spin].name.text): \(name)\(payloadText) */")
@@ -364,8 +389,12 @@ struct PromelaWriter {
         line("!\(isFinal(spin)) && \(enabled) ->")
         line("ev = \(event.kind);")
         for (index, value) in values.enumerated() { line("p\(index) = \(value);") }
-        step(spin)
-        drain(spin)
+        if chart(spin) != nil {
+            line("\(Self.prefix(spin))move();")
+        } else {
+            step(spin)
+            drain(spin)
+        }
         resetTemporaries()
         indent -= 1
         line("}")
@@ -427,31 +456,53 @@ struct PromelaWriter {
         let payloadFields = model.spins.flatMap { $0.events.map(\.fields.count) }.max() ?? 0
         var reset = ["ev = 0", "changed = 0", "tmp = 0", "due = 0", "armed = 0", "m = 0"]
         reset += (0..<payloadFields).map { "p\($0) = 0" }
-        for spinRules in rules { reset += spinRules.map { "old\($0.number) = 0" } }
+        if hasStatechart { reset.append("n = 0") }
+        reset += (0..<groupTemporaries).map { "g\($0) = 0" }
+        for (spin, spinRules) in rules.enumerated() {
+            for rule in spinRules {
+                reset.append("old\(rule.number) = 0")
+                reset += parities(rule, spin: spin).indices.map { "op\(rule.number)_\($0) = 0" }
+            }
+        }
         line(reset.joined(separator: "; "))
     }
 
     // MARK: Steps
 
     /// Reduces `ev` (payload in p0, p1…) on `spin`: the rows of its control state and event, the
-    /// first whose guard holds; then the invariants, and the feedbacks when the state changed.
-    private mutating func step(_ spin: Int) {
+    /// first whose guard holds (a statechart's candidates, `statechartCells`); then the
+    /// invariants, and the feedbacks when the state changed.
+    mutating func step(_ spin: Int) {
+        if inlined.contains(spin) {
+            line("\(Self.prefix(spin))step();")
+            return
+        }
         let spinModel = model.spins[spin]
         let prefix = Self.prefix(spin)
         for rule in rules[spin] {
             if let holds = holdsExpression(rule, spin: spin) { line("old\(rule.number) = \(holds);") }
+            for (index, variable) in parities(rule, spin: spin).enumerated() { line("op\(rule.number)_\(index) = \(variable);") }
         }
         line("changed = 0;")
+        let chart = chart(spin)
+        if chart != nil {
+            line("n++;")
+            line("assert(n <= \(Self.moveStepLimit)); /* a move of \(spinModel.name.text) that never settles */")
+        }
         line("if")
-        for (kind, event) in spinModel.events.enumerated() {
-            let names = Self.eventNames(kind, spinModel)
-            for control in 0..<spinModel.controlCount {
-                let candidates = spinModel.transitions.filter { $0.event == kind && $0.applies(in: control) }
-                guard !candidates.isEmpty else { continue }
-                line(":: ev == \(kind) && \(prefix)state == \(control) -> /* \(event.name.text) */")
-                indent += 1
-                chain(candidates[...], spin: spin, event: names)
-                indent -= 1
+        if let chart {
+            statechartCells(spin, chart: chart)
+        } else {
+            for (kind, event) in spinModel.events.enumerated() {
+                let names = Self.eventNames(kind, spinModel)
+                for control in 0..<spinModel.controlCount {
+                    let candidates = spinModel.transitions.filter { $0.event == kind && $0.applies(in: control) }
+                    guard !candidates.isEmpty else { continue }
+                    line(":: ev == \(kind) && \(prefix)state == \(control) -> /* \(event.name.text) */")
+                    indent += 1
+                    chain(candidates[...], spin: spin, event: names)
+                    indent -= 1
+                }
             }
         }
         line(":: else -> skip")
@@ -461,11 +512,13 @@ struct PromelaWriter {
                 line("assert(\(condition)); /* invariant \(invariant.name.text) */")
             }
         }
-        guard !rules[spin].isEmpty else { return }
+        let raises = mayRaise(spin)
+        guard !rules[spin].isEmpty || raises else { return }
         line("if")
         line(":: \(isFinal(spin)) -> /* final: the spin stops */")
         indent += 1
-        line("\(prefix)qn = 0; \(prefix)qh = 0;")
+        if !rules[spin].isEmpty { line("\(prefix)qn = 0; \(prefix)qh = 0;") }
+        if raises { clearRaised(spin) }
         for rule in rules[spin] {
             if case .after = rule.kind { disarm(rule, among: timerRules(spin)) }
             if case .every = rule.kind {
@@ -474,10 +527,12 @@ struct PromelaWriter {
             }
         }
         indent -= 1
-        line(":: !\(isFinal(spin)) && changed ->")
-        indent += 1
-        deliver(spin)
-        indent -= 1
+        if !rules[spin].isEmpty {
+            line(":: !\(isFinal(spin)) && changed ->")
+            indent += 1
+            deliver(spin)
+            indent -= 1
+        }
         line(":: else")
         line("fi;")
     }
@@ -507,9 +562,19 @@ struct PromelaWriter {
 
     /// A row's assignments in order (each checked against its field's range), then its target.
     private mutating func body(_ row: TransitionModel, spin: Int, event: [String]) {
+        let prefix = Self.prefix(spin)
+        assign(row.assignments, spin: spin, event: event)
+        if let target = row.target {
+            line("if :: \(prefix)state != \(target) -> changed = 1; \(prefix)state = \(target) :: else fi;")
+        }
+        line("skip")
+    }
+
+    /// Assignments in order, each checked against its field's range.
+    mutating func assign(_ assignments: TransitionAssignments, spin: Int, event: [String]) {
         let spinModel = model.spins[spin]
         let prefix = Self.prefix(spin)
-        for (slot, value) in row.assignments {
+        for (slot, value) in assignments where spinModel.fields.indices.contains(slot) {
             let field = spinModel.fields[slot]
             let text = expression(value.expression, spin: spin, event: event) ?? "0"
             line("tmp = \(text);")
@@ -518,10 +583,24 @@ struct PromelaWriter {
             }
             line("if :: tmp != \(prefix)\(field.name.text) -> changed = 1; \(prefix)\(field.name.text) = tmp :: else fi;")
         }
-        if let target = row.target {
-            line("if :: \(prefix)state != \(target) -> changed = 1; \(prefix)state = \(target) :: else fi;")
+    }
+
+    /// Whether assignments in order change a field or leave its range, each later one reading
+    /// the values `overrides` gives the fields assigned before it.
+    func assignmentChanges(_ assignments: TransitionAssignments, spin: Int, event: [String], overrides: inout [Int: String]) -> [String] {
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        var changes: [String] = []
+        for (slot, value) in assignments where spinModel.fields.indices.contains(slot) {
+            let field = spinModel.fields[slot]
+            let text = expression(value.expression, spin: spin, event: event, overrides: overrides) ?? "0"
+            changes.append("(\(text) != \(prefix)\(field.name.text))")
+            if case .int(let range) = field.range {
+                changes.append("!(\(range.lowerBound) <= \(text) && \(text) <= \(range.upperBound))")
+            }
+            overrides[slot] = text
         }
-        line("skip")
+        return changes
     }
 
     /// Whether the first step of input `kind` (payload `payload`) changes the spin or fails: the
@@ -540,15 +619,7 @@ struct PromelaWriter {
                 var overrides: [Int: String] = [:]
                 var changes: [String] = []
                 if let target = row.target, target != control { changes.append("1") }
-                for (slot, value) in row.assignments {
-                    let field = spinModel.fields[slot]
-                    let text = expression(value.expression, spin: spin, event: payload, overrides: overrides) ?? "0"
-                    changes.append("(\(text) != \(prefix)\(field.name.text))")
-                    if case .int(let range) = field.range {
-                        changes.append("!(\(range.lowerBound) <= \(text) && \(text) <= \(range.upperBound))")
-                    }
-                    overrides[slot] = text
-                }
+                changes += assignmentChanges(row.assignments, spin: spin, event: payload, overrides: &overrides)
                 let change = changes.isEmpty ? "0" : changes.joined(separator: " || ")
                 alternatives.append("(" + (earlierFail + [guardText, "(\(change))"]).joined(separator: " && ") + ")")
                 earlierFail.append("!(\(guardText))")
@@ -568,18 +639,35 @@ struct PromelaWriter {
         case .risingSync(let rule), .after(let rule, _), .every(let rule, _): id = rule
         }
         let model = program.spins[spin].rule(id).model
-        let prefix = Self.prefix(spin)
         var parts: [String] = []
         switch model.trigger {
         case .becomes(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
         case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
         case .enter(let states), .inStates(let states):
-            parts.append("(" + states.sorted().map { "\(prefix)state == \($0)" }.joined(separator: " || ") + ")")
+            parts.append(statesTest(spin, states))
         case .everyState: parts.append("1")
         default: parts.append("0")
         }
         if let condition = model.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
         return "(" + parts.joined(separator: " && ") + ")"
+    }
+
+    /// The entry parity variables an edge rule watches besides its trigger (`EntryWatch`).
+    func parities(_ rule: Rule, spin: Int) -> [String] {
+        switch rule.kind {
+        case .level: return []
+        case .risingSync(let id), .after(let id, _), .every(let id, _): return watchedParities(spin, id)
+        }
+    }
+
+    /// Whether an edge rule's watched value changed to one where its trigger holds: the trigger
+    /// started to hold, or one of its states was entered again while it held.
+    private func rising(_ rule: Rule, spin: Int) -> String {
+        let holds = holdsExpression(rule, spin: spin) ?? "0"
+        let parities = parities(rule, spin: spin)
+        guard !parities.isEmpty else { return "!old\(rule.number) && \(holds)" }
+        let entered = parities.enumerated().map { "\($0.element) != op\(rule.number)_\($0.offset)" }
+        return "\(holds) && (!old\(rule.number) || " + entered.joined(separator: " || ") + ")"
     }
 
     /// The new state reaches the feedbacks in declaration order.
@@ -590,8 +678,7 @@ struct PromelaWriter {
             case .level(let cases):
                 levelCases(cases[...], spin: spin)
             case .risingSync(let id):
-                let holds = holdsExpression(rule, spin: spin) ?? "0"
-                line("if :: !old\(rule.number) && \(holds) ->")
+                line("if :: \(rising(rule, spin: spin)) ->")
                 indent += 1
                 push(spin, id, event: [])
                 indent -= 1
@@ -599,7 +686,7 @@ struct PromelaWriter {
             case .after(_, let units), .every(_, let units):
                 let holds = holdsExpression(rule, spin: spin) ?? "0"
                 line("if")
-                line(":: !old\(rule.number) && \(holds) ->")
+                line(":: \(rising(rule, spin: spin)) ->")
                 indent += 1
                 arm(rule, units: units, among: timers)
                 indent -= 1
@@ -624,7 +711,7 @@ struct PromelaWriter {
         switch rule.trigger {
         case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
         case .inStates(let states):
-            parts.append("(" + states.sorted().map { "\(Self.prefix(spin))state == \($0)" }.joined(separator: " || ") + ")")
+            parts.append(statesTest(spin, states))
         default: break
         }
         if let condition = rule.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
@@ -654,23 +741,33 @@ struct PromelaWriter {
     }
 
     /// Reduces the spin's queue to the end.
-    private mutating func drain(_ spin: Int) {
+    mutating func drain(_ spin: Int) {
+        if chart(spin) != nil {
+            statechartDrain(spin)
+            return
+        }
         guard !rules[spin].isEmpty else { return }
         let prefix = Self.prefix(spin)
-        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
         line("do")
         line(":: \(prefix)qn > 0 ->")
         indent += 1
-        line("ev = \(prefix)q[\(prefix)qh]; \(prefix)q[\(prefix)qh] = 0;")
-        for index in 0..<fields {
-            line("p\(index) = \(prefix)qp\(index)[\(prefix)qh]; \(prefix)qp\(index)[\(prefix)qh] = 0;")
-        }
-        line("\(prefix)qh = (\(prefix)qh + 1) % \(Self.queueLength); \(prefix)qn--;")
+        popQueue(spin)
         step(spin)
         indent -= 1
         line(":: else -> break")
         line("od;")
         line("\(prefix)qh = 0;")
+    }
+
+    /// Takes the oldest queued event of the spin into `ev` and the payload temporaries.
+    mutating func popQueue(_ spin: Int) {
+        let prefix = Self.prefix(spin)
+        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
+        line("ev = \(prefix)q[\(prefix)qh]; \(prefix)q[\(prefix)qh] = 0;")
+        for index in 0..<fields {
+            line("p\(index) = \(prefix)qp\(index)[\(prefix)qh]; \(prefix)qp\(index)[\(prefix)qh] = 0;")
+        }
+        line("\(prefix)qh = (\(prefix)qh + 1) % \(Self.queueLength); \(prefix)qn--;")
     }
 
     // MARK: Timers

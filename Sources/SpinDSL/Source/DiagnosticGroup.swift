@@ -1769,7 +1769,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
             return .error(
                 "{what} cannot be exported to Promela: {why}",
                 hint: "check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)",
-                explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported.",
+                explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, statecharts (flattened: a variable for the configuration, the compiled microsteps written out), and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported.",
                 wrong: "spinrun --promela Specs/thermostat.yaml",
                 right: "spinrun --promela Specs/turnstile-checked.yaml",
                 origin: .command)

@@ -270,6 +270,56 @@ final class Statechart: Sendable {
             hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount)
     }
 
+    /// Adds a leaf's choice to the choices of a step: a row of an ancestor that several leaves
+    /// choose is taken once.
+    func choose(_ candidate: Int, into chosen: inout [Int]) {
+        let found = candidates[candidate]
+        if !chosen.contains(where: { candidates[$0].row == found.row && candidates[$0].source == found.source }) {
+            chosen.append(candidate)
+        }
+    }
+
+    /// SCXML's `removeConflictingTransitions`: two targeted transitions conflict when one's domain
+    /// is the other's or inside it (their exit sets meet).
+    func withoutConflicts(_ chosen: [Int]) -> [Int] {
+        let tree = planner.tree
+        var kept: [Int] = []
+        for candidate in chosen {
+            let next = candidates[candidate]
+            var preempted = false
+            var removed: [Int] = []
+            for earlier in kept {
+                let other = candidates[earlier]
+                guard Self.conflict(next.domain, other.domain, tree: tree) else { continue }
+                if Self.isInside(Int(next.source), Int(other.source), tree: tree) {
+                    removed.append(earlier)
+                } else {
+                    preempted = true
+                    break
+                }
+            }
+            if !preempted {
+                kept.removeAll { removed.contains($0) }
+                kept.append(candidate)
+            }
+        }
+        return kept
+    }
+
+    /// Whether two domains' exit sets meet (-1: the spin, -2: a targetless transition).
+    private static func conflict(_ first: Int32, _ second: Int32, tree: StateTree) -> Bool {
+        guard first != -2, second != -2 else { return false }
+        let a = first < 0 ? nil : Int(first), b = second < 0 ? nil : Int(second)
+        if let a, let b { return tree.isDescendant(a, ofOrSelf: b) || tree.isDescendant(b, ofOrSelf: a) }
+        return true
+    }
+
+    /// Whether source `inner` is strictly inside source `outer` (-1: the spin).
+    private static func isInside(_ inner: Int, _ outer: Int, tree: StateTree) -> Bool {
+        guard inner >= 0 else { return false }
+        return tree.isProperDescendant(inner, of: outer < 0 ? nil : outer)
+    }
+
     /// Flips of the same slot made one.
     static func mergedFlips(_ flips: [ParityFlip]) -> [ParityFlip] {
         var merged: [ParityFlip] = []

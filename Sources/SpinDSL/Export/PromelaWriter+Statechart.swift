@@ -1,0 +1,707 @@
+/// The flattened statechart of `PromelaWriter` (docs/checking.md, "The Promela mapping"): a
+/// statechart spin's control variable is its configuration, the number `spinrun --check` stores;
+/// its history records and entry parities are variables of their own; and a step is the compiled
+/// microsteps the reducer takes — per (event, configuration) the candidates in priority order,
+/// each candidate's exit, row and entry actions inline, the history it records and the
+/// configuration after it. Raised events wait in a queue of the model, and the drain takes the
+/// eventless rows and the raised events before anything queued, as the runtime does.
+extension PromelaWriter {
+    /// How many raised events the model's queue holds (the runtime's limit is
+    /// `StatechartCode.raisedLimit`; a move that raises more fails an `assert`).
+    static let raisedQueueLength = 64
+    /// The most combinations of the leaves' choices a step of parallel regions may have.
+    static let combinationLimit = 4_096
+    /// The most steps of one move (`CheckOptions.maxMoveSteps`'s default): past it the model fails
+    /// an `assert`, where the checker reports a move that never settles.
+    static let moveStepLimit = 100_000
+
+    /// Spin `spin`'s statechart, when its steps are a statechart's.
+    func chart(_ spin: Int) -> Statechart? {
+        program.spins[spin].isStatechart ? model.spins[spin].statechart : nil
+    }
+
+    /// Whether any spin is a statechart (the model then counts the steps of a move).
+    var hasStatechart: Bool {
+        model.spins.indices.contains { chart($0) != nil }
+    }
+
+    /// Whether spin `spin`'s steps may raise events (an `emit` of a row or an action, a completion
+    /// event).
+    func mayRaise(_ spin: Int) -> Bool {
+        program.spins[spin].table.statechart?.mayRaise ?? false
+    }
+
+    // MARK: What can be exported
+
+    /// The constructs of a statechart spin the model cannot hold, located.
+    func statechartProblems(_ spin: Int, chart: Statechart) -> [Diagnostic] {
+        let spinModel = model.spins[spin]
+        var problems: [Diagnostic] = []
+        func refuse(_ location: SourceLocation, _ what: String, _ why: String) {
+            problems.append(Diagnostic(.notExportable, at: location, ["what": what, "why": why]))
+        }
+        // Raised events carry their payloads through the model's queue.
+        for event in spinModel.events where !event.isInput {
+            for field in event.fields {
+                switch field.type {
+                case .int, .bool, .enumeration: break
+                default: refuse(field.name.location, "payload field '\(field.name)'", "SPIN has no \(field.type) values")
+                }
+            }
+        }
+        // Every expression of an action block, and every payload a row raises.
+        for node in spinModel.tree.nodes {
+            for block in node.entry + node.exit {
+                for expression in blockExpressions(block) where self.expression(expression, spin: spin, event: []) == nil {
+                    refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
+                }
+            }
+        }
+        for transition in spinModel.transitions {
+            guard let actions = transition.actions else { continue }
+            let names = Self.eventNames(transition.event, spinModel)
+            for expression in blockExpressions(actions) where self.expression(expression, spin: spin, event: names) == nil {
+                refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
+            }
+        }
+        // Parallel regions: the leaves' choices are worked out when the model is written.
+        if chart.groups.indices.contains(where: { !chart.groups[$0].isEmpty && combinationCount(of: $0, chart: chart) > Self.combinationLimit }) {
+            refuse(spinModel.name.location, "spin '\(spinModel.name)'",
+                   "a step of its parallel regions has more than \(Self.combinationLimit) combinations of transitions to write out")
+        }
+        return problems
+    }
+
+    /// The expressions of an action block: its assigned values, then its raised event's payload.
+    private func blockExpressions(_ block: ActionBlockModel) -> [TypedExpression] {
+        block.assignments.map(\.value.expression) + (block.emit?.payload.map(\.expression) ?? [])
+    }
+
+    // MARK: Tests of the configuration
+
+    /// Whether the spin's configuration is one of `configurations`: runs of numbers as ranges.
+    func configurationTest(_ spin: Int, _ configurations: [Int]) -> String {
+        let variable = "\(Self.prefix(spin))state"
+        var runs: [ClosedRange<Int>] = []
+        for configuration in configurations.sorted() {
+            if let last = runs.last, last.upperBound &+ 1 == configuration {
+                runs[runs.count &- 1] = last.lowerBound...configuration
+            } else if runs.last?.contains(configuration) != true {
+                runs.append(configuration...configuration)
+            }
+        }
+        guard !runs.isEmpty else { return "0" }
+        let parts = runs.map { run in
+            run.count == 1 ? "\(variable) == \(run.lowerBound)" : "(\(run.lowerBound) <= \(variable) && \(variable) <= \(run.upperBound))"
+        }
+        return parts.count == 1 && runs[0].count == 1 ? parts[0] : "(" + parts.joined(separator: " || ") + ")"
+    }
+
+    /// Whether state `membership.state` is active (`active(.S)`).
+    func membershipTest(_ spin: Int, _ membership: StateMembership) -> String {
+        let count = model.spins[spin].configurations.count
+        let test = configurationTest(spin, (0..<count).filter(membership.contains))
+        return test.hasPrefix("(") || test == "0" ? test : "(\(test))"
+    }
+
+    /// Whether any of `states` is active: a flat spin's state is one of them, a statechart's
+    /// configuration holds one.
+    func statesTest(_ spin: Int, _ states: Set<Int>) -> String {
+        guard chart(spin) != nil else {
+            return "(" + states.sorted().map { "\(Self.prefix(spin))state == \($0)" }.joined(separator: " || ") + ")"
+        }
+        let configurations = model.spins[spin].configurations
+        return configurationTest(spin, (0..<configurations.count).filter { configuration in
+            states.contains { configurations.isActive($0, in: configuration) }
+        })
+    }
+
+    // MARK: Variables
+
+    /// The history record variable of state `state`.
+    static func historyVariable(_ spin: Int, _ state: Int) -> String { "\(prefix(spin))h\(state)" }
+
+    /// The entry parity variable of state `state`.
+    static func parityVariable(_ spin: Int, _ state: Int) -> String { "\(prefix(spin))e\(state)" }
+
+    /// The declarations of a statechart spin after its data: history records, entry parities,
+    /// the raised-event queue; the configurations named in a comment.
+    mutating func declareStatechart(_ spin: Int, chart: Statechart, start: SpecState) {
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        let nodes = spinModel.tree.nodes
+        for (configuration, name) in spinModel.configurations.names.enumerated() {
+            line("/* configuration \(configuration): \(name) */")
+        }
+        for state in nodes.indices {
+            let slot = chart.planner.historySlots[state]
+            guard slot >= 0 else { continue }
+            let value = start.data.indices.contains(slot) ? start.data[slot] : .int(0)
+            let type = chart.planner.recordCount(of: state) < 256 ? "byte" : "int"
+            line("\(type) \(Self.historyVariable(spin, state)) = \(Self.literal(value));   /* the history of \(nodes[state].name.text) */")
+        }
+        for state in nodes.indices {
+            guard let flip = chart.parity[state] else { continue }
+            var bit = 0
+            if start.data.indices.contains(flip.slot), case .int(let bits) = start.data[flip.slot] {
+                bit = UInt64(bitPattern: bits) & flip.mask == 0 ? 0 : 1
+            }
+            line("bit \(Self.parityVariable(spin, state)) = \(bit);   /* the entry parity of \(nodes[state].name.text) */")
+        }
+        if mayRaise(spin) {
+            let fields = spinModel.events.map(\.fields.count).max() ?? 0
+            line("byte \(prefix)rq[\(Self.raisedQueueLength)];   /* raised events */")
+            for index in 0..<fields { line("int \(prefix)rqp\(index)[\(Self.raisedQueueLength)];") }
+            line("byte \(prefix)rqh, \(prefix)rqn;")
+        }
+    }
+
+    /// The type of a statechart's configuration variable.
+    static func configurationType(_ count: Int) -> String {
+        count <= 256 ? "byte" : "int"
+    }
+
+    /// How many group temporaries (`g0`, `g1`…) the steps of parallel regions need.
+    var groupTemporaries: Int {
+        model.spins.indices.compactMap { chart($0) }.map { chart in
+            chart.groups.map(\.count).max() ?? 0
+        }.max() ?? 0
+    }
+
+    // MARK: Steps
+
+    /// The cells of a statechart spin's step on `ev`: per (event, configuration), the candidates
+    /// in priority order, the first whose guard holds taken (per active leaf, with parallel
+    /// regions).
+    mutating func statechartCells(_ spin: Int, chart: Statechart) {
+        let spinModel = model.spins[spin]
+        let configurations = spinModel.configurations
+        for kind in 0..<chart.columns {
+            let eventName = spinModel.events.indices.contains(kind) ? spinModel.events[kind].name.text : "(eventless)"
+            let names = Self.eventNames(kind, spinModel)
+            // The configurations whose cells are written the same (a row of an ancestor, taken
+            // in each of its configurations) share one branch.
+            var bodies: [(lines: [String], configurations: [Int])] = []
+            for configuration in 0..<configurations.count {
+                let cellIndex = configuration &* chart.columns &+ kind
+                guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
+                let body = captured { writer in
+                    if chart.groups[cellIndex].isEmpty {
+                        writer.candidateChain(chart.cells[cellIndex], configuration: configuration, spin: spin, chart: chart, event: names)
+                    } else {
+                        writer.regions(cellIndex, configuration: configuration, spin: spin, chart: chart, event: names)
+                    }
+                }
+                if let index = bodies.firstIndex(where: { $0.lines == body }) {
+                    bodies[index].configurations.append(configuration)
+                } else {
+                    bodies.append((body, [configuration]))
+                }
+            }
+            for body in bodies {
+                let where_ = body.configurations.count == 1 ? configurations.names[body.configurations[0]] : "\(body.configurations.count) configurations"
+                line(":: ev == \(kind) && \(configurationTest(spin, body.configurations)) -> /* \(eventName) in \(where_) */")
+                let prefix = String(repeating: "    ", count: indent &+ 1)
+                lines += body.lines.map { $0.isEmpty ? "" : prefix + $0 }
+            }
+        }
+    }
+
+    /// The lines `write` writes, at indentation 0, instead of writing them.
+    private mutating func captured(_ write: (inout PromelaWriter) -> Void) -> [String] {
+        let (savedLines, savedIndent) = (lines, indent)
+        lines = []
+        indent = 0
+        write(&self)
+        let written = lines
+        (lines, indent) = (savedLines, savedIndent)
+        return written
+    }
+
+    /// The guard of `candidate`'s row.
+    private func candidateGuard(_ candidate: Int, spin: Int, chart: Statechart, event: [String]) -> String {
+        let row = model.spins[spin].transitions[Int(chart.candidates[candidate].row)]
+        return row.guardExpression.flatMap { expression($0.expression, spin: spin, event: event) } ?? "1"
+    }
+
+    /// The first candidate of `range` whose guard holds, taken.
+    private mutating func candidateChain(_ range: Range<Int>, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        guard let candidate = range.first else {
+            line("skip")
+            return
+        }
+        let guardText = candidateGuard(candidate, spin: spin, chart: chart, event: event)
+        if guardText == "1" {
+            // The candidates after one without a guard are never tried.
+            take(candidate, configuration: configuration, spin: spin, chart: chart, event: event)
+            return
+        }
+        line("if")
+        line(":: \(guardText) ->")
+        indent += 1
+        take(candidate, configuration: configuration, spin: spin, chart: chart, event: event)
+        indent -= 1
+        line(":: else ->")
+        indent += 1
+        candidateChain(range.dropFirst(), configuration: configuration, spin: spin, chart: chart, event: event)
+        indent -= 1
+        line("fi")
+    }
+
+    /// Takes one candidate's microstep; for a history target, the one its record selects.
+    private mutating func take(_ candidate: Int, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        let found = chart.candidates[candidate]
+        let base = Int(found.plan)
+        guard found.historySlot >= 0, found.recordLimit > 0,
+              let state = chart.planner.historySlots.firstIndex(of: Int(found.historySlot)) else {
+            microstep(chart.plans[base], configuration: configuration, spin: spin, chart: chart, event: event)
+            return
+        }
+        let variable = Self.historyVariable(spin, state)
+        line("if")
+        for record in 1...Int(found.recordLimit) where chart.plans.indices.contains(base &+ record) {
+            line(":: \(variable) == \(record) -> /* restores record \(record) */")
+            indent += 1
+            microstep(chart.plans[base &+ record], configuration: configuration, spin: spin, chart: chart, event: event)
+            indent -= 1
+        }
+        line(":: else -> /* nothing recorded: the default entry */")
+        indent += 1
+        microstep(chart.plans[base], configuration: configuration, spin: spin, chart: chart, event: event)
+        indent -= 1
+        line("fi")
+    }
+
+    /// A microstep worked out when the spec was compiled.
+    private mutating func microstep(_ plan: MicrostepPlan, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        let flips = chart.flips[Int(plan.flipStart)..<Int(plan.flipEnd)]
+        let flipped = chart.parity.indices.filter { state in
+            guard let parity = chart.parity[state] else { return false }
+            return flips.contains { $0.slot == parity.slot && $0.mask & parity.mask != 0 }
+        }
+        microstep(
+            configuration: configuration, target: Int(plan.target), writes: Array(chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)]),
+            blocks: Array(chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)]), flipped: flipped,
+            spin: spin, chart: chart, event: event)
+    }
+
+    /// History records, then the action blocks in order, then the entry parities, then the
+    /// configuration (`ReducerTable.take`).
+    private mutating func microstep(
+        configuration: Int, target: Int, writes: [SlotWrite], blocks: [Int32], flipped: [Int], spin: Int, chart: Statechart, event: [String]
+    ) {
+        let prefix = Self.prefix(spin)
+        for write in writes {
+            guard let state = chart.planner.historySlots.firstIndex(of: write.slot) else { continue }
+            let variable = Self.historyVariable(spin, state)
+            line("if :: \(variable) != \(write.value) -> changed = 1; \(variable) = \(write.value) :: else fi;")
+        }
+        for block in blocks { actionBlock(Int(block), spin: spin, chart: chart, event: event) }
+        for state in flipped {
+            let variable = Self.parityVariable(spin, state)
+            line("\(variable) = 1 - \(variable); changed = 1;")
+        }
+        if target != configuration {
+            line("changed = 1; \(prefix)state = \(target)")
+        } else {
+            line("skip")
+        }
+    }
+
+    /// An action block: its assignments (each checked against its field's range), then the event
+    /// it raises.
+    private mutating func actionBlock(_ id: Int, spin: Int, chart: Statechart, event: [String]) {
+        guard chart.blockSources.indices.contains(id) else { return }
+        let spinModel = model.spins[spin]
+        let nodes = spinModel.tree.nodes
+        switch chart.blockSources[id] {
+        case .row(let position):
+            let row = spinModel.transitions[position]
+            assign(row.assignments, spin: spin, event: event)
+            if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+        case .entry(let state, let index):
+            line("/* entry of \(nodes[state].name.text) */")
+            let block = nodes[state].entry[index]
+            assign(block.assignments, spin: spin, event: event)
+            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+        case .exit(let state, let index):
+            line("/* exit of \(nodes[state].name.text) */")
+            let block = nodes[state].exit[index]
+            assign(block.assignments, spin: spin, event: event)
+            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+        case .raise(let kind):
+            raise(kind, payload: [], spin: spin, event: event)
+        }
+    }
+
+    /// Appends a raised event, its payload evaluated now, to the spin's raised queue.
+    private mutating func raise(_ kind: Int, payload: [TypedExpression], spin: Int, event: [String]) {
+        let prefix = Self.prefix(spin)
+        let slot = "(\(prefix)rqh + \(prefix)rqn) % \(Self.raisedQueueLength)"
+        line("assert(\(prefix)rqn < \(Self.raisedQueueLength)); /* the raised events of \(model.spins[spin].name.text) */")
+        line("\(prefix)rq[\(slot)] = \(kind);")
+        for (index, value) in payload.enumerated() {
+            line("\(prefix)rqp\(index)[\(slot)] = \(expression(value, spin: spin, event: event) ?? "0");")
+        }
+        line("\(prefix)rqn++;")
+    }
+
+    // MARK: Parallel regions
+
+    /// A leaf's choice in each group: 0 for none, else the position of its candidate in the group
+    /// plus one.
+    private func groupRanges(of cellIndex: Int, chart: Statechart) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = chart.cells[cellIndex].lowerBound
+        for group in chart.groups[cellIndex] {
+            let end = chart.groupEnds[group]
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// How many combinations of the leaves' choices a cell of several groups has, counted up to
+    /// one past `combinationLimit`.
+    func combinationCount(of cellIndex: Int, chart: Statechart) -> Int {
+        var count = 1
+        for range in groupRanges(of: cellIndex, chart: chart) {
+            count = min(count &* (range.count &+ 1), Self.combinationLimit &+ 1)
+        }
+        return count
+    }
+
+    /// Every combination of the leaves' choices in a cell of several groups, with the candidates
+    /// it takes (conflicts removed), in the order the choices are numbered.
+    func combinations(of cellIndex: Int, chart: Statechart) -> [(choices: [Int], taken: [Int])] {
+        let ranges = groupRanges(of: cellIndex, chart: chart)
+        guard combinationCount(of: cellIndex, chart: chart) <= Self.combinationLimit else { return [] }
+        var found: [(choices: [Int], taken: [Int])] = []
+        var choices = [Int](repeating: 0, count: ranges.count)
+        while true {
+            var chosen: [Int] = []
+            for (group, choice) in choices.enumerated() where choice > 0 {
+                chart.choose(ranges[group].lowerBound &+ choice &- 1, into: &chosen)
+            }
+            found.append((choices, chart.withoutConflicts(chosen)))
+            // The next combination, the last group counting fastest.
+            var group = ranges.count &- 1
+            while group >= 0 {
+                choices[group] &+= 1
+                if choices[group] <= ranges[group].count { break }
+                choices[group] = 0
+                group &-= 1
+            }
+            if group < 0 { break }
+        }
+        return found
+    }
+
+    /// A cell of several groups: each leaf's choice into `g0`, `g1`…, then the transitions the
+    /// combination takes.
+    private mutating func regions(_ cellIndex: Int, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        let ranges = groupRanges(of: cellIndex, chart: chart)
+        for (group, range) in ranges.enumerated() {
+            groupChoice(range, position: 1, group: group, spin: spin, chart: chart, event: event)
+        }
+        line("if")
+        for combination in combinations(of: cellIndex, chart: chart) where !combination.taken.isEmpty {
+            let test = combination.choices.enumerated().map { "g\($0.offset) == \($0.element)" }.joined(separator: " && ")
+            line(":: \(test) ->")
+            indent += 1
+            if combination.taken.count == 1, let only = combination.taken.first {
+                take(only, configuration: configuration, spin: spin, chart: chart, event: event)
+            } else {
+                several(combination.taken, configuration: configuration, spin: spin, chart: chart, event: event)
+            }
+            indent -= 1
+        }
+        line(":: else -> skip")
+        line("fi")
+    }
+
+    /// The first candidate of a group whose guard holds, as its position plus one in `g<group>`.
+    private mutating func groupChoice(_ range: Range<Int>, position: Int, group: Int, spin: Int, chart: Statechart, event: [String]) {
+        guard let candidate = range.first else {
+            line("g\(group) = 0;")
+            return
+        }
+        line("if")
+        line(":: \(candidateGuard(candidate, spin: spin, chart: chart, event: event)) -> g\(group) = \(position)")
+        line(":: else ->")
+        indent += 1
+        groupChoice(range.dropFirst(), position: position &+ 1, group: group, spin: spin, chart: chart, event: event)
+        indent -= 1
+        line("fi;")
+    }
+
+    /// Transitions of several regions taken at once, planned now; with history targets, once per
+    /// combination of their records.
+    private mutating func several(_ taken: [Int], configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        let transitions = model.spins[spin].transitions
+        let planned = taken.map { candidate in
+            let found = chart.candidates[candidate]
+            let row = transitions[Int(found.row)]
+            return PlannedTransition(
+                row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), target: row.target,
+                targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+        }
+        let histories = Array(Set(planned.filter(\.targetsHistory).compactMap(\.target))).sorted()
+        var records = [Int](repeating: 0, count: histories.count)
+        if !histories.isEmpty { line("if") }
+        while true {
+            let values = Dictionary(uniqueKeysWithValues: zip(histories, records))
+            let step = chart.planner.plan(from: configuration, taking: planned) { values[$0] ?? 0 }
+            if !histories.isEmpty {
+                let test = zip(histories, records).map { "\(Self.historyVariable(spin, $0)) == \($1)" }.joined(separator: " && ")
+                line(":: \(test) ->")
+                indent += 1
+            }
+            microstep(
+                configuration: configuration, target: step.target, writes: step.writes, blocks: step.blocks,
+                flipped: step.reentered.filter { chart.parity.indices.contains($0) && chart.parity[$0] != nil }.sorted(),
+                spin: spin, chart: chart, event: event)
+            if histories.isEmpty { return }
+            indent -= 1
+            var index = histories.count &- 1
+            while index >= 0 {
+                records[index] &+= 1
+                if records[index] <= chart.planner.recordCount(of: histories[index]) { break }
+                records[index] = 0
+                index &-= 1
+            }
+            if index < 0 { break }
+        }
+        line(":: else -> skip")
+        line("fi")
+    }
+
+    // MARK: The drain
+
+    /// Writes the step and the move of a statechart spin as `inline` definitions, which the moves
+    /// use by name: a statechart's step is long, and SPIN limits how long a `d_step` may be, so
+    /// each move holds it once.
+    mutating func defineStatechartSteps(_ spin: Int) {
+        let prefix = Self.prefix(spin)
+        line()
+        line("inline \(prefix)step() {")
+        indent += 1
+        step(spin)
+        line("skip")
+        indent -= 1
+        line("}")
+        inlined.insert(spin)
+        line()
+        line("/* a move: the step of ev, then until the spin stops or nothing is left, an enabled eventless")
+        line("   row, else the oldest raised event, else the oldest queued event (Spin.withInternalEvents) */")
+        line("inline \(prefix)move() {")
+        indent += 1
+        statechartMove(spin)
+        line("skip")
+        indent -= 1
+        line("}")
+    }
+
+    /// Whether an eventless row of the configuration is enabled.
+    func eventlessEnabled(_ spin: Int, chart: Statechart) -> String {
+        let eventless = chart.columns &- 1
+        var always: [Int] = []
+        var guarded: [String] = []
+        for configuration in 0..<model.spins[spin].configurations.count {
+            let cellIndex = configuration &* chart.columns &+ eventless
+            guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
+            let guards = chart.cells[cellIndex].map { candidateGuard($0, spin: spin, chart: chart, event: []) }
+            if guards.contains("1") {
+                always.append(configuration)
+            } else {
+                guarded.append("(\(Self.prefix(spin))state == \(configuration) && (\(guards.joined(separator: " || "))))")
+            }
+        }
+        let parts = (always.isEmpty ? [] : [configurationTest(spin, always)]) + guarded
+        return parts.isEmpty ? "0" : parts.joined(separator: " || ")
+    }
+
+    /// The body of `move()`: one step per turn of a loop, so that the step is written once.
+    private mutating func statechartMove(_ spin: Int) {
+        guard let chart = chart(spin) else { return }
+        let prefix = Self.prefix(spin)
+        let raises = mayRaise(spin)
+        let queued = !rules[spin].isEmpty
+        guard chart.hasEventlessRows || raises || queued else {
+            step(spin)
+            return
+        }
+        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
+        line("do")
+        line(":: \(prefix)step();")
+        indent += 1
+        let final = isFinal(spin)
+        if final != "0" { line("if :: \(final) -> break :: else fi;") }
+        var closing = 0
+        if chart.hasEventlessRows {
+            line("if")
+            line(":: \(eventlessEnabled(spin, chart: chart)) -> ev = \(chart.columns &- 1)")
+            line(":: else ->")
+            indent += 1
+            closing &+= 1
+        }
+        if raises {
+            line("if")
+            line(":: \(prefix)rqn > 0 ->")
+            indent += 1
+            line("ev = \(prefix)rq[\(prefix)rqh]; \(prefix)rq[\(prefix)rqh] = 0;")
+            for index in 0..<fields {
+                line("p\(index) = \(prefix)rqp\(index)[\(prefix)rqh]; \(prefix)rqp\(index)[\(prefix)rqh] = 0;")
+            }
+            line("\(prefix)rqh = (\(prefix)rqh + 1) % \(Self.raisedQueueLength); \(prefix)rqn--")
+            indent -= 1
+            line(":: else ->")
+            indent += 1
+            closing &+= 1
+        }
+        if queued {
+            line("if")
+            line(":: \(prefix)qn > 0 ->")
+            indent += 1
+            popQueue(spin)
+            indent -= 1
+            line(":: else -> break")
+            line("fi")
+        } else {
+            line("break")
+        }
+        for _ in 0..<closing {
+            indent -= 1
+            line("fi")
+        }
+        indent -= 1
+        line("od;")
+        if raises { line("\(prefix)rqh = 0;") }
+        if queued { line("\(prefix)qh = 0;") }
+    }
+
+    /// The drain after a timer's event was queued: the move of the oldest queued event.
+    mutating func statechartDrain(_ spin: Int) {
+        let prefix = Self.prefix(spin)
+        guard !rules[spin].isEmpty else { return }
+        line("if")
+        line(":: \(prefix)qn > 0 ->")
+        indent += 1
+        popQueue(spin)
+        line("\(prefix)move()")
+        indent -= 1
+        line(":: else")
+        line("fi;")
+    }
+
+    /// Empties the raised queue of a spin that stopped (the checker does not keep it).
+    mutating func clearRaised(_ spin: Int) {
+        let prefix = Self.prefix(spin)
+        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
+        line("do")
+        line(":: \(prefix)rqn > 0 ->")
+        indent += 1
+        line("\(prefix)rq[\(prefix)rqh] = 0;")
+        for index in 0..<fields { line("\(prefix)rqp\(index)[\(prefix)rqh] = 0;") }
+        line("\(prefix)rqh = (\(prefix)rqh + 1) % \(Self.raisedQueueLength); \(prefix)rqn--")
+        indent -= 1
+        line(":: else -> break")
+        line("od;")
+        line("\(prefix)rqh = 0;")
+    }
+
+    // MARK: Whether an input does anything
+
+    /// Whether the first step of input `kind` (payload `payload`) does anything: the first
+    /// candidate whose guard holds changes a variable, moves, raises an event, enters a history,
+    /// or leaves a range. With parallel regions, whether any candidate's guard holds.
+    func statechartChanges(_ spin: Int, chart: Statechart, kind: Int, payload: [String]) -> String {
+        // The configurations with the same test are tested together.
+        var tests: [(text: String, configurations: [Int])] = []
+        for configuration in 0..<model.spins[spin].configurations.count {
+            let cellIndex = configuration &* chart.columns &+ kind
+            guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
+            let guards = chart.cells[cellIndex].map { candidateGuard($0, spin: spin, chart: chart, event: payload) }
+            var alternatives: [String] = []
+            if !chart.groups[cellIndex].isEmpty {
+                alternatives = guards
+            } else {
+                var earlierFail: [String] = []
+                for (candidate, guardText) in zip(chart.cells[cellIndex], guards) {
+                    let change = changes(candidate, configuration: configuration, spin: spin, chart: chart, event: payload)
+                    alternatives.append(Self.conjunction(earlierFail + [guardText, change]))
+                    earlierFail.append("!\(guardText)")
+                }
+            }
+            let text = Self.disjunction(alternatives)
+            if text == "0" { continue }
+            if let index = tests.firstIndex(where: { $0.text == text }) {
+                tests[index].configurations.append(configuration)
+            } else {
+                tests.append((text, [configuration]))
+            }
+        }
+        return Self.disjunction(tests.map { Self.conjunction([configurationTest(spin, $0.configurations), $0.text]) })
+    }
+
+    /// `parts` joined by `&&`, without the parts that are `1`.
+    static func conjunction(_ parts: [String]) -> String {
+        let kept = parts.filter { $0 != "1" }
+        if kept.contains("0") { return "0" }
+        guard kept.count > 1 else { return kept.first ?? "1" }
+        return "(" + kept.map { $0.contains(" || ") && !$0.hasPrefix("(") ? "(\($0))" : $0 }.joined(separator: " && ") + ")"
+    }
+
+    /// `parts` joined by `||`, without the parts that are `0`.
+    static func disjunction(_ parts: [String]) -> String {
+        let kept = parts.filter { $0 != "0" }
+        if kept.contains("1") { return "1" }
+        guard kept.count > 1 else { return kept.first ?? "0" }
+        return "(" + kept.joined(separator: " || ") + ")"
+    }
+
+    /// Whether taking `candidate` in `configuration` changes anything ("1" when it surely does).
+    private func changes(_ candidate: Int, configuration: Int, spin: Int, chart: Statechart, event: [String]) -> String {
+        let found = chart.candidates[candidate]
+        let plan = chart.plans[Int(found.plan)]
+        guard found.historySlot < 0, plan.target == configuration, plan.flipStart == plan.flipEnd else { return "1" }
+        let spinModel = model.spins[spin]
+        let nodes = spinModel.tree.nodes
+        var parts: [String] = []
+        for write in chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)] {
+            guard let state = chart.planner.historySlots.firstIndex(of: write.slot) else { continue }
+            parts.append("(\(Self.historyVariable(spin, state)) != \(write.value))")
+        }
+        var overrides: [Int: String] = [:]
+        for id in chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)] {
+            guard chart.blockSources.indices.contains(Int(id)) else { continue }
+            let block: (assignments: TransitionAssignments, raises: Bool)
+            switch chart.blockSources[Int(id)] {
+            case .row(let position):
+                let row = spinModel.transitions[position]
+                block = (row.assignments, row.actions?.emit != nil)
+            case .entry(let state, let index):
+                block = (nodes[state].entry[index].assignments, nodes[state].entry[index].emit != nil)
+            case .exit(let state, let index):
+                block = (nodes[state].exit[index].assignments, nodes[state].exit[index].emit != nil)
+            case .raise:
+                return "1"
+            }
+            parts += assignmentChanges(block.assignments, spin: spin, event: event, overrides: &overrides)
+            if block.raises { return "1" }
+        }
+        return Self.disjunction(parts)
+    }
+
+    // MARK: Rules
+
+    /// The entry parity variables an `enter` rule watches (states some row exits and enters
+    /// again).
+    func watchedParities(_ spin: Int, _ id: MachineProgram.RuleID) -> [String] {
+        guard let chart = chart(spin), let flips = program.spins[spin].rule(id).entry else { return [] }
+        return chart.parity.indices.filter { state in
+            guard let parity = chart.parity[state] else { return false }
+            return flips.contains { $0.slot == parity.slot && $0.mask & parity.mask != 0 }
+        }.map { Self.parityVariable(spin, $0) }
+    }
+}

@@ -1,0 +1,100 @@
+/// Random finite statecharts that `spinrun --promela` exports, for the differential test against
+/// SPIN: one spin with bounded data (every assignment clamped to its field's range), compound and
+/// parallel states, deep and shallow history, entry and exit actions that set and raise, eventless,
+/// internal and self-transition rows, completion events, a final state, now and then feedback
+/// rules of the kinds the export writes (`enter` at once or after a delay, a level trigger) and an
+/// invariant that may break. The same seed gives the same text.
+struct GeneratedStatecharts {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    }
+
+    private mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+
+    private mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    private mutating func chance(_ percent: Int) -> Bool {
+        int(0...99) < percent
+    }
+
+    private mutating func pick(_ items: [String]) -> String {
+        items[int(0...(items.count - 1))]
+    }
+
+    /// The spec of `seed`.
+    static func text(seed: UInt64) -> String {
+        var generator = GeneratedStatecharts(seed: seed)
+        return generator.spec()
+    }
+
+    private mutating func spec() -> String {
+        let hasHistory = chance(60), completes = chance(40), hasParallel = chance(50)
+        let hasFinal = hasParallel && chance(50)
+        let hasInner = chance(40)
+        var text = "spin: G\ninitial: s0\n"
+        text += "data:\n  m: { type: int, initial: 0, range: [0, 5] }\n  n: { type: int, initial: 0, range: [-4, 8] }\n"
+        text += "events: [a, b, c]\ninputs: [a, b\(chance(50) ? ", c" : "")]\n"
+        text += "states:\n"
+        text += "  s0: \(chance(40) ? "{ entry: { set: { m: 'm < 4 ? m + 1 : m' } } }" : "{}")\n"
+        text += "  p:\n"
+        if hasHistory { text += "    history: \(pick(["shallow", "deep"]))\n" }
+        if chance(50) { text += "    entry: { set: { n: 'n < 6 ? n + 1 : n' } }\n" }
+        switch int(0...3) {
+        case 0: text += "    exit: { emit: c }\n"
+        case 1: text += "    exit: { emit: b }\n"
+        case 2: text += "    exit: [{ set: { m: 'm > 0 ? m - 1 : m' } }, { emit: c }]\n"
+        default: break
+        }
+        if completes { text += "    final: [s2]\n" }
+        text += "    states:\n      s1: {}\n"
+        text += "      s2: \(chance(30) ? "{ entry: { emit: c } }" : "{}")\n"
+        if hasInner { text += "      s3: { states: [w0, w1] }\n" }
+        if hasParallel {
+            text += "  q:\n    parallel:\n      r1: { states: [u0, u1] }\n"
+            text += "      r2: { \(chance(50) ? "initial: v1, " : "")states: [v0, v1] }\n"
+        }
+        if hasFinal { text += "  done: {}\nfinal: done\n" }
+        text += "transitions:\n"
+        text += "  - { from: s0, on: a, to: s1, set: { n: 'n < 8 ? n + 1 : n' } }\n"
+        text += "  - { from: s1, on: b, when: n > \(int(0...2)), to: s2, set: { m: 'm < 5 ? m + 1 : m' } }\n"
+        text += "  - { from: p, on: b, when: n <= 0, to: s0 }\n"
+        text += "  - { from: s2, on: a, to: s0, set: { n: 'n > -4 ? n - 1 : n' } }\n"
+        text += "  - { from: [s0, s2], on: c, when: m < 3, set: { m: m + 1, n: \(pick(["'n < 4 ? n * 2 : n'", "'n < 5 ? n + 3 : n'", "'n > -4 and n < 4 ? -n : 0'"])) } }\n"
+        text += "  - { from: s1, on: a, set: { n: 'n < 5 ? n + \(int(1...3)) : n' } }\n"
+        if hasInner {
+            text += "  - { from: s1, on: c, when: m > 1, to: s3 }\n  - { from: w0, on: a, to: w1 }\n  - { from: w1, on: b, to: s1 }\n"
+        }
+        if hasHistory { text += "  - { from: s0, on: b, when: m < 5, to: history(p) }\n" }
+        if chance(50) { text += "  - { from: s1, when: 'm < 2 and n > 1', set: { m: m + 1 } }\n" }
+        if chance(40) { text += "  - { from: p, on: c, when: m >= 3, to: s1, internal: true, set: { m: 0 } }\n" }
+        if chance(40) { text += "  - { from: p, on: a, when: m == 2, to: p, set: { m: 3 } }\n" }
+        if chance(40) { text += "  - { from: s2, on: b, when: m < 4, emit: c, set: { m: m + 1 } }\n" }
+        if completes { text += "  - { from: p, on: done.p, when: m < 4, set: { m: m + 1 }\(chance(50) ? ", to: s0" : "") }\n" }
+        if hasParallel {
+            text += "  - { from: s2, on: c, when: m >= 3, to: q }\n  - { from: u0, on: a, to: u1 }\n"
+            text += "  - { from: v0, on: a, to: v1, set: { n: 'n > -4 ? n - 1 : n' } }\n"
+            text += "  - { from: u1, on: c, when: m > 0, to: u0, set: { m: m - 1 } }\n  - { from: v1, on: c, to: v0 }\n"
+            text += "  - { from: q, on: b, to: s0 }\n"
+            if chance(50) { text += "  - { from: v1, when: 'n > 5 and m > 0', to: v0, set: { m: m - 1 } }\n" }
+            if hasFinal { text += "  - { from: q, on: a, when: 'active(.u1) and n > 3', to: done }\n" }
+        }
+        var rules: [String] = []
+        if chance(40) { rules.append("  again: { enter: \(pick(["p", "s1", "[s0, p]"])), emit: b }\n") }
+        if chance(30) { rules.append("  level: { when: 'n > 6 and m < 5', emit: a }\n") }
+        if chance(30) { rules.append("  timer: { enter: \(pick(["s1", "s2", "p"])), after: 50ms, emit: c }\n") }
+        if !rules.isEmpty { text += "feedbacks:\n" + rules.joined() }
+        if chance(30) {
+            text += "invariants:\n  bounded: \(pick(["m <= 4", "not (active(.p) and m > 4)", "n > -4"]))\n"
+        }
+        return text
+    }
+}
