@@ -338,7 +338,7 @@ extension PromelaWriter {
     private mutating func raise(_ kind: Int, payload: [TypedExpression], spin: Int, event: [String]) {
         let prefix = Self.prefix(spin)
         let slot = "(\(prefix)rqh + \(prefix)rqn) % \(Self.raisedQueueLength)"
-        line("assert(\(prefix)rqn < \(Self.raisedQueueLength)); /* the raised events of \(model.spins[spin].name.text) */")
+        assertion("\(prefix)rqn < \(Self.raisedQueueLength)", "the raised events of \(model.spins[spin].name.text)")
         line("\(prefix)rq[\(slot)] = \(kind);")
         for (index, value) in payload.enumerated() {
             line("\(prefix)rqp\(index)[\(slot)] = \(expression(value, spin: spin, event: event) ?? "0");")
@@ -535,6 +535,8 @@ extension PromelaWriter {
         line("do")
         line(":: \(prefix)step();")
         indent += 1
+        // A probe stops at the first assertion that fails: the move is a finding.
+        line("if :: bad -> break :: else fi;")
         let final = isFinal(spin)
         if final != "0" { line("if :: \(final) -> break :: else fi;") }
         var closing = 0
@@ -610,89 +612,6 @@ extension PromelaWriter {
         line("\(prefix)rqh = 0;")
     }
 
-    // MARK: Whether an input does anything
-
-    /// Whether the first step of input `kind` (payload `payload`) does anything: the first
-    /// candidate whose guard holds changes a variable, moves, raises an event, enters a history,
-    /// or leaves a range. With parallel regions, whether any candidate's guard holds.
-    func statechartChanges(_ spin: Int, chart: Statechart, kind: Int, payload: [String]) -> String {
-        // The configurations with the same test are tested together.
-        var tests: [(text: String, configurations: [Int])] = []
-        for configuration in 0..<model.spins[spin].configurations.count {
-            let cellIndex = configuration &* chart.columns &+ kind
-            guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
-            let guards = chart.cells[cellIndex].map { candidateGuard($0, spin: spin, chart: chart, event: payload) }
-            var alternatives: [String] = []
-            if !chart.groups[cellIndex].isEmpty {
-                alternatives = guards
-            } else {
-                var earlierFail: [String] = []
-                for (candidate, guardText) in zip(chart.cells[cellIndex], guards) {
-                    let change = changes(candidate, configuration: configuration, spin: spin, chart: chart, event: payload)
-                    alternatives.append(Self.conjunction(earlierFail + [guardText, change]))
-                    earlierFail.append("!\(guardText)")
-                }
-            }
-            let text = Self.disjunction(alternatives)
-            if text == "0" { continue }
-            if let index = tests.firstIndex(where: { $0.text == text }) {
-                tests[index].configurations.append(configuration)
-            } else {
-                tests.append((text, [configuration]))
-            }
-        }
-        return Self.disjunction(tests.map { Self.conjunction([configurationTest(spin, $0.configurations), $0.text]) })
-    }
-
-    /// `parts` joined by `&&`, without the parts that are `1`.
-    static func conjunction(_ parts: [String]) -> String {
-        let kept = parts.filter { $0 != "1" }
-        if kept.contains("0") { return "0" }
-        guard kept.count > 1 else { return kept.first ?? "1" }
-        return "(" + kept.map { $0.contains(" || ") && !$0.hasPrefix("(") ? "(\($0))" : $0 }.joined(separator: " && ") + ")"
-    }
-
-    /// `parts` joined by `||`, without the parts that are `0`.
-    static func disjunction(_ parts: [String]) -> String {
-        let kept = parts.filter { $0 != "0" }
-        if kept.contains("1") { return "1" }
-        guard kept.count > 1 else { return kept.first ?? "0" }
-        return "(" + kept.joined(separator: " || ") + ")"
-    }
-
-    /// Whether taking `candidate` in `configuration` changes anything ("1" when it surely does).
-    private func changes(_ candidate: Int, configuration: Int, spin: Int, chart: Statechart, event: [String]) -> String {
-        let found = chart.candidates[candidate]
-        let plan = chart.plans[Int(found.plan)]
-        guard found.historySlot < 0, plan.target == configuration, plan.flipStart == plan.flipEnd else { return "1" }
-        let spinModel = model.spins[spin]
-        let nodes = spinModel.tree.nodes
-        var parts: [String] = []
-        for write in chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)] {
-            guard let state = chart.planner.historySlots.firstIndex(of: write.slot) else { continue }
-            parts.append("(\(Self.historyVariable(spin, state)) != \(write.value))")
-        }
-        var overrides: [Int: String] = [:]
-        for id in chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)] {
-            guard chart.blockSources.indices.contains(Int(id)) else { continue }
-            let block: (assignments: TransitionAssignments, raises: Bool)
-            switch chart.blockSources[Int(id)] {
-            case .row(let position):
-                let row = spinModel.transitions[position]
-                block = (row.assignments, row.actions?.emit != nil)
-            case .entry(let state, let index):
-                block = (nodes[state].entry[index].assignments, nodes[state].entry[index].emit != nil)
-            case .exit(let state, let index):
-                block = (nodes[state].exit[index].assignments, nodes[state].exit[index].emit != nil)
-            case .raise:
-                return "1"
-            }
-            parts += assignmentChanges(block.assignments, spin: spin, event: event, overrides: &overrides)
-            if block.raises { return "1" }
-        }
-        return Self.disjunction(parts)
-    }
-
     // MARK: Rules
 
     /// The entry parity variables an `enter` rule watches (states some row exits and enters
@@ -703,5 +622,194 @@ extension PromelaWriter {
             guard let parity = chart.parity[state] else { return false }
             return flips.contains { $0.slot == parity.slot && $0.mask & parity.mask != 0 }
         }.map { Self.parityVariable(spin, $0) }
+    }
+}
+
+/// Exact moves: a statechart's move may be followed by steps that undo it (an exit action raising
+/// an event whose row leads back), so whether an input changes anything is known only by taking
+/// it. After every move the model takes each input of the statechart spin, and time when a timer
+/// is armed, on a copy (`sN_run()`), and keeps in `s0_en0`, `s0_en1`… (`en_t`) whether it changed
+/// any variable or failed an assertion: the guards of the next moves. So a state where no move
+/// changes anything blocks, and SPIN reports it as an invalid end state, as the checker reports a
+/// dead end. The bits are a function of the state, so SPIN stores no more states than the checker.
+extension PromelaWriter {
+    /// An `assert` of the model; in a spec with statecharts one that a probe does not fail but
+    /// records in `bad`.
+    mutating func assertion(_ condition: String, _ comment: String) {
+        guard hasStatechart else {
+            line("assert(\(condition)); /* \(comment) */")
+            return
+        }
+        line("assert(probing || (\(condition))); /* \(comment) */")
+        line("bad = bad || !(\(condition));")
+    }
+
+    /// The bit of spin `spin`'s input move `index` (`Explorer.inputEvents` order).
+    static func enabledVariable(_ spin: Int, _ index: Int) -> String { "\(prefix(spin))en\(index)" }
+
+    /// The variables a move may change, with their Promela types: a statechart spin's
+    /// configuration, data, history records, entry parities and timers.
+    private func stateVariables(_ spin: Int) -> [(name: String, type: String)] {
+        guard let chart = chart(spin) else { return [] }
+        let spinModel = model.spins[spin]
+        let prefix = Self.prefix(spin)
+        var variables = [("\(prefix)state", Self.configurationType(spinModel.configurations.count))]
+        variables += spinModel.fields.map { ("\(prefix)\($0.name.text)", Self.typeName($0)) }
+        for state in spinModel.tree.nodes.indices where chart.planner.historySlots[state] >= 0 {
+            variables.append((Self.historyVariable(spin, state), chart.planner.recordCount(of: state) < 256 ? "byte" : "int"))
+        }
+        for state in chart.parity.indices where chart.parity[state] != nil {
+            variables.append((Self.parityVariable(spin, state), "bit"))
+        }
+        for rule in timerRules(spin) {
+            variables += [("r\(rule.number)_rem", "int"), ("r\(rule.number)_rank", "byte")]
+            if case .every = rule.kind { variables.append(("r\(rule.number)_alive", "bit")) }
+        }
+        return variables
+    }
+
+    /// Whether the statechart spin 0 has timers (then time is a move `s0_run()` tries).
+    private var probesTime: Bool {
+        chart(0) != nil && !timerRules(0).isEmpty
+    }
+
+    /// The probe's temporaries, the copies it restores from and
+    /// the bits of the initial state, worked out by running the machine as the checker does.
+    mutating func declareProbe(_ start: RunMachine) {
+        line("bit probing, bad; byte mv;   /* sN_run() */")
+        let codec = StateCodec(program)
+        let before = Array(codec.pack(start))
+        func changes(_ move: (inout RunMachine) -> Void) -> Bool {
+            var run = start
+            run.moveStepLimit = Self.moveStepLimit
+            run.beginMove()
+            move(&run)
+            return run.ended != nil || Array(codec.pack(run)) != before
+        }
+        for spin in model.spins.indices where chart(spin) != nil {
+            // Copies, 0 between moves (SPIN's breadth-first search takes no `hidden` variables).
+            for variable in stateVariables(spin) { line("\(variable.type) \(variable.name)_s;") }
+            let stopped = start.spins[spin].stopped
+            for (index, event) in Explorer.inputEvents(of: model.spins[spin]).enumerated() {
+                let enabled = !stopped && changes { $0.emitInput(event, into: spin) }
+                line("bit \(Self.enabledVariable(spin, index)) = \(enabled ? 1 : 0);")
+            }
+        }
+        if probesTime {
+            let enabled = !start.sleepers.isEmpty && changes { $0.advance() }
+            line("bit en_t = \(enabled ? 1 : 0);")
+        }
+    }
+
+    /// `inline advance()` when time is a move of a statechart, and each statechart spin's
+    /// `inline sN_run()`: the move `mv` (an input's index, or the number of inputs for time), then
+    /// every move again on a copy, for its bit. One loop takes them all, so that the move is
+    /// written once per `d_step` (SPIN limits a `d_step`'s length).
+    mutating func defineProbe() {
+        if probesTime {
+            line()
+            line("inline advance() {")
+            indent += 1
+            advanceBody()
+            line("skip")
+            indent -= 1
+            line("}")
+        }
+        for spin in model.spins.indices where chart(spin) != nil {
+            let prefix = Self.prefix(spin)
+            let events = Explorer.inputEvents(of: model.spins[spin])
+            let time = spin == 0 && probesTime
+            let last = events.count &- (time ? 0 : 1)
+            guard last >= 0 else { continue }
+            line()
+            line("/* move mv, then each move on a copy: whether it changes anything, the guard of the next move */")
+            line("inline \(prefix)run() {")
+            indent += 1
+            line("do")
+            line(":: true ->")
+            indent += 1
+            line("if :: probing -> \(saveText(spin)) :: else fi;")
+            if time {
+                line("if")
+                line(":: mv == \(events.count) ->")
+                indent += 1
+                line("if :: \(timersArmed) -> advance() :: else fi")
+                indent -= 1
+                line(":: else ->")
+                indent += 1
+            }
+            line("if")
+            for (index, event) in events.enumerated() {
+                let payload = event.payload.enumerated().map { "p\($0.offset) = \(Self.literal($0.element))" }
+                line(":: mv == \(index) -> " + (["ev = \(event.kind)"] + payload).joined(separator: "; "))
+            }
+            line("fi;")
+            if time {
+                line("\(prefix)move()")
+                indent -= 1
+                line("fi;")
+            } else {
+                line("\(prefix)move();")
+            }
+            line("if")
+            line(":: probing ->")
+            indent += 1
+            line("tmp = \(changedExpression(spin));")
+            line("if")
+            for index in events.indices { line(":: mv == \(index) -> \(Self.enabledVariable(spin, index)) = tmp") }
+            if time { line(":: mv == \(events.count) -> en_t = tmp") }
+            line("fi;")
+            restore(spin)
+            indent -= 1
+            line(":: else")
+            line("fi;")
+            resetTemporaries(terminated: true)
+            line("if :: !probing -> probing = 1; mv = 0 :: else -> mv++ fi;")
+            line("if :: mv > \(last) -> break :: else fi")
+            indent -= 1
+            line("od;")
+            line("probing = 0; mv = 0")
+            indent -= 1
+            line("}")
+        }
+    }
+
+    private func saveText(_ spin: Int) -> String {
+        stateVariables(spin).map { "\($0.name)_s = \($0.name)" }.joined(separator: "; ")
+    }
+
+    /// Whether a probed move failed an assertion or changed a variable.
+    private func changedExpression(_ spin: Int) -> String {
+        (["bad"] + stateVariables(spin).map { "\($0.name) != \($0.name)_s" }).joined(separator: " || ")
+    }
+
+    /// Puts the variables back; after a move that stopped at a failed assertion, empties the
+    /// queues it left (a settled state's are empty).
+    private mutating func restore(_ spin: Int) {
+        line(stateVariables(spin).map { "\($0.name) = \($0.name)_s; \($0.name)_s = 0" }.joined(separator: "; ") + ";")
+        let prefix = Self.prefix(spin)
+        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
+        var queues: [(name: String, length: Int, head: String, count: String)] = []
+        if mayRaise(spin) { queues.append(("rq", Self.raisedQueueLength, "\(prefix)rqh", "\(prefix)rqn")) }
+        if !rules[spin].isEmpty { queues.append(("q", Self.queueLength, "\(prefix)qh", "\(prefix)qn")) }
+        guard !queues.isEmpty else { return }
+        line("if")
+        line(":: bad ->")
+        indent += 1
+        for queue in queues {
+            line("tmp = 0;")
+            line("do")
+            line(":: tmp < \(queue.length) ->")
+            indent += 1
+            let arrays = [queue.name] + (0..<fields).map { "\(queue.name)p\($0)" }
+            line(arrays.map { "\(prefix)\($0)[tmp] = 0" }.joined(separator: "; ") + "; tmp++")
+            indent -= 1
+            line(":: else -> break")
+            line("od;")
+            line("\(queue.head) = 0; \(queue.count) = 0;")
+        }
+        indent -= 1
+        line(":: else")
+        line("fi;")
     }
 }

@@ -299,9 +299,11 @@ struct PromelaWriter {
         for index in 0..<payloadFields { line("int p\(index);") }
         if hasStatechart { line("int n;   /* the steps of the move */") }
         for index in 0..<groupTemporaries { line("byte g\(index);") }
+        if hasStatechart { declareProbe(start) }
         for spinIndex in model.spins.indices where chart(spinIndex) != nil {
             defineStatechartSteps(spinIndex)
         }
+        if hasStatechart { defineProbe() }
         line()
         line("active proctype spec() {")
         indent += 1
@@ -325,7 +327,7 @@ struct PromelaWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func typeName(_ field: FieldModel) -> String {
+    static func typeName(_ field: FieldModel) -> String {
         switch field.type {
         case .bool: return "bool"
         case .enumeration: return "byte"
@@ -380,33 +382,56 @@ struct PromelaWriter {
     /// An input with a payload: enabled when its first step changes the spin (or fails).
     private mutating func inputMove(_ spin: Int, _ event: SpecEvent) {
         let values = event.payload.map(Self.literal)
-        let enabled = chart(spin).map { statechartChanges(spin, chart: $0, kind: event.kind, payload: values) }
-            ?? changesExpression(spin, kind: event.kind, payload: values)
+        // A statechart's input is enabled when its move changes anything, as `sN_run()` found.
+        let enabled = chart(spin) == nil
+            ? changesExpression(spin, kind: event.kind, payload: values)
+            : Self.enabledVariable(spin, Explorer.inputEvents(of: model.spins[spin]).firstIndex(of: event) ?? 0)
         let name = model.spins[spin].events[event.kind].name.text
         let payloadText = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
         line(":: d_step { /* \(model.spins[spin].name.text): \(name)\(payloadText) */")
         indent += 1
         line("!\(isFinal(spin)) && \(enabled) ->")
-        line("ev = \(event.kind);")
-        for (index, value) in values.enumerated() { line("p\(index) = \(value);") }
         if chart(spin) != nil {
-            line("\(Self.prefix(spin))move();")
+            line("mv = \(Explorer.inputEvents(of: model.spins[spin]).firstIndex(of: event) ?? 0);")
+            line("\(Self.prefix(spin))run()")
         } else {
+            line("ev = \(event.kind);")
+            for (index, value) in values.enumerated() { line("p\(index) = \(value);") }
             step(spin)
             drain(spin)
+            resetTemporaries()
         }
-        resetTemporaries()
         indent -= 1
         line("}")
     }
 
     /// Time moves to the earliest deadline; every timer due then fires, in the order armed.
     private mutating func advanceMove() {
-        let spin = 0
-        let timers = rules[spin].filter { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } }
         line(":: d_step { /* time moves to the next deadline */")
         indent += 1
-        line("(" + timers.map { "r\($0.number)_rank > 0" }.joined(separator: " || ") + ") ->")
+        if chart(0) != nil {
+            // A statechart's: enabled when it changes anything (`s0_run()`).
+            line("en_t ->")
+            line("mv = \(Explorer.inputEvents(of: model.spins[0]).count);")
+            line("s0_run()")
+        } else {
+            line(timersArmed + " ->")
+            advanceBody()
+            resetTemporaries()
+        }
+        indent -= 1
+        line("}")
+    }
+
+    /// Whether a timer is armed.
+    var timersArmed: String {
+        "(" + timerRules(0).map { "r\($0.number)_rank > 0" }.joined(separator: " || ") + ")"
+    }
+
+    /// Moves time to the earliest deadline, and fires every timer due then, in the order armed.
+    mutating func advanceBody() {
+        let spin = 0
+        let timers = timerRules(spin)
         line("m = 2147483647;")
         for timer in timers { line("if :: r\(timer.number)_rank > 0 && r\(timer.number)_rem < m -> m = r\(timer.number)_rem :: else fi;") }
         for timer in timers { line("if :: r\(timer.number)_rank > 0 -> r\(timer.number)_rem = r\(timer.number)_rem - m :: else fi;") }
@@ -447,16 +472,14 @@ struct PromelaWriter {
         indent -= 1
         line(":: else -> break")
         line("od;")
-        resetTemporaries()
-        indent -= 1
-        line("}")
     }
 
-    private mutating func resetTemporaries() {
+    /// The temporaries back at 0; `terminated` ends the line with `;` (more statements follow).
+    mutating func resetTemporaries(terminated: Bool = false) {
         let payloadFields = model.spins.flatMap { $0.events.map(\.fields.count) }.max() ?? 0
         var reset = ["ev = 0", "changed = 0", "tmp = 0", "due = 0", "armed = 0", "m = 0"]
         reset += (0..<payloadFields).map { "p\($0) = 0" }
-        if hasStatechart { reset.append("n = 0") }
+        if hasStatechart { reset += ["n = 0", "bad = 0"] }
         reset += (0..<groupTemporaries).map { "g\($0) = 0" }
         for (spin, spinRules) in rules.enumerated() {
             for rule in spinRules {
@@ -464,7 +487,7 @@ struct PromelaWriter {
                 reset += parities(rule, spin: spin).indices.map { "op\(rule.number)_\($0) = 0" }
             }
         }
-        line(reset.joined(separator: "; "))
+        line(reset.joined(separator: "; ") + (terminated ? ";" : ""))
     }
 
     // MARK: Steps
@@ -487,7 +510,7 @@ struct PromelaWriter {
         let chart = chart(spin)
         if chart != nil {
             line("n++;")
-            line("assert(n <= \(Self.moveStepLimit)); /* a move of \(spinModel.name.text) that never settles */")
+            assertion("n <= \(Self.moveStepLimit)", "a move of \(spinModel.name.text) that never settles")
         }
         line("if")
         if let chart {
@@ -509,7 +532,7 @@ struct PromelaWriter {
         line("fi;")
         for invariant in spinModel.invariants {
             if let condition = expression(invariant.condition.expression, spin: spin, event: []) {
-                line("assert(\(condition)); /* invariant \(invariant.name.text) */")
+                assertion(condition, "invariant \(invariant.name.text)")
             }
         }
         let raises = mayRaise(spin)
@@ -537,7 +560,7 @@ struct PromelaWriter {
         line("fi;")
     }
 
-    private func timerRules(_ spin: Int) -> [Rule] {
+    func timerRules(_ spin: Int) -> [Rule] {
         rules[spin].filter { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } }
     }
 
@@ -579,7 +602,7 @@ struct PromelaWriter {
             let text = expression(value.expression, spin: spin, event: event) ?? "0"
             line("tmp = \(text);")
             if case .int(let range) = field.range {
-                line("assert(\(range.lowerBound) <= tmp && tmp <= \(range.upperBound)); /* range of \(field.name.text) */")
+                assertion("\(range.lowerBound) <= tmp && tmp <= \(range.upperBound)", "range of \(field.name.text)")
             }
             line("if :: tmp != \(prefix)\(field.name.text) -> changed = 1; \(prefix)\(field.name.text) = tmp :: else fi;")
         }
@@ -732,7 +755,7 @@ struct PromelaWriter {
         guard case .emit(let emit) = program.spins[spin].rule(id).model.action else { return }
         let prefix = Self.prefix(spin)
         let slot = "(\(prefix)qh + \(prefix)qn) % \(Self.queueLength)"
-        line("assert(\(prefix)qn < \(Self.queueLength)); /* the queue of \(model.spins[spin].name.text) */")
+        assertion("\(prefix)qn < \(Self.queueLength)", "the queue of \(model.spins[spin].name.text)")
         line("\(prefix)q[\(slot)] = \(emit.event);")
         for (index, value) in emit.payload.enumerated() {
             line("\(prefix)qp\(index)[\(slot)] = \(expression(value.expression, spin: spin, event: event) ?? "0");")

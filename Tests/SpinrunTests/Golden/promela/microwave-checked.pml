@@ -31,11 +31,29 @@ short s0_timer = 0;
 /* temporaries of a move, 0 between moves */
 byte ev; bit changed; int tmp; byte due, armed; int m;
 int n;   /* the steps of the move */
+bit probing, bad; byte mv;   /* sN_run() */
+byte s0_state_s;
+byte s0_power_s;
+short s0_timer_s;
+bit s0_en0 = 1;
+bit s0_en1 = 0;
+bit s0_en2 = 0;
+bit s0_en3 = 0;
+bit s0_en4 = 0;
+bit s0_en5 = 0;
+bit s0_en6 = 0;
+bit s0_en7 = 0;
+bit s0_en8 = 0;
+bit s0_en9 = 0;
+bit s0_en10 = 0;
+bit s0_en11 = 0;
+bit s0_en12 = 0;
 
 inline s0_step() {
     changed = 0;
     n++;
-    assert(n <= 100000); /* a move of Microwave that never settles */
+    assert(probing || (n <= 100000)); /* a move of Microwave that never settles */
+    bad = bad || !(n <= 100000);
     if
     :: ev == 0 && s0_state == 0 -> /* door_opened in closed_without_item */
         changed = 1; s0_state = 4
@@ -53,7 +71,8 @@ inline s0_step() {
         if
         :: (s0_timer < 3) ->
             tmp = (s0_timer + 1);
-            assert(-1 <= tmp && tmp <= 3); /* range of timer */
+            assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
+            bad = bad || !(-1 <= tmp && tmp <= 3);
             if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
             skip
         :: else ->
@@ -63,7 +82,8 @@ inline s0_step() {
         if
         :: (s0_timer >= 0) ->
             tmp = (s0_timer - 1);
-            assert(-1 <= tmp && tmp <= 3); /* range of timer */
+            assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
+            bad = bad || !(-1 <= tmp && tmp <= 3);
             if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
             skip
         :: else ->
@@ -71,19 +91,22 @@ inline s0_step() {
         fi
     :: ev == 6 && ((1 <= s0_state && s0_state <= 3)) -> /* timer_reset in 3 configurations */
         tmp = 0;
-        assert(-1 <= tmp && tmp <= 3); /* range of timer */
+        assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
+        bad = bad || !(-1 <= tmp && tmp <= 3);
         if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
         skip
     :: ev == 7 && ((1 <= s0_state && s0_state <= 2)) -> /* power_reset in 2 configurations */
         tmp = 2;
-        assert(0 <= tmp && tmp <= 3); /* range of power */
+        assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
+        bad = bad || !(0 <= tmp && tmp <= 3);
         if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
         skip
     :: ev == 8 && ((1 <= s0_state && s0_state <= 2)) -> /* power_inc in 2 configurations */
         if
         :: (s0_power < 3) ->
             tmp = (s0_power + 1);
-            assert(0 <= tmp && tmp <= 3); /* range of power */
+            assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
+            bad = bad || !(0 <= tmp && tmp <= 3);
             if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
             skip
         :: else ->
@@ -93,7 +116,8 @@ inline s0_step() {
         if
         :: (s0_power > 0) ->
             tmp = (s0_power - 1);
-            assert(0 <= tmp && tmp <= 3); /* range of power */
+            assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
+            bad = bad || !(0 <= tmp && tmp <= 3);
             if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
             skip
         :: else ->
@@ -103,15 +127,18 @@ inline s0_step() {
         changed = 1; s0_state = 3
     :: ev == 11 && ((0 <= s0_state && s0_state <= 5)) -> /* cooking_stop in 6 configurations */
         tmp = 2;
-        assert(0 <= tmp && tmp <= 3); /* range of power */
+        assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
+        bad = bad || !(0 <= tmp && tmp <= 3);
         if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
         tmp = 0;
-        assert(-1 <= tmp && tmp <= 3); /* range of timer */
+        assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
+        bad = bad || !(-1 <= tmp && tmp <= 3);
         if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
         skip
     :: ev == 12 && s0_state == 3 -> /* timer_tick in cooking_mode */
         tmp = (s0_timer - 1);
-        assert(-1 <= tmp && tmp <= 3); /* range of timer */
+        assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
+        bad = bad || !(-1 <= tmp && tmp <= 3);
         if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
         skip
     :: ev == 13 && s0_state == 1 -> /* (eventless) in not_ready */
@@ -130,8 +157,10 @@ inline s0_step() {
         fi
     :: else -> skip
     fi;
-    assert((s0_timer >= 0)); /* invariant timerNeverNegative */
-    assert(((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3)))); /* invariant cooksOnlyWhenClosed */
+    assert(probing || ((s0_timer >= 0))); /* invariant timerNeverNegative */
+    bad = bad || !((s0_timer >= 0));
+    assert(probing || (((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))))); /* invariant cooksOnlyWhenClosed */
+    bad = bad || !(((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))));
     skip
 }
 
@@ -140,6 +169,7 @@ inline s0_step() {
 inline s0_move() {
     do
     :: s0_step();
+        if :: bad -> break :: else fi;
         if
         :: (s0_state == 1 && ((s0_timer > 0))) || (s0_state == 2 && ((s0_timer == 0))) || (s0_state == 3 && ((s0_timer == 0))) -> ev = 13
         :: else ->
@@ -149,85 +179,121 @@ inline s0_move() {
     skip
 }
 
+/* move mv, then each move on a copy: whether it changes anything, the guard of the next move */
+inline s0_run() {
+    do
+    :: true ->
+        if :: probing -> s0_state_s = s0_state; s0_power_s = s0_power; s0_timer_s = s0_timer :: else fi;
+        if
+        :: mv == 0 -> ev = 0
+        :: mv == 1 -> ev = 1
+        :: mv == 2 -> ev = 2
+        :: mv == 3 -> ev = 3
+        :: mv == 4 -> ev = 4
+        :: mv == 5 -> ev = 5
+        :: mv == 6 -> ev = 6
+        :: mv == 7 -> ev = 7
+        :: mv == 8 -> ev = 8
+        :: mv == 9 -> ev = 9
+        :: mv == 10 -> ev = 10
+        :: mv == 11 -> ev = 11
+        :: mv == 12 -> ev = 12
+        fi;
+        s0_move();
+        if
+        :: probing ->
+            tmp = bad || s0_state != s0_state_s || s0_power != s0_power_s || s0_timer != s0_timer_s;
+            if
+            :: mv == 0 -> s0_en0 = tmp
+            :: mv == 1 -> s0_en1 = tmp
+            :: mv == 2 -> s0_en2 = tmp
+            :: mv == 3 -> s0_en3 = tmp
+            :: mv == 4 -> s0_en4 = tmp
+            :: mv == 5 -> s0_en5 = tmp
+            :: mv == 6 -> s0_en6 = tmp
+            :: mv == 7 -> s0_en7 = tmp
+            :: mv == 8 -> s0_en8 = tmp
+            :: mv == 9 -> s0_en9 = tmp
+            :: mv == 10 -> s0_en10 = tmp
+            :: mv == 11 -> s0_en11 = tmp
+            :: mv == 12 -> s0_en12 = tmp
+            fi;
+            s0_state = s0_state_s; s0_state_s = 0; s0_power = s0_power_s; s0_power_s = 0; s0_timer = s0_timer_s; s0_timer_s = 0;
+        :: else
+        fi;
+        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0; bad = 0;
+        if :: !probing -> probing = 1; mv = 0 :: else -> mv++ fi;
+        if :: mv > 12 -> break :: else fi
+    od;
+    probing = 0; mv = 0
+}
+
 active proctype spec() {
     do
     :: d_step { /* Microwave: door_opened */
-        !0 && ((0 <= s0_state && s0_state <= 3)) ->
-        ev = 0;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en0 ->
+        mv = 0;
+        s0_run()
     }
     :: d_step { /* Microwave: door_closed */
-        !0 && ((4 <= s0_state && s0_state <= 5)) ->
-        ev = 1;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en1 ->
+        mv = 1;
+        s0_run()
     }
     :: d_step { /* Microwave: item_placed */
-        !0 && s0_state == 4 ->
-        ev = 2;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en2 ->
+        mv = 2;
+        s0_run()
     }
     :: d_step { /* Microwave: item_removed */
-        !0 && s0_state == 5 ->
-        ev = 3;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en3 ->
+        mv = 3;
+        s0_run()
     }
     :: d_step { /* Microwave: timer_inc */
-        !0 && (((1 <= s0_state && s0_state <= 3)) && ((s0_timer < 3) && (((s0_timer + 1) != s0_timer) || !(-1 <= (s0_timer + 1) && (s0_timer + 1) <= 3)))) ->
-        ev = 4;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en4 ->
+        mv = 4;
+        s0_run()
     }
     :: d_step { /* Microwave: timer_dec */
-        !0 && (((1 <= s0_state && s0_state <= 3)) && ((s0_timer >= 0) && (((s0_timer - 1) != s0_timer) || !(-1 <= (s0_timer - 1) && (s0_timer - 1) <= 3)))) ->
-        ev = 5;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en5 ->
+        mv = 5;
+        s0_run()
     }
     :: d_step { /* Microwave: timer_reset */
-        !0 && (((1 <= s0_state && s0_state <= 3)) && ((0 != s0_timer) || !(-1 <= 0 && 0 <= 3))) ->
-        ev = 6;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en6 ->
+        mv = 6;
+        s0_run()
     }
     :: d_step { /* Microwave: power_reset */
-        !0 && (((1 <= s0_state && s0_state <= 2)) && ((2 != s0_power) || !(0 <= 2 && 2 <= 3))) ->
-        ev = 7;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en7 ->
+        mv = 7;
+        s0_run()
     }
     :: d_step { /* Microwave: power_inc */
-        !0 && (((1 <= s0_state && s0_state <= 2)) && ((s0_power < 3) && (((s0_power + 1) != s0_power) || !(0 <= (s0_power + 1) && (s0_power + 1) <= 3)))) ->
-        ev = 8;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en8 ->
+        mv = 8;
+        s0_run()
     }
     :: d_step { /* Microwave: power_dec */
-        !0 && (((1 <= s0_state && s0_state <= 2)) && ((s0_power > 0) && (((s0_power - 1) != s0_power) || !(0 <= (s0_power - 1) && (s0_power - 1) <= 3)))) ->
-        ev = 9;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en9 ->
+        mv = 9;
+        s0_run()
     }
     :: d_step { /* Microwave: cooking_start */
-        !0 && s0_state == 2 ->
-        ev = 10;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en10 ->
+        mv = 10;
+        s0_run()
     }
     :: d_step { /* Microwave: cooking_stop */
-        !0 && (((0 <= s0_state && s0_state <= 5)) && ((2 != s0_power) || !(0 <= 2 && 2 <= 3) || (0 != s0_timer) || !(-1 <= 0 && 0 <= 3))) ->
-        ev = 11;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en11 ->
+        mv = 11;
+        s0_run()
     }
     :: d_step { /* Microwave: timer_tick */
-        !0 && (s0_state == 3 && (((s0_timer - 1) != s0_timer) || !(-1 <= (s0_timer - 1) && (s0_timer - 1) <= 3))) ->
-        ev = 12;
-        s0_move();
-        ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0
+        !0 && s0_en12 ->
+        mv = 12;
+        s0_run()
     }
     :: timeout && 0   /* every spin that must finish has: no dead end */
     od
