@@ -13,7 +13,7 @@
 ///
 /// Synchronous effects run inline while the state is delivered, so their events are queued before
 /// the next event is reduced; asynchronous effects run as tasks.
-public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
+public struct Feedback<State: Sendable, Event: Sendable>: Sendable, EffectPlacing {
     /// Makes the instance that runs in one loop, given its connection to the loop, the loop's
     /// tracker and the loop's starter of async state effects.
     let connect: @Sendable (FeedbackContext<Event>, ActivityTracker, @escaping StateEffectStarter<State, Event>)
@@ -78,29 +78,6 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
         var copy = self
         copy.place = place
         return copy
-    }
-
-    /// The same feedback with its effects run on `executor` (for instance a `SerialTaskExecutor`, or
-    /// an executor that hops to the thread a UI toolkit needs).
-    public func execute(on executor: any TaskExecutor) -> Feedback {
-        execute(on: .taskExecutor(executor))
-    }
-
-    /// The same feedback with its effects isolated to an actor running on `executor`.
-    public func execute(on executor: any SerialExecutor) -> Feedback {
-        execute(on: .serialExecutor(executor))
-    }
-
-    /// The same feedback with its effects run on an executor that is both a task executor and a
-    /// serial executor, as a task executor.
-    public func execute<Executor: TaskExecutor & SerialExecutor>(on executor: Executor) -> Feedback {
-        execute(on: .taskExecutor(executor))
-    }
-
-    /// The same feedback with its effects isolated to `actor`: `execute(on: MainActor.shared)` runs
-    /// them on the main actor.
-    public func execute(on actor: any Actor) -> Feedback {
-        execute(on: .actor(actor))
     }
 }
 

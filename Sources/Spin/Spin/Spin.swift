@@ -4,7 +4,7 @@
 /// Build one with the builder, `Spinner.initialState(s).feedback(f1).feedback(f2).reducer(r)`, or
 /// declaratively: `Spin(initialState: s) { Feedback(effect: f1); Feedback(effect: f2); Reducer(r) }`.
 /// Run it with a `SpinRuntime`.
-public struct Spin<State: Sendable, Event: Sendable>: Sendable {
+public struct Spin<State: Sendable, Event: Sendable>: Sendable, EffectPlacing {
     /// The state the loop starts in; every feedback sees it before any event is reduced.
     public let initialState: State
     /// The feedbacks, in declaration order: every state reaches them in this order.
@@ -54,27 +54,6 @@ public struct Spin<State: Sendable, Event: Sendable>: Sendable {
         var copy = self
         copy.effectPlace = place
         return copy
-    }
-
-    /// The same spin with its effects run on `executor` (see `execute(on:)` with a place).
-    public func execute(on executor: any TaskExecutor) -> Spin {
-        execute(on: .taskExecutor(executor))
-    }
-
-    /// The same spin with its effects isolated to an actor running on `executor`.
-    public func execute(on executor: any SerialExecutor) -> Spin {
-        execute(on: .serialExecutor(executor))
-    }
-
-    /// The same spin with its effects run on an executor that is both a task executor and a serial
-    /// executor, as a task executor.
-    public func execute<Executor: TaskExecutor & SerialExecutor>(on executor: Executor) -> Spin {
-        execute(on: .taskExecutor(executor))
-    }
-
-    /// The same spin with its effects isolated to `actor` (`MainActor.shared`, any actor).
-    public func execute(on actor: any Actor) -> Spin {
-        execute(on: .actor(actor))
     }
 
     /// The same spin with an internal-event source: events the spin raises itself and reduces to
