@@ -531,7 +531,6 @@ extension PromelaWriter {
             step(spin)
             return
         }
-        let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
         line("do")
         line(":: \(prefix)step();")
         indent += 1
@@ -551,11 +550,7 @@ extension PromelaWriter {
             line("if")
             line(":: \(prefix)rqn > 0 ->")
             indent += 1
-            line("ev = \(prefix)rq[\(prefix)rqh]; \(prefix)rq[\(prefix)rqh] = 0;")
-            for index in 0..<fields {
-                line("p\(index) = \(prefix)rqp\(index)[\(prefix)rqh]; \(prefix)rqp\(index)[\(prefix)rqh] = 0;")
-            }
-            line("\(prefix)rqh = (\(prefix)rqh + 1) % \(Self.raisedQueueLength); \(prefix)rqn--")
+            popQueue(spin, queue: "rq", length: Self.raisedQueueLength)
             indent -= 1
             line(":: else ->")
             indent += 1

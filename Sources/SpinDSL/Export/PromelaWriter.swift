@@ -782,15 +782,16 @@ struct PromelaWriter {
         line("\(prefix)qh = 0;")
     }
 
-    /// Takes the oldest queued event of the spin into `ev` and the payload temporaries.
-    mutating func popQueue(_ spin: Int) {
-        let prefix = Self.prefix(spin)
+    /// Takes the oldest event of one of the spin's queues (`q`, the feedbacks'; `rq`, a
+    /// statechart's raised events) into `ev` and the payload temporaries.
+    mutating func popQueue(_ spin: Int, queue: String = "q", length: Int = PromelaWriter.queueLength) {
+        let prefix = Self.prefix(spin) + queue
         let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
-        line("ev = \(prefix)q[\(prefix)qh]; \(prefix)q[\(prefix)qh] = 0;")
+        line("ev = \(prefix)[\(prefix)h]; \(prefix)[\(prefix)h] = 0;")
         for index in 0..<fields {
-            line("p\(index) = \(prefix)qp\(index)[\(prefix)qh]; \(prefix)qp\(index)[\(prefix)qh] = 0;")
+            line("p\(index) = \(prefix)p\(index)[\(prefix)h]; \(prefix)p\(index)[\(prefix)h] = 0;")
         }
-        line("\(prefix)qh = (\(prefix)qh + 1) % \(Self.queueLength); \(prefix)qn--;")
+        line("\(prefix)h = (\(prefix)h + 1) % \(length); \(prefix)n--;")
     }
 
     // MARK: Timers
