@@ -137,6 +137,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-states"), parsing: .unconditional, help: "With --check: stop after storing this many states (status incomplete).")
     var maxStates: Int = 10_000_000
 
+    @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
+    var maxMoveSteps: Int = 100_000
+
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
     var counterexample: String?
 
@@ -236,7 +239,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
             ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
-            ("--max-states", maxStates),
+            ("--max-states", maxStates), ("--max-move-steps", maxMoveSteps),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
@@ -285,7 +288,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         if check {
             let session = CheckSession(
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
-                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth), counterexamplePath: counterexample)
+                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps),
+                counterexamplePath: counterexample)
             throw ExitCode(session.run())
         }
         let session = RunSession(

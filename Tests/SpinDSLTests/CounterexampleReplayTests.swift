@@ -65,11 +65,27 @@ import Testing
         #expect(try await Self.replayedFindings(seeds: UInt64(1000 + batch * 10)..<UInt64(1010 + batch * 10), nested: false) > 0)
     }
 
-    /// How many findings the valid specs of `seeds` have within their first 3,000 states, each
-    /// replayed (`replayEveryFinding`).
-    static func replayedFindings(seeds: Range<UInt64>, nested: Bool) async throws -> Int {
+    /// Generated statecharts (history, raised and eventless steps, parity-watching `enter` rules,
+    /// a gear fed from actions): every finding within the first 3,000 states replays. Moves into
+    /// a ring of raised events end when the ring is found, a thousand steps or so into the move
+    /// (`RunMachine.detectsRings`). Left out: the seeds whose `choose` rules act inside such a
+    /// move (`unboundedChoiceSeeds`).
+    @Test(arguments: 0..<4)
+    func theFindingsOfGeneratedStatechartsReplay(batch: Int) async throws {
+        #expect(try await Self.replayedFindings(
+            seeds: UInt64(7000 + batch * 10)..<UInt64(7010 + batch * 10), nested: true, except: Self.unboundedChoiceSeeds) > 0)
+    }
+
+    /// Generated statecharts whose check does not end in reasonable time: a `choose` rule acts on
+    /// every state of a move whose steps can go on for ever, and every combination of its outcomes
+    /// is a run of the move (docs/checking.md, "Known problem").
+    static let unboundedChoiceSeeds: Set<UInt64> = [7002, 7010, 7025, 7037]
+
+    /// How many findings the valid specs of `seeds` (but `except`) have within their first 3,000
+    /// states, each replayed (`replayEveryFinding`).
+    static func replayedFindings(seeds: Range<UInt64>, nested: Bool, except: Set<UInt64> = []) async throws -> Int {
         var findings = 0
-        for seed in seeds {
+        for seed in seeds where !except.contains(seed) {
             let spec = GeneratedSpecs.loaded(seed: seed, nested: nested).spec
             guard spec.compiled != nil else { continue }
             findings += try await replayEveryFinding(spec, maxStates: 3_000)

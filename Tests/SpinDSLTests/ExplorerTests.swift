@@ -331,4 +331,70 @@ import Testing
         #expect(result.status == .ok)
         #expect(result.states == 7)
     }
+
+    /// Two states whose entry actions raise the event that leads to the other: after `go` the
+    /// statechart rings for ever. Past `RunMachine.ringSearchStart` (1,000) steps the move's drain
+    /// looks for a state it was in before: found after 1,003 steps, not at the bound (100,000).
+    static let raisedRing = """
+        spin: Ring
+        states:
+          idle: {}
+          a: { entry: { emit: toB } }
+          b: { entry: { emit: toA } }
+        events: [go, toA, toB]
+        inputs: [go]
+        transitions:
+          - { from: idle, on: go, to: a }
+          - { from: a, on: toB, to: b }
+          - { from: b, on: toA, to: a }
+        """
+
+    @Test func aRingOfRaisedEventsIsALivelockFoundByItsRepeatedState() throws {
+        let result = try Self.check(Self.raisedRing)
+        #expect(result.status == .violated)
+        #expect(result.states == 1)
+        #expect(result.violations.map(\.kind) == [.livelock(steps: 1003, ringLength: 2)])
+        #expect(result.violations.map(\.description) == [
+            "error: the spins do not settle: after one move they come back to the same state every 2 steps (found at step 1003 of the move), with no input and no time passing [#NeverSettles]",
+        ])
+        #expect(result.violations.first?.counterexample.map(\.kind) == [.start, .input(spin: 0, event: SpecEvent(kind: 0))])
+
+        // The machine itself: the move ends 1,003 steps in, as the bound would end it.
+        let compiled = try #require(SpinSpec.load(text: Self.raisedRing, path: "spec.yaml").compiled)
+        var machine = RunMachine(MachineProgram(compiled, script: false), oracle: .enumerating())
+        machine.moveStepLimit = 100_000
+        machine.detectsRings = true
+        machine.start()
+        machine.beginMove()
+        machine.emitInput(SpecEvent(kind: 0), into: 0)
+        #expect(machine.ended == .stepLimit)
+        #expect(machine.ringLength == 2)
+        #expect(machine.steps == 1003)
+
+        // A bound below the search's start ends the move first, and is what the finding names.
+        let bounded = try Self.check(Self.raisedRing, CheckOptions(maxMoveSteps: 500))
+        #expect(bounded.violations.map(\.kind) == [.livelock(steps: 500, ringLength: nil)])
+    }
+
+    /// A raised event that re-enters its state and counts: never the same state twice, so no ring
+    /// is found and the move's bound ends it.
+    @Test func aMoveThatCountsForEverIsEndedByTheBound() throws {
+        let result = try Self.check("""
+            spin: Count
+            data: { n: 0 }
+            states:
+              idle: {}
+              a: { entry: { emit: again } }
+            events: [go, stop, again]
+            inputs: [go, stop]
+            transitions:
+              - { from: idle, on: go, to: a }
+              - { from: a, on: again, to: a, set: { n: n + 1 } }
+              - { from: a, on: stop, to: idle }
+            """, CheckOptions(maxMoveSteps: 5_000))
+        #expect(result.violations.map(\.kind) == [.livelock(steps: 5_000, ringLength: nil)])
+        #expect(result.violations.map(\.message) == [
+            "the spins do not settle: more than 5000 steps after one move, with no input and no time passing",
+        ])
+    }
 }

@@ -98,13 +98,13 @@ struct CheckTests {
         #expect(replay.stderr == "")
     }
 
-    @Test("a livelock's counterexample shows its first steps; its file replays to the same bound")
+    @Test("a livelock's counterexample shows its first steps; its file replays to the same bound; a ring is named by its length")
     func livelock() throws {
         let fixture = "Tests/SpinrunTests/Fixtures/check/bounce.yaml"
         let check = try SpinrunProcess.run(["--check", fixture])
         #expect(check.status == 6)
         let lines = check.stdout.split(separator: "\n")
-        #expect(lines.first == "error: the spins do not settle: more than 100000 steps after one move, with no input and no time passing [#NeverSettles]")
+        #expect(lines.first == "error: the spins do not settle: after one move they come back to the same state every 2 steps (found at step 1003 of the move), with no input and no time passing [#NeverSettles]")
         #expect(lines.contains("  … 950 more steps (--counterexample writes them all)"))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -113,5 +113,33 @@ struct CheckTests {
         #expect(trace.first == #"{"run":{"seed":1,"inputs":"events","maxSteps":1000,"livelockRepeats":0}}"#)
         #expect(trace.count == 1002)
         #expect(try SpinrunProcess.run(["--replay", file.path, fixture]).status == 0)
+    }
+
+    /// `--max-move-steps N` bounds the steps of one move: a move that neither settles nor comes back
+    /// to a state is a livelock after N steps, its counterexample shows the N + 1 steps the check
+    /// ran, and replays; below 1 is bad usage.
+    @Test("--max-move-steps bounds a move's steps")
+    func maxMoveSteps() throws {
+        let fixture = "Tests/SpinrunTests/Fixtures/check/count-forever.yaml"
+        let bounded = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-move-steps", "500", fixture])
+        #expect(bounded.status == 6)
+        #expect(bounded.stderr == """
+            Tests/SpinrunTests/Fixtures/check/count-forever.yaml:13:5: warning: this row never fires in any reachable state (on 'stop') [#RowNeverFires]
+                  - { from: counting, on: stop, to: idle }
+                    ^
+            hint: check its 'from' states and its guard, or remove it
+
+            """)
+        #expect(Self.timeless(bounded).stdout == #"{"check":{"status":"violated","states":1,"transitions":2,"depth":0,"seconds":<seconds>,"violations":[{"kind":"livelock","message":"the spins do not settle: more than 500 steps after one move, with no input and no time passing","location":null,"depth":1}]}}"# + "\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try SpinrunProcess.run(["--check", "--max-move-steps", "500", "--counterexample", file.path, fixture])
+        let trace = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(trace.first == #"{"run":{"seed":1,"inputs":"events","maxSteps":501,"livelockRepeats":0}}"#)
+        #expect(trace.count == 503)
+        #expect(try SpinrunProcess.run(["--replay", file.path, fixture]).status == 0)
+        let zero = try SpinrunProcess.run(["--check", "--max-move-steps", "0", fixture])
+        #expect(zero.status == 64)
+        #expect(zero.stderr.hasPrefix("Error: --max-move-steps must be at least 1 [#OptionOutOfRange]\n"))
     }
 }

@@ -6,6 +6,13 @@ enum CheckMessages {
         return spins.count == 1 ? "spin \(names) is" : "spins \(names) are"
     }
 
+    /// What `NeverSettles` found: the bound on a move's steps reached, or a ring.
+    static func neverSettles(steps: Int, ringLength: Int?) -> String {
+        guard let ringLength else { return "more than \(steps) steps after one move" }
+        let every = ringLength == 1 ? "at every step" : "every \(ringLength) steps"
+        return "after one move they come back to the same state \(every) (found at step \(steps) of the move)"
+    }
+
     /// `PayloadWithoutValues` for field `field` of input `event`, with its example.
     static func payloadWithoutValues(field: Name, event: String, type: ValueType, at location: SourceLocation) -> Diagnostic {
         let article = type == .int ? "an" : "a"

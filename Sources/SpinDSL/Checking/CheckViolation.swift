@@ -9,8 +9,10 @@ public struct CheckViolation: Sendable {
         /// A reachable state, not final, where no input and no timer changes anything; the spins
         /// that wait for a final state.
         case deadEnd(waiting: [String])
-        /// The spins took more than this many steps after one move without settling.
-        case livelock(steps: Int)
+        /// The spins did not settle after one move: they took more than `steps` steps (the bound,
+        /// `ringLength` nil), or, at step `steps` of the move, were found to come back to the
+        /// same state every `ringLength` steps (`RunMachine.detectsRings`).
+        case livelock(steps: Int, ringLength: Int?)
     }
 
     public let kind: Kind
@@ -54,7 +56,8 @@ public struct CheckViolation: Sendable {
         case .invariant(let failure): return failure.message
         case .error(let fault): return fault.message
         case .deadEnd(let waiting): return group.message(["waiting": CheckMessages.waiting(waiting)])
-        case .livelock(let steps): return group.message(["steps": steps])
+        case .livelock(let steps, let ringLength):
+            return group.message(["how": CheckMessages.neverSettles(steps: steps, ringLength: ringLength)])
         }
     }
 

@@ -84,6 +84,14 @@ struct ChoiceOracle: Sendable {
         return outcome
     }
 
+    /// Whether every choice from here on takes its first outcome whatever the state: an
+    /// enumerating oracle past its prescription. A run that comes back to the same state from here
+    /// then does what it did since, again and again (`RingDetector`).
+    var takesFirstOutcomesFromHere: Bool {
+        guard case .enumerating = mode else { return false }
+        return position >= prescribed.count
+    }
+
     /// Clears what one run of a transition recorded (`enumerating`: keeps the prescription).
     mutating func rewind() {
         position = 0

@@ -22,9 +22,12 @@ extension SpecChecker {
         machine.observer = { collected.steps.append($0) }
         var header = TraceHeader(seed: 1, inputs: .events)
         for (index, move) in violation.counterexample.enumerated() {
-            if index == violation.counterexample.count &- 1, case .livelock = violation.kind {
-                // A run that never settles is shown up to a bound, and replayed to the same one.
-                machine.totalStepLimit = machine.steps &+ Self.livelockShownSteps
+            if index == violation.counterexample.count &- 1, case .livelock(let bound, let ringLength) = violation.kind {
+                // A run that never settles is shown up to a bound, and replayed to the same one:
+                // no further than the step the checker gave it up at when its bound is lower (a
+                // move that takes more steps than `--max-move-steps` may still settle later).
+                let shown = ringLength == nil ? min(Self.livelockShownSteps, bound < Int.max ? bound &+ 1 : bound) : Self.livelockShownSteps
+                machine.totalStepLimit = machine.steps &+ shown
                 header.maxSteps = machine.totalStepLimit
                 header.livelockRepeats = 0
             }
@@ -42,6 +45,16 @@ extension SpecChecker {
             }
             if machine.ended != nil { break }
         }
+        // A run's livelock detector is not the checker's: a move that settles (or fails) after a
+        // long stretch of steps at one instant — a ring left by a choice — would look like a
+        // livelock to it, so the replay turns it off once an instant has as many steps as it needs.
+        var longestInstant = 0, current = 0, time: Int64 = -1
+        for step in collected.steps {
+            current = step.time == time ? current &+ 1 : 1
+            time = step.time
+            longestInstant = max(longestInstant, current)
+        }
+        if longestInstant >= RunLimits().livelockRepeats { header.livelockRepeats = 0 }
         let status: RunStatus
         if let ended = machine.endStatus {
             status = ended

@@ -63,9 +63,7 @@ final class Explorer {
         program = MachineProgram(compiled, script: false)
         codec = StateCodec(program)
         self.options = options
-        var machine = RunMachine(program, oracle: .enumerating())
-        machine.moveStepLimit = options.maxMoveSteps
-        self.machine = machine
+        machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
         inputs = compiled.model.spins.map(Self.inputEvents)
         mustFinish = compiled.model.spins.map { spin in
@@ -90,6 +88,16 @@ final class Explorer {
             rowsFired = [Bool](repeating: false, count: rows)
             statesReached = [Bool](repeating: false, count: controls)
         }
+    }
+
+    /// A machine that runs moves as the exploration does: bounded by `maxMoveSteps`, looking for
+    /// rings. Every run of a move (exploring it, and finding it again for a counterexample) is
+    /// made by one of these, so that each ends, and enumerates its choices, the same way.
+    private static func moveMachine(_ program: MachineProgram, oracle: ChoiceOracle, options: CheckOptions) -> RunMachine {
+        var machine = RunMachine(program, oracle: oracle)
+        machine.moveStepLimit = options.maxMoveSteps
+        machine.detectsRings = true
+        return machine
     }
 
     /// Every input event of `spin` with every payload of its fields' domains (the first field
@@ -174,8 +182,7 @@ final class Explorer {
         var move: UInt32 = 0
         repeat {
             oracle.rewind()
-            var fresh = RunMachine(program, oracle: oracle)
-            fresh.moveStepLimit = options.maxMoveSteps
+            var fresh = Self.moveMachine(program, oracle: oracle, options: options)
             fresh.coverage = machine.coverage
             fresh.beginMove()
             fresh.start()
@@ -349,7 +356,9 @@ final class Explorer {
             case .fault(let fault):
                 note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: depth)
             case .stepLimit, .queueFull:
-                note(.livelock(steps: options.maxMoveSteps), key: .livelock, parent: parent, move: move, depth: depth)
+                // A ring found before the bound is named with its length and where it was found.
+                let steps = run.ringLength == nil ? options.maxMoveSteps : run.moveSteps
+                note(.livelock(steps: steps, ringLength: run.ringLength), key: .livelock, parent: parent, move: move, depth: depth)
             }
             return nil
         }
@@ -435,8 +444,7 @@ final class Explorer {
         var index: UInt32 = 0
         repeat {
             oracle.rewind()
-            var fresh = RunMachine(program, oracle: oracle)
-            fresh.moveStepLimit = options.maxMoveSteps
+            var fresh = Self.moveMachine(program, oracle: oracle, options: options)
             fresh.start()
             oracle = fresh.oracle
             if index == label { return CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)) }

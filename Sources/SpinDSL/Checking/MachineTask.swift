@@ -1,6 +1,6 @@
 /// An effect task of `RunMachine`: what a task of the runtime is, as data. It runs until it sleeps
 /// on the clock (its `phase` says where it resumes) or ends.
-struct MachineTask: Sendable {
+struct MachineTask: Sendable, Equatable {
     /// What the task runs.
     enum Body: Sendable, Equatable {
         /// `delayed(state, [])` of a rule: the rule's `after`, then its action (a simulated

@@ -19,7 +19,7 @@ import Spin
 /// `spinrun --check` explores with it; the differential tests hold it equal to `SpecRun`.
 struct RunMachine {
     /// An event waiting in a spin's queue.
-    struct Queued {
+    struct Queued: Equatable {
         var event: SpecEvent
         /// -1 for an input, else the feedback slot that emitted it.
         var origin: Int
@@ -28,7 +28,7 @@ struct RunMachine {
     }
 
     /// A running effect of a spin (the runtime's `EffectRecord`).
-    struct Effect {
+    struct Effect: Equatable {
         var token: Int
         /// How many of its events wait in the queue.
         var queued = 0
@@ -37,7 +37,7 @@ struct RunMachine {
     }
 
     /// What a feedback slot remembers between states.
-    struct SlotMemory {
+    struct SlotMemory: Equatable {
         /// The effect a feedback that cancels would cancel, or 0.
         var running = 0
         /// An edge or periodic rule's trigger on the previous state (`skippingRepeated:`,
@@ -70,7 +70,7 @@ struct RunMachine {
     }
 
     /// A task asleep on the clock.
-    struct Sleeper {
+    struct Sleeper: Equatable {
         var deadline: Int64
         var sequence: Int
         var task: Int
@@ -100,8 +100,16 @@ struct RunMachine {
     /// Steps reduced, all spins together.
     var steps = 0
     /// Steps since `beginMove()`, and the most a move may take.
-    private var moveSteps = 0
+    private(set) var moveSteps = 0
     var moveStepLimit = Int.max
+    /// Whether a drain that comes back to the same state ends the run as the move's bound would
+    /// (`.stepLimit`) without waiting for it (the checker's moves; a run never looks).
+    var detectsRings = false
+    /// The ring that ended the move, if one did: its length in steps.
+    private(set) var ringLength: Int?
+    /// The rings looked for in the outermost drain and in a drain it runs after a step.
+    private var outerRing = RingDetector()
+    private var innerRing = RingDetector()
     /// Every step up to this many, all spins together, is a step; the next ends the run.
     var totalStepLimit = Int.max
     var maxQueueLength = Int.max
@@ -173,7 +181,22 @@ struct RunMachine {
     /// Counts the steps of one move from here.
     mutating func beginMove() {
         moveSteps = 0
+        ringLength = nil
+        outerRing.reset()
+        innerRing.reset()
     }
+
+    /// The steps a move takes before its drains look for a ring (`detectsRings`).
+    ///
+    /// Below it a move pays one comparison a pass and nothing else: the moves of the examples
+    /// and of the generated specs settle in a few dozen steps, far below. Past it every pass of
+    /// a drain takes a snapshot of the machine, so rings are found within a few hundred steps of
+    /// it (at most twice the steps before the ring started, plus one turn of the ring, in
+    /// passes), instead of at the bound a hundred times further (100,000). It is also the
+    /// length of a livelock's counterexample after its last move
+    /// (`SpecChecker.livelockShownSteps`): a ring is only reported once the run has gone at least
+    /// as far as the counterexample shows.
+    static let ringSearchStart = 1_000
 
     /// Whether every spin has stopped (reached a final state).
     var allStopped: Bool {
@@ -296,8 +319,13 @@ struct RunMachine {
     /// Reduces the queue one event at a time, delivering each new state; an internal event comes
     /// before anything queued (`RuntimeStateMachine.nextStep`).
     private mutating func drainSteps(_ index: Int, outermost: Bool) {
+        // A ring is a state coming back within one call of this loop: its callers wait for it.
+        if detectsRings, moveSteps >= Self.ringSearchStart {
+            if outermost { outerRing.reset() } else { innerRing.reset() }
+        }
         while true {
             if ended != nil { return }
+            if detectsRings, moveSteps >= Self.ringSearchStart, foundRing(index, outermost: outermost) { return }
             var next: Queued?
             var source: String?
             if let raised = spins[index].raised {
@@ -931,6 +959,89 @@ struct RunMachine {
     }
 }
 
+/// Finding a ring of steps inside a move (`detectsRings`).
+extension RunMachine {
+    /// Looks for a ring at the top of a pass of drain `index`: ends the run with `.stepLimit`,
+    /// as the move's bound would end it later, when the machine is in a state it was in earlier
+    /// in the same drain, and every choice since took its first outcome and will again.
+    fileprivate mutating func foundRing(_ index: Int, outermost: Bool) -> Bool {
+        guard oracle.takesFirstOutcomesFromHere else {
+            // A prescribed choice may still be ahead: the same state need not do the same again.
+            if outermost { outerRing.reset() } else { innerRing.reset() }
+            return false
+        }
+        let snapshot = ringSnapshot(drainingSpin: index, outermost: outermost)
+        let length = outermost
+            ? outerRing.observe(snapshot, atStep: moveSteps) : innerRing.observe(snapshot, atStep: moveSteps)
+        guard let length else { return false }
+        ringLength = length
+        ended = .stepLimit
+        return true
+    }
+
+    /// The machine's state as `RingSnapshot` compares it.
+    private func ringSnapshot(drainingSpin: Int, outermost: Bool) -> RingSnapshot {
+        // Each spin's tokens, and the tasks, numbered in the order they are met.
+        var tokenNumbers = [[Int: Int]](repeating: [:], count: spins.count)
+        func number(token: Int, in spin: Int) -> Int {
+            guard token != 0, tokenNumbers.indices.contains(spin) else { return token }
+            if let known = tokenNumbers[spin][token] { return known }
+            let next = tokenNumbers[spin].count &+ 1
+            tokenNumbers[spin][token] = next
+            return next
+        }
+        var taskNumbers: [Int: Int] = [:]
+        var liveTasks: [MachineTask?] = []
+        func number(task: Int) -> Int {
+            if let known = taskNumbers[task] { return known }
+            let next = liveTasks.count
+            taskNumbers[task] = next
+            liveTasks.append(tasks.indices.contains(task) ? tasks[task] : nil)
+            return next
+        }
+        var snapshotSpins: [RingSnapshot.Spin] = []
+        snapshotSpins.reserveCapacity(spins.count)
+        for index in spins.indices {
+            let run = spins[index]
+            func queued(_ item: Queued) -> Queued {
+                Queued(event: item.event, origin: item.origin, token: number(token: item.token, in: index))
+            }
+            let effects = run.effects.map { Effect(token: number(token: $0.token, in: index), queued: $0.queued, task: number(task: $0.task)) }
+            let memory = run.memory.map { memory in
+                var numbered = memory
+                numbered.running = number(token: memory.running, in: index)
+                return numbered
+            }
+            snapshotSpins.append(RingSnapshot.Spin(
+                state: run.state, queue: run.queue.dropFirst(run.queueHead).map(queued), raised: run.raised?.event,
+                raisedSource: run.raised?.source, pending: run.pending.map(queued), started: run.started,
+                draining: run.draining, stopped: run.stopped, effects: effects, latest: run.latest, memory: memory))
+        }
+        // A sleeper's sequence number by its rank: only their order is read.
+        var ranks = [Int](repeating: 0, count: sleepers.count)
+        for (rank, position) in sleepers.indices.sorted(by: { sleepers[$0].sequence < sleepers[$1].sequence }).enumerated() {
+            ranks[position] = rank
+        }
+        let snapshotSleepers = sleepers.indices.map { position in
+            Sleeper(deadline: sleepers[position].deadline, sequence: ranks[position], task: number(task: sleepers[position].task))
+        }
+        for position in liveTasks.indices {
+            guard let task = liveTasks[position] else { continue }
+            liveTasks[position]?.token = number(token: task.token, in: task.spin)
+        }
+        var flatListeners: [Int] = []
+        for gear in listeners {
+            flatListeners.append(gear.count)
+            for listener in gear { flatListeners += [listener.spin, listener.slot] }
+        }
+        return RingSnapshot(
+            spins: snapshotSpins, tasks: liveTasks, sleepers: snapshotSleepers, now: now,
+            startingSpin: starting?.spin ?? -1, startingToken: starting.map { number(token: $0.token, in: $0.spin) } ?? 0,
+            trampolineDraining: trampolineDraining, deferredDrains: Array(deferredDrains.dropFirst(deferredHead)),
+            listeners: flatListeners, gearBuffers: gearBuffers, drainingSpin: drainingSpin, outermost: outermost)
+    }
+}
+
 /// Setting a machine to a settled state that `StateCodec` unpacks.
 extension RunMachine {
     /// Empties every queue, task, sleeper and memory (keeping their storage), at time 0, every spin
@@ -961,6 +1072,7 @@ extension RunMachine {
         nextSequence = 0
         steps = 0
         ended = nil
+        ringLength = nil
         for gear in gearBuffers.indices { gearBuffers[gear].removeAll() }
     }
 

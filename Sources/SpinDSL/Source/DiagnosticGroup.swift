@@ -1713,9 +1713,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .neverSettles:
             return .error(
-                "the spins do not settle: more than {steps} steps after one move, with no input and no time passing",
+                "the spins do not settle: {how}, with no input and no time passing",
                 hint: "the counterexample shows the loop; give the feedbacks a condition that stops it",
-                explanation: "After a move (an input, or a timer), spinrun --check lets the spins run until nothing is left to do. Feedbacks that keep answering each other never leave it that point: a run of this spec would end with status livelock or max-steps.",
+                explanation: "After a move (an input, or a timer), spinrun --check lets the spins run until nothing is left to do. Feedbacks, or a statechart's raised events, that keep answering each other never get there: once a move has taken 1,000 steps the checker watches for the spins coming back to a state they were in during the move (a ring, reported with its length), and otherwise gives up after --max-move-steps steps (100,000 by default). A run of this spec would end with status livelock or max-steps.",
                 wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/bounce.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
                 origin: .command)
