@@ -80,6 +80,17 @@ struct PromelaTests {
         #expect(outcomes["ok", default: 0] > 0 && outcomes["violation", default: 0] > 0 && outcomes["dead end", default: 0] > 0, "\(outcomes)")
     }
 
+    /// A statechart whose only move is time: its model takes no input, only time (6 states,
+    /// as the checker counts).
+    @Test("a statechart whose only move is time")
+    func timeOnlyStatechart() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/promela/blink.yaml"
+        #expect(try Self.checked(spec).states == 6)
+        let agreement = try Self.agreement(spec)
+        #expect(agreement.compared)
+        #expect(agreement.outcome == "ok")
+    }
+
     /// What comparing the checker with SPIN on a spec came to.
     struct Agreement {
         /// Whether `--promela` exported the spec.

@@ -733,18 +733,21 @@ extension PromelaWriter {
                 line(":: else ->")
                 indent += 1
             }
-            line("if")
-            for (index, event) in events.enumerated() {
-                let payload = event.payload.enumerated().map { "p\($0.offset) = \(Self.literal($0.element))" }
-                line(":: mv == \(index) -> " + (["ev = \(event.kind)"] + payload).joined(separator: "; "))
+            if events.isEmpty {
+                // Time is the only move.
+                line("skip")
+            } else {
+                line("if")
+                for (index, event) in events.enumerated() {
+                    let payload = event.payload.enumerated().map { "p\($0.offset) = \(Self.literal($0.element))" }
+                    line(":: mv == \(index) -> " + (["ev = \(event.kind)"] + payload).joined(separator: "; "))
+                }
+                line("fi;")
+                line("\(prefix)move()" + (time ? "" : ";"))
             }
-            line("fi;")
             if time {
-                line("\(prefix)move()")
                 indent -= 1
                 line("fi;")
-            } else {
-                line("\(prefix)move();")
             }
             line("if")
             line(":: probing ->")
