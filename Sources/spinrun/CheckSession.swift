@@ -101,6 +101,8 @@ struct CheckSession {
             (group, values) = (.stateLimit, ["limit": CountedNoun.text(options.maxStates, "state")])
         case .maxDepth:
             (group, values) = (.depthLimit, ["limit": CountedNoun.text(options.maxDepth ?? 0, "move")])
+        case .maxMoveRuns:
+            (group, values) = (.moveRunLimit, ["limit": CountedNoun.text(options.maxMoveRuns, "run")])
         case .memory:
             (group, values) = (.checkOutOfMemory, ["states": CountedNoun.text(states, "state")])
         }

@@ -140,6 +140,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
     var maxMoveSteps: Int = 100_000
 
+    @Option(name: .customLong("max-move-runs"), parsing: .unconditional, help: "With --check: the most runs of one move of one state, one per combination of the outcomes of its choices; more stops the check (status incomplete, [#MoveRunLimit]).")
+    var maxMoveRuns: Int = 10_000
+
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
     var counterexample: String?
 
@@ -240,6 +243,7 @@ struct SpinrunCommand: AsyncParsableCommand {
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
             ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
             ("--max-states", maxStates), ("--max-move-steps", maxMoveSteps),
+            ("--max-move-runs", maxMoveRuns),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
@@ -288,7 +292,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         if check {
             let session = CheckSession(
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
-                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps),
+                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns),
                 counterexamplePath: counterexample)
             throw ExitCode(session.run())
         }

@@ -118,6 +118,22 @@ struct CheckTests {
     /// `--max-move-steps N` bounds the steps of one move: a move that neither settles nor comes back
     /// to a state is a livelock after N steps, its counterexample shows the N + 1 steps the check
     /// ran, and replays; below 1 is bad usage.
+    /// `--max-move-runs N` bounds the runs of one move (one per combination of its choices'
+    /// outcomes): http-retry's start alone has two.
+    @Test("--max-move-runs stops a check whose move has more runs")
+    func maxMoveRuns() throws {
+        let limited = try SpinrunProcess.run(["--check", "--max-move-runs", "1", "Specs/http-retry.yaml"])
+        #expect(limited.status == 4)
+        #expect(limited.stdout.hasPrefix("incomplete: 1 state, 1 transition, depth 0, "))
+        #expect(limited.stderr == "spinrun: check stopped by the run limit: one move has more than 1 run (--max-move-runs); not every reachable state was explored [#MoveRunLimit]\n")
+        let enough = try SpinrunProcess.run(["--check", "Specs/http-retry.yaml"])
+        #expect(enough.status == 0)
+        #expect(enough.stdout.hasPrefix("ok: 30 states, 36 transitions, depth 11, "))
+        let zero = try SpinrunProcess.run(["--check", "--max-move-runs", "0", "Specs/http-retry.yaml"])
+        #expect(zero.status == 64)
+        #expect(zero.stderr.hasPrefix("Error: --max-move-runs must be at least 1 [#OptionOutOfRange]\n"))
+    }
+
     @Test("--max-move-steps bounds a move's steps")
     func maxMoveSteps() throws {
         let fixture = "Tests/SpinrunTests/Fixtures/check/count-forever.yaml"

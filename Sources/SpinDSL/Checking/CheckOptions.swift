@@ -7,20 +7,26 @@ public struct CheckOptions: Sendable {
     /// The most steps the spins may take to settle after one move; more is reported as a
     /// livelock (a loop of feedbacks that never ends without time passing or an input).
     public var maxMoveSteps: Int
+    /// The most runs of one move of one state: a move is run once per combination of the
+    /// outcomes of the choices it makes (fewer when its runs come back to states, docs/checking.md);
+    /// past it the exploration stops (status `incomplete`).
+    public var maxMoveRuns: Int
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
     /// hold the two ways equal).
     var allowsReducerOnlyPath = true
 
-    /// The defaults of `spinrun --check`: 10 million states, no depth limit, 100,000 steps a move.
+    /// The defaults of `spinrun --check`: 10 million states, no depth limit, 100,000 steps and
+    /// 10,000 runs a move.
     public init(
-        maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000,
+        maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
         progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
         self.maxStates = maxStates
         self.maxDepth = maxDepth
         self.maxMoveSteps = maxMoveSteps
+        self.maxMoveRuns = maxMoveRuns
         self.progress = progress
     }
 }

@@ -14,6 +14,8 @@ public enum CheckStatus: String, Sendable, Equatable {
 public enum CheckLimit: String, Sendable, Equatable {
     case maxStates = "max-states"
     case maxDepth = "max-depth"
+    /// One move of one state had more combinations of choices than `CheckOptions.maxMoveRuns`.
+    case maxMoveRuns = "max-move-runs"
     case memory
 }
 

@@ -30,6 +30,9 @@ struct ChoiceOracle: Sendable {
     private var forced: [Int: [Int]] = [:]
     /// Every choice made, in order.
     private(set) var made: [Choice] = []
+    /// The position `advance()` moved to its next outcome (the outcomes before it are the
+    /// previous run's), or -1 before the first run (`MoveVisits`).
+    private(set) var changedPosition = -1
 
     /// Draws like a run seeded with `seed`, except for `forced` choices, taken first in order for
     /// their rule case.
@@ -107,6 +110,7 @@ struct ChoiceOracle: Sendable {
             let index = prescribed.count &- 1
             if last &+ 1 < arities[index] {
                 prescribed[index] = last &+ 1
+                changedPosition = index
                 return true
             }
             prescribed.removeLast()
@@ -121,6 +125,7 @@ struct ChoiceOracle: Sendable {
     /// Starts over with no prescription (`enumerating`).
     mutating func reset() {
         prescribed.removeAll(keepingCapacity: true)
+        changedPosition = -1
         rewind()
     }
 }

@@ -179,16 +179,23 @@ final class Explorer {
     /// The start, once per combination of the choices made while the spins start.
     private func exploreStart() {
         var oracle = ChoiceOracle.enumerating()
+        var visits = MoveVisits()
         var move: UInt32 = 0
         repeat {
+            if move >= options.maxMoveRuns {
+                limit = .maxMoveRuns
+                return
+            }
             oracle.rewind()
             var fresh = Self.moveMachine(program, oracle: oracle, options: options)
             fresh.coverage = machine.coverage
+            fresh.moveVisits = visits
             fresh.beginMove()
             fresh.start()
             oracle = fresh.oracle
+            visits = fresh.moveVisits
             machine.coverage = fresh.coverage
-            record(fresh, parent: StateStore.noParent, move: move, depth: 0)
+            if fresh.ended != .revisited { record(fresh, parent: StateStore.noParent, move: move, depth: 0) }
             move &+= 1
         } while limit == nil && oracle.advance()
     }
@@ -205,11 +212,19 @@ final class Explorer {
         let stopped = machine.spins.map(\.stopped)
         for template in moveKinds() {
             machine.oracle.reset()
+            var runs = 0
             repeat {
+                if runs >= options.maxMoveRuns {
+                    limit = .maxMoveRuns
+                    return
+                }
+                runs &+= 1
                 vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
                 machine.oracle.rewind()
                 apply(template)
-                if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1), reachedID == id {
+                if machine.ended == .revisited {
+                    // Covered by the runs that took other outcomes where it came back from.
+                } else if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1), reachedID == id {
                     // A move back to the same state changes nothing.
                 } else {
                     changes = true
@@ -349,12 +364,16 @@ final class Explorer {
     @discardableResult
     private func record(_ run: RunMachine, parent: UInt32, move: UInt32, depth: Int) -> Int? {
         if let end = run.ended {
+            // The callers skip a revisited run (what follows it is other runs'): nothing to note.
+            if end == .revisited { return nil }
             transitions &+= 1
             switch end {
             case .invariant(let failure):
                 note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: parent, move: move, depth: depth)
             case .fault(let fault):
                 note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: depth)
+            case .revisited:
+                break
             case .stepLimit, .queueFull:
                 // A ring found before the bound is named with its length and where it was found.
                 let steps = run.ringLength == nil ? options.maxMoveSteps : run.moveSteps
@@ -441,12 +460,17 @@ final class Explorer {
 
     private func startMove(_ label: UInt32) -> CheckMove {
         var oracle = ChoiceOracle.enumerating()
+        var visits = MoveVisits()
         var index: UInt32 = 0
         repeat {
             oracle.rewind()
             var fresh = Self.moveMachine(program, oracle: oracle, options: options)
+            // Run as `exploreStart` runs it, so that the runs are numbered alike.
+            fresh.moveVisits = visits
+            fresh.beginMove()
             fresh.start()
             oracle = fresh.oracle
+            visits = fresh.moveVisits
             if index == label { return CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)) }
             index &+= 1
         } while oracle.advance()

@@ -1,8 +1,8 @@
 /// An effect task of `RunMachine`: what a task of the runtime is, as data. It runs until it sleeps
 /// on the clock (its `phase` says where it resumes) or ends.
-struct MachineTask: Sendable, Equatable {
+struct MachineTask: Sendable, Hashable {
     /// What the task runs.
-    enum Body: Sendable, Equatable {
+    enum Body: Sendable, Hashable {
         /// `delayed(state, [])` of a rule: the rule's `after`, then its action (a simulated
         /// effect picks its outcome, waits that outcome's latency, then answers).
         case delayed

@@ -8,8 +8,20 @@
 /// one stored snapshot and one comparison a pass; and the first match is exactly `p` passes
 /// after the tortoise (a snapshot before the ring never comes back, so none matches earlier).
 struct RingDetector {
-    /// The tortoise, and the step count of the move when it was taken.
+    /// Counts that equal snapshots share (`RunMachine.ringKey()`): a snapshot is only built when
+    /// its key equals the tortoise's, or to become the tortoise.
+    struct Key: Equatable {
+        var queued = 0
+        var pending = 0
+        var effects = 0
+        var sleepers = 0
+        /// The spins' control states, mixed.
+        var controls = 0
+    }
+
+    /// The tortoise, its key, and the step count of the move when it was taken.
     private var saved: RingSnapshot?
+    private var savedKey = Key()
     private var savedAtStep = 0
     /// Passes since the tortoise moved, and how many it waits before it moves again.
     private var passes = 0
@@ -22,25 +34,27 @@ struct RingDetector {
         power = 1
     }
 
-    /// Compares `snapshot`, taken at step `step` of the move, with the stored one. Returns the
-    /// steps from the stored snapshot to this one when they are equal: the ring's length.
-    mutating func observe(_ snapshot: RingSnapshot, atStep step: Int) -> Int? {
+    /// Compares the state at step `step` of the move (its `key`, and `snapshot` built when
+    /// needed) with the stored one. Returns the steps from the stored snapshot to this one when
+    /// they are equal: the ring's length.
+    mutating func observe(_ key: Key, _ snapshot: () -> RingSnapshot, atStep step: Int) -> Int? {
         guard let saved else {
-            save(snapshot, atStep: step)
+            save(key, snapshot(), atStep: step)
             return nil
         }
         passes &+= 1
-        if saved == snapshot { return step &- savedAtStep }
+        if key == savedKey, saved == snapshot() { return step &- savedAtStep }
         if passes >= power {
-            save(snapshot, atStep: step)
+            save(key, snapshot(), atStep: step)
             // The doubling stops short of overflowing: by then a move's bound ended it long ago.
             if power < Int.max / 2 { power &*= 2 }
         }
         return nil
     }
 
-    private mutating func save(_ snapshot: RingSnapshot, atStep step: Int) {
+    private mutating func save(_ key: Key, _ snapshot: RingSnapshot, atStep step: Int) {
         saved = snapshot
+        savedKey = key
         savedAtStep = step
         passes = 0
     }

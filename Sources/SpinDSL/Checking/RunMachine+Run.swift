@@ -47,7 +47,8 @@ extension RunMachine {
         case nil: return nil
         case .fault: return .error
         case .invariant: return .invariant
-        case .stepLimit: return .maxSteps
+        // A run never looks for revisits; were it to, it would not have settled either.
+        case .stepLimit, .revisited: return .maxSteps
         case .queueFull: return .maxQueue
         }
     }
@@ -62,7 +63,7 @@ extension RunMachine {
         case .fault(let found): fault = found
         case .invariant(let failure): invariant = failure
         case .queueFull(let spin): fullQueue = program.model.spins[spin].name.text
-        case .stepLimit, nil: break
+        case .stepLimit, .revisited, nil: break
         }
         return RunSummary(
             status: status, steps: steps, time: now / 1_000_000, spins: summaries, fault: fault,

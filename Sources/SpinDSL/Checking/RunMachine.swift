@@ -19,7 +19,7 @@ import Spin
 /// `spinrun --check` explores with it; the differential tests hold it equal to `SpecRun`.
 struct RunMachine {
     /// An event waiting in a spin's queue.
-    struct Queued: Equatable {
+    struct Queued: Hashable {
         var event: SpecEvent
         /// -1 for an input, else the feedback slot that emitted it.
         var origin: Int
@@ -28,7 +28,7 @@ struct RunMachine {
     }
 
     /// A running effect of a spin (the runtime's `EffectRecord`).
-    struct Effect: Equatable {
+    struct Effect: Hashable {
         var token: Int
         /// How many of its events wait in the queue.
         var queued = 0
@@ -37,7 +37,7 @@ struct RunMachine {
     }
 
     /// What a feedback slot remembers between states.
-    struct SlotMemory: Equatable {
+    struct SlotMemory: Hashable {
         /// The effect a feedback that cancels would cancel, or 0.
         var running = 0
         /// An edge or periodic rule's trigger on the previous state (`skippingRepeated:`,
@@ -70,7 +70,7 @@ struct RunMachine {
     }
 
     /// A task asleep on the clock.
-    struct Sleeper: Equatable {
+    struct Sleeper: Hashable {
         var deadline: Int64
         var sequence: Int
         var task: Int
@@ -85,6 +85,10 @@ struct RunMachine {
         case stepLimit
         /// An event arrived at spin `spin` whose queue was full.
         case queueFull(spin: Int)
+        /// A checker's run of a move came back, inside one drain, to a state it was in while a
+        /// prescribed choice was still ahead (`RevisitDetector`): the runs with other outcomes
+        /// cover what follows. Only machines that detect rings end so; a run never does.
+        case revisited
     }
 
     let program: MachineProgram
@@ -110,6 +114,9 @@ struct RunMachine {
     /// The rings looked for in the outermost drain and in a drain it runs after a step.
     private var outerRing = RingDetector()
     private var innerRing = RingDetector()
+    /// The states the drains of this move's runs were in (`detectsRings`): kept across the runs
+    /// that enumerate a move's choices, so a machine made for each run carries them over.
+    var moveVisits = MoveVisits()
     /// Every step up to this many, all spins together, is a step; the next ends the run.
     var totalStepLimit = Int.max
     var maxQueueLength = Int.max
@@ -184,6 +191,7 @@ struct RunMachine {
         ringLength = nil
         outerRing.reset()
         innerRing.reset()
+        if detectsRings { moveVisits.beginRun(keeping: oracle.changedPosition) }
     }
 
     /// The steps a move takes before its drains look for a ring (`detectsRings`).
@@ -197,6 +205,15 @@ struct RunMachine {
     /// (`SpecChecker.livelockShownSteps`): a ring is only reported once the run has gone at least
     /// as far as the counterexample shows.
     static let ringSearchStart = 1_000
+
+    /// The choices a run of a move makes before its drains look for states earlier runs met
+    /// (`MoveVisits`): a move with fewer is run once per combination, at no cost per step, and
+    /// ordinary moves make one or two.
+    static let revisitSearchChoices = 4
+
+    /// The most events all queues may hold (waiting and pending) for a pass to look for states
+    /// earlier runs met: a snapshot copies them.
+    static let revisitSearchQueue = 64
 
     /// Whether every spin has stopped (reached a final state).
     var allStopped: Bool {
@@ -323,8 +340,14 @@ struct RunMachine {
         if detectsRings, moveSteps >= Self.ringSearchStart {
             if outermost { outerRing.reset() } else { innerRing.reset() }
         }
+        let choicesBefore = oracle.made.count
+        let drainNumber = detectsRings ? moveVisits.startDrain(choices: choicesBefore) : 0
         while true {
             if ended != nil { return }
+            if detectsRings, oracle.made.count >= Self.revisitSearchChoices, oracle.takesFirstOutcomesFromHere,
+               foundRevisit(index, outermost: outermost, drain: drainNumber, choicesBefore: choicesBefore) {
+                return
+            }
             if detectsRings, moveSteps >= Self.ringSearchStart, foundRing(index, outermost: outermost) { return }
             var next: Queued?
             var source: String?
@@ -970,17 +993,47 @@ extension RunMachine {
             if outermost { outerRing.reset() } else { innerRing.reset() }
             return false
         }
-        let snapshot = ringSnapshot(drainingSpin: index, outermost: outermost)
-        let length = outermost
-            ? outerRing.observe(snapshot, atStep: moveSteps) : innerRing.observe(snapshot, atStep: moveSteps)
+        // Worked on as a local: building a snapshot reads the machine the detector is part of.
+        var detector = outermost ? outerRing : innerRing
+        let length = detector.observe(ringKey(), { ringSnapshot(drainingSpin: index, outermost: outermost) }, atStep: moveSteps)
+        if outermost { outerRing = detector } else { innerRing = detector }
         guard let length else { return false }
         ringLength = length
         ended = .stepLimit
         return true
     }
 
-    /// The machine's state as `RingSnapshot` compares it.
-    private func ringSnapshot(drainingSpin: Int, outermost: Bool) -> RingSnapshot {
+    /// Looks for the state at the top of a pass of drain `index` (number `drain` of the run) among
+    /// the states earlier runs of the move met there: ends the run with `.revisited` when one
+    /// did (`MoveVisits`).
+    fileprivate mutating func foundRevisit(_ index: Int, outermost: Bool, drain: Int, choicesBefore: Int) -> Bool {
+        // A snapshot costs what the queues hold: a run whose queues grow is not looked at (it
+        // comes back to no state while they grow; its bound, or a ring, ends it).
+        let key = ringKey()
+        guard key.queued &+ key.pending <= Self.revisitSearchQueue else { return false }
+        let snapshot = ringSnapshot(drainingSpin: index, outermost: outermost, includingJobs: true)
+        guard moveVisits.metBefore(snapshot, drain: drain, choicesBefore: choicesBefore) else { return false }
+        ended = .revisited
+        return true
+    }
+
+    /// Counts that two equal snapshots share, taken without building one: a drain whose queue
+    /// grows (no ring) then costs one comparison a pass, not a snapshot of the whole queue.
+    private func ringKey() -> RingDetector.Key {
+        var key = RingDetector.Key()
+        for run in spins {
+            key.queued &+= run.queuedCount
+            key.pending &+= run.pending.count
+            key.effects &+= run.effects.count
+            key.controls = key.controls &* 31 &+ run.state.control
+        }
+        key.sleepers = sleepers.count
+        return key
+    }
+
+    /// The machine's state as `RingSnapshot` compares it; with the executor's jobs (and the
+    /// tasks only they hold) when `includingJobs`.
+    private func ringSnapshot(drainingSpin: Int, outermost: Bool, includingJobs: Bool = false) -> RingSnapshot {
         // Each spin's tokens, and the tasks, numbered in the order they are met.
         var tokenNumbers = [[Int: Int]](repeating: [:], count: spins.count)
         func number(token: Int, in spin: Int) -> Int {
@@ -1025,6 +1078,10 @@ extension RunMachine {
         let snapshotSleepers = sleepers.indices.map { position in
             Sleeper(deadline: sleepers[position].deadline, sequence: ranks[position], task: number(task: sleepers[position].task))
         }
+        // A cancelled task's job ends it with nothing (its sleep throws): only the others count.
+        let jobs = includingJobs
+            ? executor[min(executorHead, executor.count)...].filter { tasks.indices.contains($0) && tasks[$0]?.cancelled == false }.map { number(task: $0) }
+            : []
         for position in liveTasks.indices {
             guard let task = liveTasks[position] else { continue }
             liveTasks[position]?.token = number(token: task.token, in: task.spin)
@@ -1038,7 +1095,7 @@ extension RunMachine {
             spins: snapshotSpins, tasks: liveTasks, sleepers: snapshotSleepers, now: now,
             startingSpin: starting?.spin ?? -1, startingToken: starting.map { number(token: $0.token, in: $0.spin) } ?? 0,
             trampolineDraining: trampolineDraining, deferredDrains: Array(deferredDrains.dropFirst(deferredHead)),
-            listeners: flatListeners, gearBuffers: gearBuffers, drainingSpin: drainingSpin, outermost: outermost)
+            listeners: flatListeners, gearBuffers: gearBuffers, jobs: jobs, drainingSpin: drainingSpin, outermost: outermost)
     }
 }
 

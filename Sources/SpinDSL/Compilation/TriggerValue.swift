@@ -6,7 +6,7 @@
 /// Compared by kind only (and faults by value): the core's change-driven feedbacks act when the
 /// kind changes, so a condition that keeps holding does not act again, and a fault after a state
 /// where it held still acts.
-enum TriggerValue: Equatable, Sendable {
+enum TriggerValue: Hashable, Sendable {
     case off
     case on(SpecState)
     case fault(SpecFault)
@@ -16,6 +16,17 @@ enum TriggerValue: Equatable, Sendable {
         case (.off, .off), (.on, .on): return true
         case let (.fault(left), .fault(right)): return left == right
         default: return false
+        }
+    }
+
+    /// By kind (and a fault by value), as `==` compares.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .off: hasher.combine(0)
+        case .on: hasher.combine(1)
+        case .fault(let fault):
+            hasher.combine(2)
+            hasher.combine(fault)
         }
     }
 

@@ -264,6 +264,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case ruleNeverActs = "RuleNeverActs"
     case stateLimit = "StateLimit"
     case depthLimit = "DepthLimit"
+    case moveRunLimit = "MoveRunLimit"
     case checkOutOfMemory = "CheckOutOfMemory"
     case counterexampleNotWritten = "CounterexampleNotWritten"
     case notExportable = "NotExportable"
@@ -1756,6 +1757,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "With --max-depth N, spinrun --check explores no further than N moves from the start and ends with status incomplete (exit 4) when something lay beyond.",
                 wrong: "spinrun --check --max-depth 2 Specs/turnstile-checked.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .moveRunLimit:
+            return .error(
+                "check stopped by the run limit: one move has more than {limit} (--max-move-runs); not every reachable state was explored",
+                hint: "raise --max-move-runs, or give the 'choose' rules and simulated outcomes that act again and again inside one move a narrower 'when' or fewer outcomes",
+                explanation: "spinrun --check runs each move of each state once per combination of the outcomes of the choices made on the way ('choose', a simulated effect's outcomes), skipping runs that come back to a state an earlier run was in. A move whose choices go on and on (a rule that chooses on every state it sees, inside a move that takes many steps) has too many: at --max-move-runs (default 10,000) the check stops with status incomplete (exit 4), with what it found so far.",
+                wrong: "spinrun --check --max-move-runs 1 Specs/http-retry.yaml",
+                right: "spinrun --check Specs/http-retry.yaml",
                 origin: .command)
         case .checkOutOfMemory:
             return .error(
