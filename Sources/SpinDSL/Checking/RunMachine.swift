@@ -85,9 +85,9 @@ struct RunMachine {
         case stepLimit
         /// An event arrived at spin `spin` whose queue was full.
         case queueFull(spin: Int)
-        /// A checker's run of a move came back, inside one drain, to a state it was in while a
-        /// prescribed choice was still ahead (`RevisitDetector`): the runs with other outcomes
-        /// cover what follows. Only machines that detect rings end so; a run never does.
+        /// A checker's run of a move met, in one drain, a state another run of the move met there
+        /// (`MoveVisits`): what follows was run from there. Only machines that detect rings end
+        /// so; a run never does.
         case revisited
     }
 
