@@ -20,9 +20,9 @@
 ///   holds, so two machines that differ only in the names do the same.
 ///
 /// Left out of a ring's snapshot: the executor's jobs and the tasks only they hold (cancelled
-/// tasks waiting to end with nothing). Jobs run only once the drains are over (`settle`, called by the moves, never
-/// inside a drain), so nothing a drain does depends on them; a drain that rings never returns to
-/// run them. The free task indices are naming too. What the machine only records for others
+/// tasks waiting to end with nothing). Jobs run only once the drains are over (`settle`, called
+/// by the moves, never inside a drain), so nothing a drain does depends on them; a drain that
+/// rings never returns to run them. The free task indices are naming too. What the machine only records for others
 /// (coverage, the observer) is not part of it.
 struct RingSnapshot: Hashable {
     /// A spin's loop (`RunMachine.SpinRun`), its tokens and its effects' tasks by number.
@@ -56,7 +56,7 @@ struct RingSnapshot: Hashable {
     var listeners: [Int]
     var gearBuffers: [[GearMessage]]
     /// The executor's jobs, their tasks by number: empty for a ring (see above), held for a
-    /// revisit (`RevisitDetector`), whose two visits must do the same after the drain too.
+    /// revisit (`MoveVisits`), whose two visits must do the same after the drain too.
     var jobs: [Int]
     /// The drain the snapshot was taken in.
     var drainingSpin: Int
