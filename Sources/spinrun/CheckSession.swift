@@ -13,6 +13,8 @@ struct CheckSession {
     /// No progress line.
     let quiet: Bool
     let options: CheckOptions
+    /// `--max-string-bytes`: the checker's moves limit strings as a run does.
+    let maxStringBytes: Int
     let counterexamplePath: String?
 
     /// The exit status of a finding (violated, deadlock).
@@ -24,9 +26,9 @@ struct CheckSession {
 
     func run() -> Int32 {
         let model = compiled.model
-        let checker = SpecChecker(compiled)
+        let checker = SpecChecker(compiled, maxStringBytes: maxStringBytes)
         let renderer = DiagnosticRenderer(sources: spec.source.map { [$0] } ?? [])
-        let problems = checker.diagnostics
+        let problems = checker.problems(options)
         if !problems.isEmpty {
             OutputWriter.standardError.write(renderer.render(problems))
             return 1
@@ -53,17 +55,20 @@ struct CheckSession {
             guard FileManager.default.createFile(atPath: counterexamplePath, contents: Data(bytes)) else {
                 let error = UsageError("--counterexample", .counterexampleNotWritten, ["path": counterexamplePath])
                 OutputWriter.standardError.line("Error: \(error)")
-                return 1
+                // A path that cannot be written is bad usage, as for the run's own files.
+                return RunSession.usageStatus
             }
         }
         switch format {
         case .jsonl:
             out.line(result.json)
         case .text:
-            let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: nil)
             for violation in result.violations {
                 out.line(violation.description)
                 let trace = checker.counterexample(violation)
+                // The time column is as wide as the latest time shown, so that the lines line up.
+                let latest = trace.steps.prefix(Self.shownSteps).map(\.time).max()
+                let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: latest)
                 out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
                 for step in trace.steps.prefix(Self.shownSteps) {
                     out.line("  " + formatter.step(TraceRecord(step, in: model)))
@@ -105,6 +110,9 @@ struct CheckSession {
             (group, values) = (.moveRunLimit, ["limit": CountedNoun.text(options.maxMoveRuns, "run")])
         case .memory:
             (group, values) = (.checkOutOfMemory, ["states": CountedNoun.text(states, "state")])
+        case .maxPayloads:
+            // `SpecChecker.problems` names the input first: the check does not start.
+            (group, values) = (.tooManyPayloads, ["event": "an input", "count": "more", "limit": options.maxPayloads])
         }
         return "spinrun: \(group.message(values)) \(group.tag)"
     }

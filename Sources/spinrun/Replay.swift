@@ -52,12 +52,15 @@ enum Replay {
         recording.header = header
         guard header.inputs != .script else { return .success(recording) }
         for (offset, line) in lines.enumerated().dropFirst() where line.hasPrefix("{\"step\":") {
-            guard case .success(let step) = JSONObjectParser.parseValue(line),
-                  let time = step["time"]?.int64, let spin = step["spin"]?.string, let event = step["event"]?["name"]?.string,
-                  let source = step["source"]?.string else {
+            // Only input steps are read: other steps (an eventless one has `"event":null`) are
+            // what the run makes of them.
+            guard case .success(let step) = JSONObjectParser.parseValue(line), let source = step["source"]?.string else {
                 return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": recorded.numbers[offset]]))
             }
             guard source == "input" else { continue }
+            guard let time = step["time"]?.int64, let spin = step["spin"]?.string, let event = step["event"]?["name"]?.string else {
+                return .failure(UsageError("--replay", .replayNotJSONLines, ["path": path, "line": recorded.numbers[offset]]))
+            }
             let payload = step["event"]?["payload"]?.flatObjectText
             recording.inputs.append((recorded.numbers[offset], time, spin, event, payload == "{}" ? nil : payload))
         }
@@ -80,22 +83,34 @@ enum Replay {
         return header
     }
 
-    /// `step N: expected … got … [#ReplayDiverged]` for the first line that differs, or nil when
-    /// none does.
+    /// `step N: state.credit expected 35, got 10; … [#ReplayDiverged]` for the first line that
+    /// differs, naming the members that differ (the first `shownDifferences` of them), or nil when
+    /// no line differs. A line that is missing on one side is shown whole.
     static func firstDifference(expected: [String], got: [String]) -> String? {
         for index in 0..<max(expected.count, got.count) {
             let want = index < expected.count ? expected[index] : nil
             let have = index < got.count ? got[index] : nil
             guard want != have else { continue }
             let label = (want ?? have).map { $0.hasPrefix("{\"summary\"") ? "summary" : "step \(index + 1)" } ?? "step \(index + 1)"
+            let difference: String
+            if let want, let have, case .success(let wanted) = JSONObjectParser.parseValue(want),
+               case .success(let had) = JSONObjectParser.parseValue(have) {
+                let members = JSONDifference.between(expected: wanted, got: had)
+                var parts = members.prefix(shownDifferences).map(\.description)
+                if members.count > shownDifferences { parts.append("and \(members.count - shownDifferences) more") }
+                // Equal members in another order or spelling: show both lines.
+                difference = parts.isEmpty ? "expected \(want) got \(have)" : parts.joined(separator: "; ")
+            } else {
+                difference = "expected \(want ?? "the end of the trace") got \(have ?? "the end of the run")"
+            }
             let group = DiagnosticGroup.replayDiverged
-            let values: KeyValuePairs<String, any CustomStringConvertible> = [
-                "step": label, "expected": want ?? "the end of the trace", "got": have ?? "the end of the run",
-            ]
-            return "\(group.message(values)) \(group.tag)"
+            return "\(group.message(["step": label, "difference": difference])) \(group.tag)"
         }
         return nil
     }
+
+    /// The most members of a diverging line that `firstDifference` names.
+    static let shownDifferences = 6
 
     /// Collects the run's lines from the steps' callbacks.
     final class Collector: Sendable {

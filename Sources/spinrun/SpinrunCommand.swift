@@ -143,6 +143,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-move-runs"), parsing: .unconditional, help: "With --check: the most runs of one move of one state, one per combination of the outcomes of its choices; more stops the check (status incomplete, [#MoveRunLimit]).")
     var maxMoveRuns: Int = 10_000
 
+    @Option(name: .customLong("max-payloads"), parsing: .unconditional, help: "With --check: the most payloads one input may have (its fields' values multiplied); an input with more is refused before the search ([#TooManyPayloads]).")
+    var maxPayloads: Int = 65_536
+
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
     var counterexample: String?
 
@@ -241,12 +244,16 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         let atLeastOne: [(option: String, value: Int)] = [
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
-            ("--max-depth", maxDepth ?? 1), ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
+            ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
             ("--max-states", maxStates), ("--max-move-steps", maxMoveSteps),
-            ("--max-move-runs", maxMoveRuns),
+            ("--max-move-runs", maxMoveRuns), ("--max-payloads", maxPayloads),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
+        }
+        // With --check, 0 moves explores the start alone (its invariants and the start move).
+        if let maxDepth, maxDepth < (check ? 0 : 1) {
+            throw invalid(nil, .optionOutOfRange, ["option": "--max-depth", "bound": check ? "at least 0 with --check" : "at least 1"])
         }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
@@ -292,8 +299,10 @@ struct SpinrunCommand: AsyncParsableCommand {
         if check {
             let session = CheckSession(
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
-                options: CheckOptions(maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns),
-                counterexamplePath: counterexample)
+                options: CheckOptions(
+                    maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
+                    maxPayloads: maxPayloads),
+                maxStringBytes: maxStringBytes, counterexamplePath: counterexample)
             throw ExitCode(session.run())
         }
         let session = RunSession(

@@ -76,6 +76,36 @@ import Testing
             seeds: UInt64(7000 + batch * 10)..<UInt64(7010 + batch * 10), nested: true, except: Self.unboundedChoiceSeeds) > 0)
     }
 
+    /// Generated specs and statecharts whose first spin has an invariant that fails in its initial
+    /// state: the check reports it at depth 0 (no move: not one move late), as the invariant that
+    /// does not hold, with the start as its counterexample, and the finding replays.
+    @Test(arguments: [false, true])
+    func anInvariantBrokenAtTheStartIsFoundAtDepthZero(nested: Bool) async throws {
+        var checked = 0
+        for seed in UInt64(nested ? 7000 : 1000)..<UInt64(nested ? 7020 : 1020) where !Self.unboundedChoiceSeeds.contains(seed) {
+            let text = GeneratedSpecs.loaded(seed: seed, nested: nested).text
+                .replacingOccurrences(of: "  S0:\n", with: "  S0:\n    invariants:\n      notAtTheStart: false\n")
+            let spec = SpinSpec.load(text: text, path: "generated-\(seed).yaml")
+            guard let compiled = spec.compiled else { continue }
+            let checker = SpecChecker(compiled)
+            let result = checker.check(CheckOptions(maxStates: 3_000))
+            let first = try #require(result.violations.first, "seed \(seed)")
+            #expect(result.status == .violated)
+            #expect(first.depth == 0, "seed \(seed)")
+            #expect(first.counterexample.map(\.kind) == [.start], "seed \(seed)")
+            guard case .invariant(let failure) = first.kind else {
+                Issue.record("seed \(seed): \(first.description)")
+                continue
+            }
+            #expect(failure.spin == "S0" && failure.name == "notAtTheStart")
+            let trace = checker.counterexample(first)
+            #expect(trace.steps.isEmpty)
+            #expect(await Self.replayed(trace, compiled) == Self.lines(trace, compiled.model), "seed \(seed)")
+            checked += 1
+        }
+        #expect(checked >= 15)
+    }
+
     /// Generated statecharts whose check takes minutes in a debug build: a `choose` rule acts on
     /// every state of a move whose steps can go on for ever, and the move's runs, one per
     /// combination of outcomes less those cut where they meet a state another run met

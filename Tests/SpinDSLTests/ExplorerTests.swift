@@ -361,7 +361,7 @@ import Testing
 
         // The machine itself: the move ends 1,003 steps in, as the bound would end it.
         let compiled = try #require(SpinSpec.load(text: Self.raisedRing, path: "spec.yaml").compiled)
-        var machine = RunMachine(MachineProgram(compiled, script: false), oracle: .enumerating())
+        var machine = RunMachine(MachineProgram(compiled, script: false, maxStringBytes: SpecRunOptions.defaultMaxStringBytes), oracle: .enumerating())
         machine.moveStepLimit = 100_000
         machine.detectsRings = true
         machine.start()

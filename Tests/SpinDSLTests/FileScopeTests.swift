@@ -191,16 +191,16 @@ import Testing
             """#, path: "spec.yaml")
         let invalid = spec.diagnostics.filter { $0.group == .invalidName }.map { "\($0.location.line):\($0.location.column) \($0.message) | \($0.hint ?? "")" }
         #expect(invalid == [
-            "1:8 invalid name 'my spin' (spin) | a name is a letter or '_', then letters, digits or '_': 'my_spin'",
-            "2:16 invalid name 'in-progress' (state) | a name is a letter or '_', then letters, digits or '_': 'in_progress'",
-            "2:29 invalid name 'café' (state) | a name is a letter or '_', then letters, digits or '_': 'caf_'",
-            "2:36 invalid name '' (state) | a name is a letter or '_', then letters, digits or '_'",
-            #"4:4 invalid name 'say "hi"' (data field) | a name is a letter or '_', then letters, digits or '_': 'say__hi_'"#,
-            "7:4 invalid name 'go\\n' (event) | a name is a letter or '_', then letters, digits or '_': 'go_'",
-            "5:35 invalid name 'b-c' (value of 'mode') | a name is a letter or '_', then letters, digits or '_': 'b_c'",
-            "8:12 invalid name 'x y' (payload field of 'push') | a name is a letter or '_', then letters, digits or '_': 'x_y'",
-            "11:35 invalid name 'fetch-page' (effect) | a name is a letter or '_', then letters, digits or '_': 'fetch_page'",
-            "11:3 invalid name 'start-it' (feedback rule) | a name is a letter or '_', then letters, digits or '_': 'start_it'",
+            "1:8 invalid name 'my spin' (spin) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'my_spin'",
+            "2:16 invalid name 'in-progress' (state) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'in_progress'",
+            "2:29 invalid name 'café' (state) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'caf_'",
+            "2:36 invalid name '' (state) | a name is an ASCII letter or '_', then ASCII letters, digits or '_'",
+            #"4:4 invalid name 'say "hi"' (data field) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'say__hi_'"#,
+            "7:4 invalid name 'go\\n' (event) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'go_'",
+            "5:35 invalid name 'b-c' (value of 'mode') | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'b_c'",
+            "8:12 invalid name 'x y' (payload field of 'push') | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'x_y'",
+            "11:35 invalid name 'fetch-page' (effect) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'fetch_page'",
+            "11:3 invalid name 'start-it' (feedback rule) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'start_it'",
         ])
     }
 }

@@ -13,7 +13,7 @@ import Testing
     {
         let compiled = try #require(spec.compiled)
         let result = try #require(await runSpec(spec, seed: seed, limits: limits))
-        var machine = RunMachine(MachineProgram(compiled, script: true), oracle: .seeded(seed))
+        var machine = RunMachine(MachineProgram(compiled, script: true, maxStringBytes: SpecRunOptions.defaultMaxStringBytes), oracle: .seeded(seed))
         let lines = Locked<[String]>([])
         let model = compiled.model
         machine.observer = { step in lines.withLock { $0.append(TraceRecord(step, in: model).json) } }

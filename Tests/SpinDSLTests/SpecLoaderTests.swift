@@ -547,7 +547,7 @@ private func rendered(_ text: String) -> String {
             spec.yaml:7:11: error: invalid duration '-1s' [#InvalidDuration]
                   - { at: -1s, emit: go }
                           ^
-            hint: write a number followed by ms, s, m or h, e.g. 300ms or 1.5s
+            hint: write a whole or decimal number (no exponent, below 2^63 milliseconds) followed by ms, s, m or h, e.g. 300ms or 1.5s
             spec.yaml:8:11: error: duration '0.5ms' is not a whole number of milliseconds [#FractionalDuration]
                   - { at: 0.5ms, emit: go }
                           ^
@@ -555,7 +555,7 @@ private func rendered(_ text: String) -> String {
             spec.yaml:9:11: error: invalid duration '99999999999999999999h' [#InvalidDuration]
                   - { at: 99999999999999999999h, emit: go }
                           ^
-            hint: write a number followed by ms, s, m or h, e.g. 300ms or 1.5s
+            hint: write a whole or decimal number (no exponent, below 2^63 milliseconds) followed by ms, s, m or h, e.g. 300ms or 1.5s
 
             """)
     }

@@ -139,13 +139,8 @@ struct CheckTests {
         let fixture = "Tests/SpinrunTests/Fixtures/check/count-forever.yaml"
         let bounded = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-move-steps", "500", fixture])
         #expect(bounded.status == 6)
-        #expect(bounded.stderr == """
-            Tests/SpinrunTests/Fixtures/check/count-forever.yaml:13:5: warning: this row never fires in any reachable state (on 'stop') [#RowNeverFires]
-                  - { from: counting, on: stop, to: idle }
-                    ^
-            hint: check its 'from' states and its guard, or remove it
-
-            """)
+        // No coverage warning: the livelock cut the search short (issue 23, item 4).
+        #expect(bounded.stderr == "")
         #expect(Self.timeless(bounded).stdout == #"{"check":{"status":"violated","states":1,"transitions":2,"depth":0,"seconds":<seconds>,"violations":[{"kind":"livelock","message":"the spins do not settle: more than 500 steps after one move, with no input and no time passing","location":null,"depth":1}]}}"# + "\n")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-check-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -72,7 +72,8 @@ struct HostileDeterminismTests {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let output = try SpinrunProcess.run(["--replay", trace, "--seed", "8", "Specs/movies.yaml"])
         #expect(output.status == 5)
-        #expect(output.stdout == #"step 4: expected {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageLoaded","payload":{"count":20}},"source":"fetch","from":"paging","to":"loaded","state":{"page":2,"movies":40,"retries":0}} got {"step":4,"time":1200,"spin":"Movies","event":{"name":"pageFailed","payload":{}},"source":"fetch","from":"paging","to":"failed","state":{"page":1,"movies":20,"retries":1}} [#ReplayDiverged]"# + "\n")
+        // The members that differ, by name (issue 23, item 17): not two 200-character records.
+        #expect(output.stdout == #"step 4: event.name expected "pageLoaded", got "pageFailed"; event.payload.count expected 20, got nothing; to expected "loaded", got "failed"; state.page expected 2, got 1; state.movies expected 40, got 20; state.retries expected 0, got 1 [#ReplayDiverged]"# + "\n")
     }
 
     @Test("--replay of a truncated trace: the first missing line is the difference")

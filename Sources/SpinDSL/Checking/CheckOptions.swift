@@ -11,6 +11,10 @@ public struct CheckOptions: Sendable {
     /// outcomes of the choices it makes (fewer when its runs come back to states, docs/checking.md);
     /// past it the exploration stops (status `incomplete`).
     public var maxMoveRuns: Int
+    /// The most payloads one input may have (the product of its fields' numbers of values): the
+    /// checker sends each in every state, and a larger product is refused before the search
+    /// (`[#TooManyPayloads]`) rather than exhausting memory.
+    public var maxPayloads: Int
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
@@ -18,11 +22,12 @@ public struct CheckOptions: Sendable {
     var allowsReducerOnlyPath = true
 
     /// The defaults of `spinrun --check`: 10 million states, no depth limit, 100,000 steps and
-    /// 10,000 runs a move.
+    /// 10,000 runs a move, 65,536 payloads an input.
     public init(
         maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
-        progress: (@Sendable (CheckProgress) -> Void)? = nil
+        maxPayloads: Int = 65_536, progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
+        self.maxPayloads = maxPayloads
         self.maxStates = maxStates
         self.maxDepth = maxDepth
         self.maxMoveSteps = maxMoveSteps

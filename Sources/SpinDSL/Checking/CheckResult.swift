@@ -16,6 +16,9 @@ public enum CheckLimit: String, Sendable, Equatable {
     case maxDepth = "max-depth"
     /// One move of one state had more combinations of choices than `CheckOptions.maxMoveRuns`.
     case maxMoveRuns = "max-move-runs"
+    /// An input had more payloads than `CheckOptions.maxPayloads` (`SpecChecker.problems(_:)`
+    /// reports it first): nothing was explored.
+    case maxPayloads = "max-payloads"
     case memory
 }
 

@@ -13,13 +13,13 @@ extension SpecChecker {
     /// Runs `violation`'s counterexample again, from the start, on the machine: its trace is what
     /// `spinrun` prints for these inputs and choices.
     public func counterexample(_ violation: CheckViolation) -> CounterexampleTrace {
-        let program = MachineProgram(compiled, script: false)
+        let program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
         var machine = RunMachine(program, oracle: .enumerating())
         final class Steps: @unchecked Sendable {
             var steps: [TraceStep] = []
         }
         let collected = Steps()
-        machine.observer = { collected.steps.append($0) }
+        machine.observer = { collected.steps.append($0.withoutQueues) }
         var header = TraceHeader(seed: 1, inputs: .events)
         for (index, move) in violation.counterexample.enumerated() {
             if index == violation.counterexample.count &- 1, case .livelock(let bound, let ringLength) = violation.kind {

@@ -27,6 +27,8 @@ final class Explorer {
     private let stateBase: [Int]
     /// Per spin, the inputs with every payload of their domains.
     private let inputs: [[SpecEvent]]
+    /// Whether an input has more payloads than `CheckOptions.maxPayloads`: nothing is explored.
+    private let tooManyPayloads: Bool
     /// Per spin, whether it must reach a final state (it has some) or may settle anywhere (it has
     /// none and no inputs).
     private let mustFinish: [Bool]
@@ -59,13 +61,17 @@ final class Explorer {
         case livelock
     }
 
-    init(_ compiled: CompiledSpec, options: CheckOptions) {
-        program = MachineProgram(compiled, script: false)
+    init(_ compiled: CompiledSpec, options: CheckOptions, maxStringBytes: Int) {
+        program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
         codec = StateCodec(program)
         self.options = options
         machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
-        inputs = compiled.model.spins.map(Self.inputEvents)
+        let tooManyPayloads = compiled.model.spins.contains { spin in
+            spin.events.contains { $0.isInput && (Self.payloadCount(of: $0).map { $0 > options.maxPayloads } ?? true) }
+        }
+        self.tooManyPayloads = tooManyPayloads
+        inputs = tooManyPayloads ? [] : compiled.model.spins.map(Self.inputEvents)
         mustFinish = compiled.model.spins.map { spin in
             !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
         }
@@ -115,6 +121,19 @@ final class Explorer {
         return events
     }
 
+    /// How many payloads `event` has: the product of its fields' numbers of values (nil past
+    /// `Int.max`).
+    static func payloadCount(of event: EventModel) -> Int? {
+        var count = 1
+        for (index, field) in event.fields.enumerated() {
+            let values = index < event.payloadValues.count ? event.payloadValues[index] : nil
+            let (product, overflow) = count.multipliedReportingOverflow(by: domain(field.type, values: values).count)
+            if overflow { return nil }
+            count = product
+        }
+        return count
+    }
+
     /// The values an input's payload field takes: its `values`, or every bool or enum value.
     static func domain(_ type: ValueType, values: [SpinValue]?) -> [SpinValue] {
         if let values { return values }
@@ -128,9 +147,18 @@ final class Explorer {
     // MARK: The search
 
     func run() -> CheckResult {
+        // An input with more payloads than allowed is refused before anything is made of it
+        // (`SpecChecker.problems` reports which).
+        if tooManyPayloads {
+            limit = .maxPayloads
+            return result()
+        }
         machine.coverage = coverage
         exploreStart()
-        guard let store else { return result() }
+        guard let store else {
+            coverage = machine.coverage ?? coverage
+            return result()
+        }
         var levelEnd = store.count
         var depth = 0
         var id = 0
@@ -273,6 +301,7 @@ final class Explorer {
         var move: UInt32 = 0
         var changes = false
         let invariants = program.invariants
+        let maxStringBytes = program.maxStringBytes
         for (spin, events) in inputs.enumerated() where !stopped[spin] {
             let program = self.program.spins[spin]
             let control = states[spin].control
@@ -282,7 +311,7 @@ final class Explorer {
             for eventIndex in events.indices {
                 defer { move &+= 1 }
                 var row = -1
-                let changed = program.table.reduce(&states[spin], events[eventIndex], firedRow: &row)
+                let changed = program.table.reduce(&states[spin], events[eventIndex], maxStringBytes: maxStringBytes, firedRow: &row)
                 if row >= 0, !rowsFired[rows &+ row] { rowsFired[rows &+ row] = true }
                 let reached = controls &+ states[spin].control
                 if reached < statesReached.count, !statesReached[reached] { statesReached[reached] = true }
@@ -427,7 +456,13 @@ final class Explorer {
         return CheckResult(
             status: status, states: store?.count ?? 0, transitions: transitions,
             depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
-            limit: limit, coverage: limit == nil ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+            limit: limit, coverage: isComplete ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+    }
+
+    /// Whether every reachable state was explored: no limit stopped the search and no finding cut
+    /// a path short (a dead end is a state like any other; the rest end their move unsettled).
+    private var isComplete: Bool {
+        limit == nil && findings.allSatisfy { if case .deadEnd = $0.kind { true } else { false } }
     }
 
     /// The moves from the start to `finding`: up the tree of first reaches to the start, then each

@@ -10,11 +10,14 @@ struct InvariantCheck: Sendable {
     }
 
     private let spins: [SpinModel]
+    /// The longest string an invariant may make (`--max-string-bytes`), as in the run's steps.
+    private let maxStringBytes: Int
     /// Whether any spin has an invariant: a run without them asks nothing per step.
     let isEmpty: Bool
 
-    init(_ model: SpecModel) {
+    init(_ model: SpecModel, maxStringBytes: Int) {
         spins = model.spins
+        self.maxStringBytes = maxStringBytes
         isEmpty = model.spins.allSatisfy(\.invariants.isEmpty)
     }
 
@@ -25,7 +28,7 @@ struct InvariantCheck: Sendable {
         let model = spins[spin]
         for invariant in model.invariants {
             do throws(EvaluationError) {
-                if try !invariant.condition.evaluateBool(state.context) {
+                if try !invariant.condition.evaluateBool(state.context(maxStringBytes)) {
                     return .violated(InvariantFailure(
                         spin: model.name.text, name: invariant.name.text, location: invariant.name.location,
                         condition: invariant.text))

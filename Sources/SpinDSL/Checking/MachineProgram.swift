@@ -118,7 +118,7 @@ final class MachineProgram: Sendable {
 
         init(
             model: SpinModel, table: ReducerTable, slots: [SlotProgram], rules: [[RuleProgram]], isFinal: [Bool],
-            fieldTypes: [[ValueType]], script: [(at: Int64, event: SpecEvent)]
+            fieldTypes: [[ValueType]], script: [(at: Int64, event: SpecEvent)], maxStringBytes: Int
         ) {
             self.model = model
             self.table = table
@@ -128,7 +128,7 @@ final class MachineProgram: Sendable {
             self.fieldTypes = fieldTypes
             self.script = script
             hasSlots = !slots.isEmpty
-            initialState = table.initialState(of: model)
+            initialState = table.initialState(of: model, maxStringBytes: maxStringBytes)
             isStatechart = table.statechart != nil
             hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows } ?? false
         }
@@ -141,20 +141,25 @@ final class MachineProgram: Sendable {
     let model: SpecModel
     let spins: [SpinProgram]
     let invariants: InvariantCheck
+    /// The longest string an expression may make (`--max-string-bytes`), as in a run.
+    let maxStringBytes: Int
 
     /// - Parameter script: whether the run sends the spins' `script` (a simulated run, as `spinrun`
     ///   without events); an exploration chooses its inputs itself.
-    init(_ compiled: CompiledSpec, script: Bool) {
+    ///   `maxStringBytes`: the longest string an expression may make, as `SpecRunOptions` says.
+    init(_ compiled: CompiledSpec, script: Bool, maxStringBytes: Int) {
         model = compiled.model
-        invariants = InvariantCheck(compiled.model)
+        self.maxStringBytes = maxStringBytes
+        invariants = InvariantCheck(compiled.model, maxStringBytes: maxStringBytes)
         spins = compiled.model.spins.enumerated().map { index, spin in
-            Self.spinProgram(spin, table: compiled.tables[index], script: script)
+            Self.spinProgram(spin, table: compiled.tables[index], script: script, maxStringBytes: maxStringBytes)
         }
     }
 
-    private static func spinProgram(_ spin: SpinModel, table: ReducerTable, script: Bool) -> SpinProgram {
+    private static func spinProgram(_ spin: SpinModel, table: ReducerTable, script: Bool, maxStringBytes: Int) -> SpinProgram {
         // The builder's predicates, so that a trigger means here what it means in a run.
-        let builder = SpinBuilderForSpec(spin: spin, table: table, gears: [], options: SpecRunOptions())
+        let builder = SpinBuilderForSpec(
+            spin: spin, table: table, gears: [], options: SpecRunOptions(maxStringBytes: maxStringBytes))
         let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
             feedback.cases.enumerated().map { caseIndex, rule in
                 RuleProgram(
@@ -192,14 +197,14 @@ final class MachineProgram: Sendable {
         }
         var scripted: [(at: Int64, event: SpecEvent)] = []
         if script {
-            scripted = zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin)).map { step, event in
+            scripted = zip(spin.script, SpinBuilderForSpec.scriptEvents(of: spin, maxStringBytes: maxStringBytes)).map { step, event in
                 (Self.nanoseconds(step.at), event)
             }
         }
         return SpinProgram(
             model: spin, table: table, slots: slots, rules: rules,
             isFinal: spin.hasControlStates ? spin.configurations.isFinal : [],
-            fieldTypes: spin.events.map { $0.fields.map(\.type) }, script: scripted)
+            fieldTypes: spin.events.map { $0.fields.map(\.type) }, script: scripted, maxStringBytes: maxStringBytes)
     }
 
     /// The core feedback `SpinBuilderForSpec.compile` makes of a rule case, as a slot kind.

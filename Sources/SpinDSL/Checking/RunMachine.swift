@@ -152,10 +152,24 @@ struct RunMachine {
 
     /// Starts the spins in document order, as `SpecRun.run()` does, and runs until nothing runs.
     mutating func start() {
+        // Invariants hold from the start, as `SpecRun.run()` checks them: a spin whose initial
+        // state breaks one ends the run before any spin starts.
+        for index in spins.indices where ended == nil {
+            checkInvariants(index)
+        }
         for index in spins.indices where ended == nil {
             startSpin(index)
         }
         settle()
+    }
+
+    /// Ends the run if spin `index`'s state breaks an invariant, or one cannot be evaluated.
+    private mutating func checkInvariants(_ index: Int) {
+        guard !program.invariants.isEmpty, let outcome = program.invariants.check(spins[index].state, spin: index) else { return }
+        switch outcome {
+        case .violated(let failure): ended = .invariant(failure)
+        case .fault(let fault): ended = .fault(fault)
+        }
     }
 
     /// An input from outside, as `SpinRuntime.emit(_:)`, then runs until nothing runs.
@@ -393,7 +407,7 @@ struct RunMachine {
     /// before anything queued.
     private mutating func askInternalEvent(_ index: Int) {
         let spin = program.spins[index]
-        guard spin.hasInternalEvents, ended == nil, let answer = spin.table.internalEvent(spins[index].state) else { return }
+        guard spin.hasInternalEvents, ended == nil, let answer = spin.table.internalEvent(spins[index].state, maxStringBytes: program.maxStringBytes) else { return }
         spins[index].raised = answer
     }
 
@@ -404,11 +418,11 @@ struct RunMachine {
         let changed: Bool
         if spin.isStatechart {
             var fired: [Int]? = coverage == nil ? nil : []
-            changed = spin.table.reduceStatechart(&spins[index].state, item.event, firedRows: &fired)
+            changed = spin.table.reduceStatechart(&spins[index].state, item.event, maxStringBytes: program.maxStringBytes, firedRows: &fired)
             for row in fired ?? [] { coverage?.rowFired(spin: index, row: row) }
         } else {
             var row = -1
-            changed = spin.table.reduce(&spins[index].state, item.event, firedRow: &row)
+            changed = spin.table.reduce(&spins[index].state, item.event, maxStringBytes: program.maxStringBytes, firedRow: &row)
             if row >= 0 { coverage?.rowFired(spin: index, row: row) }
         }
         coverage?.stateReached(spin: index, control: spins[index].state.control)
@@ -432,21 +446,18 @@ struct RunMachine {
             ended = .fault(fault)
             return
         }
-        if !program.invariants.isEmpty, let outcome = program.invariants.check(spins[index].state, spin: index) {
-            switch outcome {
-            case .violated(let failure): ended = .invariant(failure)
-            case .fault(let fault): ended = .fault(fault)
-            }
-            return
-        }
-        if steps >= totalStepLimit || moveSteps > moveStepLimit {
-            ended = .stepLimit
-            return
-        }
+        checkInvariants(index)
+        if ended != nil { return }
         let control = spins[index].state.control
         if control >= 0, control < spin.isFinal.count, spin.isFinal[control] {
             // The run stops the spin; this state still reaches its feedbacks.
             spins[index].stopped = true
+        }
+        // A run whose last spin reaches its final state on the last allowed step is final, not
+        // stopped by the limit (as `SpecRun` decides).
+        if (steps >= totalStepLimit && !allStopped) || moveSteps > moveStepLimit {
+            ended = .stepLimit
+            return
         }
         if changed, spin.hasSlots { deliver(index) }
     }
@@ -554,7 +565,7 @@ struct RunMachine {
                 }
             case .change(let rule, let immediate):
                 // `skippingRepeated:` on the watched value: a change cancels the previous effect.
-                let value = Self.watch(spin.rule(rule), state)
+                let value = Self.watch(spin.rule(rule), state, maxStringBytes: program.maxStringBytes)
                 if let last = spins[index].memory[slot].watched, last == value { continue }
                 spins[index].memory[slot].watched = value
                 if spins[index].memory[slot].running != 0 {
@@ -570,7 +581,7 @@ struct RunMachine {
             case .changeContinue(let rule, let immediate):
                 // `ChangeMemory` on the watched value, none cancelled; a faulted state is skipped.
                 guard !state.hasFault else { continue }
-                let value = Self.watch(spin.rule(rule), state)
+                let value = Self.watch(spin.rule(rule), state, maxStringBytes: program.maxStringBytes)
                 let changed = spins[index].memory[slot].watched.map { $0 != value } ?? true
                 spins[index].memory[slot].watched = value
                 guard changed else { continue }
@@ -594,12 +605,14 @@ struct RunMachine {
     }
 
     /// What a `changes` rule watches on `state` (`WatchedValue`).
-    private static func watch(_ rule: MachineProgram.RuleProgram, _ state: SpecState) -> Result<SpinValue, SpecFault> {
+    private static func watch(
+        _ rule: MachineProgram.RuleProgram, _ state: SpecState, maxStringBytes: Int
+    ) -> Result<SpinValue, SpecFault> {
         guard let watched = rule.watched else {
             return .failure(SpecFault(.internalError, at: rule.model.declaration.location, ["problem": "a 'changes' rule without its expression"]))
         }
         do throws(EvaluationError) {
-            return .success(try watched.evaluate(state.context))
+            return .success(try watched.evaluate(state.context(maxStringBytes)))
         } catch {
             return .failure(SpecFault(error))
         }
@@ -645,14 +658,14 @@ struct RunMachine {
         coverage?.ruleFired(spin: index, rule: id)
         switch rule.model.action {
         case .emit(let emit):
-            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload)
+            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
         case .choose(let branches):
             let picked = oracle.pick(spin: index, rule: id, stream: rule.stream, weights: branches.map(\.weight))
             let emit = branches[picked].emit
-            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload)
+            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
         case let .propagate(gear, event, expressions):
             do throws(EvaluationError) {
-                let context = EvaluationContext(data: state.data, event: payload, state: state.control)
+                let context = EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: program.maxStringBytes)
                 var values: [SpinValue] = []
                 values.reserveCapacity(expressions.count)
                 for expression in expressions { values.append(try expression.evaluate(context)) }
@@ -663,7 +676,7 @@ struct RunMachine {
             }
         case .render(let template):
             do throws(EvaluationError) {
-                _ = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control))
+                _ = try template.render(EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: program.maxStringBytes))
                 return nil
             } catch {
                 return .failure(SpecFault(error))
@@ -693,7 +706,7 @@ struct RunMachine {
         guard let delay = simulate.outcome[picked].delay ?? simulate.delay else {
             return .answer(outcomeEvent(index, id, outcome: picked, state: state))
         }
-        switch Self.arm(delay, on: state, as: .delay) {
+        switch Self.arm(delay, on: state, as: .delay, maxStringBytes: program.maxStringBytes) {
         case .failure(let fault): return .answer(.failure(fault))
         case .success(let duration): return .wait(outcome: picked, duration: duration)
         }
@@ -705,13 +718,15 @@ struct RunMachine {
         guard case .effect(_, let simulate?) = spin.rule(id).model.action, simulate.outcome.indices.contains(outcome) else { return nil }
         coverage?.ruleFired(spin: index, rule: id)
         let emit = simulate.outcome[outcome].emit
-        return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: [])
+        return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: [], maxStringBytes: program.maxStringBytes)
     }
 
     /// A timer's duration in nanoseconds, computed on `state` when it is armed.
-    static func arm(_ timer: TimerDuration, on state: SpecState, as key: TimerDuration.Key) -> Result<Int64, SpecFault> {
+    static func arm(
+        _ timer: TimerDuration, on state: SpecState, as key: TimerDuration.Key, maxStringBytes: Int
+    ) -> Result<Int64, SpecFault> {
         do throws(SpecFault) {
-            return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key)))
+            return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key, maxStringBytes: maxStringBytes)))
         } catch {
             return .failure(error)
         }
@@ -857,7 +872,7 @@ struct RunMachine {
         switch task.phase {
         case .start:
             if let delay = rule.delay {
-                switch Self.arm(delay, on: state, as: .delay) {
+                switch Self.arm(delay, on: state, as: .delay, maxStringBytes: program.maxStringBytes) {
                 case .failure(let fault): return finish(taskIndex, last: .failure(fault))
                 case .success(let duration):
                     switch sleep(taskIndex, for: duration, resumingAt: .afterWait) {
@@ -910,7 +925,7 @@ struct RunMachine {
                 let armedOn = isFirst ? (task.state ?? spins[task.spin].state) : (spins[task.spin].latest ?? task.state ?? spins[task.spin].state)
                 isFirst = false
                 guard let timer else { return finish(taskIndex, last: nil) }
-                switch Self.arm(timer, on: armedOn, as: key) {
+                switch Self.arm(timer, on: armedOn, as: key, maxStringBytes: program.maxStringBytes) {
                 case .failure(let fault):
                     event = .failure(fault)
                     failed = true
@@ -1164,7 +1179,7 @@ extension RunMachine {
                 case .edgeContinue(let rule), .risingSync(let rule), .risingAsync(let rule), .periodic(let rule):
                     spins[index].memory[slot].trigger = Self.watch(spin.rule(rule), on: state)
                 case .change(let rule, _), .changeContinue(let rule, _):
-                    spins[index].memory[slot].watched = Self.watch(spin.rule(rule), state)
+                    spins[index].memory[slot].watched = Self.watch(spin.rule(rule), state, maxStringBytes: program.maxStringBytes)
                 case .gearListener(_, let gear, _):
                     if listeners.indices.contains(gear) { listeners[gear].append((index, slot)) }
                 case .outbox, .latest, .levelCases, .level, .perState:

@@ -150,20 +150,19 @@ final class StateCodec {
     }
 
     /// The bits of each hidden slot of a statechart: a history record takes 0 (nothing recorded)
-    /// and one value per record it can hold; an entry-parity slot, the bits of its states.
+    /// and one value per record it can hold; an entry-parity slot takes none.
+    ///
+    /// Entry parities are not stored: an `enter` rule acts when a parity *changes* from the one
+    /// it last saw, and in a settled state every rule has seen the current state, so the
+    /// parities' values cannot change the future. Stored, they would count each state once per
+    /// parity (a self-transition re-entering a watched state doubled a TCP model's 28 states);
+    /// unpacked, they are 0 and the rules' memories are derived from that.
     private static func hiddenSlotBits(_ chart: Statechart) -> [Int] {
         var bits = [Int](repeating: 0, count: chart.hiddenSlotCount)
         let first = chart.firstHiddenSlot
         let historySlots = chart.planner.historySlots
         for state in historySlots.indices where bits.indices.contains(historySlots[state] &- first) {
             bits[historySlots[state] &- first] = Self.bits(for: chart.planner.recordCount(of: state) &+ 1)
-        }
-        var masks = [UInt64](repeating: 0, count: bits.count)
-        for flip in chart.parity.compactMap({ $0 }) where masks.indices.contains(flip.slot &- first) {
-            masks[flip.slot &- first] |= flip.mask
-        }
-        for slot in masks.indices where masks[slot] != 0 {
-            bits[slot] = UInt64.bitWidth &- masks[slot].leadingZeroBitCount
         }
         return bits
     }

@@ -235,7 +235,7 @@ extension ReducerTable {
         let control = state.control
         var raised: [SpecEvent] = []
         var propagated: [OutboxMessage] = []
-        var failure: (EvaluationError, block: Int)?
+        var failure: (EvaluationError, block: Int, assignment: Int)?
         // The last block that raised an event: where a queue grown past its limit is reported.
         var lastRaising = -1
         event.withPayload { payload in
@@ -251,9 +251,11 @@ extension ReducerTable {
                         let blockIndex = Int(id)
                         guard code.blocks.indices.contains(blockIndex) else { continue }
                         let block = code.blocks[blockIndex]
+                        var assignment = block.assignments.lowerBound
                         do throws(EvaluationError) {
-                            for assignment in block.assignments {
+                            while assignment < block.assignments.upperBound {
                                 if try Self.apply(assignments, assignment, view, data) { changed = true }
+                                assignment &+= 1
                             }
                             if block.raise >= 0 || block.emit >= 0 { lastRaising = blockIndex }
                             if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
@@ -267,7 +269,7 @@ extension ReducerTable {
                                 propagated.append(OutboxMessage(gear: propagate.gear, message: message))
                             }
                         } catch {
-                            failure = (error, blockIndex)
+                            failure = (error, blockIndex, assignment &- block.assignments.lowerBound)
                             return
                         }
                     }
@@ -280,8 +282,8 @@ extension ReducerTable {
                 }
             }
         }
-        if let (error, block) = failure {
-            state.fault = SpecFault(relocated(error, block: block, code: code))
+        if let (error, block, assignment) = failure {
+            state.fault = SpecFault(relocated(error, block: block, assignment: assignment, code: code))
             return true
         }
         if !raised.isEmpty {
@@ -312,10 +314,21 @@ extension ReducerTable {
         return values
     }
 
-    /// `error`, thrown by block `block`, located in the text of the row it belongs to (a row's code
-    /// is shared with the rows writing the same text); errors of entry and exit blocks are where
-    /// their expressions are.
-    private func relocated(_ error: EvaluationError, block: Int, code: StatechartCode) -> EvaluationError {
+    /// `error`, thrown by assignment `assignment` of block `block`, located in the text of the row
+    /// it belongs to (a row's code is shared with the rows writing the same text); errors of entry
+    /// and exit blocks are where their expressions are. A value outside its field's range, found
+    /// by the table rather than the expression, is put at the value and named by its field.
+    private func relocated(_ error: EvaluationError, block: Int, assignment: Int, code: StatechartCode) -> EvaluationError {
+        if case .outOfRange(_, let text, let range) = error.reason, code.blocks.indices.contains(block),
+           code.valueLocations.indices.contains(block), code.valueLocations[block].indices.contains(assignment) {
+            var located = error
+            located.location = code.valueLocations[block][assignment]
+            let index = code.blocks[block].assignments.lowerBound &+ assignment
+            if assignments.indices.contains(index), fields.indices.contains(assignments[index].slot) {
+                located.reason = .outOfRange(field: fields[assignments[index].slot].name.text, value: text, range: range)
+            }
+            return located
+        }
         guard code.chart.blockSources.indices.contains(block), case .row(let position) = code.chart.blockSources[block],
               transitions.indices.contains(position) else { return error }
         let transition = transitions[position]

@@ -496,10 +496,4 @@ extension SpecState {
     func context(_ maxStringBytes: Int) -> EvaluationContext {
         EvaluationContext(data: data, event: [], state: control, maxStringBytes: maxStringBytes)
     }
-
-    /// The evaluation context of expressions on this state, with the default limit on strings
-    /// (the checker's; a run passes its own, `context(_:)`).
-    var context: EvaluationContext {
-        context(SpecRunOptions.defaultMaxStringBytes)
-    }
 }

@@ -28,6 +28,9 @@ final class StatechartCode: Sendable {
     let propagates: [EventCode]
     /// Where each block is written, for its errors.
     let locations: [SourceLocation]
+    /// Where each block's assignments' values are written, in order: a value out of its field's
+    /// range is reported there.
+    let valueLocations: [[SourceLocation]]
     /// The kind of the eventless pseudo-event.
     let eventlessKind: Int
     /// Whether a step may raise events (an `emit` or a completion event) or propagate any: only
@@ -47,6 +50,7 @@ final class StatechartCode: Sendable {
         var emits: [EventCode] = []
         var propagates: [EventCode] = []
         var locations: [SourceLocation] = []
+        var valueLocations: [[SourceLocation]] = []
         func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
             var emit: Int32 = -1
             var propagate: Int32 = -1
@@ -69,6 +73,7 @@ final class StatechartCode: Sendable {
                 let row = compiler.row(of: transition)
                 blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
                 locations.append(transition.declaration.location)
+                valueLocations.append(transition.assignments.map(\.value.location))
             case .entry(let state, let index), .exit(let state, let index):
                 let node = spin.tree.nodes[state]
                 let isEntry = if case .entry = source { true } else { false }
@@ -76,9 +81,11 @@ final class StatechartCode: Sendable {
                 let (emit, propagate) = events(of: model)
                 blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))
                 locations.append(model.location)
+                valueLocations.append(model.assignments.map(\.value.location))
             case .raise(let event):
                 blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)))
                 locations.append(spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location)
+                valueLocations.append([])
             }
         }
         self.chart = chart
@@ -86,6 +93,7 @@ final class StatechartCode: Sendable {
         self.emits = emits
         self.propagates = propagates
         self.locations = locations
+        self.valueLocations = valueLocations
         self.eventlessKind = spin.eventlessKind
         self.mayRaise = blocks.contains { $0.emit >= 0 || $0.raise >= 0 }
         self.mayPropagate = !propagates.isEmpty

@@ -37,7 +37,7 @@ struct PromelaWriter {
     init(_ compiled: CompiledSpec) {
         self.compiled = compiled
         model = compiled.model
-        program = MachineProgram(compiled, script: false)
+        program = MachineProgram(compiled, script: false, maxStringBytes: SpecRunOptions.defaultMaxStringBytes)
         let durations = program.durations.fixed.map { $0 / 1_000_000 }
         unit = max(1, durations.reduce(0) { Self.gcd($0, $1) })
     }

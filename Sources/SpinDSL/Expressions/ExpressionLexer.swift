@@ -91,19 +91,18 @@ struct ExpressionLexer {
             offset &+= 1
             while Self.isDigit(peek()) { offset &+= 1 }
         }
-        var hasExponent = false
         if peek() == "e" || peek() == "E" {
             let signed = peek(1) == "+" || peek(1) == "-"
             if Self.isDigit(peek(signed ? 2 : 1)) {
                 isDouble = true
-                hasExponent = true
                 offset &+= signed ? 2 : 1
                 while Self.isDigit(peek()) { offset &+= 1 }
             }
         }
         // A unit right after the number makes a duration (`250ms`, `1.5s`), unless letters go on
-        // (`2min` stays the number 2 followed by the name `min`). An exponent makes no duration.
-        if !hasExponent, let unitLength = durationUnitLength() {
+        // (`2min` stays the number 2 followed by the name `min`). With an exponent (`1e30h`) it is
+        // a duration too, one `DurationParser` refuses: so the message is about the duration.
+        if let unitLength = durationUnitLength() {
             offset &+= unitLength
             return ExpressionToken(kind: .duration(scalars.text(start..<offset)), range: start..<offset)
         }

@@ -103,7 +103,8 @@ struct TypedExpression: Hashable, Sendable {
         var reads = false
         visit { node in
             switch node.kind {
-            case .dataField, .eventField, .controlState: reads = true
+            // `active(.S)` reads the configuration, as `state` reads the control state.
+            case .dataField, .eventField, .controlState, .activeState: reads = true
             default: break
             }
         }

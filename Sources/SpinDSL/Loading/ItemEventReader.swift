@@ -148,6 +148,24 @@ struct ItemEventReader {
         return item.scalar
     }
 
+    /// `true` or `false`; anything else is reported (a scalar with its text: `internal: yes`
+    /// names `'yes'`) and skipped.
+    mutating func bool(_ role: @autoclosure () -> String) throws(Declined) -> Bool? {
+        if index < events.count, case .scalar(let item) = events[index], !item.scalar.isNull {
+            if let flag = item.scalar.asBool() {
+                index &+= 1
+                return flag
+            }
+            try problem(Diagnostic(.wrongValueKind, at: item.scalar.contentLocation, [
+                "expected": "true or false", "role": role(), "found": "'\(item.scalar.value)'",
+            ]))
+            index &+= 1
+            return nil
+        }
+        try wrongKind(expected: "true or false", role())
+        return nil
+    }
+
     /// A name written as a scalar, located at its first character.
     @inline(__always)
     mutating func name(_ role: @autoclosure () -> String) throws(Declined) -> Name? {
@@ -184,6 +202,23 @@ struct ItemEventReader {
         return complete ? names : nil
     }
 
+    /// The rest of an expression YAML's flow mapping cut at commas, read: while `text` has
+    /// parentheses left open, each next entry that is a key without a value (`100)`) is a piece of
+    /// it. The whole text and the number of entries, or nil (having read nothing) when none is.
+    private mutating func cutExpression(_ text: String) -> (text: String, entries: Int)? {
+        var text = text
+        var open = SpecBuilder.openParentheses(text)
+        var entries = 1
+        while open > 0, index &+ 1 < events.count, case .scalar(let key) = events[index],
+              case .scalar(let value) = events[index &+ 1], value.scalar.isNull {
+            text += ", " + key.scalar.value
+            open &+= SpecBuilder.openParentheses(key.scalar.value)
+            entries &+= 1
+            index &+= 2
+        }
+        return entries > 1 ? (text, entries) : nil
+    }
+
     /// `field: expression` pairs, the value of `key`, in order; one pair is kept without an array.
     mutating func assignments(_ key: String) throws(Declined) -> RowAssignments? {
         guard enter(mapping: true) else {
@@ -198,6 +233,12 @@ struct ItemEventReader {
             let field = written.scalar
             let name = Name(field.value, at: field.contentLocation)
             guard let value = try expression("for '\(name.text)'") else {
+                complete = false
+                continue
+            }
+            if SpecBuilder.openParentheses(value.text) > 0, let cut = cutExpression(value.text) {
+                // `{ credit: min(credit + 5, 100) }`: YAML ended the value at the comma.
+                try problem(SpecBuilder.cutByComma(field: name.text, text: cut.text, entries: cut.entries, at: value.location))
                 complete = false
                 continue
             }

@@ -144,8 +144,19 @@ struct SpecBuilder {
         guard let entries = mapping(node, "for '\(key)'") else { return nil }
         var assignments: [Assignment] = []
         var complete = true
-        for entry in entries {
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
             let field = Self.keyName(entry)
+            index &+= 1
+            if let cut = Self.cutExpression(entries, at: index &- 1) {
+                // `{ credit: min(credit + 5, 100) }`: YAML ended the value at the comma.
+                let location = entry.value.scalar?.contentLocation ?? entry.value.location
+                diagnostics.append(Self.cutByComma(field: field.text, text: cut.text, entries: cut.entries, at: location))
+                complete = false
+                index = index &- 1 &+ cut.entries
+                continue
+            }
             if let value = expression(entry.value, "for '\(field.text)'") {
                 assignments.append(Assignment(field: field, value: value))
             } else {
@@ -153,6 +164,39 @@ struct SpecBuilder {
             }
         }
         return complete ? assignments : nil
+    }
+
+    /// The expression YAML's flow mapping cut at commas, when entry `index` holds an expression
+    /// with more `(` than `)` and the entries after it are keys without values (`100)`): the
+    /// whole text and the number of entries it was read as. Nil for anything else.
+    static func cutExpression(_ entries: [YAMLMappingEntry], at index: Int) -> (text: String, entries: Int)? {
+        guard entries.indices.contains(index), let scalar = entries[index].value.scalar, !scalar.isNull else { return nil }
+        var text = scalar.value
+        var open = openParentheses(text)
+        guard open > 0 else { return nil }
+        var next = index &+ 1
+        while open > 0, next < entries.count, entries[next].value.scalar?.isNull == true {
+            let part = keyName(entries[next]).text
+            text += ", " + part
+            open &+= openParentheses(part)
+            next &+= 1
+        }
+        return next > index &+ 1 ? (text, next &- index) : nil
+    }
+
+    /// How many more `(` than `)` `text` has: an expression with some left open, followed by keys
+    /// without values, is one YAML's flow mapping cut at its commas.
+    static func openParentheses(_ text: String) -> Int {
+        var open = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "(") { open &+= 1 } else if byte == UInt8(ascii: ")") { open &-= 1 }
+        }
+        return open
+    }
+
+    /// The error of `text`, the expression for `field` at `location`, cut into `entries` entries.
+    static func cutByComma(field: String, text: String, entries: Int, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.expressionCutByComma, at: location, ["field": field, "text": text, "count": entries])
     }
 
     /// A duration such as `300ms` or `1.5s`.

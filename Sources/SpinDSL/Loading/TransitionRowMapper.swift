@@ -157,8 +157,7 @@ enum TransitionRowMapper {
             case .set:
                 if let written = try reader.assignments("set") { assignments = written } else { complete = false }
             case .internal:
-                guard let scalar = reader.nonNullScalar(), let flag = scalar.asBool() else {
-                    try reader.wrongKind(expected: "true or false", "for 'internal'")
+                guard let flag = try reader.bool("for 'internal'") else {
                     complete = false
                     return
                 }

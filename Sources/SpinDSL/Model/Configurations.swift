@@ -32,7 +32,8 @@ public struct Configurations: Sendable {
     private let leafStart: [Int32]
     private let leafList: [Int32]
 
-    /// The most configurations a spin may have (parallel regions multiply their counts).
+    /// The most configurations a nested or parallel spin may have (parallel regions multiply
+    /// their counts); a flat spin's states are not limited.
     public static let limit = 65_536
 
     /// The single configuration of a data-only spin.
@@ -83,9 +84,14 @@ public struct Configurations: Sendable {
     }
 
     /// Enumerates the configurations of `tree`; nil when there are more than `limit`.
+    ///
+    /// A flat spin's configurations are its states, one each, worked out in linear time and
+    /// space: the limit is for nested and parallel ones (whose regions multiply their counts), and
+    /// a flat spin may have as many states as its spec can list (the indices are 32-bit).
     static func enumerate(_ tree: StateTree, names stateNames: [String], limit: Int = Configurations.limit) -> Configurations? {
         let nodes = tree.nodes
         guard !nodes.isEmpty else { return .dataOnly }
+        let limit = tree.isFlat ? Int(Int32.max) &- 1 : limit
         // Counts bottom-up (children have larger indices than their parents), capped past the limit.
         var subtreeCount = [Int](repeating: 1, count: nodes.count)
         for state in nodes.indices.reversed() {

@@ -120,7 +120,7 @@ extension SpecResolver {
 
     private static func repairedHint(_ text: String) -> String? {
         guard let repaired = NameRule.repaired(text) else { return nil }
-        return "a name is a letter or '_', then letters, digits or '_': '\(repaired)'"
+        return "a name is an ASCII letter or '_', then ASCII letters, digits or '_': '\(repaired)'"
     }
 
     private static func capitalizedHint(_ text: String) -> String? {

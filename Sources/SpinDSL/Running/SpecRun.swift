@@ -119,7 +119,7 @@ public final class SpecRun: Sendable {
         }
         // The recorder holds what every step needs, so that a step does not load the weak
         // reference to the run; only a step that ends the run or a spin does.
-        let invariants = InvariantCheck(compiled.model)
+        let invariants = InvariantCheck(compiled.model, maxStringBytes: options.maxStringBytes)
         self.invariants = invariants
         let recorder = StepRecorder(
             progress: progress, clock: clock, start: start, limits: limits, until: self.until, invariants: invariants,
@@ -488,6 +488,9 @@ public final class SpecRun: Sendable {
         case finish(RunStatus, fault: SpecFault?, cycle: [LivelockDetector.Step]?, invariant: InvariantFailure? = nil)
         /// The spin reached a final state.
         case stopSpin
+        /// The spin stops in a final state on the run's last allowed step: the run ends, final
+        /// if no other spin runs on.
+        case stopSpinAtLimit
     }
 
     /// Counts each step, checks it for a livelock and reports it; tells the run when the step
@@ -510,8 +513,11 @@ public final class SpecRun: Sendable {
                 return .finish(.maxTime, fault: nil, cycle: nil)
             }
             let control = step.state.control
-            let (number, from, time, cycle): (Int, Int, Int64, [LivelockDetector.Step]?) = progress.withLock { progress in
-                guard progress.status == nil else { return (0, 0, 0, nil) }
+            let (number, from, time, cycle, ended): (Int, Int, Int64, [LivelockDetector.Step]?, Bool) = progress.withLock { progress in
+                // A step reduced after an interrupt or SIGTERM, before the spins stopped, is still
+                // written: the summary, taken from the spins, then agrees with the last step.
+                let ended = progress.status == .interrupted || progress.status == .terminated
+                guard progress.status == nil || ended else { return (0, 0, 0, nil, false) }
                 progress.steps &+= 1
                 if offset != progress.lastOffset {
                     progress.lastOffset = offset
@@ -523,11 +529,12 @@ public final class SpecRun: Sendable {
                 let cycle = progress.livelock?.observe(
                     LivelockDetector.Step(spin: index, event: step.event, from: from, to: control, changed: step.changed),
                     state: step.state, time: time)
-                return (progress.steps, from, time, cycle)
+                return (progress.steps, from, time, ended ? nil : cycle, ended)
             }
             // Step numbers start at 1: 0 means the run had already ended.
             guard number > 0 else { return nil }
             observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state, changed: step.changed))
+            if ended { return nil }
             if let fault = step.state.fault {
                 return .finish(.error, fault: fault, cycle: nil)
             } else if !invariants.isEmpty, let outcome = invariants.check(step.state, spin: index) {
@@ -535,7 +542,10 @@ public final class SpecRun: Sendable {
             } else if let cycle {
                 return .finish(.livelock, fault: nil, cycle: cycle)
             } else if number >= limits.maxSteps {
-                return .finish(.maxSteps, fault: nil, cycle: nil)
+                // A final state reached on the last allowed step still stops its spin: the run is
+                // final when that was the last spin, and stopped by the limit otherwise.
+                return control >= 0 && control < isFinal.count && isFinal[control]
+                    ? .stopSpinAtLimit : .finish(.maxSteps, fault: nil, cycle: nil)
             } else if let until, until.spinIndex == index, let outcome = Self.until(until, step.state) {
                 return outcome
             } else if control >= 0, control < isFinal.count, isFinal[control] {
@@ -560,6 +570,9 @@ public final class SpecRun: Sendable {
             finish(status, fault: fault, cycle: cycle.map { $0.map { describe($0) } }, invariant: invariant)
         case .stopSpin:
             runtimes[index].stop()
+        case .stopSpinAtLimit:
+            runtimes[index].stop()
+            finish(runtimes.allSatisfy(\.isStopped) ? .final : .maxSteps)
         }
     }
 

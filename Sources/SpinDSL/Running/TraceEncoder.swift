@@ -199,7 +199,12 @@ public struct TraceEncoder: Sendable {
             }
         }
         appendFields(start: spin.dataStart, count: spin.dataCount, step.state.data, to: &buffer)
-        buffer.append("}}\n" as StaticString)
+        // A step that changed nothing says so (`TraceRecord.json`); the others leave it out.
+        if step.changed {
+            buffer.append("}}\n" as StaticString)
+        } else {
+            buffer.append("},\"changed\":false}\n" as StaticString)
+        }
     }
 
     /// Appends the JSON Lines form of `step`, newline included.

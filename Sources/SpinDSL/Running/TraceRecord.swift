@@ -31,6 +31,6 @@ public struct TraceRecord: Sendable, Equatable {
 
     /// The JSON Lines form.
     public var json: String {
-        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)}"
+        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)\(changed ? "" : ",\"changed\":false")}"
     }
 }

@@ -61,6 +61,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case missingSpin = "MissingSpin"
     case noSpins = "NoSpins"
     case wrongValueKind = "WrongValueKind"
+    case expressionCutByComma = "ExpressionCutByComma"
     case unknownKey = "UnknownKey"
     case invalidDuration = "InvalidDuration"
     case fractionalDuration = "FractionalDuration"
@@ -257,6 +258,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
     // MARK: What spinrun --check finds
     case payloadWithoutValues = "PayloadWithoutValues"
+    case tooManyPayloads = "TooManyPayloads"
     case deadEnd = "DeadEnd"
     case neverSettles = "NeverSettles"
     case stateNeverReached = "StateNeverReached"
@@ -536,6 +538,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A key holds the wrong kind of YAML value: a list where a mapping belongs, a mapping where a name belongs, nothing where a value is needed. The message says what the key takes.",
                 wrong: "spin: Counter\ndata: [count]\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick }",
                 right: Example.counter)
+        case .expressionCutByComma:
+            return .error(
+                "the expression for '{field}' was cut at a comma: YAML read '{text}' as {count} entries of the mapping",
+                hint: "quote the expression: {field}: \"{text}\"",
+                explanation: "In a flow mapping (`{ … }`) a comma ends an entry, even inside an expression's parentheses: `set: { credit: min(credit + 5, 100) }` is read as `credit: min(credit + 5` and a key `100)` with no value. Quote an expression that holds a comma.",
+                wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: min(count + 1, 10) } }",
+                right: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { count: \"min(count + 1, 10)\" } }")
         case .unknownKey:
             return .error(
                 "unknown key '{key}' {context}", hint: "the keys allowed here are {allowed}",
@@ -544,7 +553,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.counter)
         case .invalidDuration:
             return .error(
-                "invalid duration '{text}'", hint: "write a number followed by ms, s, m or h, e.g. 300ms or 1.5s",
+                "invalid duration '{text}'", hint: "write a whole or decimal number (no exponent, below 2^63 milliseconds) followed by ms, s, m or h, e.g. 300ms or 1.5s",
                 explanation: "A duration (in 'after', 'every', a script's 'at', or spinrun's --max-time and events files) is a decimal number and a unit: ms, s, m or h.",
                 wrong: Example.counterWithScript(at: "1 second"),
                 right: Example.counterWithScript(at: "1s"))
@@ -750,7 +759,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.lamp)
         case .invalidName:
             return .error(
-                "invalid name '{name}' ({what})", hint: "a name is a letter or '_', then letters, digits or '_'",
+                "invalid name '{name}' ({what})", hint: "a name is an ASCII letter or '_', then ASCII letters, digits or '_'",
                 explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts.",
                 wrong: Example.counter(count: "0\n  max-count: 10"),
                 right: Example.counter(count: "0\n  max_count: 10"))
@@ -1546,7 +1555,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .optionOutOfRange:
             return .error(
                 "{option} must be {bound}",
-                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic).",
+                explanation: "The option's value is outside its range: limits are at least 1 (--livelock-repeats and --max-diagnostics may be 0, which turns the check off or prints every diagnostic, and --check --max-depth may be 0, which explores the start alone).",
                 wrong: "spinrun --max-steps 0 Specs/turnstile.yaml",
                 right: "spinrun --max-steps 10 Specs/turnstile.yaml",
                 origin: .command)
@@ -1689,8 +1698,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .replayDiverged:
             return .error(
-                "{step}: expected {expected} got {got}",
-                explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. spinrun exits 5.",
+                "{step}: {difference}",
+                explanation: "--replay ran the spec again and a step (or the summary) differs from the recorded trace: the spec, its seed or SpinDSL changed since it was recorded. The message names the members that differ (`state.credit expected 35, got 10`), or shows both lines when one side has none. spinrun exits 5.",
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
                 origin: .command)
@@ -1703,6 +1712,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "spinrun --check sends every input with every payload its fields can take: all the values of a bool or an enum, and the 'values' listed for any other type. An int, double, string or duration field of an input has too many values to try them all.",
                 wrong: "spinrun --check Specs/turnstile.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .tooManyPayloads:
+            return .error(
+                "input '{event}' has {count} payloads (its fields' values multiplied), more than the limit of {limit}",
+                hint: "give its fields fewer 'values', or raise the limit: spinrun --check --max-payloads N (CheckOptions.maxPayloads)",
+                explanation: "spinrun --check sends every input with every payload in every state: an input's payloads are every combination of its fields' values, so three fields of 1,000 values are 10^9 payloads a state. More than --max-payloads (65,536 unless raised) is refused before the search, instead of exhausting memory.",
+                wrong: "spinrun --check --max-payloads 1 Specs/turnstile-checked.yaml",
+                right: "spinrun --check --max-payloads 2 Specs/turnstile-checked.yaml",
                 origin: .command)
         case .deadEnd:
             return .error(
