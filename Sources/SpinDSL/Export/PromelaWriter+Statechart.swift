@@ -639,6 +639,10 @@ extension PromelaWriter {
         line("bad = bad || !(\(condition));")
     }
 
+    /// The probe's copy of a state variable: `copy_s0_d_x` (no other name of the model starts with
+    /// `copy_`; a suffix would make the copy of field `x` the variable of a field `x_s`).
+    static func copy(_ variable: String) -> String { "copy_\(variable)" }
+
     /// The bit of spin `spin`'s input move `index` (`Explorer.inputEvents` order).
     static func enabledVariable(_ spin: Int, _ index: Int) -> String { "\(prefix(spin))en\(index)" }
 
@@ -649,7 +653,7 @@ extension PromelaWriter {
         let spinModel = model.spins[spin]
         let prefix = Self.prefix(spin)
         var variables = [("\(prefix)state", Self.configurationType(spinModel.configurations.count))]
-        variables += spinModel.fields.map { ("\(prefix)\($0.name.text)", Self.typeName($0)) }
+        variables += spinModel.fields.map { (Self.field(spin, $0.name.text), Self.typeName($0)) }
         for state in spinModel.tree.nodes.indices where chart.planner.historySlots[state] >= 0 {
             variables.append((Self.historyVariable(spin, state), chart.planner.recordCount(of: state) < 256 ? "byte" : "int"))
         }
@@ -683,7 +687,7 @@ extension PromelaWriter {
         }
         for spin in model.spins.indices where chart(spin) != nil {
             // Copies, 0 between moves (SPIN's breadth-first search takes no `hidden` variables).
-            for variable in stateVariables(spin) { line("\(variable.type) \(variable.name)_s;") }
+            for variable in stateVariables(spin) { line("\(variable.type) \(Self.copy(variable.name));") }
             let stopped = start.spins[spin].stopped
             for (index, event) in Explorer.inputEvents(of: model.spins[spin]).enumerated() {
                 let enabled = !stopped && changes { $0.emitInput(event, into: spin) }
@@ -773,18 +777,18 @@ extension PromelaWriter {
     }
 
     private func saveText(_ spin: Int) -> String {
-        stateVariables(spin).map { "\($0.name)_s = \($0.name)" }.joined(separator: "; ")
+        stateVariables(spin).map { "\(Self.copy($0.name)) = \($0.name)" }.joined(separator: "; ")
     }
 
     /// Whether a probed move failed an assertion or changed a variable.
     private func changedExpression(_ spin: Int) -> String {
-        (["bad"] + stateVariables(spin).map { "\($0.name) != \($0.name)_s" }).joined(separator: " || ")
+        (["bad"] + stateVariables(spin).map { "\($0.name) != \(Self.copy($0.name))" }).joined(separator: " || ")
     }
 
     /// Puts the variables back; after a move that stopped at a failed assertion, empties the
     /// queues it left (a settled state's are empty).
     private mutating func restore(_ spin: Int) {
-        line(stateVariables(spin).map { "\($0.name) = \($0.name)_s; \($0.name)_s = 0" }.joined(separator: "; ") + ";")
+        line(stateVariables(spin).map { "\($0.name) = \(Self.copy($0.name)); \(Self.copy($0.name)) = 0" }.joined(separator: "; ") + ";")
         let prefix = Self.prefix(spin)
         let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
         var queues: [(name: String, length: Int, head: String, count: String)] = []
