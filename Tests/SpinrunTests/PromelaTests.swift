@@ -119,6 +119,81 @@ struct PromelaTests {
         #expect(agreement.outcome == "ok")
     }
 
+    /// A statechart of `regions` parallel regions of two states each (4^regions configurations
+    /// at most), whose rows step on three inputs, one of them guarded by a field.
+    static func regionsSpec(_ regions: Int) -> String {
+        var text = "spin: P\ninitial: top\ndata:\n  k: { type: int, initial: 0, range: [0, 3] }\n"
+        text += "events: [a, b, c]\ninputs: [a, b, c]\nstates:\n  top:\n    parallel:\n"
+        for region in 0..<regions { text += "      r\(region): { states: [x\(region)_0, x\(region)_1] }\n" }
+        text += "transitions:\n"
+        let events = ["a", "b", "c"]
+        for region in 0..<regions {
+            for state in 0..<2 {
+                text += "  - { from: x\(region)_\(state), on: \(events[(region + state) % 3]), to: x\(region)_\(1 - state), set: { k: 'k < 3 ? k + 1 : 0' } }\n"
+                text += "  - { from: x\(region)_\(state), on: \(events[(region + state + 1) % 3]), when: k == \(region % 4), to: x\(region)_\(1 - state) }\n"
+            }
+        }
+        return text
+    }
+
+    /// SPIN's limits (`PromelaLimits`): a model SPIN would refuse is refused when exported, at the
+    /// spin, naming the limit. Parallel regions: two and three are exported, and SPIN stores the
+    /// checker's states; from four on the step is longer than SPIN reads of an inline (it was
+    /// exported, and `spin -a` stopped with "inline text too long").
+    @Test("parallel regions: exported within SPIN's limits, refused past them", arguments: 2...6)
+    func regionLimits(regions: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-regions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("regions\(regions).yaml")
+        try Data(Self.regionsSpec(regions).utf8).write(to: spec)
+        guard regions >= 4 else {
+            let agreement = try Self.agreement(spec.path)
+            #expect(agreement.compared)
+            #expect(try Self.checked(spec.path).states == [2: 15, 3: 29][regions])
+            return
+        }
+        let export = try SpinrunProcess.run(["--promela", spec.path])
+        #expect(export.status == 1)
+        #expect(export.stdout == "")
+        #expect(export.stderr.hasPrefix(
+            "\(spec.path):1:7: error: spin 'P' cannot be exported to Promela: SPIN would refuse its model: its step (inline s0_step) "
+                + "is longer than the 64512 characters SPIN reads of an inline (SOMETHINGBIG in SPIN's spin.h: 'inline text too long'); "
+                + "a step of fewer rows (in a statechart, of fewer parallel regions and configurations) is shorter [#NotExportable]\n"))
+    }
+
+    /// A flat spin of 60 states whose step (every row of the event, each with its guard) is one
+    /// `d_step` of 2,413 statements: refused, where `spin -a` stopped with "d_step sequence too
+    /// long"; at 50 states (2,013) it is exported and SPIN stores the checker's 200 states.
+    @Test("a d_step longer than SPIN takes is refused when exported")
+    func dStepLimit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-dstep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func spec(_ states: Int) throws -> String {
+            var text = "spin: F\ninitial: s0\ndata:\n  k: { type: int, initial: 0, range: [0, 3] }\nevents: [a]\ninputs: [a]\n"
+            text += "states: [" + (0..<states).map { "s\($0)" }.joined(separator: ", ") + "]\ntransitions:\n"
+            for state in 0..<states {
+                text += "  - { from: s\(state), on: a, when: k == 1, to: s\((state + 1) % states), set: { k: 'k < 3 ? k + 1 : 0' } }\n"
+                text += "  - { from: s\(state), on: a, to: s\((state + 2) % states), set: { k: 'k < 3 ? k + 1 : 0' } }\n"
+            }
+            let file = directory.appendingPathComponent("flat\(states).yaml")
+            try Data(text.utf8).write(to: file)
+            return file.path
+        }
+        let long = try spec(60)
+        let export = try SpinrunProcess.run(["--promela", long])
+        #expect(export.status == 1)
+        #expect(export.stdout == "")
+        #expect(export.stderr.hasPrefix(
+            "\(long):1:7: error: spin 'F' cannot be exported to Promela: SPIN would refuse its model: the d_step of the move 'a' has 2413 "
+                + "statements, more than the 2047 SPIN takes in a d_step (MAXDSTEP in SPIN's dstep.c: 'd_step sequence too long'); "
+                + "a step of fewer rows (in a statechart, of fewer parallel regions and configurations) is shorter [#NotExportable]\n"))
+        let shorter = try spec(50)
+        #expect(try Self.checked(shorter).states == 200)
+        #expect(try Self.agreement(shorter).compared)
+    }
+
     /// What comparing the checker with SPIN on a spec came to.
     struct Agreement {
         /// Whether `--promela` exported the spec.

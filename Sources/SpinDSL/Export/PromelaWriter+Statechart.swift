@@ -176,13 +176,14 @@ extension PromelaWriter {
     mutating func statechartCells(_ spin: Int, chart: Statechart) {
         let spinModel = model.spins[spin]
         let configurations = spinModel.configurations
+        var stepCode = 0
         for kind in 0..<chart.columns {
             let eventName = spinModel.events.indices.contains(kind) ? spinModel.events[kind].name.text : "(eventless)"
             let names = Self.eventNames(kind, spinModel)
             // The configurations whose cells are written the same (a row of an ancestor, taken
             // in each of its configurations) share one branch.
             var bodies: [(lines: [String], configurations: [Int])] = []
-            for configuration in 0..<configurations.count {
+            for configuration in 0..<configurations.count where !stepTooLong.contains(spin) {
                 let cellIndex = configuration &* chart.columns &+ kind
                 guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
                 let body = captured { writer in
@@ -196,8 +197,12 @@ extension PromelaWriter {
                     bodies[index].configurations.append(configuration)
                 } else {
                     bodies.append((body, [configuration]))
+                    // Every body kept is in the step: past the limit, the step is too long.
+                    stepCode &+= body.reduce(0) { $0 &+ PromelaLimits.code($1[...]).utf8.count &+ 1 }
+                    if stepCode > PromelaLimits.inlineCharacters { stepTooLong.insert(spin) }
                 }
             }
+            if stepTooLong.contains(spin) { return }
             for body in bodies {
                 let where_ = body.configurations.count == 1 ? configurations.names[body.configurations[0]] : "\(body.configurations.count) configurations"
                 line(":: ev == \(kind) && \(configurationTest(spin, body.configurations)) -> /* \(eventName) in \(where_) */")
@@ -209,12 +214,13 @@ extension PromelaWriter {
 
     /// The lines `write` writes, at indentation 0, instead of writing them.
     private mutating func captured(_ write: (inout PromelaWriter) -> Void) -> [String] {
-        let (savedLines, savedIndent) = (lines, indent)
+        let (savedLines, savedIndent, savedCode) = (lines, indent, capturedCode)
         lines = []
         indent = 0
+        capturedCode = 0
         write(&self)
         let written = lines
-        (lines, indent) = (savedLines, savedIndent)
+        (lines, indent, capturedCode) = (savedLines, savedIndent, savedCode)
         return written
     }
 
@@ -406,6 +412,11 @@ extension PromelaWriter {
         }
         line("if")
         for combination in combinations(of: cellIndex, chart: chart) where !combination.taken.isEmpty {
+            // One cell longer than an inline may be: the step is (an identical cell is as long).
+            if capturedCode > PromelaLimits.inlineCharacters {
+                stepTooLong.insert(spin)
+                return
+            }
             let test = combination.choices.enumerated().map { "g\($0.offset) == \($0.element)" }.joined(separator: " && ")
             line(":: \(test) ->")
             indent += 1

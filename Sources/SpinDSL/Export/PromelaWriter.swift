@@ -33,6 +33,16 @@ struct PromelaWriter {
     /// (`defineStatechartSteps`), and used by name.
     var inlined: Set<Int> = []
     var indent = 0
+    /// The characters of code (comments left out) written since the current capture began
+    /// (`captured`): past `PromelaLimits.inlineCharacters` a statechart's step is given up.
+    var capturedCode = 0
+    /// The statechart spins whose step was given up while written, longer than SPIN reads of an
+    /// inline: the model is refused (`PromelaExporter`) before the rest of the step is worked out,
+    /// which for many parallel regions would take minutes.
+    var stepTooLong: Set<Int> = []
+    /// The spin and the name of each move's `d_step`, in the order written (`PromelaLimits`).
+    var dStepSpins: [Int] = []
+    var dStepNames: [String] = []
 
     init(_ compiled: CompiledSpec) {
         self.compiled = compiled
@@ -269,7 +279,9 @@ struct PromelaWriter {
     // MARK: The model
 
     mutating func line(_ text: String = "") {
-        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: indent) + text)
+        let written = text.isEmpty ? "" : String(repeating: "    ", count: indent) + text
+        lines.append(written)
+        capturedCode &+= PromelaLimits.code(written[...]).utf8.count &+ 1
     }
 
     mutating func text() -> String {
@@ -412,6 +424,8 @@ struct PromelaWriter {
         let name = model.spins[spin].events[event.kind].name.text
         let payloadText = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
         line(":: d_step { /* \(model.spins[spin].name.text): \(name)\(payloadText) */")
+        dStepSpins.append(spin)
+        dStepNames.append("'\(name)\(payloadText)'")
         indent += 1
         line("!\(isFinal(spin)) && \(enabled) ->")
         if chart(spin) != nil {
@@ -431,6 +445,8 @@ struct PromelaWriter {
     /// Time moves to the earliest deadline; every timer due then fires, in the order armed.
     private mutating func advanceMove() {
         line(":: d_step { /* time moves to the next deadline */")
+        dStepSpins.append(0)
+        dStepNames.append("of time")
         indent += 1
         if chart(0) != nil {
             // A statechart's: enabled when it changes anything (`s0_run()`).
@@ -619,7 +635,6 @@ struct PromelaWriter {
     /// Assignments in order, each checked against its field's range.
     mutating func assign(_ assignments: TransitionAssignments, spin: Int, event: [String]) {
         let spinModel = model.spins[spin]
-        let prefix = Self.prefix(spin)
         for (slot, value) in assignments where spinModel.fields.indices.contains(slot) {
             let field = spinModel.fields[slot]
             let text = expression(value.expression, spin: spin, event: event) ?? "0"
@@ -636,7 +651,6 @@ struct PromelaWriter {
     /// the values `overrides` gives the fields assigned before it.
     func assignmentChanges(_ assignments: TransitionAssignments, spin: Int, event: [String], overrides: inout [Int: String]) -> [String] {
         let spinModel = model.spins[spin]
-        let prefix = Self.prefix(spin)
         var changes: [String] = []
         for (slot, value) in assignments where spinModel.fields.indices.contains(slot) {
             let field = spinModel.fields[slot]
