@@ -14,7 +14,8 @@
 /// that holds it; without, SPIN's 32-bit `int`), bool and enum data; inputs with their payloads;
 /// and, in a spec of one spin, the feedback rules that emit: level triggers and `becomes`/`enter`
 /// at once, `becomes`/`enter` with a fixed `after`, and a fixed `every` (strategy `cancel`).
-/// `render` rules are left out (they print, they change nothing). Anything else is reported.
+/// `render` rules are left out (they print, they change nothing). Anything else is reported, and
+/// so is a model past SPIN's limits (`PromelaLimits`), which `spin -a` would refuse.
 public enum PromelaExporter {
     /// What exporting a spec came to.
     public enum Outcome: Sendable {
