@@ -176,13 +176,14 @@ extension PromelaWriter {
     mutating func statechartCells(_ spin: Int, chart: Statechart) {
         let spinModel = model.spins[spin]
         let configurations = spinModel.configurations
+        var stepCode = 0
         for kind in 0..<chart.columns {
             let eventName = spinModel.events.indices.contains(kind) ? spinModel.events[kind].name.text : "(eventless)"
             let names = Self.eventNames(kind, spinModel)
             // The configurations whose cells are written the same (a row of an ancestor, taken
             // in each of its configurations) share one branch.
             var bodies: [(lines: [String], configurations: [Int])] = []
-            for configuration in 0..<configurations.count {
+            for configuration in 0..<configurations.count where !stepTooLong.contains(spin) {
                 let cellIndex = configuration &* chart.columns &+ kind
                 guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
                 let body = captured { writer in
@@ -196,8 +197,12 @@ extension PromelaWriter {
                     bodies[index].configurations.append(configuration)
                 } else {
                     bodies.append((body, [configuration]))
+                    // Every body kept is in the step: past the limit, the step is too long.
+                    stepCode &+= body.reduce(0) { $0 &+ PromelaLimits.code($1[...]).utf8.count &+ 1 }
+                    if stepCode > PromelaLimits.inlineCharacters { stepTooLong.insert(spin) }
                 }
             }
+            if stepTooLong.contains(spin) { return }
             for body in bodies {
                 let where_ = body.configurations.count == 1 ? configurations.names[body.configurations[0]] : "\(body.configurations.count) configurations"
                 line(":: ev == \(kind) && \(configurationTest(spin, body.configurations)) -> /* \(eventName) in \(where_) */")
@@ -209,12 +214,13 @@ extension PromelaWriter {
 
     /// The lines `write` writes, at indentation 0, instead of writing them.
     private mutating func captured(_ write: (inout PromelaWriter) -> Void) -> [String] {
-        let (savedLines, savedIndent) = (lines, indent)
+        let (savedLines, savedIndent, savedCode) = (lines, indent, capturedCode)
         lines = []
         indent = 0
+        capturedCode = 0
         write(&self)
         let written = lines
-        (lines, indent) = (savedLines, savedIndent)
+        (lines, indent, capturedCode) = (savedLines, savedIndent, savedCode)
         return written
     }
 
@@ -406,6 +412,11 @@ extension PromelaWriter {
         }
         line("if")
         for combination in combinations(of: cellIndex, chart: chart) where !combination.taken.isEmpty {
+            // One cell longer than an inline may be: the step is (an identical cell is as long).
+            if capturedCode > PromelaLimits.inlineCharacters {
+                stepTooLong.insert(spin)
+                return
+            }
             let test = combination.choices.enumerated().map { "g\($0.offset) == \($0.element)" }.joined(separator: " && ")
             line(":: \(test) ->")
             indent += 1
@@ -639,6 +650,10 @@ extension PromelaWriter {
         line("bad = bad || !(\(condition));")
     }
 
+    /// The probe's copy of a state variable: `copy_s0_d_x` (no other name of the model starts with
+    /// `copy_`; a suffix would make the copy of field `x` the variable of a field `x_s`).
+    static func copy(_ variable: String) -> String { "copy_\(variable)" }
+
     /// The bit of spin `spin`'s input move `index` (`Explorer.inputEvents` order).
     static func enabledVariable(_ spin: Int, _ index: Int) -> String { "\(prefix(spin))en\(index)" }
 
@@ -649,7 +664,7 @@ extension PromelaWriter {
         let spinModel = model.spins[spin]
         let prefix = Self.prefix(spin)
         var variables = [("\(prefix)state", Self.configurationType(spinModel.configurations.count))]
-        variables += spinModel.fields.map { ("\(prefix)\($0.name.text)", Self.typeName($0)) }
+        variables += spinModel.fields.map { (Self.field(spin, $0.name.text), Self.typeName($0)) }
         for state in spinModel.tree.nodes.indices where chart.planner.historySlots[state] >= 0 {
             variables.append((Self.historyVariable(spin, state), chart.planner.recordCount(of: state) < 256 ? "byte" : "int"))
         }
@@ -683,7 +698,7 @@ extension PromelaWriter {
         }
         for spin in model.spins.indices where chart(spin) != nil {
             // Copies, 0 between moves (SPIN's breadth-first search takes no `hidden` variables).
-            for variable in stateVariables(spin) { line("\(variable.type) \(variable.name)_s;") }
+            for variable in stateVariables(spin) { line("\(variable.type) \(Self.copy(variable.name));") }
             let stopped = start.spins[spin].stopped
             for (index, event) in Explorer.inputEvents(of: model.spins[spin]).enumerated() {
                 let enabled = !stopped && changes { $0.emitInput(event, into: spin) }
@@ -773,18 +788,18 @@ extension PromelaWriter {
     }
 
     private func saveText(_ spin: Int) -> String {
-        stateVariables(spin).map { "\($0.name)_s = \($0.name)" }.joined(separator: "; ")
+        stateVariables(spin).map { "\(Self.copy($0.name)) = \($0.name)" }.joined(separator: "; ")
     }
 
     /// Whether a probed move failed an assertion or changed a variable.
     private func changedExpression(_ spin: Int) -> String {
-        (["bad"] + stateVariables(spin).map { "\($0.name) != \($0.name)_s" }).joined(separator: " || ")
+        (["bad"] + stateVariables(spin).map { "\($0.name) != \(Self.copy($0.name))" }).joined(separator: " || ")
     }
 
     /// Puts the variables back; after a move that stopped at a failed assertion, empties the
     /// queues it left (a settled state's are empty).
     private mutating func restore(_ spin: Int) {
-        line(stateVariables(spin).map { "\($0.name) = \($0.name)_s; \($0.name)_s = 0" }.joined(separator: "; ") + ";")
+        line(stateVariables(spin).map { "\($0.name) = \(Self.copy($0.name)); \(Self.copy($0.name)) = 0" }.joined(separator: "; ") + ";")
         let prefix = Self.prefix(spin)
         let fields = model.spins[spin].events.map(\.fields.count).max() ?? 0
         var queues: [(name: String, length: Int, head: String, count: String)] = []

@@ -19,8 +19,8 @@
 #define E_s0_cooking_stop 11
 #define E_s0_timer_tick 12
 byte s0_state = 0;   /* the configuration */
-byte s0_power = 2;
-short s0_timer = 0;
+byte s0_d_power = 2;
+short s0_d_timer = 0;
 /* configuration 0: closed_without_item */
 /* configuration 1: not_ready */
 /* configuration 2: ready */
@@ -32,9 +32,9 @@ short s0_timer = 0;
 byte ev; bit changed; int tmp; byte due, armed; int m;
 int n;   /* the steps of the move */
 bit probing, bad; byte mv;   /* sN_run() */
-byte s0_state_s;
-byte s0_power_s;
-short s0_timer_s;
+byte copy_s0_state;
+byte copy_s0_d_power;
+short copy_s0_d_timer;
 bit s0_en0 = 1;
 bit s0_en1 = 0;
 bit s0_en2 = 0;
@@ -69,22 +69,22 @@ inline s0_step() {
         changed = 1; s0_state = 4
     :: ev == 4 && ((1 <= s0_state && s0_state <= 3)) -> /* timer_inc in 3 configurations */
         if
-        :: (s0_timer < 3) ->
-            tmp = (s0_timer + 1);
+        :: (s0_d_timer < 3) ->
+            tmp = (s0_d_timer + 1);
             assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
             bad = bad || !(-1 <= tmp && tmp <= 3);
-            if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
+            if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
             skip
         :: else ->
             skip
         fi
     :: ev == 5 && ((1 <= s0_state && s0_state <= 3)) -> /* timer_dec in 3 configurations */
         if
-        :: (s0_timer >= 0) ->
-            tmp = (s0_timer - 1);
+        :: (s0_d_timer >= 0) ->
+            tmp = (s0_d_timer - 1);
             assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
             bad = bad || !(-1 <= tmp && tmp <= 3);
-            if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
+            if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
             skip
         :: else ->
             skip
@@ -93,32 +93,32 @@ inline s0_step() {
         tmp = 0;
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
+        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
         skip
     :: ev == 7 && ((1 <= s0_state && s0_state <= 2)) -> /* power_reset in 2 configurations */
         tmp = 2;
         assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
         bad = bad || !(0 <= tmp && tmp <= 3);
-        if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
+        if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
         skip
     :: ev == 8 && ((1 <= s0_state && s0_state <= 2)) -> /* power_inc in 2 configurations */
         if
-        :: (s0_power < 3) ->
-            tmp = (s0_power + 1);
+        :: (s0_d_power < 3) ->
+            tmp = (s0_d_power + 1);
             assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
             bad = bad || !(0 <= tmp && tmp <= 3);
-            if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
+            if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
             skip
         :: else ->
             skip
         fi
     :: ev == 9 && ((1 <= s0_state && s0_state <= 2)) -> /* power_dec in 2 configurations */
         if
-        :: (s0_power > 0) ->
-            tmp = (s0_power - 1);
+        :: (s0_d_power > 0) ->
+            tmp = (s0_d_power - 1);
             assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
             bad = bad || !(0 <= tmp && tmp <= 3);
-            if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
+            if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
             skip
         :: else ->
             skip
@@ -129,36 +129,36 @@ inline s0_step() {
         tmp = 2;
         assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
         bad = bad || !(0 <= tmp && tmp <= 3);
-        if :: tmp != s0_power -> changed = 1; s0_power = tmp :: else fi;
+        if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
         tmp = 0;
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
+        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
         skip
     :: ev == 12 && s0_state == 3 -> /* timer_tick in cooking_mode */
-        tmp = (s0_timer - 1);
+        tmp = (s0_d_timer - 1);
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_timer -> changed = 1; s0_timer = tmp :: else fi;
+        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
         skip
     :: ev == 13 && s0_state == 1 -> /* (eventless) in not_ready */
         if
-        :: (s0_timer > 0) ->
+        :: (s0_d_timer > 0) ->
             changed = 1; s0_state = 2
         :: else ->
             skip
         fi
     :: ev == 13 && ((2 <= s0_state && s0_state <= 3)) -> /* (eventless) in 2 configurations */
         if
-        :: (s0_timer == 0) ->
+        :: (s0_d_timer == 0) ->
             changed = 1; s0_state = 1
         :: else ->
             skip
         fi
     :: else -> skip
     fi;
-    assert(probing || ((s0_timer >= 0))); /* invariant timerNeverNegative */
-    bad = bad || !((s0_timer >= 0));
+    assert(probing || ((s0_d_timer >= 0))); /* invariant timerNeverNegative */
+    bad = bad || !((s0_d_timer >= 0));
     assert(probing || (((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))))); /* invariant cooksOnlyWhenClosed */
     bad = bad || !(((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))));
     skip
@@ -171,7 +171,7 @@ inline s0_move() {
     :: s0_step();
         if :: bad -> break :: else fi;
         if
-        :: (s0_state == 1 && ((s0_timer > 0))) || (s0_state == 2 && ((s0_timer == 0))) || (s0_state == 3 && ((s0_timer == 0))) -> ev = 13
+        :: (s0_state == 1 && ((s0_d_timer > 0))) || (s0_state == 2 && ((s0_d_timer == 0))) || (s0_state == 3 && ((s0_d_timer == 0))) -> ev = 13
         :: else ->
             break
         fi
@@ -183,7 +183,7 @@ inline s0_move() {
 inline s0_run() {
     do
     :: true ->
-        if :: probing -> s0_state_s = s0_state; s0_power_s = s0_power; s0_timer_s = s0_timer :: else fi;
+        if :: probing -> copy_s0_state = s0_state; copy_s0_d_power = s0_d_power; copy_s0_d_timer = s0_d_timer :: else fi;
         if
         :: mv == 0 -> ev = 0
         :: mv == 1 -> ev = 1
@@ -202,7 +202,7 @@ inline s0_run() {
         s0_move();
         if
         :: probing ->
-            tmp = bad || s0_state != s0_state_s || s0_power != s0_power_s || s0_timer != s0_timer_s;
+            tmp = bad || s0_state != copy_s0_state || s0_d_power != copy_s0_d_power || s0_d_timer != copy_s0_d_timer;
             if
             :: mv == 0 -> s0_en0 = tmp
             :: mv == 1 -> s0_en1 = tmp
@@ -218,7 +218,7 @@ inline s0_run() {
             :: mv == 11 -> s0_en11 = tmp
             :: mv == 12 -> s0_en12 = tmp
             fi;
-            s0_state = s0_state_s; s0_state_s = 0; s0_power = s0_power_s; s0_power_s = 0; s0_timer = s0_timer_s; s0_timer_s = 0;
+            s0_state = copy_s0_state; copy_s0_state = 0; s0_d_power = copy_s0_d_power; copy_s0_d_power = 0; s0_d_timer = copy_s0_d_timer; copy_s0_d_timer = 0;
         :: else
         fi;
         ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; n = 0; bad = 0;

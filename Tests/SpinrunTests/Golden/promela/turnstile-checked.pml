@@ -11,8 +11,8 @@
 #define E_s0_coin 0
 #define E_s0_push 1
 byte s0_state = 0;
-byte s0_credit = 0;
-int s0_passes = 0;
+byte s0_d_credit = 0;
+int s0_d_passes = 0;
 
 /* temporaries of a move, 0 between moves */
 byte ev; bit changed; int tmp; byte due, armed; int m;
@@ -21,7 +21,7 @@ int p0;
 active proctype spec() {
     do
     :: d_step { /* Turnstile: coin(10) */
-        !(s0_state == 2) && ((s0_state == 0 && (((10 >= 25) && (1 || ((((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) != s0_credit) || !(0 <= (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) && (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) <= 100))) || (!((10 >= 25)) && (10 < 25) && (((((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) != s0_credit) || !(0 <= (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) && (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) <= 100))))) || (s0_state == 1 && ((1 && (((((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) != s0_credit) || !(0 <= (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) && (((s0_credit + 10) < 100) -> (s0_credit + 10) : 100) <= 100)))))) ->
+        !(s0_state == 2) && ((s0_state == 0 && (((10 >= 25) && (1 || ((((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) && (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) <= 100))) || (!((10 >= 25)) && (10 < 25) && (((((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) && (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) <= 100))))) || (s0_state == 1 && ((1 && (((((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) && (((s0_d_credit + 10) < 100) -> (s0_d_credit + 10) : 100) <= 100)))))) ->
         ev = 0;
         p0 = 10;
         changed = 0;
@@ -29,17 +29,17 @@ active proctype spec() {
         :: ev == 0 && s0_state == 0 -> /* coin */
             if
             :: (p0 >= 25) ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
                 if
                 :: (p0 < 25) ->
-                    tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                    tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                     skip
                 :: else ->
                     skip
@@ -48,25 +48,25 @@ active proctype spec() {
         :: ev == 0 && s0_state == 1 -> /* coin */
             if
             :: 1 ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 skip
             :: else ->
                 skip
             fi
         :: ev == 1 && s0_state == 1 -> /* push */
             if
-            :: ((s0_passes + 1) < 2) ->
-                tmp = (s0_passes + 1);
-                if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+            :: ((s0_d_passes + 1) < 2) ->
+                tmp = (s0_d_passes + 1);
+                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
-                :: ((s0_passes + 1) >= 2) ->
-                    tmp = (s0_passes + 1);
-                    if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+                :: ((s0_d_passes + 1) >= 2) ->
+                    tmp = (s0_d_passes + 1);
+                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
@@ -75,12 +75,12 @@ active proctype spec() {
             fi
         :: else -> skip
         fi;
-        assert((s0_credit >= (25 * s0_passes))); /* invariant paidForEveryPass */
-        assert((s0_passes <= 2)); /* invariant atMostTwoPasses */
+        assert((s0_d_credit >= (25 * s0_d_passes))); /* invariant paidForEveryPass */
+        assert((s0_d_passes <= 2)); /* invariant atMostTwoPasses */
         ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; p0 = 0
     }
     :: d_step { /* Turnstile: coin(25) */
-        !(s0_state == 2) && ((s0_state == 0 && (((25 >= 25) && (1 || ((((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) != s0_credit) || !(0 <= (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) && (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) <= 100))) || (!((25 >= 25)) && (25 < 25) && (((((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) != s0_credit) || !(0 <= (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) && (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) <= 100))))) || (s0_state == 1 && ((1 && (((((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) != s0_credit) || !(0 <= (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) && (((s0_credit + 25) < 100) -> (s0_credit + 25) : 100) <= 100)))))) ->
+        !(s0_state == 2) && ((s0_state == 0 && (((25 >= 25) && (1 || ((((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) && (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) <= 100))) || (!((25 >= 25)) && (25 < 25) && (((((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) && (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) <= 100))))) || (s0_state == 1 && ((1 && (((((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) != s0_d_credit) || !(0 <= (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) && (((s0_d_credit + 25) < 100) -> (s0_d_credit + 25) : 100) <= 100)))))) ->
         ev = 0;
         p0 = 25;
         changed = 0;
@@ -88,17 +88,17 @@ active proctype spec() {
         :: ev == 0 && s0_state == 0 -> /* coin */
             if
             :: (p0 >= 25) ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
                 if
                 :: (p0 < 25) ->
-                    tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                    tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                     skip
                 :: else ->
                     skip
@@ -107,25 +107,25 @@ active proctype spec() {
         :: ev == 0 && s0_state == 1 -> /* coin */
             if
             :: 1 ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 skip
             :: else ->
                 skip
             fi
         :: ev == 1 && s0_state == 1 -> /* push */
             if
-            :: ((s0_passes + 1) < 2) ->
-                tmp = (s0_passes + 1);
-                if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+            :: ((s0_d_passes + 1) < 2) ->
+                tmp = (s0_d_passes + 1);
+                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
-                :: ((s0_passes + 1) >= 2) ->
-                    tmp = (s0_passes + 1);
-                    if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+                :: ((s0_d_passes + 1) >= 2) ->
+                    tmp = (s0_d_passes + 1);
+                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
@@ -134,29 +134,29 @@ active proctype spec() {
             fi
         :: else -> skip
         fi;
-        assert((s0_credit >= (25 * s0_passes))); /* invariant paidForEveryPass */
-        assert((s0_passes <= 2)); /* invariant atMostTwoPasses */
+        assert((s0_d_credit >= (25 * s0_d_passes))); /* invariant paidForEveryPass */
+        assert((s0_d_passes <= 2)); /* invariant atMostTwoPasses */
         ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; p0 = 0
     }
     :: d_step { /* Turnstile: push */
-        !(s0_state == 2) && ((s0_state == 1 && ((((s0_passes + 1) < 2) && (1 || ((s0_passes + 1) != s0_passes))) || (!(((s0_passes + 1) < 2)) && ((s0_passes + 1) >= 2) && (1 || ((s0_passes + 1) != s0_passes)))))) ->
+        !(s0_state == 2) && ((s0_state == 1 && ((((s0_d_passes + 1) < 2) && (1 || ((s0_d_passes + 1) != s0_d_passes))) || (!(((s0_d_passes + 1) < 2)) && ((s0_d_passes + 1) >= 2) && (1 || ((s0_d_passes + 1) != s0_d_passes)))))) ->
         ev = 1;
         changed = 0;
         if
         :: ev == 0 && s0_state == 0 -> /* coin */
             if
             :: (p0 >= 25) ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
                 if
                 :: (p0 < 25) ->
-                    tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                    tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                     skip
                 :: else ->
                     skip
@@ -165,25 +165,25 @@ active proctype spec() {
         :: ev == 0 && s0_state == 1 -> /* coin */
             if
             :: 1 ->
-                tmp = (((s0_credit + p0) < 100) -> (s0_credit + p0) : 100);
+                tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_credit -> changed = 1; s0_credit = tmp :: else fi;
+                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
                 skip
             :: else ->
                 skip
             fi
         :: ev == 1 && s0_state == 1 -> /* push */
             if
-            :: ((s0_passes + 1) < 2) ->
-                tmp = (s0_passes + 1);
-                if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+            :: ((s0_d_passes + 1) < 2) ->
+                tmp = (s0_d_passes + 1);
+                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
-                :: ((s0_passes + 1) >= 2) ->
-                    tmp = (s0_passes + 1);
-                    if :: tmp != s0_passes -> changed = 1; s0_passes = tmp :: else fi;
+                :: ((s0_d_passes + 1) >= 2) ->
+                    tmp = (s0_d_passes + 1);
+                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
@@ -192,8 +192,8 @@ active proctype spec() {
             fi
         :: else -> skip
         fi;
-        assert((s0_credit >= (25 * s0_passes))); /* invariant paidForEveryPass */
-        assert((s0_passes <= 2)); /* invariant atMostTwoPasses */
+        assert((s0_d_credit >= (25 * s0_d_passes))); /* invariant paidForEveryPass */
+        assert((s0_d_passes <= 2)); /* invariant atMostTwoPasses */
         ev = 0; changed = 0; tmp = 0; due = 0; armed = 0; m = 0; p0 = 0
     }
     :: timeout && (s0_state == 2)   /* every spin that must finish has: no dead end */
