@@ -15,13 +15,14 @@ import Testing
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }()
 
-    /// Validates with Draft 2020-12. The YAML is read with YAML 1.2 booleans (only `true`/`false`),
+    /// Validates with Draft 7 (what yaml-language-server implements; the schema declares it) and
+    /// with Draft 2020-12: the schema keeps to what both read alike. The YAML is read with YAML 1.2 booleans (only `true`/`false`),
     /// as the spec reader and yaml-language-server do: PyYAML alone follows YAML 1.1, where `on:`
     /// (a transition's event key) and `off` would be booleans.
     /// Arguments: the schema, then the specs (none: only check the schema itself).
     static let validator = #"""
         import json, re, sys, yaml
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft7Validator, Draft202012Validator
         class Loader(yaml.SafeLoader):
             pass
         Loader.yaml_implicit_resolvers = {
@@ -31,16 +32,17 @@ import Testing
             re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
         with open(sys.argv[1]) as f:
             schema = json.load(f)
-        Draft202012Validator.check_schema(schema)
-        validator = Draft202012Validator(schema)
         status = 0
-        for path in sys.argv[2:]:
-            with open(path) as f:
-                document = yaml.load(f, Loader=Loader)
-            for error in sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]):
-                where = "/".join(str(p) for p in error.absolute_path)
-                print(f"{path}: /{where}: {error.message}", file=sys.stderr)
-                status = 1
+        for draft in (Draft7Validator, Draft202012Validator):
+            draft.check_schema(schema)
+            validator = draft(schema)
+            for path in sys.argv[2:]:
+                with open(path) as f:
+                    document = yaml.load(f, Loader=Loader)
+                for error in sorted(validator.iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]):
+                    where = "/".join(str(p) for p in error.absolute_path)
+                    print(f"{path}: /{where}: {error.message} ({draft.__name__})", file=sys.stderr)
+                    status = 1
         sys.exit(status)
         """#
 
@@ -65,7 +67,7 @@ import Testing
 
     static let missingModulesHint = "(needs python3 with jsonschema 4.x and PyYAML: pip install jsonschema pyyaml)"
 
-    @Test func schemaIsAValidDraft202012Schema() throws {
+    @Test func schemaIsAValidDraft7AndDraft202012Schema() throws {
         let run = try Self.validate([])
         #expect(run.status == 0, "\(run.standardError) \(Self.missingModulesHint)")
         #expect(run.standardError.isEmpty, "\(run.standardError)")
@@ -106,6 +108,9 @@ import Testing
         ("an unknown key in an entry action", "spin: A\nstates:\n  s: { entry: { sett: { n: 1 } } }\n"),
         ("a target that is neither a state nor a history", "spin: A\nevents: [e]\ntransitions: [ { on: e, to: 'history(a' } ]\n"),
         ("an enum without values", "spin: A\ndata: { m: { type: enum, initial: a } }\n"),
+        // Draft 7 reads neither `prefixItems` nor `dependentRequired`: these two passed it.
+        ("a range of names", "spin: A\ndata: { x: { type: double, initial: 0, range: [lo, hi] } }\n"),
+        ("transitions without events", "spin: A\nstates: [a, b]\ntransitions: [ { from: a, to: b } ]\n"),
     ]
 
     @Test(arguments: rejectedSpecs)
@@ -118,6 +123,10 @@ import Testing
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let run = try Self.validate([spec.path])
         #expect(run.status != 0, "accepted: \(mistake)")
+        // Each draft refuses it.
+        for draft in ["Draft7Validator", "Draft202012Validator"] {
+            #expect(run.standardError.contains("(\(draft))"), "\(draft) accepted: \(mistake); \(run.standardError) \(Self.missingModulesHint)")
+        }
         #expect(run.standardError.contains(spec.path), "\(run.standardError) \(Self.missingModulesHint)")
     }
 }

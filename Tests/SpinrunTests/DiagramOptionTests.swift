@@ -35,14 +35,15 @@ struct DiagramOptionTests {
     @Test("timers, effects and rules are drawn on their states; the spin's other rules under its name")
     func rulesOnStates() throws {
         let dot = try SpinrunProcess.run(["--dot", "Specs/traffic-light.yaml"]).stdout
-        #expect(dot.contains(#"        "TrafficLight.green" [label="green\nafter 30s / timer\nevery 1s / tick"];"#))
+        // `{ from: green, on: tick }` (targetless) comes first, then the rules.
+        #expect(dot.contains(#"        "TrafficLight.green" [label="green\non tick\nafter 30s / timer\nevery 1s / tick"];"#))
         #expect(dot.contains(#"        label="TrafficLight\nchanges [state] / render";"#))
         let movies = try SpinrunProcess.run(["--dot", "Specs/movies.yaml"]).stdout
         #expect(movies.contains(#"        "Movies.paging" [label="paging\nenter / effect fetchPage"];"#))
         let full = try SpinrunProcess.run(["--dot", "--labels", "full", "Specs/movies.yaml"]).stdout
         #expect(full.contains(#"        "Movies.paging" [label="paging\nenter\n/ effect fetchPage (simulated: after\n200ms → pageLoaded(count := 20) |\npageFailed)"];"#))
         let mermaid = try SpinrunProcess.run(["--mermaid", "Specs/traffic-light.yaml"]).stdout
-        #expect(mermaid.contains("    green : after 30s / timer\n    green : every 1s / tick\n"))
+        #expect(mermaid.contains("    green : on tick\n    green : after 30s / timer\n    green : every 1s / tick\n"))
     }
 
     @Test("the graph is named after the spin (after the file for several spins)")
@@ -50,6 +51,36 @@ struct DiagramOptionTests {
         #expect(try SpinrunProcess.run(["--dot", "Specs/turnstile.yaml"]).stdout.hasPrefix("digraph \"Turnstile\" {\n"))
         #expect(try SpinrunProcess.run(["--dot", "Specs/gear.yaml"]).stdout.hasPrefix("digraph \"gear\" {\n"))
         #expect(try SpinrunProcess.run(["--mermaid", "Specs/turnstile.yaml"]).stdout.hasPrefix("---\ntitle: \"Turnstile\"\n---\nstateDiagram-v2\n"))
+    }
+
+    /// The conventions of `Fixtures/diagram-conventions.yaml`, whole (`Golden/diagrams/`): a
+    /// targetless row is a line `on event` in its state (a compound state's under its name, not a
+    /// loop on its initial point), an external self-transition a loop, a fallback row `[else]`;
+    /// a compound state inside a region is solid; an edge clipped at a cluster has an `xlabel`;
+    /// invariants are a note.
+    @Test("targetless rows, self-transitions, [else], regions, clipped edges and invariants", arguments: ["dot", "mermaid"])
+    func conventions(format: String) throws {
+        let output = try SpinrunProcess.run(["--\(format)", "Tests/SpinrunTests/Fixtures/diagram-conventions.yaml"])
+        try GoldenFiles.check(output, against: "diagrams/conventions." + (format == "dot" ? "dot" : "mmd"))
+    }
+
+    @Test("the conventions in the example diagrams")
+    func conventionsInExamples() throws {
+        let stopwatch = try SpinrunProcess.run(["--dot", "Specs/stopwatch.yaml"]).stdout
+        // `{ from: timer, on: reset }`: under the region's name, no loop on its point.
+        #expect(stopwatch.contains("                label=\"timer\\non reset\";\n"))
+        #expect(!stopwatch.contains(#""Stopwatch.timer/initial" -> "Stopwatch.timer/initial""#))
+        // `{ from: running, on: tick, to: running }`: a loop.
+        #expect(stopwatch.contains(#"        "Stopwatch.running" -> "Stopwatch.running" [label="tick"];"#))
+        #expect(stopwatch.contains(#"        "Stopwatch.active/initial" -> "Stopwatch.off" [xlabel="quit", style=bold, ltail="cluster_Stopwatch.active"];"#))
+        let elevator = try SpinrunProcess.run(["--dot", "Specs/elevator.yaml"]).stdout
+        #expect(elevator.contains("                    label=\"moving\";\n                    style=solid;\n"))
+        let vending = try SpinrunProcess.run(["--dot", "Specs/vending.yaml"]).stdout
+        #expect(vending.contains(#"on insert [event.coin == .dime]\non insert [event.coin == .quarter]\non insert [else]"#))
+        let events = try SpinrunProcess.run(["--dot", "--labels", "events", "Specs/vending.yaml"]).stdout
+        #expect(Self.lines(events, containing: "[else]").allSatisfy { $0.hasPrefix("    //") })
+        let gate = try SpinrunProcess.run(["--mermaid", "Specs/gate-bug.yaml"]).stdout
+        #expect(gate.contains("    note left of closed\n        invariants\n        onePassPerTicket#58; passes #lt;= 1\n    end note\n"))
     }
 
     @Test("long labels are wrapped; rows between the same states are one edge")

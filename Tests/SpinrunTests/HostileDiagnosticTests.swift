@@ -104,7 +104,10 @@ struct HostileDiagnosticTests {
                 // under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules
                 // bold edges: input events; plain: events fed back by rules
                 // dashed edges: gear traffic (a rule propagates into a gear, or catches a gear event)
-                // a row `from: any` is drawn as one edge from every state; a row without `to` as a self-loop
+                // a row `from: any` is drawn as one edge from every state; a row `to:` its own source (exited and entered again) as a loop
+                // a row without `to` (the state stays: nothing is exited or entered) is a line `on event [guard]` under its state's name
+                // [else]: a row without a guard tried after guarded rows on its event (it fires when their guards do not hold)
+                // an edge clipped at a box (a compound state's, or a spin's for gear traffic) is labelled with an xlabel, placed beside what is drawn; a note lists a spin's invariants
                 rankdir=LR;
                 compound=true;
                 nodesep=0.5;
@@ -123,7 +126,7 @@ struct HostileDiagnosticTests {
                 }
                 "gear:x" [shape=hexagon, label="x"];
                 "gear.y" -> "gear:x" [label="ping", style=dashed];
-                "gear:x" -> "gear.x" [label="ping → ping", style=dashed, lhead="cluster_gear"];
+                "gear:x" -> "gear.x" [xlabel="ping → ping", style=dashed, lhead="cluster_gear"];
             }
 
             """)

@@ -13,7 +13,10 @@ struct DOTDiagram {
         lines.append(Self.indent + "// under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules")
         lines.append(Self.indent + "// bold edges: input events; plain: events fed back by rules")
         lines.append(Self.indent + "// dashed edges: gear traffic (a rule propagates into a gear, or catches a gear event)")
-        lines.append(Self.indent + "// a row `from: any` is drawn as one edge from every state; a row without `to` as a self-loop")
+        lines.append(Self.indent + "// a row `from: any` is drawn as one edge from every state; a row `to:` its own source (exited and entered again) as a loop")
+        lines.append(Self.indent + "// a row without `to` (the state stays: nothing is exited or entered) is a line `on event [guard]` under its state's name")
+        lines.append(Self.indent + "// [else]: a row without a guard tried after guarded rows on its event (it fires when their guards do not hold)")
+        lines.append(Self.indent + "// an edge clipped at a box (a compound state's, or a spin's for gear traffic) is labelled with an xlabel, placed beside what is drawn; a note lists a spin's invariants")
         lines.append(Self.indent + "rankdir=LR;")
         lines.append(Self.indent + "compound=true;")
         // Room for the labels: edges between ranks and loops beside their states.
@@ -45,11 +48,13 @@ struct DOTDiagram {
         var lines: [String] = []
         lines.append(Self.indent + "subgraph \(Self.quoted(Self.clusterID(spin))) {")
         let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
+        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: false)
         lines.append(inner + "label=\(Self.quoted(Self.lines(spin.name.text, notes.spin)));")
         let initialID = Self.quoted(Self.initialID(spin))
         lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
+        lines += Self.invariantNote(spin, indent: inner)
         for (index, state) in spin.states.enumerated() {
-            var attributes = ["label=\(Self.quoted(Self.lines(state.text, notes.states[index])))"]
+            var attributes = ["label=\(Self.quoted(Self.lines(state.text, stays[index] + notes.states[index])))"]
             if spin.finalStates.contains(index) { attributes.append("peripheries=2") }
             lines.append(inner + "\(Self.quoted(Self.stateID(spin, index))) [\(attributes.joined(separator: ", "))];")
         }
@@ -79,7 +84,26 @@ struct DOTDiagram {
         for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
             lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))];")
         }
+        let note = Self.invariantNote(spin, indent: Self.indent)
+        if !note.isEmpty {
+            // Tied to the spin's box, so that it is drawn beside it.
+            lines += note
+            lines.append(Self.indent + "\(id) -> \(Self.quoted(Self.invariantsID(spin))) [style=dotted, arrowhead=none];")
+        }
         return lines
+    }
+
+    /// A note node listing the spin's invariants, `name: condition` a line (left-aligned,
+    /// wrapped); nothing when it has none.
+    static func invariantNote(_ spin: SpinModel, indent: String) -> [String] {
+        guard !spin.invariants.isEmpty else { return [] }
+        var label = "invariants\\n"
+        for invariant in spin.invariants {
+            for line in DiagramFacts.wrapped(invariant.name.text + ": " + invariant.text) {
+                label += escaped(line) + "\\l"
+            }
+        }
+        return [indent + "\(quoted(invariantsID(spin))) [shape=note, label=\"\(label)\"];"]
     }
 
     /// The dashed edges of a gear link.
@@ -87,7 +111,7 @@ struct DOTDiagram {
         guard model.spins.indices.contains(link.spin) else { return [] }
         let spin = model.spins[link.spin]
         let gear = Self.quoted(Self.gearID(link.gear))
-        let label = "label=\(Self.quoted(DiagramFacts.wrapped(link.label).joined(separator: "\n"))), style=dashed"
+        let text = Self.quoted(DiagramFacts.wrapped(link.label).joined(separator: "\n"))
         // The spin's end of the edge: the named states, or the whole spin.
         var ends: [(node: String, clip: String?)] = []
         if !spin.hasControlStates {
@@ -104,6 +128,9 @@ struct DOTDiagram {
             }
         }
         return ends.map { end in
+            // An edge clipped at a cluster has its label placed after the clipping (`xlabel`):
+            // a `label` is placed on the unclipped edge, away from what is drawn.
+            let label = (end.clip == nil ? "label=" : "xlabel=") + text + ", style=dashed"
             switch link.direction {
             case .propagate:
                 let clip = end.clip.map { ", ltail=\($0)" } ?? ""
@@ -136,12 +163,13 @@ struct DOTDiagram {
 
     // Node ids are built from names with their separators escaped (`component`), so that two
     // different things never share an id: `Spin` (a data-only spin), `Spin.state`,
-    // `Spin/initial`, `gear:name`; clusters are `cluster_Spin`. Spin `A` with state `b.c` is
+    // `Spin/initial`, `Spin/invariants`, `gear:name`; clusters are `cluster_Spin`. Spin `A` with state `b.c` is
     // `A.b%2Ec`, spin `A.b` with state `c` is `A%2Eb.c`, and gear `x` (`gear:x`) is not the state
     // `x` of a spin named `gear` (`gear.x`).
     static func clusterID(_ spin: SpinModel) -> String { "cluster_" + component(spin.name.text) }
     private static func spinID(_ spin: SpinModel) -> String { component(spin.name.text) }
     static func initialID(_ spin: SpinModel) -> String { component(spin.name.text) + "/initial" }
+    static func invariantsID(_ spin: SpinModel) -> String { component(spin.name.text) + "/invariants" }
     private static func gearID(_ name: String) -> String { "gear:" + component(name) }
 
     static func stateID(_ spin: SpinModel, _ index: Int) -> String {

@@ -10,8 +10,13 @@
 /// - Feedback rules are drawn on the states they belong to: a rule triggered by `enter:` or `in:`
 ///   is a line under each of those states' names (`after 2s / timedOut`); the spin's other rules
 ///   are lines under the spin's name (a data-only spin: under its fields).
-/// - A row `from: any` (or without `from`) is drawn as one edge from every control state; a row
-///   without `to` is a self-loop on each of its source states.
+/// - A row `from: any` (or without `from`) is drawn as one edge from every control state (every
+///   top-level state of a statechart). A row `to:` its own source (an external self-transition:
+///   exited and entered again) is a loop; a row without `to` (targetless: nothing is exited or
+///   entered) is no edge but a line `on event [guard]` in each of its source states.
+/// - A row without a guard tried after guarded rows on its event in a state (a fallback: it fires
+///   when their guards do not hold) reads `event [else]` there (not at `.events`).
+/// - A spin's invariants are a note beside it, `name: condition` a line.
 /// - A data-only spin (no `states`) is one node named after the spin that lists its data fields
 ///   (`left: int = 10`); its rows are self-loops on that node.
 /// - Gears are separate nodes. A rule that `propagate`s into a gear draws an edge from the states
@@ -31,7 +36,11 @@ public enum DiagramExporter {
     ///   from feedback rules are plain.
     /// - Gears are `shape=hexagon` nodes `"gear.<name>"` outside the clusters; gear edges are dashed.
     ///   An edge from or to a whole spin with control states is attached to its initial state node
-    ///   and clipped at the spin's cluster (`ltail`/`lhead`).
+    ///   and clipped at the spin's cluster (`ltail`/`lhead`); an edge clipped at a cluster is
+    ///   labelled with an `xlabel`, which Graphviz places after the clipping (a `label` would float
+    ///   where the unclipped edge ran).
+    /// - A spin's invariants are a `shape=note` node `"<Spin>/invariants"` in its cluster (beside a
+    ///   data-only spin's box, tied to it by a dotted line).
     /// - Rows between the same two states with the same style are one edge whose label lists
     ///   theirs one under the other (self-loops would overlap otherwise); labels and rule lines are
     ///   wrapped after about 36 characters (before ` / `, after `; `, else at spaces), so that long guards do not widen the drawing.
@@ -47,6 +56,8 @@ public enum DiagramExporter {
     ///   (Mermaid state ids are global) and labelled with the state names.
     /// - `[*] --> initial`, `final --> [*]`, transitions `a --> b : label`.
     /// - A data-only spin is a single state with a note listing its data fields.
+    /// - A state's targetless rows are description lines of the state (a statechart: in its note); a
+    ///   spin's invariants are a `note left of` the spin (a flat diagram: of its initial state).
     /// - Each gear is a plain state labelled `gear <name>`; propagate and catch edges are ordinary
     ///   transitions (Mermaid cannot dash single transitions), labelled `propagate <event>` and
     ///   `<event> → <what the rule does>`.

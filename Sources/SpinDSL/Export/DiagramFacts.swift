@@ -51,10 +51,13 @@ enum DiagramFacts {
     /// for an eventless row): `event [guard] / a := x; b := y; emit e; propagate g.e`, parts
     /// omitted when absent or not shown at `detail` (an eventless row with nothing else shown
     /// reads `(eventless)`).
-    static func label(of row: TransitionDeclaration, on event: String?, detail: DiagramLabels = .full) -> String {
+    /// A fallback row (`isFallback`: unguarded, tried after guarded rows on its event) reads
+    /// `event [else]` where guards are shown.
+    static func label(of row: TransitionDeclaration, on event: String?, detail: DiagramLabels = .full, isFallback: Bool = false) -> String {
         var parts: [String] = []
         if let event { parts.append(event) }
         if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
+        if detail != .events, isFallback, row.guardExpression == nil { parts.append("[else]") }
         if detail == .full {
             let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
             if !actions.isEmpty { parts.append("/ " + actions) }
@@ -95,20 +98,63 @@ enum DiagramFacts {
         !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.history != nil }
     }
 
-    /// The edges of a statechart's rows: from each source state (each top-level state for a row
-    /// of the whole spin) to the target (the source, for a targetless row), in row order.
-    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [TransitionEdge] {
-        var edges: [TransitionEdge] = []
-        for row in spin.transitions {
-            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
-            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+    /// One row of a spin with control states as drawn from one of its source states.
+    struct DrawnRow {
+        /// The row's position in `SpinModel.transitions`.
+        let row: Int
+        /// The state it is drawn from.
+        let source: Int
+        /// Its label (`label(of:on:detail:isFallback:)`), `[else]` when it is a fallback there.
+        let label: String
+    }
+
+    /// The rows of a spin with control states, each from each of its sources (for a row of the
+    /// whole spin: every state of a flat spin, `topLevelOnly`: each top-level state of a
+    /// statechart), in row order.
+    static func drawnRows(of spin: SpinModel, detail: DiagramLabels, topLevelOnly: Bool) -> [DrawnRow] {
+        let fallbacks = FallbackRows(spin: spin)
+        var drawn: [DrawnRow] = []
+        for (index, row) in spin.transitions.enumerated() {
             var seen = Set<Int>()
-            let sources = (row.sources ?? spin.tree.topLevel).filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
-            for source in sources {
-                edges.append(TransitionEdge(from: source, to: row.target ?? source, label: label, isInput: isInput, history: row.targetsHistory))
+            let written = row.sources ?? (topLevelOnly ? spin.tree.topLevel : Array(spin.states.indices))
+            for source in written where spin.states.indices.contains(source) && seen.insert(source).inserted {
+                let isFallback = fallbacks.isFallback(index, at: source)
+                drawn.append(DrawnRow(row: index, source: source, label: label(
+                    of: row.declaration, on: eventName(of: row, in: spin), detail: detail, isFallback: isFallback)))
             }
         }
-        return edges
+        return drawn
+    }
+
+    /// The edges of a statechart's rows with a target: from each source state (each top-level
+    /// state for a row of the whole spin) to the target, in row order. Targetless rows are not
+    /// edges: `stayLines(of:detail:topLevelOnly:)` writes them in their states.
+    static func statechartEdges(of spin: SpinModel, detail: DiagramLabels) -> [TransitionEdge] {
+        edges(of: drawnRows(of: spin, detail: detail, topLevelOnly: true), in: spin)
+    }
+
+    /// The drawn rows that have a target, as edges.
+    private static func edges(of drawn: [DrawnRow], in spin: SpinModel) -> [TransitionEdge] {
+        drawn.compactMap { drawn in
+            let row = spin.transitions[drawn.row]
+            guard let target = row.target else { return nil }
+            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+            return TransitionEdge(from: drawn.source, to: target, label: drawn.label, isInput: isInput, history: row.targetsHistory)
+        }
+    }
+
+    /// Per state, the lines of its targetless rows (no `to`: the state stays, nothing is exited
+    /// or entered), drawn inside the state rather than as loops, which are external
+    /// self-transitions (`to:` the source). A row on an event reads `on event [guard] / …`; an
+    /// eventless one its label alone.
+    static func stayLines(of spin: SpinModel, detail: DiagramLabels, topLevelOnly: Bool) -> [[String]] {
+        var lines = [[String]](repeating: [], count: spin.states.count)
+        for drawn in drawnRows(of: spin, detail: detail, topLevelOnly: topLevelOnly) where spin.transitions[drawn.row].target == nil {
+            let hasEvent = spin.events.indices.contains(spin.transitions[drawn.row].event)
+            let line = hasEvent ? "on " + drawn.label : drawn.label
+            if !lines[drawn.source].contains(line) { lines[drawn.source].append(line) }
+        }
+        return lines
     }
 
     /// `text` broken into lines of at most `width` characters where it can be, so that long labels
@@ -169,35 +215,27 @@ enum DiagramFacts {
     }
 
     /// The edges of a spin's transitions, row by row, each row's sources in the order written.
-    /// `from: any` gives one edge from every control state; no `to` gives self-loops.
+    /// `from: any` gives one edge from every control state; a row without `to` is no edge
+    /// (`stayLines(of:detail:topLevelOnly:)`). A data-only spin's rows are self-loops on the
+    /// spin (`from` and `to` nil).
     static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
-        var edges: [TransitionEdge] = []
-        for row in spin.transitions {
-            let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail)
-            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
-            guard spin.hasControlStates else {
-                edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput))
-                continue
-            }
-            for source in sources(of: row, in: spin) {
-                let target = row.target ?? source
-                edges.append(TransitionEdge(from: source, to: target, label: label, isInput: isInput))
+        guard spin.hasControlStates else {
+            let fallbacks = FallbackRows(spin: spin)
+            return spin.transitions.enumerated().map { index, row in
+                let label = label(
+                    of: row.declaration, on: eventName(of: row, in: spin), detail: detail,
+                    isFallback: fallbacks.isFallback(index, at: nil))
+                let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+                return TransitionEdge(from: nil, to: nil, label: label, isInput: isInput)
             }
         }
-        return edges
+        return edges(of: drawnRows(of: spin, detail: detail, topLevelOnly: false), in: spin)
     }
 
     /// The name of the event a row (of the model: one per event of `on`) is on; nil for an
     /// eventless row.
     private static func eventName(of row: TransitionModel, in spin: SpinModel) -> String? {
         spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
-    }
-
-    /// The valid, distinct source states of a row, in the order written (all states for `any`).
-    private static func sources(of row: TransitionModel, in spin: SpinModel) -> [Int] {
-        guard let written = row.sources else { return Array(spin.states.indices) }
-        var seen = Set<Int>()
-        return written.filter { spin.states.indices.contains($0) && seen.insert($0).inserted }
     }
 
     /// A data field as a line: `left: int = 10`, `label: string = "idle"`,

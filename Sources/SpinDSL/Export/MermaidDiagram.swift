@@ -11,6 +11,7 @@ struct MermaidDiagram {
         let flat = model.spins.count == 1 && model.gears.isEmpty
         var lines = ["---", "title: " + Self.yamlString(DiagramFacts.graphName(of: model)), "---", "stateDiagram-v2"]
         lines.append(Self.indent + "%% \(Self.comment(DiagramFacts.baseName(of: model.path))): generated from the spec; labels read `\(DOTDiagram.legend(labels))`")
+        lines.append(Self.indent + "%% a row without `to` (the state stays) is a line `on event` of its state; a loop is a row `to:` its own source; [else]: tried after guarded rows")
         // Ids first, in document order, so that they do not depend on the drawing order.
         let spinIDs = model.spins.map { ids.make($0.name.text) }
         let stateIDs = model.spins.map { spin in
@@ -41,6 +42,7 @@ struct MermaidDiagram {
                 lines += body(indent: Self.indent)
                 if states.indices.contains(spin.tree.initial) {
                     lines += note(spinNotes, on: states[spin.tree.initial], indent: Self.indent)
+                    lines += invariantNote(spin, on: states[spin.tree.initial], indent: Self.indent)
                 }
             } else {
                 // `state Id { … }` is the documented composite form; a name that is not a safe id
@@ -52,6 +54,7 @@ struct MermaidDiagram {
                 lines += body(indent: Self.indent + Self.indent)
                 lines.append(Self.indent + "}")
                 lines += note(spinNotes, on: spinID, indent: Self.indent)
+                lines += invariantNote(spin, on: spinID, indent: Self.indent)
             }
         }
         for (index, gear) in model.gears.enumerated() {
@@ -83,8 +86,10 @@ struct MermaidDiagram {
             lines.append(indent + "state \(Self.label(state.text)) as \(states[index])")
         }
         let notes = DiagramFacts.ruleNotes(of: spin, detail: labels).states
+        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: false)
+        // A state's targetless rows, then its rules, as description lines of the state.
         for (index, stateNotes) in notes.enumerated() where states.indices.contains(index) {
-            for line in stateNotes {
+            for line in (stays.indices.contains(index) ? stays[index] : []) + stateNotes {
                 lines.append(indent + "\(states[index]) : \(Self.escaped(line))")
             }
         }
@@ -113,7 +118,15 @@ struct MermaidDiagram {
             lines.append(indent + "\(id) --> \(id) : \(Self.escaped(edge.label))")
         }
         let notes = spin.fields.map(DiagramFacts.fieldLine) + DiagramFacts.ruleNotes(of: spin, detail: labels).spin
-        return lines + note(notes, on: id, indent: indent)
+        return lines + note(notes, on: id, indent: indent) + invariantNote(spin, on: id, indent: indent)
+    }
+
+    /// `note left of id` listing the spin's invariants (`name: condition`); nothing without any.
+    private func invariantNote(_ spin: SpinModel, on id: String, indent: String) -> [String] {
+        guard !spin.invariants.isEmpty else { return [] }
+        return [indent + "note left of \(id)", indent + Self.indent + "invariants"]
+            + spin.invariants.map { indent + Self.indent + Self.escaped($0.name.text + ": " + $0.text) }
+            + [indent + "end note"]
     }
 
     /// `note right of id` with `notes` as its lines; nothing for no notes.

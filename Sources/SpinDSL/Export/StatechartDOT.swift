@@ -1,15 +1,18 @@
 /// The cluster of a statechart spin in a DOT diagram (see `DiagramExporter.dot(_:)`).
 ///
 /// - Each compound or parallel state is a `subgraph "cluster_<Spin>.<state>"`, labelled with its
-///   name and its entry and exit actions; the regions of a parallel state are dashed clusters.
+///   name, its entry and exit actions and its targetless rows (`on event [guard]`); the regions
+///   of a parallel state are dashed clusters, the clusters inside them solid again (Graphviz
+///   would pass the region's style down).
 /// - Each compound state has a small filled `point` node (`"<Spin>.<state>/initial"`) with an
 ///   arrow to its initial child; a parallel state has an invisible one; a state with history has
 ///   a circle `H` (shallow) or `H*` (deep) node (`"<Spin>.<state>/history"`).
-/// - An atomic state is a node labelled with its name and its entry and exit actions; final
-///   states (of the spin, or within their parent) have `peripheries=2`.
+/// - An atomic state is a node labelled with its name, its entry and exit actions and its
+///   targetless rows; final states (of the spin, or within their parent) have `peripheries=2`.
 /// - An edge from or to a compound or parallel state starts or ends at its point node, clipped at
-///   its cluster (`ltail`/`lhead`); an edge to `history(S)` ends at S's history node. A row of
-///   the whole spin is drawn from each top-level state.
+///   its cluster (`ltail`/`lhead`) and labelled with an `xlabel` (placed after the clipping);
+///   an edge to `history(S)` ends at S's history node. A row of the whole spin is drawn from each
+///   top-level state. A loop is an external self-transition (`to:` its source).
 struct StatechartDOT {
     let spin: SpinModel
     /// How much the labels show.
@@ -26,6 +29,8 @@ struct StatechartDOT {
         lines.append(inner + "label=\(DOTDiagram.quoted(DOTDiagram.lines(spin.name.text, notes.spin)));")
         let initialID = DOTDiagram.quoted(DOTDiagram.initialID(spin))
         lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
+        lines += DOTDiagram.invariantNote(spin, indent: inner)
+        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: true)
         let declarations = DiagramFacts.stateDeclarations(of: spin)
         // The states, parents before children: an explicit stack of clusters still open. A
         // cluster's arrow to its initial child is written as it closes, after the child's own
@@ -44,7 +49,10 @@ struct StatechartDOT {
             let pad = Self.indent + String(repeating: Self.indent, count: open.count &+ 1)
             let node = spin.tree.nodes[state]
             let actions = DiagramFacts.actionLines(of: declarations.indices.contains(state) ? declarations[state] : nil)
-            let label = DOTDiagram.lines(node.name.text, actions + (notes.states.indices.contains(state) ? notes.states[state] : []))
+            let label = DOTDiagram.lines(
+                node.name.text,
+                actions + (stays.indices.contains(state) ? stays[state] : [])
+                    + (notes.states.indices.contains(state) ? notes.states[state] : []))
             if node.kind == .atomic {
                 var attributes = ["label=\(DOTDiagram.quoted(label))"]
                 if node.isFinal { attributes.append("peripheries=2") }
@@ -55,7 +63,11 @@ struct StatechartDOT {
             let body = pad + Self.indent
             lines.append(body + "label=\(DOTDiagram.quoted(label));")
             if node.isFinal { lines.append(body + "peripheries=2;") }
-            if let parent = node.parent, spin.tree.nodes[parent].kind == .parallel { lines.append(body + "style=dashed;") }
+            if isRegion(state) {
+                lines.append(body + "style=dashed;")
+            } else if isInsideRegion(state) {
+                lines.append(body + "style=solid;")
+            }
             let anchor = node.kind == .parallel ? "shape=point, style=invis" : "shape=point, width=0.1"
             lines.append(body + "\(anchorID(state)) [\(anchor), label=\"\"];")
             if let history = node.history {
@@ -70,20 +82,40 @@ struct StatechartDOT {
         // Edges between the same ends are one edge, its labels one under the other.
         for (edge, edgeLabels) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)) {
             guard let from = edge.from, let to = edge.to else { continue }
-            var attributes = ["label=\(DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n")))"]
-            if edge.isInput { attributes.append("style=bold") }
+            let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
+            var clips: [String] = []
             let tail = endpoint(from, head: false)
             let head = edge.history ? historyID(to) : endpoint(to, head: true)
-            // A loop on a cluster is drawn on its point node, unclipped.
+            // A loop on a cluster (an external self-transition) is drawn on its point node, unclipped.
             let isClusterLoop = from == to && !edge.history && spin.tree.nodes[from].kind != .atomic
             if !isClusterLoop {
-                if spin.tree.nodes[from].kind != .atomic { attributes.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
-                if !edge.history, spin.tree.nodes[to].kind != .atomic { attributes.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
+                if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
+                if !edge.history, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
             }
-            lines.append(inner + "\(tail) -> \(head) [\(attributes.joined(separator: ", "))];")
+            // Graphviz places a `label` on the edge before clipping it at the cluster, so that
+            // it floats away from what is drawn; an `xlabel` is placed after.
+            var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text]
+            if edge.isInput { attributes.append("style=bold") }
+            lines.append(inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];")
         }
         lines.append(Self.indent + "}")
         return lines
+    }
+
+    /// Whether `state` is a region: a child of a parallel state.
+    private func isRegion(_ state: Int) -> Bool {
+        guard let parent = spin.tree.nodes[state].parent else { return false }
+        return spin.tree.nodes[parent].kind == .parallel
+    }
+
+    /// Whether a proper ancestor of `state` is a region (drawn dashed, a style its clusters inherit).
+    private func isInsideRegion(_ state: Int) -> Bool {
+        var ancestor = spin.tree.nodes[state].parent
+        while let current = ancestor {
+            if isRegion(current) { return true }
+            ancestor = spin.tree.nodes[current].parent
+        }
+        return false
     }
 
     /// An initial arrow from `anchor` to `state` (clipped at its cluster when it has one).

@@ -5,7 +5,8 @@
 ///   `child --> [*]` for each of its final children; a parallel state is a composite whose
 ///   regions, composites themselves, are separated by `--`.
 /// - A state with history has a state `H` (shallow) or `H*` (deep) inside its composite, which
-///   rows `to: history(S)` point at; entry and exit actions are a note beside the state.
+///   rows `to: history(S)` point at; entry and exit actions and targetless rows (`on event`)
+///   are a note beside the state.
 /// - A transition is written inside the innermost composite holding both its ends (outside a
 ///   parallel state's regions); a row of the whole spin is drawn from each top-level state.
 struct StatechartMermaid {
@@ -33,13 +34,16 @@ struct StatechartMermaid {
         if spin.states.indices.contains(spin.tree.initial) {
             lines.append(indent + "[*] --> \(ids[spin.tree.initial])")
         }
-        lines += contents(of: nil, indent: indent, edges: edgesBy, declarations: declarations)
+        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: true)
+        lines += contents(of: nil, indent: indent, edges: edgesBy, declarations: declarations, stays: stays)
         return lines
     }
 
     /// The states inside `state` (the spin's top level for nil), the transitions that belong
     /// there, and the final arrows.
-    private func contents(of state: Int?, indent: String, edges: [Int: [String]], declarations: [StateDeclaration?]) -> [String] {
+    private func contents(
+        of state: Int?, indent: String, edges: [Int: [String]], declarations: [StateDeclaration?], stays: [[String]]
+    ) -> [String] {
         let tree = spin.tree
         let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
         var lines: [String] = []
@@ -58,12 +62,13 @@ struct StatechartMermaid {
             }
             if node.kind != .atomic {
                 lines.append(indent + "state \(ids[child]) {")
-                lines += contents(of: child, indent: indent + Self.indent, edges: edges, declarations: declarations)
+                lines += contents(of: child, indent: indent + Self.indent, edges: edges, declarations: declarations, stays: stays)
                 lines.append(indent + "}")
             } else if ids[child] == node.name.text {
                 lines.append(indent + ids[child])
             }
             let actions = DiagramFacts.actionLines(of: declarations.indices.contains(child) ? declarations[child] : nil)
+                + (stays.indices.contains(child) ? stays[child] : [])
                 + (notes.states.indices.contains(child) ? notes.states[child] : [])
             if !actions.isEmpty {
                 lines.append(indent + "note right of \(ids[child])")
