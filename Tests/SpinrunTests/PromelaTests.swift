@@ -103,6 +103,18 @@ struct PromelaTests {
         #expect(agreement.outcome == "ok")
     }
 
+    /// A self-transition that re-enters a state an `enter` rule watches: the entry parity is not
+    /// state in the model either (it is back at 0 after every move), so SPIN stores the checker's
+    /// 6 states (8 when the model kept the bit).
+    @Test("entry parities are not state in the model")
+    func entryParitiesAreNotState() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/trust/reentry.yaml"
+        #expect(try Self.checked(spec).states == 6)
+        let agreement = try Self.agreement(spec)
+        #expect(agreement.compared)
+        #expect(agreement.outcome == "ok")
+    }
+
     /// A spec whose path holds `*/`: the path in the model's opening comment would end it early.
     @Test("a spec path that holds */")
     func pathClosingTheComment() throws {

@@ -140,13 +140,10 @@ extension PromelaWriter {
             let type = chart.planner.recordCount(of: state) < 256 ? "byte" : "int"
             line("\(type) \(Self.historyVariable(spin, state)) = \(Self.literal(value));   /* the history of \(nodes[state].name.text) */")
         }
-        for state in nodes.indices {
-            guard let flip = chart.parity[state] else { continue }
-            var bit = 0
-            if start.data.indices.contains(flip.slot), case .int(let bits) = start.data[flip.slot] {
-                bit = UInt64(bitPattern: bits) & flip.mask == 0 ? 0 : 1
-            }
-            line("bit \(Self.parityVariable(spin, state)) = \(bit);   /* the entry parity of \(nodes[state].name.text) */")
+        // Entry parities are not state, as in the checker (`StateCodec.hiddenSlotBits`): a rule
+        // acts when one changes within a move, and every move ends with them back at 0.
+        for state in nodes.indices where chart.parity[state] != nil {
+            line("bit \(Self.parityVariable(spin, state)) = 0;   /* the entry parity of \(nodes[state].name.text), 0 between moves */")
         }
         if mayRaise(spin) {
             let fields = spinModel.events.map(\.fields.count).max() ?? 0
@@ -658,7 +655,8 @@ extension PromelaWriter {
     static func enabledVariable(_ spin: Int, _ index: Int) -> String { "\(prefix(spin))en\(index)" }
 
     /// The variables a move may change, with their Promela types: a statechart spin's
-    /// configuration, data, history records, entry parities and timers.
+    /// configuration, data, history records and timers (entry parities are back at 0 after
+    /// every move: `parityVariables`).
     private func stateVariables(_ spin: Int) -> [(name: String, type: String)] {
         guard let chart = chart(spin) else { return [] }
         let spinModel = model.spins[spin]
@@ -668,14 +666,18 @@ extension PromelaWriter {
         for state in spinModel.tree.nodes.indices where chart.planner.historySlots[state] >= 0 {
             variables.append((Self.historyVariable(spin, state), chart.planner.recordCount(of: state) < 256 ? "byte" : "int"))
         }
-        for state in chart.parity.indices where chart.parity[state] != nil {
-            variables.append((Self.parityVariable(spin, state), "bit"))
-        }
         for rule in timerRules(spin) {
             variables += [("r\(rule.number)_rem", "int"), ("r\(rule.number)_rank", "byte")]
             if case .every = rule.kind { variables.append(("r\(rule.number)_alive", "bit")) }
         }
         return variables
+    }
+
+    /// A statechart spin's entry-parity variables: set back to 0 with the temporaries after every
+    /// move, so that, as in the checker, two states that differ only in them are one.
+    func parityVariables(_ spin: Int) -> [String] {
+        guard let chart = chart(spin) else { return [] }
+        return chart.parity.indices.filter { chart.parity[$0] != nil }.map { Self.parityVariable(spin, $0) }
     }
 
     /// Whether the statechart spin 0 has timers (then time is a move `s0_run()` tries).

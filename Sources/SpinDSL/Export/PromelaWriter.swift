@@ -526,6 +526,7 @@ struct PromelaWriter {
                 reset += parities(rule, spin: spin).indices.map { "op\(rule.number)_\($0) = 0" }
             }
         }
+        for spin in model.spins.indices { reset += parityVariables(spin).map { "\($0) = 0" } }
         line(reset.joined(separator: "; ") + (terminated ? ";" : ""))
     }
 
