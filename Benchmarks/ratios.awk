@@ -8,7 +8,8 @@ function r(name, a, b) {
     if (v[a] > 0 && v[b] > 0) {
         printf "ratio %s %.4g\n", name, v[a] / v[b]
     } else {
-        printf "ratio %s: no positive figure%s%s\n", name, (v[a] > 0 ? "" : " " a), (v[b] > 0 ? "" : " " b) > "/dev/stderr"
+        lost = (v[a] > 0 ? "" : " " a) (v[b] > 0 ? "" : " " b)
+        printf "ratio %s: no positive figure%s\n", name, lost > "/dev/stderr"
         missing = 1
     }
 }
