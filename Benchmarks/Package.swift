@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "SpinBenchmarks",
     dependencies: [
-        .package(path: ".."),
+        .package(name: "main", path: ".."),
     ],
     targets: [
         // A raw libyaml event scan (yaml_parser_parse in a loop), the floor for loading.

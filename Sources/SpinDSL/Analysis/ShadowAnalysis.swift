@@ -79,7 +79,15 @@ struct ShadowAnalysis {
 
     /// Calls `body` with each live leaf at or below `state` (itself, for a leaf), in state order.
     private func forEachLiveLeaf(below state: Int, _ body: (Int) -> Void) {
-        let nodes = spin.tree.nodes
+        Self.forEachLiveLeaf(below: state, nodes: spin.tree.nodes, live: live, isNested: isNested, body)
+    }
+
+    /// The same, for a mutating method whose `body` changes the analysis (files a row in `cells`).
+    /// Static because Swift copies the whole analysis around a call of the method above with such
+    /// a body (the method reads `self` while the body modifies it), and the copy shares the cells'
+    /// arrays, one entry per state, which the body's first write then copies: per row, so that a
+    /// table's check costs rows times states.
+    private static func forEachLiveLeaf(below state: Int, nodes: [StateNode], live: [Bool], isNested: Bool, _ body: (Int) -> Void) {
         guard isNested, nodes.indices.contains(state), !nodes[state].isAtomic else {
             body(state)
             return
@@ -140,12 +148,13 @@ struct ShadowAnalysis {
         var isShadowed = [Bool](repeating: true, count: rows.count)
         var isFiled = [Bool](repeating: false, count: rows.count)
         var filedBefore = [Int](repeating: 0, count: rows.count)
+        let nodes = spin.tree.nodes
         for entry in entries {
             let guardTree = spin.transitions[rows[entry.index]].guardTree
             var shadowed = true
             if liveCount == 0 || cells.fullCount < liveCount {
                 for source in entry.sources where shadowed {
-                    forEachLiveLeaf(below: source) { leaf in
+                    Self.forEachLiveLeaf(below: source, nodes: nodes, live: live, isNested: isNested) { leaf in
                         guard shadowed, !cells.isFull(leaf) else { return }
                         guard let cell = cells.coverage(of: leaf) else {
                             shadowed = false
@@ -164,7 +173,7 @@ struct ShadowAnalysis {
                 filed.append(rows[entry.index])
             }
             for source in entry.sources {
-                forEachLiveLeaf(below: source) { leaf in
+                Self.forEachLiveLeaf(below: source, nodes: nodes, live: live, isNested: isNested) { leaf in
                     guard !cells.isFull(leaf) else { return }
                     cells.file(normalizer.condition(of: guardTree, inState: guardState(leaf)), in: leaf, liveStates: liveStates)
                 }
