@@ -118,6 +118,20 @@ struct HostileRunTests {
         #expect(text.stdout.hasPrefix("terminated: "))
     }
 
+    @Test("SIGINT and SIGTERM mid-run: the summary's state is the last written step's (it was one step past it in 6 runs of 8)")
+    func interruptedSummaryAgreesWithTheLastStep() throws {
+        for interrupt in [true, false, true, false] {
+            let arguments = ["--format", "jsonl", "--max-steps", "1000000000", "--livelock-repeats", "0", "\(Self.fixtures)/livelock.yaml"]
+            let output = try HostileRun.run(arguments, interruptAfter: interrupt ? 0.4 : nil, terminateAfter: interrupt ? nil : 0.4)
+            #expect(output.status == (interrupt ? 130 : 143))
+            let lines = output.stdout.split(separator: "\n")
+            let summary = try #require(lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+            let spins = try #require((summary["summary"] as? [String: Any])?["spins"] as? [String: Any])
+            let last = try #require(lines.dropLast().last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+            #expect((spins["Switch"] as? [String: Any])?["state"] as? String == last["to"] as? String, "\(lines.suffix(2))")
+        }
+    }
+
     @Test("control characters in string data: escaped in the text trace as in JSON Lines (ESC, CR and newline went raw to the terminal, forging lines)")
     func controlCharactersInTheTextTrace() throws {
         let output = try HostileRun.run(["--event", "go", "\(Self.fixtures)/control-characters.yaml"])
