@@ -26,21 +26,28 @@ public struct SpinSpec: Sendable {
     /// Reads, validates and resolves the spec at `path`.
     /// - Parameter rawPath: the path's bytes as the file system spells them, NUL-terminated, when
     ///   `path` is only how it is shown (see `SpecLoader.load(contentsOf:rawPath:)`).
-    public static func load(contentsOf path: String, rawPath: [CChar]? = nil, limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
-        check(SpecLoader(limits: limits).load(contentsOf: path, rawPath: rawPath))
+    /// - Parameter maxConfigurations: the most configurations a nested or parallel spin may have
+    ///   (`Configurations.limit` unless raised; `spinrun --max-configurations`).
+    public static func load(
+        contentsOf path: String, rawPath: [CChar]? = nil, limits: YAMLLimits = YAMLLimits(),
+        maxConfigurations: Int = Configurations.limit
+    ) -> SpinSpec {
+        check(SpecLoader(limits: limits).load(contentsOf: path, rawPath: rawPath), maxConfigurations: maxConfigurations)
     }
 
     /// Validates and resolves a spec given as text; `path` is what diagnostics call it.
-    public static func load(text: String, path: String = "<spec>", limits: YAMLLimits = YAMLLimits()) -> SpinSpec {
-        check(SpecLoader(limits: limits).load(SourceFile(path: path, text: text)))
+    public static func load(
+        text: String, path: String = "<spec>", limits: YAMLLimits = YAMLLimits(), maxConfigurations: Int = Configurations.limit
+    ) -> SpinSpec {
+        check(SpecLoader(limits: limits).load(SourceFile(path: path, text: text)), maxConfigurations: maxConfigurations)
     }
 
-    private static func check(_ loaded: SpecLoadResult) -> SpinSpec {
+    private static func check(_ loaded: SpecLoadResult, maxConfigurations: Int) -> SpinSpec {
         var diagnostics = loaded.diagnostics
         guard let document = loaded.document else {
             return SpinSpec(source: loaded.source, model: nil, diagnostics: diagnostics)
         }
-        let (model, resolution) = SpecResolver.resolve(document)
+        let (model, resolution) = SpecResolver.resolve(document, maxConfigurations: maxConfigurations)
         diagnostics += resolution
         if let model {
             diagnostics += SpecAnalyzer.analyze(model)

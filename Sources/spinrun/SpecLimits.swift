@@ -4,13 +4,15 @@ import SpinDSL
 /// printing its diagnostics (`--max-diagnostics`).
 struct SpecLimits {
     let yaml: YAMLLimits
+    /// `--max-configurations`: the most configurations of a nested or parallel spin.
+    let maxConfigurations: Int
     /// The most diagnostics printed per spec (0: all).
     let maxDiagnostics: Int
 
     /// Loads `path` within the limits and writes its diagnostics to stderr, one at a time. (The
     /// hints of the limits' diagnostics name both the flag and the API field that raise them.)
     func load(_ path: String) -> SpinSpec {
-        let spec = SpinSpec.load(contentsOf: path, rawPath: RawArguments.bytes(of: path), limits: yaml)
+        let spec = SpinSpec.load(contentsOf: path, rawPath: RawArguments.bytes(of: path), limits: yaml, maxConfigurations: maxConfigurations)
         renderer(for: spec).render(spec.diagnostics) { OutputWriter.standardError.write($0) }
         return spec
     }

@@ -143,6 +143,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-move-runs"), parsing: .unconditional, help: "With --check: the most runs of one move of one state, one per combination of the outcomes of its choices; more stops the check (status incomplete, [#MoveRunLimit]).")
     var maxMoveRuns: Int = 10_000
 
+    @Option(name: .customLong("max-configurations"), parsing: .unconditional, help: "The most configurations (sets of states active together) a spin with nested or parallel states may have (default 65536); more is [#TooManyConfigurations].")
+    var maxConfigurations: Int = Configurations.limit
+
     @Option(name: .customLong("max-payloads"), parsing: .unconditional, help: "With --check: the most payloads one input may have (its fields' values multiplied); an input with more is refused before the search ([#TooManyPayloads]).")
     var maxPayloads: Int = 65_536
 
@@ -246,7 +249,7 @@ struct SpinrunCommand: AsyncParsableCommand {
             ("--max-steps", maxSteps), ("--max-queue", maxQueue), ("--max-alias-nodes", maxAliasNodes),
             ("--max-spec-bytes", maxSpecBytes), ("--max-events-bytes", maxEventsBytes), ("--max-string-bytes", maxStringBytes),
             ("--max-states", maxStates), ("--max-move-steps", maxMoveSteps),
-            ("--max-move-runs", maxMoveRuns), ("--max-payloads", maxPayloads),
+            ("--max-move-runs", maxMoveRuns), ("--max-payloads", maxPayloads), ("--max-configurations", maxConfigurations),
         ]
         for (option, value) in atLeastOne where value < 1 {
             throw invalid(nil, .optionOutOfRange, ["option": option, "bound": "at least 1"])
@@ -333,7 +336,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         // With --check, --max-depth is the exploration's; the YAML nesting keeps its default.
         SpecLimits(
             yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes),
-            maxDiagnostics: maxDiagnostics)
+            maxConfigurations: maxConfigurations, maxDiagnostics: maxDiagnostics)
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

@@ -231,6 +231,22 @@ struct TrustTests {
         #expect(run.stdout.hasSuffix("idle: 2 steps, 0ms\n  Chain  s2\n"))
     }
 
+    @Test("--max-configurations: the limit on a parallel spin's configurations has a flag and says so")
+    func maxConfigurations() throws {
+        let spec = "\(Self.fixtures)/regions.yaml"
+        let refused = try Self.run(["--validate", "--max-configurations", "31", spec])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            \(spec):2:7: error: spin 'Many' has more than 31 configurations of active states [#TooManyConfigurations]
+                spin: Many
+                      ^
+            hint: parallel regions multiply their states' counts: split the spin, give its regions fewer states, or raise the limit: spinrun --max-configurations N
+
+            """)
+        #expect(try Self.run(["--validate", "--max-configurations", "32", spec]).status == 0)
+        #expect(try Self.run(["--validate", "--max-configurations", "0", spec]).status == 64)
+    }
+
     @Test("--counterexample to a path that cannot be written is bad usage: exit 64")
     func counterexampleNotWritten() throws {
         let output = try Self.run(["--check", "--counterexample", "/nonexistent/x.jsonl", "Specs/gate-bug.yaml"])

@@ -5,6 +5,8 @@
 /// the model.
 struct SpecResolver {
     private var diagnostics: [Diagnostic] = []
+    /// The most configurations a nested or parallel spin may have.
+    private var maxConfigurations = Configurations.limit
     /// The number of errors in `diagnostics`, kept so that asking costs nothing per row.
     private var errorCount = 0
     /// Expressions already checked, by text and scope, located where they were first written:
@@ -20,8 +22,11 @@ struct SpecResolver {
     var constants: [ConstantModel] = []
 
     /// Resolves `document`; the model is nil when any error was found.
-    static func resolve(_ document: SpecDocument) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
+    static func resolve(
+        _ document: SpecDocument, maxConfigurations: Int = Configurations.limit
+    ) -> (model: SpecModel?, diagnostics: [Diagnostic]) {
         var resolver = SpecResolver()
+        resolver.maxConfigurations = maxConfigurations
         resolver.resolveTypes(document.types)
         resolver.resolveConstants(document.constants)
         let gears = GearIndex(document.gears.map { resolver.resolveGear($0) })
@@ -128,8 +133,8 @@ struct SpecResolver {
                 finals.insert(found)
             }
         }
-        guard let configurations = Configurations.enumerate(shape, names: stateNames) else {
-            report(.tooManyConfigurations, at: spin.name.location, ["spin": spin.name, "limit": Configurations.limit])
+        guard let configurations = Configurations.enumerate(shape, names: stateNames, limit: maxConfigurations) else {
+            report(.tooManyConfigurations, at: spin.name.location, ["spin": spin.name, "limit": maxConfigurations])
             return nil
         }
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)

@@ -1320,8 +1320,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .tooManyConfigurations:
             return .error(
                 "spin '{spin}' has more than {limit} configurations of active states",
-                hint: "parallel regions multiply their states' counts: split the spin, or give its regions fewer states",
-                explanation: "A spin's configurations (each set of states that can be active together) are numbered once when the spec is compiled, and tables are made for each. Parallel regions multiply their counts: 17 regions of 2 states are 131,072 configurations, past the limit of 65,536.",
+                hint: "parallel regions multiply their states' counts: split the spin, give its regions fewer states, or raise the limit: spinrun --max-configurations N",
+                explanation: "A nested or parallel spin's configurations (each set of states that can be active together) are numbered once when the spec is compiled, and tables are made for each. Parallel regions multiply their counts: 17 regions of 2 states are 131,072 configurations, past the limit of 65,536 (--max-configurations raises it; compiling takes time and memory in proportion). A flat spin's states are not limited.",
                 wrong: Example.manyRegions(17),
                 right: Example.manyRegions(4))
         case .tooManyMicrosteps:
