@@ -68,7 +68,7 @@ final class Explorer {
         machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
         let tooManyPayloads = compiled.model.spins.contains { spin in
-            spin.events.contains { $0.isInput && (Self.payloadCount(of: $0).map { $0 > options.maxPayloads } ?? true) }
+            spin.events.contains { $0.isInput && Self.hasTooManyPayloads($0, limit: options.maxPayloads) }
         }
         self.tooManyPayloads = tooManyPayloads
         inputs = tooManyPayloads ? [] : compiled.model.spins.map(Self.inputEvents)
@@ -132,6 +132,12 @@ final class Explorer {
             count = product
         }
         return count
+    }
+
+    /// Whether `event` has more payloads than `limit` (the one rule `SpecChecker.problems` reports
+    /// and the search refuses by).
+    static func hasTooManyPayloads(_ event: EventModel, limit: Int) -> Bool {
+        payloadCount(of: event).map { $0 > limit } ?? true
     }
 
     /// The values an input's payload field takes: its `values`, or every bool or enum value.

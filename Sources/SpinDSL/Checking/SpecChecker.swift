@@ -33,13 +33,10 @@ public struct SpecChecker: Sendable {
                     found.append(CheckMessages.payloadWithoutValues(field: field.name, event: event.name.text, type: field.type, at: location))
                     complete = false
                 }
-                if complete, let count = Explorer.payloadCount(of: event), count > options.maxPayloads {
+                if complete, Explorer.hasTooManyPayloads(event, limit: options.maxPayloads) {
+                    let count = Explorer.payloadCount(of: event).map(String.init) ?? "more than 2^63"
                     found.append(Diagnostic(.tooManyPayloads, at: event.name.location, [
                         "event": event.name.text, "count": count, "limit": options.maxPayloads,
-                    ]))
-                } else if complete, Explorer.payloadCount(of: event) == nil {
-                    found.append(Diagnostic(.tooManyPayloads, at: event.name.location, [
-                        "event": event.name.text, "count": "more than 2^63", "limit": options.maxPayloads,
                     ]))
                 }
             }
