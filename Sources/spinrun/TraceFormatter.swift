@@ -65,6 +65,10 @@ struct TraceFormatter: Sendable {
             if !record.dataText.isEmpty {
                 line += "  " + shown(record.dataText)
             }
+            let reentered = record.reentered
+            if !reentered.isEmpty {
+                line += "  " + paint("(re-entered \(reentered.map(shown).joined(separator: ", ")))", .dim)
+            }
             if !record.changed {
                 line += "  " + paint("(unchanged)", .dim)
             }

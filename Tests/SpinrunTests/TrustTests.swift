@@ -167,6 +167,43 @@ struct TrustTests {
         #expect(lines.filter { $0.contains(#""changed""#) }.count == 1)
     }
 
+    /// A step that exits states and enters some of them again says which, in exit and entry order,
+    /// in JSON Lines and in the text trace; a targetless row and a move to a sibling do not; a
+    /// replay checks them (a trace without them diverges).
+    @Test("JSON Lines and the text trace name the states a step exited and entered again")
+    func reentryIsTraced() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/trust/reentry-trace.yaml"
+        let events = ["--event", "go", "--event", "stay", "--event", "next", "--event", "again"]
+        let jsonl = try Self.run(["--format", "jsonl"] + events + [spec])
+        #expect(jsonl.stdout == """
+            {"run":{"seed":1,"inputs":"events"}}
+            {"step":1,"time":0,"spin":"Reenter","event":{"name":"go","payload":{}},"source":"input","from":"a1","to":"a1","state":{"entries":2},"exited":["a1","A"],"entered":["A","a1"]}
+            {"step":2,"time":0,"spin":"Reenter","event":{"name":"stay","payload":{}},"source":"input","from":"a1","to":"a1","state":{"entries":2},"changed":false}
+            {"step":3,"time":0,"spin":"Reenter","event":{"name":"next","payload":{}},"source":"input","from":"a1","to":"a2","state":{"entries":2}}
+            {"step":4,"time":0,"spin":"Reenter","event":{"name":"again","payload":{}},"source":"input","from":"a2","to":"a2","state":{"entries":2},"exited":["a2"],"entered":["a2"],"changed":false}
+            {"summary":{"status":"idle","steps":4,"time":0,"spins":{"Reenter":{"state":"a2","data":{"entries":2}}}}}
+
+            """)
+        let text = try Self.run(events + [spec])
+        #expect(text.stdout == """
+            [       0ms] #1   Reenter  go     (input)  a1  entries=2  (re-entered A, a1)
+            [       0ms] #2   Reenter  stay   (input)  a1  entries=2  (unchanged)
+            [       0ms] #3   Reenter  next   (input)  a1 → a2  entries=2
+            [       0ms] #4   Reenter  again  (input)  a2  entries=2  (re-entered a2)  (unchanged)
+            idle: 4 steps, 0ms
+              Reenter  a2  entries=2
+
+            """)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reentry-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let withoutReentry = jsonl.stdout.replacingOccurrences(of: #","exited":["a2"],"entered":["a2"]"#, with: "")
+        try withoutReentry.write(to: file, atomically: true, encoding: .utf8)
+        let replayed = try Self.run(["--replay", file.path, spec])
+        #expect(replayed.stderr == "")
+        #expect(replayed.stdout == #"step 4: exited expected nothing, got ["a2"]; entered expected nothing, got ["a2"] [#ReplayDiverged]"# + "\n")
+        #expect(replayed.status == 5)
+    }
+
     @Test("--check --max-payloads: an input with more payloads is refused before the search, at the event")
     func tooManyPayloads() throws {
         let spec = "\(Self.fixtures)/payloads.yaml"

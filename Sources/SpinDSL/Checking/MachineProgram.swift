@@ -115,6 +115,8 @@ final class MachineProgram: Sendable {
         /// Whether it has an internal-event source (`ReducerTable.internalEvent`): eventless rows
         /// or raised events, reduced to completion before the next queued event.
         let hasInternalEvents: Bool
+        /// Whether a step may exit a state and enter it again (`ReducerTable.mayReenter`).
+        let mayReenter: Bool
 
         init(
             model: SpinModel, table: ReducerTable, slots: [SlotProgram], rules: [[RuleProgram]], isFinal: [Bool],
@@ -131,6 +133,7 @@ final class MachineProgram: Sendable {
             initialState = table.initialState(of: model, maxStringBytes: maxStringBytes)
             isStatechart = table.statechart != nil
             hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows } ?? false
+            mayReenter = table.mayReenter
         }
 
         func rule(_ id: RuleID) -> RuleProgram {

@@ -415,6 +415,8 @@ struct RunMachine {
     private mutating func step(_ index: Int, _ item: Queued, internalSource: String?) {
         let spin = program.spins[index]
         let from = spins[index].state.control
+        // A trace tells the states a step re-enters, worked out from the state before it.
+        let before = observer != nil && spin.mayReenter ? spins[index].state : nil
         let changed: Bool
         if spin.isStatechart {
             var fired: [Int]? = coverage == nil ? nil : []
@@ -440,7 +442,8 @@ struct RunMachine {
             }
             observer(TraceStep(
                 number: steps, time: now / 1_000_000, spin: index, event: item.event, origin: origin,
-                from: from, state: state, changed: changed))
+                from: from, state: state, changed: changed,
+                reentry: before.flatMap { spin.table.reentry(from: $0, by: item.event, maxStringBytes: program.maxStringBytes) }))
         }
         if spins[index].state.hasFault, let fault = spins[index].state.fault {
             ended = .fault(fault)

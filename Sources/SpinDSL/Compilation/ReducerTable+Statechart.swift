@@ -90,12 +90,42 @@ extension ReducerTable {
         case .several(let chosen):
             if firedRows != nil { firedRows?.append(contentsOf: chosen.map { candidateRows[$0] }) }
             let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
-            let step = code.chart.planner.plan(from: control, taking: transitions) { historyState in
-                let slot = code.chart.planner.historySlots[historyState]
-                guard slot >= 0, slot < state.data.count, case .int(let value) = state.data[slot] else { return 0 }
-                return Int(value)
-            }
+            let step = code.chart.planner.plan(from: control, taking: transitions) { record(of: $0, in: state, code: code) }
             return apply(step, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+        }
+    }
+
+    /// Whether a step of this spin may exit a state and enter it again (`reentry(from:by:)` can
+    /// answer other than nil): a trace keeps the state before each step only for such spins.
+    var mayReenter: Bool {
+        guard let code = statechart else {
+            return transitions.contains { row in row.target.map(row.applies) ?? false }
+        }
+        return !code.chart.reentries.isEmpty || !code.chart.groupEnds.isEmpty
+    }
+
+    /// The states the step of `event` from `before` exits and enters again, as the reducer takes
+    /// it (the same selection and plans), or nil when it re-enters none. Pure: for a trace, which
+    /// tells what `from` and `to` do not.
+    func reentry(from before: SpecState, by event: SpecEvent, maxStringBytes: Int) -> Reentry? {
+        if before.hasFault || event.hasFault { return nil }
+        guard let code = statechart else {
+            var after = before
+            var row = -1
+            _ = reduce(&after, event, maxStringBytes: maxStringBytes, firedRow: &row)
+            guard transitions.indices.contains(row), transitions[row].target == before.control else { return nil }
+            return Reentry(exited: [before.control], entered: [before.control])
+        }
+        let cellIndex = before.control &* eventCount &+ event.kind
+        guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return nil }
+        switch select(cellIndex, state: before, event: event, code: code, maxStringBytes: maxStringBytes) {
+        case .none, .failed:
+            return nil
+        case .one(let candidate):
+            return code.chart.reentries[planIndex(of: candidate, in: before, code: code)]
+        case .several(let chosen):
+            let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
+            return code.chart.planner.plan(from: before.control, taking: transitions) { record(of: $0, in: before, code: code) }.reentry
         }
     }
 
@@ -184,6 +214,15 @@ extension ReducerTable {
             }
             return .none
         }
+    }
+
+    /// The history record of `historyState` in `state` (0: nothing recorded).
+    private func record(of historyState: Int, in state: SpecState, code: StatechartCode) -> Int {
+        let slots = code.chart.planner.historySlots
+        guard slots.indices.contains(historyState) else { return 0 }
+        let slot = slots[historyState]
+        guard slot >= 0, slot < state.data.count, case .int(let value) = state.data[slot] else { return 0 }
+        return Int(truncatingIfNeeded: value)
     }
 
     /// The plan of `candidate`: for a history target, the one for the recorded value.

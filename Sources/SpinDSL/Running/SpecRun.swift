@@ -28,6 +28,9 @@ public final class SpecRun: Sendable {
         var status: RunStatus?
         var fault: SpecFault?
         var lastControl: [Int] = []
+        /// Per spin that may re-enter a state, with a trace being written: its state after its
+        /// last step (the state the next step starts from); nil for the others.
+        var lastStates: [SpecState?] = []
         var inputClosed = false
         var cycle: [String]?
         var fullQueue: String?
@@ -113,6 +116,9 @@ public final class SpecRun: Sendable {
         }
         progress.withLock { progress in
             progress.lastControl = compiled.model.spins.map(\.initialState)
+            progress.lastStates = instance.spins.indices.map { index in
+                observer != nil && compiled.tables[index].mayReenter ? instance.spins[index].initialState : nil
+            }
             if limits.livelockRepeats > 0 {
                 progress.livelock = LivelockDetector(spins: compiled.model.spins.count, maxSteps: limits.maxSteps, repeats: limits.livelockRepeats)
             }
@@ -123,7 +129,7 @@ public final class SpecRun: Sendable {
         self.invariants = invariants
         let recorder = StepRecorder(
             progress: progress, clock: clock, start: start, limits: limits, until: self.until, invariants: invariants,
-            observe: observer?.observe,
+            observe: observer?.observe, tables: compiled.tables, maxStringBytes: options.maxStringBytes,
             wallClockLimit: realtime ? limits.maxTimeMilliseconds.map { Duration.milliseconds($0) } : nil)
         for (index, runtime) in runtimes.enumerated() {
             // Indexed by control state rather than a `Set`: looked up on every step.
@@ -503,6 +509,9 @@ public final class SpecRun: Sendable {
         let until: UntilCondition?
         let invariants: InvariantCheck
         let observe: (@Sendable (TraceStep) -> Void)?
+        /// The spins' tables, to tell a re-entering step's states (`ReducerTable.reentry`).
+        let tables: [ReducerTable]
+        let maxStringBytes: Int
         /// On the wall clock, the time limit: a step after it is not recorded but ends the run
         /// (on virtual time, time never passes the limit).
         let wallClockLimit: Duration?
@@ -513,11 +522,11 @@ public final class SpecRun: Sendable {
                 return .finish(.maxTime, fault: nil, cycle: nil)
             }
             let control = step.state.control
-            let (number, from, time, cycle, ended): (Int, Int, Int64, [LivelockDetector.Step]?, Bool) = progress.withLock { progress in
+            let (number, from, before, time, cycle, ended): (Int, Int, SpecState?, Int64, [LivelockDetector.Step]?, Bool) = progress.withLock { progress in
                 // A step reduced after an interrupt or SIGTERM, before the spins stopped, is still
                 // written: the summary, taken from the spins, then agrees with the last step.
                 let ended = progress.status == .interrupted || progress.status == .terminated
-                guard progress.status == nil || ended else { return (0, 0, 0, nil, false) }
+                guard progress.status == nil || ended else { return (0, 0, nil, 0, nil, false) }
                 progress.steps &+= 1
                 if offset != progress.lastOffset {
                     progress.lastOffset = offset
@@ -526,14 +535,21 @@ public final class SpecRun: Sendable {
                 let time = progress.lastMilliseconds
                 let from = progress.lastControl[index]
                 progress.lastControl[index] = control
+                let before = progress.lastStates.indices.contains(index) ? progress.lastStates[index] : nil
+                if before != nil { progress.lastStates[index] = step.state }
                 let cycle = progress.livelock?.observe(
                     LivelockDetector.Step(spin: index, event: step.event, from: from, to: control, changed: step.changed),
                     state: step.state, time: time)
-                return (progress.steps, from, time, ended ? nil : cycle, ended)
+                return (progress.steps, from, before, time, ended ? nil : cycle, ended)
             }
             // Step numbers start at 1: 0 means the run had already ended.
             guard number > 0 else { return nil }
-            observe?(TraceStep(number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state, changed: step.changed))
+            if let observe {
+                let reentry = before.flatMap { tables[index].reentry(from: $0, by: step.event, maxStringBytes: maxStringBytes) }
+                observe(TraceStep(
+                    number: number, time: time, spin: index, event: step.event, origin: step.origin, from: from, state: step.state,
+                    changed: step.changed, reentry: reentry))
+            }
             if ended { return nil }
             if let fault = step.state.fault {
                 return .finish(.error, fault: fault, cycle: nil)

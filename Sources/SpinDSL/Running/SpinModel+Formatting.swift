@@ -16,6 +16,11 @@ extension SpinModel {
         return "[" + leaves.map(JSONText.string).joined(separator: ",") + "]"
     }
 
+    /// The names of states `indices` (a re-entry's), `#N` for an index the spin does not have.
+    func stateNames(_ indices: [Int]) -> [String] {
+        indices.map { states.indices.contains($0) ? states[$0].text : "#\($0)" }
+    }
+
     /// The data as a JSON object, fields in declaration order.
     func dataJSON(_ data: [SpinValue]) -> String {
         "{" + zip(fields, data).map { "\(JSONText.string($0.name.text)):\($1.json(as: $0.type))" }.joined(separator: ",") + "}"

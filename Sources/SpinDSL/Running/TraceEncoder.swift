@@ -69,6 +69,8 @@ public struct TraceEncoder: Sendable {
     /// Enumeration case names as JSON strings.
     private let cases: [Piece]
     private let types: [ValueType]
+    /// The spins, for the names of the states a step re-enters (rare: written the slow way).
+    private let spinModels: [SpinModel]
 
     /// Encodes the names of `model` once.
     public init(_ model: SpecModel) {
@@ -134,6 +136,7 @@ public struct TraceEncoder: Sendable {
         self.toStates = toStates
         self.cases = cases
         self.types = types
+        self.spinModels = model.spins
     }
 
     /// What follows the payload's fields, up to the source.
@@ -199,11 +202,16 @@ public struct TraceEncoder: Sendable {
             }
         }
         appendFields(start: spin.dataStart, count: spin.dataCount, step.state.data, to: &buffer)
+        buffer.append(UInt8(ascii: "}"))
+        if let reentry = step.reentry, spinModels.indices.contains(step.spin) {
+            let model = spinModels[step.spin]
+            buffer.append(TraceRecord.reentryJSON(exited: model.stateNames(reentry.exited), entered: model.stateNames(reentry.entered)))
+        }
         // A step that changed nothing says so (`TraceRecord.json`); the others leave it out.
         if step.changed {
-            buffer.append("}}\n" as StaticString)
+            buffer.append("}\n" as StaticString)
         } else {
-            buffer.append("},\"changed\":false}\n" as StaticString)
+            buffer.append(",\"changed\":false}\n" as StaticString)
         }
     }
 

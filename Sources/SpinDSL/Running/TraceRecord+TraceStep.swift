@@ -14,6 +14,10 @@ extension TraceRecord {
             isEventless: step.event.kind == spin.eventlessKind && !step.event.hasFault,
             dataJSON: spin.dataJSON(step.state.data), dataText: spin.dataText(step.state.data),
             changed: step.changed)
+        if let reentry = step.reentry {
+            exited = spin.stateNames(reentry.exited)
+            entered = spin.stateNames(reentry.entered)
+        }
     }
 
     /// The record of a step whose spin is not in the model at hand (a step of another run):

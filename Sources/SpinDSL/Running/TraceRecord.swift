@@ -28,9 +28,28 @@ public struct TraceRecord: Sendable, Equatable {
     public let dataText: String
     /// Whether the step changed the state.
     public let changed: Bool
+    /// When the step exited states and entered some of them again: the states exited, in exit
+    /// order, and entered, in entry order; both empty otherwise.
+    public var exited: [String] = []
+    public var entered: [String] = []
 
     /// The JSON Lines form.
     public var json: String {
-        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)\(changed ? "" : ",\"changed\":false")}"
+        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)\(Self.reentryJSON(exited: exited, entered: entered))\(changed ? "" : ",\"changed\":false")}"
+    }
+
+    /// The members a re-entering step adds to its JSON object (`,"exited":[…],"entered":[…]`),
+    /// or nothing for a step that re-entered no state: the one place both JSON writers
+    /// (`json`, `TraceEncoder`) take them from.
+    static func reentryJSON(exited: [String], entered: [String]) -> String {
+        guard !exited.isEmpty || !entered.isEmpty else { return "" }
+        func list(_ names: [String]) -> String { "[" + names.map(JSONText.string).joined(separator: ",") + "]" }
+        return ",\"exited\":" + list(exited) + ",\"entered\":" + list(entered)
+    }
+
+    /// The states the step left and entered again (exited and entered), in entry order, for the
+    /// text trace.
+    public var reentered: [String] {
+        entered.filter(exited.contains)
     }
 }

@@ -22,6 +22,8 @@ public struct TraceStep: Sendable {
     public let state: SpecState
     /// Whether the step changed the state.
     public let changed: Bool
+    /// The states the step exited and entered again, when it re-entered any.
+    public let reentry: Reentry?
 
     /// The step without its state's raised events and outbox (its fault kept): what a trace
     /// shows of it. A step kept for later (a counterexample's) would otherwise keep the whole
@@ -32,6 +34,6 @@ public struct TraceStep: Sendable {
         var shown = state
         shown.raised = []
         shown.outbox = []
-        return TraceStep(number: number, time: time, spin: spin, event: event, origin: origin, from: from, state: shown, changed: changed)
+        return TraceStep(number: number, time: time, spin: spin, event: event, origin: origin, from: from, state: shown, changed: changed, reentry: reentry)
     }
 }

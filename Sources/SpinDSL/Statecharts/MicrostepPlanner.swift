@@ -135,7 +135,8 @@ struct MicrostepPlanner: Sendable {
         // Entry actions in document order, with the completion events of the final states entered.
         var after = activeSet.subtracting(exitedSet)
         var reentered: [Int] = []
-        for state in entering.sorted() {
+        let entered = entering.sorted()
+        for state in entered {
             if exitedSet.contains(state) { reentered.append(state) }
             after.insert(state)
             blocks += entryBlocks[state]
@@ -147,7 +148,8 @@ struct MicrostepPlanner: Sendable {
             }
         }
         return PlannedMicrostep(
-            target: configurations.index(of: tree, active: after.sorted()), writes: writes, blocks: blocks, reentered: reentered)
+            target: configurations.index(of: tree, active: after.sorted()), writes: writes, blocks: blocks, reentered: reentered,
+            reentry: reentered.isEmpty ? nil : Reentry(exited: exited, entered: entered))
     }
 
     /// Whether `state` is complete among the states `active`: a compound state with an active final

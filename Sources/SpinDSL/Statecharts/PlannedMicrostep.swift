@@ -10,4 +10,7 @@ struct PlannedMicrostep: Sendable {
     var blocks: [Int32]
     /// The states exited and entered again (external self-transitions and their kin).
     var reentered: [Int]
+    /// The states exited, in exit order, and entered, in entry order, when some were both (what
+    /// a trace tells of the step); nil otherwise.
+    var reentry: Reentry?
 }

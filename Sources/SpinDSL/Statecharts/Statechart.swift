@@ -38,6 +38,9 @@ final class Statechart: Sendable {
     let hasEventlessRows: Bool
     /// The first hidden slot.
     let firstHiddenSlot: Int
+    /// Per plan that exits and enters a state again, the states it exits and enters (what a
+    /// trace tells of the step; read only when a trace is written).
+    let reentries: [Int: Reentry]
 
     /// The most microsteps a spin's table may hold.
     static let microstepLimit = 1_000_000
@@ -46,7 +49,7 @@ final class Statechart: Sendable {
         planner: MicrostepPlanner, blockSources: [ActionBlockSource], columns: Int, cells: [Range<Int>],
         groups: [Range<Int>], groupEnds: [Int], candidates: [StatechartCandidate], plans: [MicrostepPlan],
         sequence: [Int32], writes: [SlotWrite], flips: [ParityFlip], initialPlan: MicrostepPlan, hiddenSlotCount: Int,
-        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int
+        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int, reentries: [Int: Reentry]
     ) {
         self.planner = planner
         self.blockSources = blockSources
@@ -64,6 +67,7 @@ final class Statechart: Sendable {
         self.parity = parity
         self.hasEventlessRows = hasEventlessRows
         self.firstHiddenSlot = firstHiddenSlot
+        self.reentries = reentries
     }
 
     /// Whether a spin needs a statechart rather than the flat table: a state with children, entry
@@ -261,13 +265,18 @@ final class Statechart: Sendable {
                 writeStart: Int32(writeStart), writeEnd: Int32(writes.count), flipStart: Int32(flipStart), flipEnd: Int32(flips.count))
         }
         plans.reserveCapacity(planned.count)
-        for step in planned { plans.append(store(step)) }
+        var reentries: [Int: Reentry] = [:]
+        for (index, step) in planned.enumerated() {
+            plans.append(store(step))
+            if let reentry = step.reentry { reentries[index] = reentry }
+        }
         let initialPlan = store(planner.plan(from: nil, taking: [], record: { _ in 0 }))
         return Statechart(
             planner: planner, blockSources: blockSources, columns: columns, cells: cells, groups: groups,
             groupEnds: groupEnds, candidates: candidates, plans: plans, sequence: sequence, writes: writes, flips: flips,
             initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
-            hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount)
+            hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount,
+            reentries: reentries)
     }
 
     /// Adds a leaf's choice to the choices of a step: a row of an ancestor that several leaves
