@@ -204,6 +204,24 @@ struct TrustTests {
         #expect(replayed.status == 5)
     }
 
+    /// A storm of raised events up to the limit of 10,000: the run and the check both end with the
+    /// located [#RaisedEventLimit] after 10,000 steps (the check at depth 0: the start raises it),
+    /// and the check keeps its counterexample's steps without their queues (it aborted, out of
+    /// memory, when each step kept the whole queue of its moment).
+    @Test("a storm of raised events ends at the limit, in a run and in a check")
+    func raisedEventStorm() throws {
+        let spec = "\(Self.fixtures)/raised-storm.yaml"
+        let error = #"{"location":"\#(spec):13:12","message":"more than 10000 raised events wait to be reduced","group":"RaisedEventLimit"}"#
+        let run = try Self.run(["--format", "jsonl", "--event", "go", spec])
+        #expect(run.status == 3)
+        #expect(run.stderr == "\(spec):13:12: error: more than 10000 raised events wait to be reduced [#RaisedEventLimit]\n")
+        #expect(run.stdout.split(separator: "\n").last.map(String.init)
+            == #"{"summary":{"status":"error","steps":10000,"time":0,"spins":{"Storm":{"state":"s","data":{}}},"error":"# + error + "}}")
+        let check = try Self.run(["--check", "--format", "jsonl", spec])
+        #expect(check.status == 6)
+        #expect(check.stdout == #"{"check":{"status":"violated","states":0,"transitions":1,"depth":0,"seconds":<seconds>,"violations":[{"kind":"error","message":"more than 10000 raised events wait to be reduced","location":"\#(spec):13:12","depth":0}]}}"# + "\n")
+    }
+
     @Test("--check --max-payloads: an input with more payloads is refused before the search, at the event")
     func tooManyPayloads() throws {
         let spec = "\(Self.fixtures)/payloads.yaml"

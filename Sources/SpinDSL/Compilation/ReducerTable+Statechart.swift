@@ -69,7 +69,7 @@ extension ReducerTable {
             // The internal-event source hands out the queue's head before any other event: this
             // is it.
             if event.kind != code.eventlessKind, let head = queues.raised.first, head == event {
-                state.raised = Array(queues.raised.dropFirst())
+                state.raisedQueue = queues.raised.droppingFirst()
             }
         }
         let control = state.control
@@ -326,13 +326,15 @@ extension ReducerTable {
             return true
         }
         if !raised.isEmpty {
-            let queue = state.raised + raised
-            if queue.count > StatechartCode.raisedLimit {
+            var queue = state.takeRaised()
+            if queue.count &+ raised.count > StatechartCode.raisedLimit {
+                state.raisedQueue = queue
                 let location = code.locations.indices.contains(lastRaising) ? code.locations[lastRaising] : SourceLocation(file: "", line: 1, column: 1)
                 state.fault = SpecFault(.raisedEventLimit, at: location, ["limit": StatechartCode.raisedLimit])
                 return true
             }
-            state.raised = queue
+            queue.append(contentsOf: raised)
+            state.raisedQueue = queue
         }
         if !propagated.isEmpty {
             state.outbox = propagated

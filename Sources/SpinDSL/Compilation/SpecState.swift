@@ -33,7 +33,7 @@ public struct SpecState: Hashable, Sendable {
     /// failed): the spin stops changing and the runner reports the error.
     public var fault: SpecFault? {
         get { extras?.fault }
-        set { extras = StateExtras.make(fault: newValue, raised: raised, outbox: outbox) }
+        set { extras = StateExtras.make(fault: newValue, raised: raisedQueue, outbox: outbox) }
     }
 
     /// Whether a fault is recorded; cheaper than reading `fault`.
@@ -44,26 +44,41 @@ public struct SpecState: Hashable, Sendable {
 
     /// The raised events waiting to be reduced, oldest first.
     public var raised: [SpecEvent] {
-        get { extras?.raised ?? [] }
+        get { extras.map { Array($0.raised.events) } ?? [] }
+        set { extras = StateExtras.make(fault: fault, raised: RaisedQueue(events: newValue[...]), outbox: outbox) }
+    }
+
+    /// The raised events waiting, as the state holds them (no copy).
+    var raisedQueue: RaisedQueue {
+        get { extras?.raised ?? .empty }
         set { extras = StateExtras.make(fault: fault, raised: newValue, outbox: outbox) }
+    }
+
+    /// The raised events waiting, taken out of the state (which then has none): the caller holds
+    /// the only reference to them when the state did, so appending to them does not copy.
+    mutating func takeRaised() -> RaisedQueue {
+        guard let extras, !extras.raised.isEmpty else { return .empty }
+        let queue = extras.raised
+        self.extras = StateExtras.make(fault: extras.fault, raised: .empty, outbox: extras.outbox)
+        return queue
     }
 
     /// The gear events propagated by the step that made this state.
     public var outbox: [OutboxMessage] {
         get { extras?.outbox ?? [] }
-        set { extras = StateExtras.make(fault: fault, raised: raised, outbox: newValue) }
+        set { extras = StateExtras.make(fault: fault, raised: raisedQueue, outbox: newValue) }
     }
 
     /// Creates a state.
     public init(control: Int, data: [SpinValue], fault: SpecFault? = nil, raised: [SpecEvent] = [], outbox: [OutboxMessage] = []) {
         self.control = control
         self.data = data
-        self.extras = StateExtras.make(fault: fault, raised: raised, outbox: outbox)
+        self.extras = StateExtras.make(fault: fault, raised: RaisedQueue(events: raised[...]), outbox: outbox)
     }
 
     public static func == (lhs: SpecState, rhs: SpecState) -> Bool {
         lhs.control == rhs.control && lhs.data == rhs.data && lhs.fault == rhs.fault
-            && lhs.raised == rhs.raised && lhs.outbox == rhs.outbox
+            && lhs.raisedQueue == rhs.raisedQueue && lhs.outbox == rhs.outbox
     }
 
     public func hash(into hasher: inout Hasher) {

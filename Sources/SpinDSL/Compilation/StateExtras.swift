@@ -5,16 +5,16 @@
 final class StateExtras: Sendable {
     @usableFromInline let hasFault: Bool
     let fault: SpecFault?
-    let raised: [SpecEvent]
+    let raised: RaisedQueue
     let outbox: [OutboxMessage]
 
     /// The extras, or nil when there are none.
-    static func make(fault: SpecFault?, raised: [SpecEvent], outbox: [OutboxMessage]) -> StateExtras? {
+    static func make(fault: SpecFault?, raised: RaisedQueue, outbox: [OutboxMessage]) -> StateExtras? {
         guard fault != nil || !raised.isEmpty || !outbox.isEmpty else { return nil }
         return StateExtras(fault: fault, raised: raised, outbox: outbox)
     }
 
-    private init(fault: SpecFault?, raised: [SpecEvent], outbox: [OutboxMessage]) {
+    private init(fault: SpecFault?, raised: RaisedQueue, outbox: [OutboxMessage]) {
         self.hasFault = fault != nil
         self.fault = fault
         self.raised = raised

@@ -40,8 +40,9 @@ enum SignatureHash {
         hash = values(state.data, into: hash)
         if let fault = state.fault { hash = combine(hash, fault.hashValue) }
         if let queues = state.extras {
-            hash = combine(hash, queues.raised.count)
-            for event in queues.raised { hash = self.event(event, into: hash) }
+            // Kept up to date as the queue changes (`RaisedQueue`): a step costs the same however
+            // many events wait.
+            hash = combine(combine(hash, queues.raised.count), queues.raised.hash)
             hash = combine(hash, queues.outbox.count)
             for message in queues.outbox {
                 hash = values(message.message.payload, into: combine(combine(hash, message.gear), message.message.kind))

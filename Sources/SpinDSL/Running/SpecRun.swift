@@ -536,7 +536,9 @@ public final class SpecRun: Sendable {
                 let from = progress.lastControl[index]
                 progress.lastControl[index] = control
                 let before = progress.lastStates.indices.contains(index) ? progress.lastStates[index] : nil
-                if before != nil { progress.lastStates[index] = step.state }
+                // Without its queues, which a re-entry does not read: the reducer, holding the
+                // only reference to them, appends to them in place.
+                if before != nil { progress.lastStates[index] = SpecState(control: control, data: step.state.data) }
                 let cycle = progress.livelock?.observe(
                     LivelockDetector.Step(spin: index, event: step.event, from: from, to: control, changed: step.changed),
                     state: step.state, time: time)

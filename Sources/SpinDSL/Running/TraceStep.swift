@@ -30,7 +30,7 @@ public struct TraceStep: Sendable {
     /// queue of raised events of its moment: a storm that fills the queue over 10,000 steps kept
     /// 10^8 events (1.6 GB).
     var withoutQueues: TraceStep {
-        guard !state.raised.isEmpty || !state.outbox.isEmpty else { return self }
+        guard !state.raisedQueue.isEmpty || !state.outbox.isEmpty else { return self }
         var shown = state
         shown.raised = []
         shown.outbox = []
