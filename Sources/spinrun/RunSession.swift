@@ -109,6 +109,14 @@ struct RunSession {
         // The first line of a JSON Lines trace: what a replay needs to run it again.
         var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)
         runHeader.seed = seed
+        if header == nil {
+            // Limits other than the defaults are part of how the run ran: a run stopped by
+            // `--max-steps 3000` replays to the same 3,000 steps.
+            let defaults = RunLimits()
+            if limits.maxSteps != defaults.maxSteps { runHeader.maxSteps = limits.maxSteps }
+            if let maxTime = limits.maxTimeMilliseconds, maxTime != defaults.maxTimeMilliseconds { runHeader.maxTimeMilliseconds = maxTime }
+            if limits.livelockRepeats != defaults.livelockRepeats { runHeader.livelockRepeats = limits.livelockRepeats }
+        }
         if !quiet && format == .jsonl && recorded == nil {
             out.line(runHeader.json)
         }

@@ -33,8 +33,9 @@ struct SpinrunBehaviourTests {
         #expect(output.status == 4)
         let all = lines(output.stdout)
         #expect(all.count == 7)
-        // The first line records what a replay needs: the seed, and that the inputs are the script's.
-        #expect(all.first == #"{"run":{"seed":1,"inputs":"script"}}"#)
+        // The first line records what a replay needs: the seed, that the inputs are the script's,
+        // and the step limit, which is not the default.
+        #expect(all.first == #"{"run":{"seed":1,"inputs":"script","maxSteps":5}}"#)
         #expect(all.last == #"{"summary":{"status":"max-steps","steps":5,"time":0,"spins":{"Counter":{"state":null,"data":{"count":5}}}}}"#)
     }
 

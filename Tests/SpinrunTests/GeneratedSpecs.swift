@@ -1,0 +1,1 @@
+../SpinDSLTests/GeneratedSpecs.swift
