@@ -328,7 +328,7 @@ extension PromelaWriter {
         for write in writes {
             guard let state = chart.planner.historySlots.firstIndex(of: write.slot) else { continue }
             let variable = Self.historyVariable(spin, state)
-            line("if :: \(variable) != \(write.value) -> changed = 1; \(variable) = \(write.value) :: else fi;")
+            line("changed = changed || (\(variable) != \(write.value)); \(variable) = \(write.value);")
         }
         for block in blocks { actionBlock(Int(block), spin: spin, chart: chart, event: event) }
         for state in flipped {
