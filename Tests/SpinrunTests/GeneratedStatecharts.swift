@@ -36,7 +36,8 @@ struct GeneratedStatecharts {
 
     /// The spec of `seed`; with `regions` (2 or more), its parallel state `q` has that many
     /// regions, the later ones with rows of their own (guarded, raising, eventless, leaving `q`
-    /// from inside a region, to a region's own history) and entry and exit actions.
+    /// from inside a region, to a region's own history) and entry and exit actions, and `q` has
+    /// a targetless row.
     static func text(seed: UInt64, regions: Int? = nil) -> String {
         var generator = GeneratedStatecharts(seed: seed)
         return generator.spec(regions: regions)
@@ -96,6 +97,9 @@ struct GeneratedStatecharts {
             if chance(50) { text += "  - { from: v1, when: 'n > 5 and m > 0', to: v0, set: { m: m - 1 } }\n" }
             if hasFinal { text += "  - { from: q, on: a, when: 'active(.u1) and n > 3', to: done }\n" }
             for region in 0..<extra { text += extraRows(region) }
+            // A targetless row of the parallel state: the regions without a row of their own on
+            // `c` fall to it, and it is taken once.
+            if extra > 0 { text += "  - { from: q, on: c, when: 'm < 2', set: { n: 'n > -4 ? n - 1 : n' } }\n" }
         }
         var rules: [String] = []
         if extra > 0, chance(30) { rules.append("  inside: { enter: x0_1, emit: \(pick(["a", "b"])) }\n") }
