@@ -337,6 +337,7 @@ struct RegionStep {
                 guard let parity = chart.parity[state] else { return false }
                 return flips.contains { $0.slot == parity.slot && $0.mask & parity.mask != 0 }
             }
+            guard blocks.allSatisfy({ chart.blockSources.indices.contains(Int($0)) }) else { return nil }
             let rows = blocks.indices.filter { position in
                 if case .row = chart.blockSources[Int(blocks[position])] { return true }
                 return false
