@@ -6,6 +6,10 @@
 /// invariant that may break. The same seed gives the same text.
 struct GeneratedStatecharts {
     private var state: UInt64
+    /// The extra regions with a third state.
+    private var threeStates: Set<Int> = []
+    /// The extra regions with history.
+    private var histories: Set<Int> = []
 
     init(seed: UInt64) {
         state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
@@ -30,14 +34,19 @@ struct GeneratedStatecharts {
         items[int(0...(items.count - 1))]
     }
 
-    /// The spec of `seed`.
-    static func text(seed: UInt64) -> String {
+    /// The spec of `seed`; with `regions` (2 or more), its parallel state `q` has that many
+    /// regions, the later ones with rows of their own (guarded, raising, eventless, leaving `q`
+    /// from inside a region, to a region's own history) and entry and exit actions, and `q` has
+    /// a targetless row.
+    static func text(seed: UInt64, regions: Int? = nil) -> String {
         var generator = GeneratedStatecharts(seed: seed)
-        return generator.spec()
+        return generator.spec(regions: regions)
     }
 
-    private mutating func spec() -> String {
-        let hasHistory = chance(60), completes = chance(40), hasParallel = chance(50)
+    private mutating func spec(regions: Int? = nil) -> String {
+        let hasHistory = chance(60), completes = chance(40), drawnParallel = chance(50)
+        let hasParallel = regions.map { $0 >= 2 } ?? drawnParallel
+        let extra = max(0, (regions ?? 2) - 2)
         let hasFinal = hasParallel && chance(50)
         let hasInner = chance(40)
         var text = "spin: G\ninitial: s0\n"
@@ -61,6 +70,7 @@ struct GeneratedStatecharts {
         if hasParallel {
             text += "  q:\n    parallel:\n      r1: { states: [u0, u1] }\n"
             text += "      r2: { \(chance(50) ? "initial: v1, " : "")states: [v0, v1] }\n"
+            for region in 0..<extra { text += extraRegion(region) }
         }
         if hasFinal { text += "  done: {}\nfinal: done\n" }
         text += "transitions:\n"
@@ -86,8 +96,13 @@ struct GeneratedStatecharts {
             text += "  - { from: q, on: b, to: s0 }\n"
             if chance(50) { text += "  - { from: v1, when: 'n > 5 and m > 0', to: v0, set: { m: m - 1 } }\n" }
             if hasFinal { text += "  - { from: q, on: a, when: 'active(.u1) and n > 3', to: done }\n" }
+            for region in 0..<extra { text += extraRows(region) }
+            // A targetless row of the parallel state: the regions without a row of their own on
+            // `c` fall to it, and it is taken once.
+            if extra > 0 { text += "  - { from: q, on: c, when: 'm < 2', set: { n: 'n > -4 ? n - 1 : n' } }\n" }
         }
         var rules: [String] = []
+        if extra > 0, chance(30) { rules.append("  inside: { enter: x0_1, emit: \(pick(["a", "b"])) }\n") }
         if chance(40) { rules.append("  again: { enter: \(pick(["p", "s1", "[s0, p]"])), emit: b }\n") }
         if chance(30) { rules.append("  level: { when: 'n > 6 and m < 5', emit: a }\n") }
         if chance(30) { rules.append("  timer: { enter: \(pick(["s1", "s2", "p"])), after: 50ms, emit: c }\n") }
@@ -95,6 +110,38 @@ struct GeneratedStatecharts {
         if chance(30) {
             text += "invariants:\n  bounded: \(pick(["m <= 4", "not (active(.p) and m > 4)", "n > -4"]))\n"
         }
+        return text
+    }
+
+    /// Region `xR` of `q` (after `r1` and `r2`): two states, sometimes three, now and then with
+    /// history and entry and exit actions.
+    private mutating func extraRegion(_ region: Int) -> String {
+        var parts: [String] = []
+        if chance(30) {
+            parts.append("history: \(pick(["shallow", "deep"]))")
+            histories.insert(region)
+        }
+        if chance(30) { parts.append("exit: { set: { n: 'n > -4 ? n - 1 : n' } }") }
+        var states = ["x\(region)_0: \(chance(30) ? "{ entry: { set: { m: 'm < 5 ? m + 1 : m' } } }" : "{}")"]
+        states.append("x\(region)_1: \(chance(30) ? "{ exit: { emit: \(pick(["a", "b", "c"])) } }" : "{}")")
+        if chance(25) {
+            states.append("x\(region)_2: {}")
+            threeStates.insert(region)
+        }
+        parts.append("states: { " + states.joined(separator: ", ") + " }")
+        return "      x\(region): { " + parts.joined(separator: ", ") + " }\n"
+    }
+
+    /// The rows of region `xR`.
+    private mutating func extraRows(_ region: Int) -> String {
+        let name = "x\(region)"
+        var text = "  - { from: \(name)_0, on: \(pick(["a", "b", "c"])), to: \(name)_1\(chance(50) ? ", set: { n: 'n < 8 ? n + 1 : n' }" : "") }\n"
+        text += "  - { from: \(name)_1, on: \(pick(["a", "b", "c"])), when: \(pick(["m > 0", "n < 3", "m < 4", "n != 2"])), to: \(name)_\(threeStates.contains(region) ? 2 : 0) }\n"
+        if threeStates.contains(region) { text += "  - { from: \(name)_2, on: \(pick(["a", "b"])), to: \(name)_0 }\n" }
+        if histories.contains(region) { text += "  - { from: \(name), on: c, when: m == \(int(0...5)), to: history(\(name)) }\n" }
+        if chance(30) { text += "  - { from: \(name)_1, on: \(pick(["b", "c"])), when: 'n > 4', to: s1, set: { n: 0 } }\n" }
+        if chance(25) { text += "  - { from: \(name)_0, on: a, set: { m: 'm > 0 ? m - 1 : m' }, emit: c }\n" }
+        if chance(20) { text += "  - { from: \(name)_1, when: 'm > 3 and n < 0', to: \(name)_0, set: { n: 'n < 8 ? n + 1 : n' } }\n" }
         return text
     }
 }

@@ -64,8 +64,16 @@ extension PromelaWriter {
                 refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
             }
         }
-        // Parallel regions: the leaves' choices are worked out when the model is written.
-        if chart.groups.indices.contains(where: { !chart.groups[$0].isEmpty && combinationCount(of: $0, chart: chart) > Self.combinationLimit }) {
+        // Parallel regions: the leaves' choices are worked out when the model is written (those
+        // written region by region are not combined).
+        let byRegion = regionSteps(spin, chart: chart)
+        func isByRegion(_ cellIndex: Int) -> Bool {
+            let configuration = cellIndex / max(1, chart.columns), kind = cellIndex % max(1, chart.columns)
+            return byRegion.contains { $0.event == kind && $0.first <= configuration && configuration <= $0.last }
+        }
+        if chart.groups.indices.contains(where: {
+            !chart.groups[$0].isEmpty && !isByRegion($0) && combinationCount(of: $0, chart: chart) > Self.combinationLimit
+        }) {
             refuse(spinModel.name.location, "spin '\(spinModel.name)'",
                    "a step of its parallel regions has more than \(Self.combinationLimit) combinations of transitions to write out")
         }
@@ -145,6 +153,10 @@ extension PromelaWriter {
         for state in nodes.indices where chart.parity[state] != nil {
             line("bit \(Self.parityVariable(spin, state)) = 0;   /* the entry parity of \(nodes[state].name.text), 0 between moves */")
         }
+        if hasRegionSteps(spin) {
+            let temporaries = Self.regionTemporaries(spin)
+            line("byte \(temporaries.outer), \(temporaries.leaving), \(temporaries.taken); int \(temporaries.difference);   /* a step of parallel regions, 0 between steps */")
+        }
         if mayRaise(spin) {
             let fields = spinModel.events.map(\.fields.count).max() ?? 0
             line("byte \(prefix)rq[\(Self.raisedQueueLength)];   /* raised events */")
@@ -160,8 +172,10 @@ extension PromelaWriter {
 
     /// How many group temporaries (`g0`, `g1`…) the steps of parallel regions need.
     var groupTemporaries: Int {
-        model.spins.indices.compactMap { chart($0) }.map { chart in
-            chart.groups.map(\.count).max() ?? 0
+        model.spins.indices.compactMap { spin in chart(spin).map { (spin, $0) } }.map { spin, chart in
+            let tree = model.spins[spin].tree
+            let regions = RegionStep.parallels(tree: tree, events: model.spins[spin].events).map { tree.nodes[$0].children.count }
+            return max(chart.groups.map(\.count).max() ?? 0, regions.max() ?? 0)
         }.max() ?? 0
     }
 
@@ -174,13 +188,24 @@ extension PromelaWriter {
         let spinModel = model.spins[spin]
         let configurations = spinModel.configurations
         var stepCode = 0
+        let byRegion = regionSteps(spin, chart: chart)
         for kind in 0..<chart.columns {
             let eventName = spinModel.events.indices.contains(kind) ? spinModel.events[kind].name.text : "(eventless)"
             let names = Self.eventNames(kind, spinModel)
+            // A parallel state's configurations written region by region: one branch each.
+            let regionBranches = byRegion.filter { $0.event == kind }
+            var regionBodies: [[String]] = []
+            for step in regionBranches where !stepTooLong.contains(spin) {
+                let body = captured { $0.regionBranch(step, spin: spin, chart: chart, event: names) }
+                regionBodies.append(body)
+                stepCode &+= body.reduce(0) { $0 &+ PromelaLimits.code($1[...]).utf8.count &+ 1 }
+                if stepCode > PromelaLimits.inlineCharacters { stepTooLong.insert(spin) }
+            }
             // The configurations whose cells are written the same (a row of an ancestor, taken
             // in each of its configurations) share one branch.
             var bodies: [(lines: [String], configurations: [Int])] = []
             for configuration in 0..<configurations.count where !stepTooLong.contains(spin) {
+                if regionBranches.contains(where: { $0.first <= configuration && configuration <= $0.last }) { continue }
                 let cellIndex = configuration &* chart.columns &+ kind
                 guard chart.cells.indices.contains(cellIndex), !chart.cells[cellIndex].isEmpty else { continue }
                 let body = captured { writer in
@@ -200,6 +225,12 @@ extension PromelaWriter {
                 }
             }
             if stepTooLong.contains(spin) { return }
+            for (step, body) in zip(regionBranches, regionBodies) {
+                let where_ = "the \(step.last &- step.first &+ 1) configurations of \(spinModel.tree.nodes[step.parallel].name.text), region by region"
+                line(":: ev == \(kind) && \(configurationTest(spin, Array(step.first...step.last))) -> /* \(eventName) in \(where_) */")
+                let prefix = String(repeating: "    ", count: indent &+ 1)
+                lines += body.map { $0.isEmpty ? "" : prefix + $0 }
+            }
             for body in bodies {
                 let where_ = body.configurations.count == 1 ? configurations.names[body.configurations[0]] : "\(body.configurations.count) configurations"
                 line(":: ev == \(kind) && \(configurationTest(spin, body.configurations)) -> /* \(eventName) in \(where_) */")
@@ -210,7 +241,7 @@ extension PromelaWriter {
     }
 
     /// The lines `write` writes, at indentation 0, instead of writing them.
-    private mutating func captured(_ write: (inout PromelaWriter) -> Void) -> [String] {
+    mutating func captured(_ write: (inout PromelaWriter) -> Void) -> [String] {
         let (savedLines, savedIndent, savedCode) = (lines, indent, capturedCode)
         lines = []
         indent = 0
@@ -222,7 +253,7 @@ extension PromelaWriter {
     }
 
     /// The guard of `candidate`'s row.
-    private func candidateGuard(_ candidate: Int, spin: Int, chart: Statechart, event: [String]) -> String {
+    func candidateGuard(_ candidate: Int, spin: Int, chart: Statechart, event: [String]) -> String {
         let row = model.spins[spin].transitions[Int(chart.candidates[candidate].row)]
         return row.guardExpression.flatMap { expression($0.expression, spin: spin, event: event) } ?? "1"
     }
@@ -297,7 +328,7 @@ extension PromelaWriter {
         for write in writes {
             guard let state = chart.planner.historySlots.firstIndex(of: write.slot) else { continue }
             let variable = Self.historyVariable(spin, state)
-            line("if :: \(variable) != \(write.value) -> changed = 1; \(variable) = \(write.value) :: else fi;")
+            line("changed = changed || (\(variable) != \(write.value)); \(variable) = \(write.value);")
         }
         for block in blocks { actionBlock(Int(block), spin: spin, chart: chart, event: event) }
         for state in flipped {
@@ -313,7 +344,7 @@ extension PromelaWriter {
 
     /// An action block: its assignments (each checked against its field's range), then the event
     /// it raises.
-    private mutating func actionBlock(_ id: Int, spin: Int, chart: Statechart, event: [String]) {
+    mutating func actionBlock(_ id: Int, spin: Int, chart: Statechart, event: [String]) {
         guard chart.blockSources.indices.contains(id) else { return }
         let spinModel = model.spins[spin]
         let nodes = spinModel.tree.nodes

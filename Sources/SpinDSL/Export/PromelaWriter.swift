@@ -644,7 +644,8 @@ struct PromelaWriter {
                 assertion("\(range.lowerBound) <= tmp && tmp <= \(range.upperBound)", "range of \(field.name.text)")
             }
             let variable = Self.field(spin, field.name.text)
-            line("if :: tmp != \(variable) -> changed = 1; \(variable) = tmp :: else fi;")
+            // Two statements, not an `if` (six): SPIN limits a d_step's statements.
+            line("changed = changed || (tmp != \(variable)); \(variable) = tmp;")
         }
     }
 

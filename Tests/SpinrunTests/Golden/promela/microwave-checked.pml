@@ -73,7 +73,7 @@ inline s0_step() {
             tmp = (s0_d_timer + 1);
             assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
             bad = bad || !(-1 <= tmp && tmp <= 3);
-            if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
+            changed = changed || (tmp != s0_d_timer); s0_d_timer = tmp;
             skip
         :: else ->
             skip
@@ -84,7 +84,7 @@ inline s0_step() {
             tmp = (s0_d_timer - 1);
             assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
             bad = bad || !(-1 <= tmp && tmp <= 3);
-            if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
+            changed = changed || (tmp != s0_d_timer); s0_d_timer = tmp;
             skip
         :: else ->
             skip
@@ -93,13 +93,13 @@ inline s0_step() {
         tmp = 0;
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
+        changed = changed || (tmp != s0_d_timer); s0_d_timer = tmp;
         skip
     :: ev == 7 && ((1 <= s0_state && s0_state <= 2)) -> /* power_reset in 2 configurations */
         tmp = 2;
         assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
         bad = bad || !(0 <= tmp && tmp <= 3);
-        if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
+        changed = changed || (tmp != s0_d_power); s0_d_power = tmp;
         skip
     :: ev == 8 && ((1 <= s0_state && s0_state <= 2)) -> /* power_inc in 2 configurations */
         if
@@ -107,7 +107,7 @@ inline s0_step() {
             tmp = (s0_d_power + 1);
             assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
             bad = bad || !(0 <= tmp && tmp <= 3);
-            if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
+            changed = changed || (tmp != s0_d_power); s0_d_power = tmp;
             skip
         :: else ->
             skip
@@ -118,7 +118,7 @@ inline s0_step() {
             tmp = (s0_d_power - 1);
             assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
             bad = bad || !(0 <= tmp && tmp <= 3);
-            if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
+            changed = changed || (tmp != s0_d_power); s0_d_power = tmp;
             skip
         :: else ->
             skip
@@ -129,17 +129,17 @@ inline s0_step() {
         tmp = 2;
         assert(probing || (0 <= tmp && tmp <= 3)); /* range of power */
         bad = bad || !(0 <= tmp && tmp <= 3);
-        if :: tmp != s0_d_power -> changed = 1; s0_d_power = tmp :: else fi;
+        changed = changed || (tmp != s0_d_power); s0_d_power = tmp;
         tmp = 0;
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
+        changed = changed || (tmp != s0_d_timer); s0_d_timer = tmp;
         skip
     :: ev == 12 && s0_state == 3 -> /* timer_tick in cooking_mode */
         tmp = (s0_d_timer - 1);
         assert(probing || (-1 <= tmp && tmp <= 3)); /* range of timer */
         bad = bad || !(-1 <= tmp && tmp <= 3);
-        if :: tmp != s0_d_timer -> changed = 1; s0_d_timer = tmp :: else fi;
+        changed = changed || (tmp != s0_d_timer); s0_d_timer = tmp;
         skip
     :: ev == 13 && s0_state == 1 -> /* (eventless) in not_ready */
         if

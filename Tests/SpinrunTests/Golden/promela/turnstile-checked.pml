@@ -31,7 +31,7 @@ active proctype spec() {
             :: (p0 >= 25) ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
@@ -39,7 +39,7 @@ active proctype spec() {
                 :: (p0 < 25) ->
                     tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                     skip
                 :: else ->
                     skip
@@ -50,7 +50,7 @@ active proctype spec() {
             :: 1 ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 skip
             :: else ->
                 skip
@@ -59,14 +59,14 @@ active proctype spec() {
             if
             :: ((s0_d_passes + 1) < 2) ->
                 tmp = (s0_d_passes + 1);
-                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
                 :: ((s0_d_passes + 1) >= 2) ->
                     tmp = (s0_d_passes + 1);
-                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
@@ -90,7 +90,7 @@ active proctype spec() {
             :: (p0 >= 25) ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
@@ -98,7 +98,7 @@ active proctype spec() {
                 :: (p0 < 25) ->
                     tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                     skip
                 :: else ->
                     skip
@@ -109,7 +109,7 @@ active proctype spec() {
             :: 1 ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 skip
             :: else ->
                 skip
@@ -118,14 +118,14 @@ active proctype spec() {
             if
             :: ((s0_d_passes + 1) < 2) ->
                 tmp = (s0_d_passes + 1);
-                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
                 :: ((s0_d_passes + 1) >= 2) ->
                     tmp = (s0_d_passes + 1);
-                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
@@ -148,7 +148,7 @@ active proctype spec() {
             :: (p0 >= 25) ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 if :: s0_state != 1 -> changed = 1; s0_state = 1 :: else fi;
                 skip
             :: else ->
@@ -156,7 +156,7 @@ active proctype spec() {
                 :: (p0 < 25) ->
                     tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                     assert(0 <= tmp && tmp <= 100); /* range of credit */
-                    if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                     skip
                 :: else ->
                     skip
@@ -167,7 +167,7 @@ active proctype spec() {
             :: 1 ->
                 tmp = (((s0_d_credit + p0) < 100) -> (s0_d_credit + p0) : 100);
                 assert(0 <= tmp && tmp <= 100); /* range of credit */
-                if :: tmp != s0_d_credit -> changed = 1; s0_d_credit = tmp :: else fi;
+                changed = changed || (tmp != s0_d_credit); s0_d_credit = tmp;
                 skip
             :: else ->
                 skip
@@ -176,14 +176,14 @@ active proctype spec() {
             if
             :: ((s0_d_passes + 1) < 2) ->
                 tmp = (s0_d_passes + 1);
-                if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                 if :: s0_state != 0 -> changed = 1; s0_state = 0 :: else fi;
                 skip
             :: else ->
                 if
                 :: ((s0_d_passes + 1) >= 2) ->
                     tmp = (s0_d_passes + 1);
-                    if :: tmp != s0_d_passes -> changed = 1; s0_d_passes = tmp :: else fi;
+                    changed = changed || (tmp != s0_d_passes); s0_d_passes = tmp;
                     if :: s0_state != 2 -> changed = 1; s0_state = 2 :: else fi;
                     skip
                 :: else ->
