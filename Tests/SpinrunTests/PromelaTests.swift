@@ -175,8 +175,9 @@ struct PromelaTests {
     }
 
     /// A flat spin of 60 states whose step (every row of the event, each with its guard) is one
-    /// `d_step` of 2,413 statements: refused, where `spin -a` stopped with "d_step sequence too
-    /// long"; at 50 states (2,013) it is exported and SPIN stores the checker's 200 states.
+    /// `d_step` of 2,414 statements (its marker `printf` one of them): refused, where `spin -a`
+    /// stopped with "d_step sequence too long"; at 50 states (2,014) it is exported and SPIN stores
+    /// the checker's 200 states.
     @Test("a d_step longer than SPIN takes is refused when exported")
     func dStepLimit() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-dstep-\(UUID().uuidString)")
@@ -198,7 +199,7 @@ struct PromelaTests {
         #expect(export.status == 1)
         #expect(export.stdout == "")
         #expect(export.stderr.hasPrefix(
-            "\(long):1:7: error: spin 'F' cannot be exported to Promela: SPIN would refuse its model: the d_step of the move 'a' has 2413 "
+            "\(long):1:7: error: spin 'F' cannot be exported to Promela: SPIN would refuse its model: the d_step of the move 'a' has 2414 "
                 + "statements, more than the 2047 SPIN takes in a d_step (MAXDSTEP in SPIN's dstep.c: 'd_step sequence too long'); "
                 + "a step of fewer rows (in a statechart, of fewer parallel regions and configurations) is shorter [#NotExportable]\n"))
         let shorter = try spec(50)
@@ -252,6 +253,12 @@ struct PromelaTests {
                 #expect(bfs.contains("invalid end state"), "\(context)\n\(bfs)")
                 #expect(Self.figure(#"\(at depth [0-9]+\)"#, in: bfs) == checked.firstDepth, "\(context)\n\(bfs)")
             }
+        }
+        // SPIN's last trail, the breadth-first one, read back in the spec's terms replays.
+        if checked.firstDepth != nil || checked.deadEnds > 0 {
+            let replay = try SpinrunProcess.run(["--replay", directory.appendingPathComponent("model.pml.trail").path, spec])
+            #expect(replay.status == 0, "\(context)\n\(replay.stdout)\(replay.stderr)")
+            #expect(replay.stdout.hasPrefix("replay: identical to the recorded trace ("), "\(context)\n\(replay.stdout)")
         }
         agreement.compared = true
         return agreement
