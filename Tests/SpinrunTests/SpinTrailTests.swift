@@ -64,7 +64,7 @@ struct SpinTrailTests {
         #expect(checker.status == output.status)
     }
 
-    /// A depth-first trail is longer than the shortest (vending's dead end: 15 moves where the
+    /// A depth-first trail is longer than the shortest (vending's dead end: 16 moves where the
     /// checker's is 10, time moved twice), and replays all the same; the file needs no `.trail`
     /// name, its lines say what it is.
     @Test("a depth-first trail replays; a trail is known by its lines", .enabled(if: SpinTools.installed))
@@ -170,6 +170,29 @@ struct SpinTrailTests {
         #expect(output.stdout == "")
         #expect(output.stderr == "Error: --replay: spin -t could not follow '\(trail.path)': \(bin)/spin exited with status 2: 'spin: preprocessing failed'; run 'spin -t -k TRAIL model.pml' on the model spinrun --promela writes to see what SPIN says (SPIN needs a C preprocessor: gcc or cpp) [#SpinFailed]\n")
         #expect(output.status == 1)
+    }
+
+    /// A move that does not settle: the model fails its `assert` on the steps of a move at
+    /// 100,000, and the trail ends with that move; the run is bounded as the model is, and the
+    /// trace is the checker's livelock counterexample (its first 1,000 steps, replayed to them).
+    /// (SPIN takes minutes on this model: a `spin` of the test's own prints what SPIN's does.)
+    @Test("a move that never settles is the checker's livelock counterexample")
+    func unsettledMove() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = "Tests/SpinrunTests/Fixtures/check/bounce.yaml"
+        let trail = directory.appendingPathComponent("model.pml.trail")
+        try Data("-4:-4:-4\n1:0:1\n".utf8).write(to: trail)
+        let bin = try Self.fakeSpin(printing: "      spinrun move: input 0 0: Switch.start\nspin: trail ends after 1 steps\n", status: 0, in: directory)
+        let converted = directory.appendingPathComponent("converted.jsonl")
+        let output = try SpinrunProcess.run(["--replay", trail.path, "--counterexample", converted.path, spec], environment: ["PATH": bin])
+        #expect(output.stdout == "replay: identical to the recorded trace (1000 steps, status max-steps)\n")
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+        let checked = directory.appendingPathComponent("checked.jsonl")
+        let check = try SpinrunProcess.run(["--check", "--counterexample", checked.path, spec])
+        #expect(check.status == 6)
+        #expect(try String(contentsOf: converted, encoding: .utf8) == (try String(contentsOf: checked, encoding: .utf8)))
     }
 
     /// What SPIN printed is read strictly: a move the spec does not have, time moved by another
