@@ -47,13 +47,8 @@ struct CheckSession {
             OutputWriter.standardError.write(renderer.render(result.coverage))
         }
         if let counterexamplePath, let first = result.violations.first {
-            let trace = checker.counterexample(first)
-            let encoder = TraceEncoder(model)
-            var bytes = Array((trace.header.json + "\n").utf8)
-            for step in trace.steps { encoder.appendLine(step, to: &bytes) }
-            bytes.append(contentsOf: (trace.summary.json + "\n").utf8)
-            guard FileManager.default.createFile(atPath: counterexamplePath, contents: Data(bytes)) else {
-                let error = UsageError("--counterexample", .counterexampleNotWritten, ["path": counterexamplePath])
+            let bytes = CounterexampleFile.bytes(checker.counterexample(first), model: model)
+            if let error = CounterexampleFile.write(bytes, to: counterexamplePath) {
                 OutputWriter.standardError.line("Error: \(error)")
                 // A path that cannot be written is bad usage, as for the run's own files.
                 return RunSession.usageStatus

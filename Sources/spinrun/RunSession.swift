@@ -30,15 +30,23 @@ struct RunSession {
 
     var model: SpecModel { compiled.model }
 
-    /// Runs; returns the exit status (see `exitStatus(for:)`).
-    func run(eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil) async -> Int32 {
+    /// Runs; returns the exit status (see `exitStatus(for:)`). `replay`: the recorded trace's
+    /// path, `replayLines` its lines when they are read already (a SPIN trail's counterexample).
+    func run(
+        eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil,
+        replayLines: Replay.RecordedLines? = nil
+    ) async -> Int32 {
         var recorded: [String]?
         var recording = Replay.Recording()
         if let replay {
             let read: Replay.RecordedLines
-            switch Replay.read(replay) {
-            case .success(let lines): read = lines
-            case .failure(let error): return usageError(error)
+            if let replayLines {
+                read = replayLines
+            } else {
+                switch Replay.read(replay) {
+                case .success(let lines): read = lines
+                case .failure(let error): return usageError(error)
+                }
             }
             recorded = read.lines
             switch Replay.recording(read, path: replay) {

@@ -85,7 +85,8 @@ struct SpinrunCommand: AsyncParsableCommand {
 
         EXIT STATUS
           0    final, idle or until
-          1    invalid spec (diagnostics on stderr), missing or unreadable file
+          1    invalid spec (diagnostics on stderr), missing or unreadable file;
+               --replay of a SPIN trail: no spin on the PATH, or spin failing
           3    run-time error (overflow, division by zero, a failed effect);
                the fault is printed on stderr: file:line:column: error: message
           4    a limit was reached: --max-steps (status max-steps),
@@ -94,7 +95,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                livelock (status livelock: the same cycle of states repeated
                --livelock-repeats times without time passing); a line on
                stderr names the limit
-          5    --replay: the run diverged from the recorded trace
+          5    --replay: the run diverged from the recorded trace (or from the
+               counterexample of a SPIN trail, FILE.trail, of the spec's model)
           6    an invariant did not hold (status invariant); stderr names it:
                file:line:column: error: invariant 'NAME' of spin 'S' does not hold;
                --check: an invariant, a run-time error or a dead end found
@@ -149,7 +151,7 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-payloads"), parsing: .unconditional, help: "With --check: the most payloads one input may have (its fields' values multiplied); an input with more is refused before the search ([#TooManyPayloads]).")
     var maxPayloads: Int = 65_536
 
-    @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again.", valueName: "file"))
+    @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again; with --replay of a SPIN trail, the trail's.", valueName: "file"))
     var counterexample: String?
 
     @Option(help: "The trace format: text or jsonl.")
@@ -185,7 +187,7 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-diagnostics"), parsing: .unconditional, help: "The most diagnostics printed per spec, errors first (0: all).")
     var maxDiagnostics: Int = DiagnosticRenderer.defaultLimit
 
-    @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace; exit 5 at the first difference.", valueName: "trace"))
+    @Option(help: ArgumentHelp("Re-run the spec and compare with this recorded jsonl trace, or with the counterexample of this SPIN trail of the spec's model (a .trail file); exit 5 at the first difference.", valueName: "trace"))
     var replay: String?
 
     @Option(help: ArgumentHelp(
@@ -235,8 +237,8 @@ struct SpinrunCommand: AsyncParsableCommand {
             guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
                 throw invalid(nil, .exclusiveOptions, ["options": "--check and --replay, --interactive, --event, --events, --until or --realtime"])
             }
-        } else if counterexample != nil {
-            throw invalid(nil, .exclusiveOptions, ["options": "--counterexample without --check"])
+        } else if counterexample != nil, replay == nil {
+            throw invalid(nil, .exclusiveOptions, ["options": "--counterexample and a run without --check or --replay"])
         }
         if validateOnly {
             guard !specs.isEmpty else { throw invalid(nil, .specFileCount, ["expected": "at least one spec file with --validate", "count": 0]) }
@@ -308,11 +310,29 @@ struct SpinrunCommand: AsyncParsableCommand {
                 maxStringBytes: maxStringBytes, counterexamplePath: counterexample)
             throw ExitCode(session.run())
         }
+        var replayLines: Replay.RecordedLines?
+        if let replay {
+            // A SPIN trail of the spec's model is read as its counterexample, then replayed.
+            switch SpinTrail(path: replay, spec: spec, compiled: compiled).read(writingTo: counterexample) {
+            case .success(.trail(let lines)):
+                replayLines = lines
+            case .success(.notATrail):
+                if counterexample != nil {
+                    let error = UsageError(nil, .exclusiveOptions, ["options": "--counterexample and --replay of a JSON Lines trace"])
+                    OutputWriter.standardError.line("Error: \(error)")
+                    throw ExitCode(RunSession.usageStatus)
+                }
+            case .failure(let failure):
+                if let error = failure.error { OutputWriter.standardError.line("Error: \(error)") }
+                throw ExitCode(failure.status)
+            }
+        }
         let session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes, maxStringBytes: maxStringBytes)
-        let status = await session.run(eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay)
+        let status = await session.run(
+            eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay, replayLines: replayLines)
         throw ExitCode(status)
     }
 

@@ -10,7 +10,7 @@ import Testing
     static let unreproducible: Set<DiagnosticGroup> = [
         .permissionDenied, .yamlOutOfMemory, .invalidUTF8, .yamlReaderError, .effectFailed, .effectTimeout,
         .effectAnswerUnknownEvent, .effectAnswerInvalidField, .effectAnswerUnknownField, .internalError,
-        .specWithoutSpins, .dataFieldReadType, .checkOutOfMemory,
+        .specWithoutSpins, .dataFieldReadType, .checkOutOfMemory, .trailNotOfSpec, .spinNotFound, .spinFailed,
     ]
 
     @Test func groupNamesAreUniquePascalCaseWords() {

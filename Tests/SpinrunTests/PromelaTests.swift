@@ -247,8 +247,8 @@ struct PromelaTests {
     }
 
     /// A flat spin of 70 states whose step (every row of the event, each with its guard) is one
-    /// `d_step` of 2,253 statements: refused, where `spin -a` stopped with "d_step sequence too
-    /// long"; at 60 states (1,933) it is exported and SPIN stores the checker's 240 states. (Each
+    /// `d_step` of 2,254 statements (its marker `printf` one of them): refused, where `spin -a` stopped with "d_step sequence too
+    /// long"; at 60 states (1,934) it is exported and SPIN stores the checker's 240 states. (Each
     /// assignment is 5 statements: before an assignment's change was an `if`, 9, and 60 states
     /// were 2,413 statements, refused.)
     @Test("a d_step longer than SPIN takes is refused when exported")
@@ -272,7 +272,7 @@ struct PromelaTests {
         #expect(export.status == 1)
         #expect(export.stdout == "")
         #expect(export.stderr.hasPrefix(
-            "\(long):1:7: error: spin 'F' cannot be exported to Promela: SPIN would refuse its model: the d_step of the move 'a' has 2253 "
+            "\(long):1:7: error: spin 'F' cannot be exported to Promela: SPIN would refuse its model: the d_step of the move 'a' has 2254 "
                 + "statements, more than the 2047 SPIN takes in a d_step (MAXDSTEP in SPIN's dstep.c: 'd_step sequence too long'); "
                 + "a step of fewer rows (in a statechart, of fewer parallel regions and configurations) is shorter [#NotExportable]\n"))
         let shorter = try spec(60)
@@ -326,6 +326,12 @@ struct PromelaTests {
                 #expect(bfs.contains("invalid end state"), "\(context)\n\(bfs)")
                 #expect(Self.figure(#"\(at depth [0-9]+\)"#, in: bfs) == checked.firstDepth, "\(context)\n\(bfs)")
             }
+        }
+        // SPIN's last trail, the breadth-first one, read back in the spec's terms replays.
+        if checked.firstDepth != nil || checked.deadEnds > 0 {
+            let replay = try SpinrunProcess.run(["--replay", directory.appendingPathComponent("model.pml.trail").path, spec])
+            #expect(replay.status == 0, "\(context)\n\(replay.stdout)\(replay.stderr)")
+            #expect(replay.stdout.hasPrefix("replay: identical to the recorded trace ("), "\(context)\n\(replay.stdout)")
         }
         agreement.compared = true
         return agreement

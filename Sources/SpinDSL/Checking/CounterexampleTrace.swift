@@ -13,16 +13,30 @@ extension SpecChecker {
     /// Runs `violation`'s counterexample again, from the start, on the machine: its trace is what
     /// `spinrun` prints for these inputs and choices.
     public func counterexample(_ violation: CheckViolation) -> CounterexampleTrace {
+        var livelock: (bound: Int, ringLength: Int?)?
+        if case .livelock(let bound, let ringLength) = violation.kind { livelock = (bound, ringLength) }
+        return run(violation.counterexample, livelock: livelock).trace
+    }
+
+    /// Runs `moves` from the start on the machine, as `counterexample(_:)` does; `livelock`: the
+    /// last move does not settle (the bound of its steps, the length of its ring). Also returns the
+    /// time after each move that ran (nanoseconds): a move after the run ended does not run; and
+    /// whether a move took more than `moveStepLimit` steps (the run ends there).
+    func run(
+        _ moves: [CheckMove], livelock: (bound: Int, ringLength: Int?)? = nil, moveStepLimit: Int = Int.max
+    ) -> (trace: CounterexampleTrace, times: [Int64], unsettled: Bool) {
+        var times: [Int64] = []
         let program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
         var machine = RunMachine(program, oracle: .enumerating())
+        machine.moveStepLimit = moveStepLimit
         final class Steps: @unchecked Sendable {
             var steps: [TraceStep] = []
         }
         let collected = Steps()
         machine.observer = { collected.steps.append($0.withoutQueues) }
         var header = TraceHeader(seed: 1, inputs: .events)
-        for (index, move) in violation.counterexample.enumerated() {
-            if index == violation.counterexample.count &- 1, case .livelock(let bound, let ringLength) = violation.kind {
+        for (index, move) in moves.enumerated() {
+            if index == moves.count &- 1, case let (bound, ringLength)? = livelock {
                 // A run that never settles is shown up to a bound, and replayed to the same one:
                 // no further than the step the checker gave it up at when its bound is lower (a
                 // move that takes more steps than `--max-move-steps` may still settle later).
@@ -38,6 +52,7 @@ extension SpecChecker {
             case .input(let spin, let event): machine.emitInput(event, into: spin)
             case .advance: machine.advance()
             }
+            times.append(machine.now)
             header.choices += machine.oracle.made.map { choice in
                 let spin = compiled.model.spins[choice.spin]
                 let rule = spin.feedbacks.indices.contains(choice.rule.rule) ? spin.feedbacks[choice.rule.rule].name.text : "?"
@@ -67,6 +82,7 @@ extension SpecChecker {
             status = .maxTime
             header.maxTimeMilliseconds = machine.now / 1_000_000
         }
-        return CounterexampleTrace(header: header, steps: collected.steps, summary: machine.summary(status))
+        let unsettled = moveStepLimit < Int.max && machine.ended == .stepLimit
+        return (CounterexampleTrace(header: header, steps: collected.steps, summary: machine.summary(status)), times, unsettled)
     }
 }

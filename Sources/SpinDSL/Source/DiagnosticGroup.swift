@@ -254,6 +254,10 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case dataFieldReadType = "DataFieldReadType"
     case replayNotJSONLines = "ReplayNotJSONLines"
     case replayDiverged = "ReplayDiverged"
+    case notASpinTrail = "NotASpinTrail"
+    case trailNotOfSpec = "TrailNotOfSpec"
+    case spinNotFound = "SpinNotFound"
+    case spinFailed = "SpinFailed"
     case diagnosticsNotShown = "DiagnosticsNotShown"
 
     // MARK: What spinrun --check finds
@@ -1703,6 +1707,38 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --replay Tests/SpinrunTests/Golden/levels.jsonl Specs/turnstile.yaml",
                 right: "spinrun --replay Tests/SpinrunTests/Golden/turnstile.jsonl Specs/turnstile.yaml",
                 origin: .command)
+        case .notASpinTrail:
+            return .error(
+                "{path}:{line} is not a line of a SPIN trail (step:process:transition)",
+                hint: "give the .trail file SPIN's ./pan wrote for the spec's model (spinrun --promela), or a JSON Lines trace",
+                explanation: "--replay FILE reads FILE as a SPIN trail when its name ends in .trail or its first line is three numbers 'N:N:N', as ./pan writes them (a line '-4:-4:-4' or '-2:N:-2' is SPIN's own); a line of anything else, or a trail without a step, is not one.",
+                wrong: "spinrun --replay Tests/SpinrunTests/Fixtures/spin/garbage.trail Specs/gate-bug.yaml",
+                right: "spinrun --replay Tests/SpinrunTests/Golden/check/gate-bug.counterexample.jsonl Specs/gate-bug.yaml",
+                origin: .command)
+        case .trailNotOfSpec:
+            return .error(
+                "'{path}' is not a trail of this spec's model: {why}",
+                hint: "replay a trail with the spec whose model (spinrun --promela SPEC) SPIN checked, unchanged since: the model is written again from the spec",
+                explanation: "--replay TRAIL SPEC writes SPEC's Promela model again and has SPIN follow the trail on it (spin -t); each move's d_step prints which move it is, in the spec's terms. SPIN lost the trail (no statement of the model matches a step: the trail is another model's, or the spec changed), or what it printed does not agree with the spec's run.",
+                wrong: "spinrun --replay model.pml.trail Specs/microwave-checked.yaml (model.pml.trail: ./pan's trail on spinrun --promela Specs/gate-bug.yaml)",
+                right: "spinrun --replay model.pml.trail Specs/gate-bug.yaml",
+                origin: .unreproducible("it needs SPIN installed; PromelaTests.trailErrors runs it where SPIN is"))
+        case .spinNotFound:
+            return .error(
+                "SPIN (spin) is not on the PATH: --replay of a SPIN trail runs 'spin -t'",
+                hint: "install SPIN 6.5 (apt-get install spin) or put the directory of spin on the PATH",
+                explanation: "--replay TRAIL SPEC reads a SPIN trail by having SPIN follow it on the spec's model (spin -t -k TRAIL model.pml), which prints each move in the spec's terms; spinrun looks for the program spin in the directories of PATH. A JSON Lines trace is replayed without SPIN.",
+                wrong: "PATH=/nonexistent spinrun --replay model.pml.trail Specs/gate-bug.yaml (model.pml.trail: ./pan's trail on spinrun --promela Specs/gate-bug.yaml)",
+                right: "spinrun --replay model.pml.trail Specs/gate-bug.yaml, with SPIN installed",
+                origin: .unreproducible("it needs a PATH without SPIN; PromelaTests.trailErrors runs it"))
+        case .spinFailed:
+            return .error(
+                "spin -t could not follow '{path}': {why}",
+                hint: "run 'spin -t -k TRAIL model.pml' on the model spinrun --promela writes to see what SPIN says (SPIN needs a C preprocessor: gcc or cpp)",
+                explanation: "--replay TRAIL SPEC runs SPIN on the spec's model to follow the trail; SPIN exited with a failure, or did not end within the time spinrun gives it (300 seconds).",
+                wrong: "spinrun --replay model.pml.trail Specs/gate-bug.yaml, with a spin on the PATH that fails or hangs",
+                right: "spinrun --replay model.pml.trail Specs/gate-bug.yaml, with SPIN 6.5 and gcc installed",
+                origin: .unreproducible("it needs a SPIN that fails or hangs"))
 
         // MARK: What spinrun --check finds
         case .payloadWithoutValues:
