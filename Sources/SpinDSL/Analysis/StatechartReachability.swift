@@ -138,9 +138,51 @@ struct StatechartReachability {
 
     /// The configurations taking `chosen` together can lead to, for every history record (conflicts
     /// removed as the reducer removes them: the later of two conflicting choices is dropped).
-    private static func combinedTargets(_ chosen: [Int], from configuration: Int, spin: SpinModel, chart: Statechart) -> [Int] {
+    ///
+    /// Without history targets the configuration is worked out from the microsteps compiled for
+    /// each transition alone: the kept transitions' domains are disjoint subtrees, in different
+    /// regions of the parallel state they meet at, and a configuration's number is a sum over a
+    /// parallel state's regions (`Configurations`: a region's number times its weight), so each
+    /// transition moves the number by what it moves it alone. A cell of k regions' choices has
+    /// 2^k combinations, each planned in full before (12 regions of two states: 3 million
+    /// microsteps planned for `--validate`); `combinedTargetsByPlanning` is the reference
+    /// (`StatechartReachabilityTests`).
+    static func combinedTargets(_ chosen: [Int], from configuration: Int, spin: SpinModel, chart: Statechart) -> [Int] {
+        let kept = withoutClashes(chosen, spin: spin, chart: chart)
+        guard kept.count > 1 else { return [] }
+        var target = configuration
+        for index in kept {
+            let plan = Int(chart.candidates[index].plan)
+            guard chart.plans.indices.contains(plan), !spin.transitions[Int(chart.candidates[index].row)].targetsHistory else {
+                return combinedTargetsByPlanning(chosen, from: configuration, spin: spin, chart: chart)
+            }
+            target = target &+ (Int(chart.plans[plan].target) &- configuration)
+        }
+        return [target]
+    }
+
+    /// `combinedTargets`, each combination planned in full (`MicrostepPlanner`).
+    static func combinedTargetsByPlanning(_ chosen: [Int], from configuration: Int, spin: SpinModel, chart: Statechart) -> [Int] {
+        let kept = withoutClashes(chosen, spin: spin, chart: chart).map { index in
+            let candidate = chart.candidates[index]
+            let row = spin.transitions[Int(candidate.row)]
+            return PlannedTransition(
+                row: Int(candidate.row), source: candidate.source < 0 ? nil : Int(candidate.source), target: row.target,
+                targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+        }
+        guard kept.count > 1 else { return [] }
+        // History records: the default and each possible record of every history target at once.
+        let limit = kept.compactMap { $0.targetsHistory ? $0.target.map(chart.planner.recordCount) : nil }.max() ?? 0
+        return (0...limit).map { record in
+            chart.planner.plan(from: configuration, taking: kept, record: { state in min(record, chart.planner.recordCount(of: state)) }).target
+        }
+    }
+
+    /// The candidates of `chosen` the reducer keeps: the later of two whose domains clash (one is
+    /// the other's or inside it) is dropped; targetless ones clash with none.
+    private static func withoutClashes(_ chosen: [Int], spin: SpinModel, chart: Statechart) -> [Int] {
         let tree = spin.tree
-        var kept: [PlannedTransition] = []
+        var kept: [Int] = []
         var domains: [Int32] = []
         for index in chosen {
             let candidate = chart.candidates[index]
@@ -151,16 +193,8 @@ struct StatechartReachability {
             }
             if clashes { continue }
             domains.append(candidate.domain)
-            let row = spin.transitions[Int(candidate.row)]
-            kept.append(PlannedTransition(
-                row: Int(candidate.row), source: candidate.source < 0 ? nil : Int(candidate.source), target: row.target,
-                targetsHistory: row.targetsHistory, isInternal: row.isInternal))
+            kept.append(index)
         }
-        guard kept.count > 1 else { return [] }
-        // History records: the default and each possible record of every history target at once.
-        let limit = kept.compactMap { $0.targetsHistory ? $0.target.map(chart.planner.recordCount) : nil }.max() ?? 0
-        return (0...limit).map { record in
-            chart.planner.plan(from: configuration, taking: kept, record: { state in min(record, chart.planner.recordCount(of: state)) }).target
-        }
+        return kept
     }
 }
