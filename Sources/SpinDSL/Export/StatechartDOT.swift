@@ -12,7 +12,9 @@
 /// - An edge from or to a compound or parallel state starts or ends at its point node, clipped at
 ///   its cluster (`ltail`/`lhead`) and labelled with an `xlabel` (placed after the clipping);
 ///   an edge to `history(S)` ends at S's history node. A row of the whole spin is drawn from each
-///   top-level state. A loop is an external self-transition (`to:` its source).
+///   top-level state. A loop is an external self-transition (`to:` its source); a compound or
+///   parallel state's leaves its cluster for an invisible point beside it
+///   (`"<Spin>.<state>/loop"`) and comes back in.
 struct StatechartDOT {
     let spin: SpinModel
     /// How much the labels show.
@@ -35,6 +37,13 @@ struct StatechartDOT {
         // The states, parents before children: an explicit stack of clusters still open. A
         // cluster's arrow to its initial child is written as it closes, after the child's own
         // cluster, so that every node is first named inside its own cluster.
+        // The merged edges, and the compound states that have an external self-transition: each
+        // gets a point node beside its cluster, for its loop to leave the box and come back.
+        let edges = DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels))
+        let looped = Set(edges.compactMap { edge, _ -> Int? in
+            guard let from = edge.from, from == edge.to, !edge.history, spin.tree.nodes[from].kind != .atomic else { return nil }
+            return from
+        })
         var open: [Int] = []
         func close() {
             guard let state = open.popLast() else { return }
@@ -59,6 +68,7 @@ struct StatechartDOT {
                 lines.append(pad + "\(nodeID(state)) [\(attributes.joined(separator: ", "))];")
                 continue
             }
+            if looped.contains(state) { lines.append(pad + "\(loopID(state)) [shape=point, width=0.01, style=invis, label=\"\"];") }
             lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
             let body = pad + Self.indent
             lines.append(body + "label=\(DOTDiagram.quoted(label));")
@@ -80,22 +90,29 @@ struct StatechartDOT {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
         // Edges between the same ends are one edge, its labels one under the other.
-        for (edge, edgeLabels) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)) {
+        for (edge, edgeLabels) in edges {
             guard let from = edge.from, let to = edge.to else { continue }
             let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
+            let style = edge.isInput ? ["style=bold"] : []
+            if from == to, looped.contains(from) {
+                // Out of the cluster to its loop point, and back in: the state is left and entered
+                // again (a loop on its point node would look like a step inside it). Both edges run
+                // from the point (the first drawn backwards), at its two sides, so that they part.
+                let cluster = "lhead=" + DOTDiagram.quoted(clusterID(from))
+                let out = ["xlabel=" + text, "dir=back", "arrowtail=none"] + style + [cluster, "tailport=e", "headport=n"]
+                lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(out.joined(separator: ", "))];")
+                let back = style + [cluster, "tailport=w", "headport=n"]
+                lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(back.joined(separator: ", "))];")
+                continue
+            }
             var clips: [String] = []
             let tail = endpoint(from, head: false)
             let head = edge.history ? historyID(to) : endpoint(to, head: true)
-            // A loop on a cluster (an external self-transition) is drawn on its point node, unclipped.
-            let isClusterLoop = from == to && !edge.history && spin.tree.nodes[from].kind != .atomic
-            if !isClusterLoop {
-                if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
-                if !edge.history, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
-            }
+            if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
+            if !edge.history, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
             // Graphviz places a `label` on the edge before clipping it at the cluster, so that
             // it floats away from what is drawn; an `xlabel` is placed after.
-            var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text]
-            if edge.isInput { attributes.append("style=bold") }
+            let attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
             lines.append(inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];")
         }
         lines.append(Self.indent + "}")
@@ -137,5 +154,7 @@ struct StatechartDOT {
     private func nodeID(_ state: Int) -> String { DOTDiagram.quoted(name(state)) }
     private func anchorID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/initial") }
     private func historyID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/history") }
+    /// The point beside a compound state's cluster that its external self-transition loops through.
+    private func loopID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/loop") }
     private func clusterID(_ state: Int) -> String { DOTDiagram.clusterID(spin) + "." + DOTDiagram.component(spin.states[state].text) }
 }
