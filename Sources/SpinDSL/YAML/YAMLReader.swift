@@ -1,7 +1,3 @@
-// The only file that talks to libyaml: everything C-shaped (marks, events, error fields) is
-// converted to Swift values here, once.
-internal import CYAML
-
 /// Reads one YAML document into a `YAMLNode` tree whose nodes know their source positions.
 ///
 /// Uses libyaml's event API and builds the tree itself, so that positions, duplicate keys,
@@ -16,9 +12,23 @@ public struct YAMLReader: Sendable {
     /// The resource limits applied to every read.
     public let limits: YAMLLimits
 
+    /// Inputs of at least this many bytes are parsed on a thread of their own (`YAMLEventPipe`).
+    let pipelineThreshold: Int
+
+    /// Inputs from this size on are parsed on a second thread: below it a thread's start costs
+    /// more than the overlap saves, and hand-written specs are far smaller.
+    static let defaultPipelineThreshold = 256 * 1024
+
     /// Creates a reader with the given limits.
     public init(limits: YAMLLimits = .init()) {
+        self.init(limits: limits, pipelineThreshold: Self.defaultPipelineThreshold)
+    }
+
+    /// Creates a reader that parses inputs of `pipelineThreshold` bytes or more on a second thread
+    /// (0: every input; `Int.max`: none), for tests that hold both ways equal.
+    init(limits: YAMLLimits, pipelineThreshold: Int) {
         self.limits = limits
+        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Reads a source file. Diagnostics carry `source.path`, so render them with a
@@ -51,40 +61,58 @@ public struct YAMLReader: Sendable {
         }
     }
 
-    /// Runs libyaml over a buffer the caller keeps alive for the whole call.
+    /// Runs libyaml over a buffer the caller keeps alive for the whole call: on a thread of its own
+    /// for a large input (`YAMLEventPipe`), which is joined before this returns.
     private func parse<Consumer: YAMLItemConsumer>(
         _ input: UnsafePointer<UInt8>, count: Int, text: YAMLSourceText, path: String, consumer: inout Consumer
     ) -> YAMLReadResult {
-        var text = text
         // Named once: every location of the document then refers to it without a lookup.
         let file = SourceFileName(path)
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        // yaml_parser_t is large and libyaml keeps pointers into it, so it gets a stable heap address.
-        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
-        defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else {
-            return YAMLReadResult(document: nil, diagnostics: [Diagnostic(.yamlOutOfMemory, at: start, ["activity": "starting the YAML parser"])])
+        #if canImport(Glibc) || canImport(Musl)
+        if count >= pipelineThreshold, let pipe = YAMLEventPipe(input, count: count, file: file) {
+            defer { pipe.close() }
+            var events = pipe.events
+            return build(from: &events, text: text, file: file, consumer: &consumer)
         }
-        defer { yaml_parser_delete(parser) }
-        yaml_parser_set_input_string(parser, input, count)
+        #endif
+        var events = LibYAMLEvents(input, count: count, file: file)
+        return build(from: &events, text: text, file: file, consumer: &consumer)
+    }
 
+    /// Builds the document from the events of `source`, to its end, its failure, or the builder's stop.
+    private func build<Source: YAMLEventSource, Consumer: YAMLItemConsumer>(
+        from source: inout Source, text: YAMLSourceText, file: SourceFileName, consumer: inout Consumer
+    ) -> YAMLReadResult {
+        var text = text
         var builder = YAMLTreeBuilder(limits: limits, text: text, consumer: consumer)
         // The consumer is moved into the builder for the read and handed back on every way out.
         defer { consumer = builder.consumer }
-        var event = yaml_event_t()
-        var finished = false
-        while !finished {
-            guard yaml_parser_parse(parser, &event) != 0 else {
-                // On failure libyaml leaves the event empty; there is nothing to free. An item cut
-                // short is built as far as it goes, for the problems found in it before the error.
+        reading: while true {
+            let step: YAMLTreeBuilder<Consumer>.Step
+            switch source.next() {
+            case .documentStart(let location):
+                step = builder.documentStart(at: location)
+            case .scalar(let scalar):
+                step = builder.scalar(
+                    scalar.value, style: scalar.style, tag: scalar.tag, anchor: scalar.anchor, start: scalar.start, end: scalar.end)
+            case .collectionStart(let collection):
+                step = builder.collectionStart(
+                    isMapping: collection.isMapping, tag: collection.tag, anchor: collection.anchor, at: collection.location)
+            case .collectionEnd:
+                step = builder.collectionEnd()
+            case .alias(let anchor, let location):
+                step = builder.alias(anchor, at: location)
+            case .ignored:
+                step = .proceed
+            case .streamEnd:
+                break reading
+            case .failed(let failure):
+                // An item cut short is built as far as it goes, for the problems found in it
+                // before the error.
                 builder.replayStreamedItem()
-                let error = syntaxError(parser.pointee, text: &text, file: file)
-                return YAMLReadResult(document: nil, diagnostics: builder.diagnostics + [error])
+                return YAMLReadResult(document: nil, diagnostics: builder.diagnostics + [diagnostic(failure, text: &text, file: file)])
             }
-            // Freed on every path out of this iteration; all data is copied into Swift values first.
-            defer { yaml_event_delete(&event) }
-            let step = handle(event, builder: &builder, file: file)
-            finished = step == .stop || event.type == YAML_STREAM_END_EVENT
+            if step == .stop { break reading }
         }
         let hasErrors = builder.diagnostics.contains { $0.severity == .error }
         return YAMLReadResult(
@@ -92,98 +120,50 @@ public struct YAMLReader: Sendable {
             oversizedIntegers: builder.oversizedIntegers)
     }
 
-    /// Hands one event to the builder, converting C data into Swift values.
-    private func handle<Consumer>(_ event: yaml_event_t, builder: inout YAMLTreeBuilder<Consumer>, file: SourceFileName) -> YAMLTreeBuilder<Consumer>.Step {
-        let start = location(event.start_mark, file: file)
-        switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
-            return builder.documentStart(at: start)
-        case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            let value = data.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self)
-            } ?? ""
-            return builder.scalar(
-                value, style: style(data.style), tag: string(data.tag), anchor: string(data.anchor),
-                start: start, end: location(event.end_mark, file: file))
-        case YAML_SEQUENCE_START_EVENT:
-            let data = event.data.sequence_start
-            return builder.collectionStart(isMapping: false, tag: string(data.tag), anchor: string(data.anchor), at: start)
-        case YAML_MAPPING_START_EVENT:
-            let data = event.data.mapping_start
-            return builder.collectionStart(isMapping: true, tag: string(data.tag), anchor: string(data.anchor), at: start)
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            return builder.collectionEnd()
-        case YAML_ALIAS_EVENT:
-            return builder.alias(string(event.data.alias.anchor) ?? "", at: start)
-        default:
-            // Stream start/end and document end carry nothing the tree needs.
-            return .proceed
-        }
-    }
-
-    /// libyaml's 0-based mark as a 1-based location: the one place this conversion happens.
-    private func location(_ mark: yaml_mark_t, file: SourceFileName) -> SourceLocation {
-        SourceLocation(file: file, line: Self.oneBased(mark.line), column: Self.oneBased(mark.column))
-    }
-
-    private static func oneBased(_ value: Int) -> Int {
-        value < Int.max ? value + 1 : value
-    }
-
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: $0) }
-    }
-
-    private func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
-        switch style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: return .literal
-        case YAML_FOLDED_SCALAR_STYLE: return .folded
-        default: return .plain
-        }
-    }
-
-    /// The diagnostic for a failed `yaml_parser_parse`, positioned where libyaml found the problem.
-    private func syntaxError(_ parser: yaml_parser_t, text: inout YAMLSourceText, file: SourceFileName) -> Diagnostic {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-        switch parser.error {
-        case YAML_MEMORY_ERROR:
+    /// The diagnostic for a failed parse, positioned where libyaml found the problem.
+    private func diagnostic(_ failure: YAMLParseFailure, text: inout YAMLSourceText, file: SourceFileName) -> Diagnostic {
+        let problem = failure.problem
+        switch failure.kind {
+        case .parserNotStarted:
+            return Diagnostic(.yamlOutOfMemory, at: SourceLocation(file: file, line: 1, column: 1), ["activity": "starting the YAML parser"])
+        case .memory:
             return Diagnostic(.yamlOutOfMemory, at: SourceLocation(file: file, line: 1, column: 1), ["activity": "parsing YAML"])
-        case YAML_READER_ERROR:
+        case .reader:
             // Reader errors (bad encoding, control characters) come with a byte offset, not a mark.
-            let position = text.position(ofByteOffset: text.startOfBrokenCharacter(at: parser.problem_offset))
+            let position = text.position(ofByteOffset: text.startOfBrokenCharacter(at: failure.problemOffset))
             let at = SourceLocation(file: file, line: position.line + 1, column: position.column + 1)
             let detail: String
             if problem.contains("UTF-8") {
-                detail = parser.problem_value >= 0
-                    ? " (byte 0x\(Self.hex(parser.problem_value, digits: 2)) at offset \(parser.problem_offset))"
-                    : " (at offset \(parser.problem_offset))"
+                detail = failure.problemValue >= 0
+                    ? " (byte 0x\(Self.hex(failure.problemValue, digits: 2)) at offset \(failure.problemOffset))"
+                    : " (at offset \(failure.problemOffset))"
                 return Diagnostic(.invalidUTF8, at: at, ["problem": problem + detail])
             }
-            detail = parser.problem_value >= 0 ? " (U+\(Self.hex(parser.problem_value, digits: 4)))" : ""
+            detail = failure.problemValue >= 0 ? " (U+\(Self.hex(failure.problemValue, digits: 4)))" : ""
             return Diagnostic(.yamlReaderError, at: at, ["problem": problem + detail])
-        default:
-            let mark = parser.problem_mark
-            let at = location(mark, file: file)
-            let context = parser.context.map { String(cString: $0) }
-            if let line = text.scalars(ofLine: mark.line), mark.column >= 0, mark.column < line.count,
-               line[mark.column] == "\t" {
-                if line[..<mark.column].allSatisfy({ $0 == " " || $0 == "\t" }) {
+        case .syntax:
+            let (line, column) = (failure.problemLine, failure.problemColumn)
+            let at = location(line: line, column: column, file: file)
+            if let scalars = text.scalars(ofLine: line), column >= 0, column < scalars.count, scalars[column] == "\t" {
+                if scalars[..<column].allSatisfy({ $0 == " " || $0 == "\t" }) {
                     return Diagnostic(.tabIndentation, at: at)
                 }
             }
-            if let line = text.scalars(ofLine: mark.line), let key = Self.overlongKey(before: mark.column, in: line) {
+            if let scalars = text.scalars(ofLine: line), let key = Self.overlongKey(before: column, in: scalars) {
                 return Diagnostic(.keyTooLong, at: SourceLocation(file: file, line: at.line, column: key.start + 1), ["length": key.length])
             }
-            let described = context.map { "\(problem) (\($0))" } ?? problem
-            if context == "while scanning a quoted scalar", problem.contains("end of stream") {
-                let opened = location(parser.context_mark, file: file)
+            let described = failure.context.map { "\(problem) (\($0))" } ?? problem
+            if failure.context == "while scanning a quoted scalar", problem.contains("end of stream") {
+                let opened = location(line: failure.contextLine, column: failure.contextColumn, file: file)
                 return Diagnostic(.unclosedQuotedScalar, at: at, ["problem": described, "line": opened.line, "column": opened.column])
             }
             return Diagnostic(.yamlSyntax, at: at, ["problem": described])
         }
+    }
+
+    /// A 0-based line and column of libyaml's as a location.
+    private func location(line: Int, column: Int, file: SourceFileName) -> SourceLocation {
+        SourceLocation(file: file, line: LibYAMLEvents.oneBased(line), column: LibYAMLEvents.oneBased(column))
     }
 
     /// libyaml reads a key of more than 1024 characters as a value (YAML limits implicit keys so),
