@@ -1,7 +1,7 @@
 /// Turns the stream of parse events into a `YAMLNode` tree, enforcing the reader's rules
 /// (unique scalar keys, one document, alias-expansion and depth limits).
 ///
-/// Kept free of libyaml types so that `YAMLReader.swift` stays the only file that touches C.
+/// Kept free of libyaml types so that `LibYAMLEvents.swift` stays the only file that touches C.
 /// The tree is built with an explicit stack of open collections instead of recursion, so that
 /// hostile nesting can only ever fail with a diagnostic, never with a stack overflow.
 ///
