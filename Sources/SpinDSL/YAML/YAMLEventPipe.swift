@@ -37,6 +37,9 @@ final class YAMLEventPipe: @unchecked Sendable {
     /// Signalled when a batch is added or taken, and when a stop is requested.
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var batches: [[YAMLParseEvent]] = []
+    /// Batches the reader is done with, emptied with their memory kept, for the producer to fill
+    /// again: a fresh megabyte per batch would be memory the kernel faults in and zeroes each time.
+    private var spares: [[YAMLParseEvent]] = []
     private var stopRequested = false
     private var thread = pthread_t()
     private var joined = false
@@ -89,10 +92,12 @@ final class YAMLEventPipe: @unchecked Sendable {
         joined = true
     }
 
-    /// The next batch, waiting for the producer; never empty. The producer's last batch ends with
-    /// an event that `endsStream`, after which the reader asks for no more.
-    func take() -> [YAMLParseEvent] {
+    /// The next batch, waiting for the producer, in exchange for the one the reader is done with
+    /// (emptied, its memory kept). The producer's last batch ends with an event that `endsStream`,
+    /// after which the reader asks for no more.
+    func take(returning used: [YAMLParseEvent]) -> [YAMLParseEvent] {
         pthread_mutex_lock(mutex)
+        if used.capacity > 0 { spares.append(used) }
         while batches.isEmpty { pthread_cond_wait(changed, mutex) }
         let batch = batches.removeFirst()
         pthread_cond_broadcast(changed)
@@ -110,21 +115,28 @@ final class YAMLEventPipe: @unchecked Sendable {
             let last = event.endsStream
             batch.append(event)
             guard last || batch.count >= Self.batchSize else { continue }
-            guard hand(batch), !last else { return }
-            batch = []
-            batch.reserveCapacity(Self.batchSize)
+            guard let next = hand(batch), !last else { return }
+            batch = next
         }
     }
 
-    /// Adds a batch once there is room; false when the reader has asked the producer to stop.
-    private func hand(_ batch: [YAMLParseEvent]) -> Bool {
+    /// Adds a batch once there is room, and returns an empty one to fill next (a spare, or a new
+    /// one); nil when the reader has asked the producer to stop.
+    private func hand(_ batch: [YAMLParseEvent]) -> [YAMLParseEvent]? {
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
         while batches.count >= Self.batchesAhead, !stopRequested { pthread_cond_wait(changed, mutex) }
-        guard !stopRequested else { return false }
+        guard !stopRequested else {
+            pthread_mutex_unlock(mutex)
+            return nil
+        }
         batches.append(batch)
         pthread_cond_broadcast(changed)
-        return true
+        let spare = spares.popLast()
+        pthread_mutex_unlock(mutex)
+        if let spare { return spare }
+        var fresh: [YAMLParseEvent] = []
+        fresh.reserveCapacity(Self.batchSize)
+        return fresh
     }
 }
 #endif

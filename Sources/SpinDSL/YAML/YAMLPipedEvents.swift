@@ -11,7 +11,8 @@ struct YAMLPipedEvents: YAMLEventSource {
 
     mutating func next() -> YAMLParseEvent {
         while index >= batch.count {
-            batch = pipe.take()
+            batch.removeAll(keepingCapacity: true)
+            batch = pipe.take(returning: batch)
             index = 0
         }
         defer { index &+= 1 }
