@@ -17,6 +17,21 @@ import Testing
             """)
     }
 
+    @Test func implicationNeedsBools() {
+        #expect(F.rendered("left implies done") == """
+            spec.yaml:4:12: error: operator 'implies' expects bool, found int [#NonBoolOperand]
+                    guard: left implies done
+                           ^
+
+            """)
+        #expect(F.rendered("done =>") == """
+            spec.yaml:4:19: error: expected an expression, found end of expression [#ExpectedExpression]
+                    guard: done =>
+                                  ^
+
+            """)
+    }
+
     @Test func unknownNameInsideExpressionPointsAtIt() {
         #expect(F.rendered("left + 1 < rigt") == """
             spec.yaml:4:23: error: unknown name 'rigt' [#UnknownName]

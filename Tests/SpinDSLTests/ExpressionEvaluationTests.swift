@@ -173,7 +173,27 @@ import Testing
         #expect(throws: EvaluationError.self) { try F.compile("left").evaluateBool(F.context) }
     }
 
+    /// `P => Q` is `!P || Q`, binds loosest and to the right, and is `implies` in words.
+    @Test(arguments: [
+        ("true => false", SpinValue.bool(false)),
+        ("true => true", .bool(true)),
+        ("false => false", .bool(true)),
+        ("false => true", .bool(true)),
+        ("done implies left == 4", .bool(true)),
+        ("not done implies left == 4", .bool(false)),
+        // Right-associative: `false => (false => false)`; left-associative would be false.
+        ("false => false => false", .bool(true)),
+        // Loosest: `(true || false) => (false && true)`.
+        ("true || false => false && true", .bool(false)),
+        ("left < right => left + 4 == right", .bool(true)),
+        ("left < right => false ? 1 : 2", .int(2)),
+    ])
+    func implication(text: String, expected: SpinValue) throws {
+        #expect(try F.value(text) == expected)
+    }
+
     @Test func shortCircuitSkipsFailingOperand() throws {
+        #expect(try F.value("false => 1 / 0 == 1") == .bool(true))
         #expect(try F.value("false && 1 / 0 == 1") == .bool(false))
         #expect(try F.value("true || 1 / 0 == 1") == .bool(true))
         #expect(try F.value("true ? 1 : 1 / 0") == .int(1))

@@ -63,6 +63,10 @@ struct GuardNormalizer {
         case .binary(.or, let left, let right):
             let l = normalized(left, holds: holds, inState: state), r = normalized(right, holds: holds, inState: state)
             return holds ? Self.sum(l, r) : Self.product(l, r)
+        case .binary(.implies, let left, let right):
+            // `P => Q` is `!P || Q`.
+            let l = normalized(left, holds: !holds, inState: state), r = normalized(right, holds: holds, inState: state)
+            return holds ? Self.sum(l, r) : Self.product(l, r)
         case .binary(let op, let left, let right):
             return comparison(op, left, right, e, holds: holds, inState: state)
         case .conditional(let condition, let then, let otherwise):

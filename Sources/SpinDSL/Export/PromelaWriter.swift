@@ -218,6 +218,8 @@ struct PromelaWriter {
                 return op == .negate ? "(-\(inner))" : "(!\(inner))"
             case .binary(let op, let left, let right):
                 guard let a = go(left), let b = go(right) else { return nil }
+                // Promela has no implication (its `->` separates statements).
+                if op == .implies { return "(!\(a) || \(b))" }
                 return "(\(a) \(op.rawValue) \(b))"
             case .conditional(let condition, let then, let otherwise):
                 guard let c = go(condition), let a = go(then), let b = go(otherwise) else { return nil }

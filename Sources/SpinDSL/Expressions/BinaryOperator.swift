@@ -13,6 +13,8 @@ enum BinaryOperator: String, Hashable, Sendable {
     case notEqual = "!="
     case and = "&&"
     case or = "||"
+    /// `P => Q` (also written `P implies Q`): `!P || Q`, evaluated as `P ? Q : true`.
+    case implies = "=>"
 
     /// The result of this comparison on two ints, or nil when the operator is not a comparison
     /// (the compiled comparisons and `SlotShape` both use it).
@@ -29,6 +31,10 @@ enum BinaryOperator: String, Hashable, Sendable {
         }
     }
 
+    /// Whether `a op b op c` is `a op (b op c)`: only `=>` (`a => b => c` is `a => (b => c)`,
+    /// as in logic).
+    var isRightAssociative: Bool { self == .implies }
+
     /// Whether the operator is one of `+ - * / %`.
     var isArithmetic: Bool {
         switch self {
@@ -37,9 +43,10 @@ enum BinaryOperator: String, Hashable, Sendable {
         }
     }
 
-    /// Binding strength; higher binds tighter. All levels are left-associative.
+    /// Binding strength; higher binds tighter. All levels are left-associative but `=>`'s.
     var precedence: Int {
         switch self {
+        case .implies: return 0
         case .or: return 1
         case .and: return 2
         case .equal, .notEqual: return 3

@@ -267,7 +267,7 @@ struct ExpressionChecker {
     ) -> TypedExpression? {
         let spelled = spelling(syntax, op.rawValue)
         switch op {
-        case .and, .or:
+        case .and, .or, .implies:
             let left = infer(leftSyntax, context: .bool)
             let right = infer(rightSyntax, context: .bool)
             var ok = true

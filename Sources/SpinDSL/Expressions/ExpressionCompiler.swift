@@ -412,6 +412,9 @@ enum ExpressionCompiler {
         case .binary(.or, let left, let right):
             let l = bool(left), r = bool(right)
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? true : try r(c) }
+        case .binary(.implies, let left, let right):
+            let l = bool(left), r = bool(right)
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in try l(c) ? try r(c) : true }
         case .binary(let op, let left, let right):
             return comparison(op, left, right, e)
         case .call(let function, let arguments) where function.takesStrings:

@@ -65,7 +65,7 @@ struct ExpressionLexer {
             return try lexString(quote: scalar)
         }
         let pair = peek(1).map { String(scalar) + String($0) }
-        if let pair, ["&&", "||", "==", "!=", "<=", ">="].contains(pair) {
+        if let pair, ["&&", "||", "=>", "==", "!=", "<=", ">="].contains(pair) {
             offset &+= 2
             return ExpressionToken(kind: .symbol(pair), range: start..<offset)
         }

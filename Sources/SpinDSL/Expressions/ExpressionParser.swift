@@ -17,13 +17,14 @@
 /// - Boolean literals: `true`, `false`.
 /// - String literals: `"…"` or `'…'` on one line, with the escapes `\"`, `\'`, `\\`, `\n`, `\t`.
 ///   Any other escape is an error.
-/// - Names: a letter or `_`, then letters, digits or `_`. The words `true false and or not` are
-///   keywords; `event` and `state` have special meanings (below).
+/// - Names: a letter or `_`, then letters, digits or `_`. The words `true false and or not implies`
+///   are keywords; `event` and `state` have special meanings (below).
 ///
 /// # Grammar (lowest precedence first)
 ///
 /// ```
-/// expression     := or [ "?" expression ":" expression ]     -- conditional, right-associative
+/// expression     := implication [ "?" expression ":" expression ]  -- conditional, right-associative
+/// implication    := or [ ("=>" | "implies") implication ]           -- right-associative
 /// or             := and { ("||" | "or") and }
 /// and            := equality { ("&&" | "and") equality }
 /// equality       := comparison { ("==" | "!=") comparison }
@@ -39,8 +40,9 @@
 ///                 | name                                      -- data field, or `state`
 /// ```
 ///
-/// All binary operators are left-associative: `a - b - c` is `(a - b) - c`. `and`, `or`, `not` are
-/// the same operators as `&&`, `||`, `!`. Comparisons do not chain: `a < b < c` compares a bool with
+/// All binary operators but `=>` are left-associative: `a - b - c` is `(a - b) - c`, and
+/// `a => b => c` is `a => (b => c)`. `and`, `or`, `not`, `implies` are the same operators as `&&`,
+/// `||`, `!`, `=>`; `P => Q` is `!P || Q` (Q is evaluated only when P holds). Comparisons do not chain: `a < b < c` compares a bool with
 /// a number and is a type error.
 ///
 /// # Names

@@ -84,7 +84,7 @@ struct ExpressionTokenParser {
         if depth > ExpressionParser.maximumDepth {
             throw tooDeep(at: current.range.lowerBound)
         }
-        let condition = try parseBinary(minimumPrecedence: 1, depth: depth)
+        let condition = try parseBinary(minimumPrecedence: BinaryOperator.implies.precedence, depth: depth)
         guard isSymbol("?") else { return condition }
         let question = current.range.lowerBound
         advance()
@@ -104,6 +104,7 @@ struct ExpressionTokenParser {
         case .symbol(let symbol): return BinaryOperator(rawValue: symbol)
         case .identifier("and"): return .and
         case .identifier("or"): return .or
+        case .identifier("implies"): return .implies
         default: return nil
         }
     }
@@ -114,7 +115,7 @@ struct ExpressionTokenParser {
         while let op = binaryOperator(), op.precedence >= minimumPrecedence {
             let operatorToken = current
             advance()
-            let right = try parseBinary(minimumPrecedence: op.precedence &+ 1, depth: depth)
+            let right = try parseBinary(minimumPrecedence: op.isRightAssociative ? op.precedence : op.precedence &+ 1, depth: depth)
             left = try node(
                 .binary(op, left, right), range: left.range.lowerBound..<right.range.upperBound,
                 operatorAt: operatorToken.range.lowerBound, spelling: scalars.text(operatorToken.range),
@@ -185,7 +186,7 @@ struct ExpressionTokenParser {
         case .identifier("false"):
             advance()
             return try node(.bool(false), range: start.range)
-        case .identifier(let keyword) where ["and", "or", "not"].contains(keyword):
+        case .identifier(let keyword) where ["and", "or", "not", "implies"].contains(keyword):
             throw fail(.expectedExpression, at: start.range.lowerBound, ["found": "keyword '\(keyword)'"])
         case .identifier(let name):
             advance()

@@ -31,7 +31,7 @@ enum NameRule {
         case "state": return "the control state"
         case "event": return "the event at hand (event.x)"
         case "true", "false": return "a bool literal"
-        case "and", "or", "not": return "an operator"
+        case "and", "or", "not", "implies": return "an operator"
         default: return nil
         }
     }

@@ -1094,7 +1094,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .nonBoolOperand:
             return .error(
                 "operator '{operator}' expects bool, found {type}",
-                explanation: "'!', 'not', '&&', 'and', '||' and 'or' work on bools; numbers are not true or false by themselves.",
+                explanation: "'!', 'not', '&&', 'and', '||', 'or', '=>' and 'implies' work on bools; numbers are not true or false by themselves.",
                 wrong: Example.counterGuard("count && true"),
                 right: Example.counterGuard("count != 0 && true"))
         case .incomparableTypes:

@@ -160,8 +160,8 @@ inline s0_step() {
     fi;
     assert(probing || ((s0_d_timer >= 0))); /* invariant timerNeverNegative */
     bad = bad || !((s0_d_timer >= 0));
-    assert(probing || (((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))))); /* invariant cooksOnlyWhenClosed */
-    bad = bad || !(((!(s0_state == 3)) || ((0 <= s0_state && s0_state <= 3))));
+    assert(probing || ((!(s0_state == 3) || ((0 <= s0_state && s0_state <= 3))))); /* invariant cooksOnlyWhenClosed */
+    bad = bad || !((!(s0_state == 3) || ((0 <= s0_state && s0_state <= 3))));
     skip
 }
 
