@@ -3,6 +3,9 @@ struct DOTDiagram {
     let model: SpecModel
     /// How much the labels show.
     var labels: DiagramLabels = .guards
+    /// Whether states, spins and transition edges carry the HTML viewer's `id`s (`ViewerDiagram`);
+    /// `spinrun --dot` draws without them.
+    var ids = false
 
     private static let indent = "    "
 
@@ -25,11 +28,12 @@ struct DOTDiagram {
         lines.append(Self.indent + "fontname=\"Helvetica\";")
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
-        for spin in model.spins {
+        for (index, spin) in model.spins.enumerated() {
+            let viewerIndex = ids ? index : nil
             if DiagramFacts.isStatechart(spin) {
-                lines += StatechartDOT(spin: spin, labels: labels).cluster()
+                lines += StatechartDOT(spin: spin, labels: labels, viewerIndex: viewerIndex).cluster()
             } else {
-                lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+                lines += spin.hasControlStates ? cluster(spin, viewerIndex: viewerIndex) : dataOnly(spin, viewerIndex: viewerIndex)
             }
         }
         for gear in model.gears {
@@ -43,7 +47,7 @@ struct DOTDiagram {
     }
 
     /// A spin with control states: its cluster, nodes and edges.
-    private func cluster(_ spin: SpinModel) -> [String] {
+    private func cluster(_ spin: SpinModel, viewerIndex: Int?) -> [String] {
         let inner = Self.indent + Self.indent
         var lines: [String] = []
         lines.append(Self.indent + "subgraph \(Self.quoted(Self.clusterID(spin))) {")
@@ -56,21 +60,23 @@ struct DOTDiagram {
         for (index, state) in spin.states.enumerated() {
             var attributes = ["label=\(Self.quoted(Self.lines(state.text, stays[index] + notes.states[index])))"]
             if spin.finalStates.contains(index) { attributes.append("peripheries=2") }
+            if let viewerIndex { attributes.append("id=" + Self.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: index))) }
             lines.append(inner + "\(Self.quoted(Self.stateID(spin, index))) [\(attributes.joined(separator: ", "))];")
         }
         if spin.states.indices.contains(spin.initialState) {
             lines.append(inner + "\(initialID) -> \(Self.quoted(Self.stateID(spin, spin.initialState)));")
         }
-        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
+        for (position, (edge, labels)) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)).enumerated() {
             guard let from = edge.from, let to = edge.to else { continue }
-            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge, labels))];")
+            let id = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.edgeID(spin: $0, edge: position)) } ?? ""
+            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge, labels))\(id)];")
         }
         lines.append(Self.indent + "}")
         return lines
     }
 
     /// A data-only spin: one box listing the data fields, transitions as self-loops.
-    private func dataOnly(_ spin: SpinModel) -> [String] {
+    private func dataOnly(_ spin: SpinModel, viewerIndex: Int?) -> [String] {
         let id = Self.quoted(Self.spinID(spin))
         // `\n` centres the spin's name, `\l` left-aligns each field line.
         var label = Self.escaped(spin.name.text) + "\\n"
@@ -80,9 +86,11 @@ struct DOTDiagram {
         for line in DiagramFacts.ruleNotes(of: spin, detail: labels).spin.flatMap({ DiagramFacts.wrapped($0) }) {
             label += Self.escaped(line) + "\\l"
         }
-        var lines = [Self.indent + "\(id) [shape=box, label=\"\(label)\"];"]
-        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
-            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))];")
+        let boxID = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.spinID(spin: $0)) } ?? ""
+        var lines = [Self.indent + "\(id) [shape=box, label=\"\(label)\"\(boxID)];"]
+        for (position, (edge, labels)) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)).enumerated() {
+            let edgeID = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.edgeID(spin: $0, edge: position)) } ?? ""
+            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))\(edgeID)];")
         }
         let note = Self.invariantNote(spin, indent: Self.indent)
         if !note.isEmpty {

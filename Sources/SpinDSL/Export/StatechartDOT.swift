@@ -17,6 +17,8 @@ struct StatechartDOT {
     let spin: SpinModel
     /// How much the labels show.
     let labels: DiagramLabels
+    /// The spin's index when its states and edges carry the HTML viewer's ids (`ViewerDiagram`).
+    var viewerIndex: Int?
 
     private static let indent = "    "
 
@@ -56,12 +58,14 @@ struct StatechartDOT {
             if node.kind == .atomic {
                 var attributes = ["label=\(DOTDiagram.quoted(label))"]
                 if node.isFinal { attributes.append("peripheries=2") }
+                if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state))) }
                 lines.append(pad + "\(nodeID(state)) [\(attributes.joined(separator: ", "))];")
                 continue
             }
             lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
             let body = pad + Self.indent
             lines.append(body + "label=\(DOTDiagram.quoted(label));")
+            if let viewerIndex { lines.append(body + "id=\(DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state)));") }
             if node.isFinal { lines.append(body + "peripheries=2;") }
             if isRegion(state) {
                 lines.append(body + "style=dashed;")
@@ -80,7 +84,7 @@ struct StatechartDOT {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
         // Edges between the same ends are one edge, its labels one under the other.
-        for (edge, edgeLabels) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)) {
+        for (position, (edge, edgeLabels)) in DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels)).enumerated() {
             guard let from = edge.from, let to = edge.to else { continue }
             let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
             var clips: [String] = []
@@ -96,6 +100,7 @@ struct StatechartDOT {
             // it floats away from what is drawn; an `xlabel` is placed after.
             var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text]
             if edge.isInput { attributes.append("style=bold") }
+            if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
             lines.append(inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];")
         }
         lines.append(Self.indent + "}")
