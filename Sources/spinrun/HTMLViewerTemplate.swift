@@ -23,8 +23,9 @@ enum HTMLViewerTemplate {
 <style>
 :root {
   --ink: #1d232a; --muted: #5b6570; --line: #d5dae0; --panel: #f6f7f9; --accent: #0a5bbf;
-  /* Lit things are told apart by more than hue: a filled leaf has a thick dark border, a lit
-     ancestor a thick dashed-free outline, the taken edge is three times as thick. */
+  /* Lit things are told apart by more than hue: a filled leaf has a thick dark border and a bold
+     label, a lit ancestor a thick undashed outline and a bold label, the taken edge is three
+     times as thick with a bold label. */
   --leaf: #ffd24d; --leaf-edge: #111; --ancestor: #0a5bbf; --taken: #c2410c; --changed: #fff1c2;
 }
 * { box-sizing: border-box; }
@@ -57,7 +58,7 @@ th, td { text-align: left; padding: 2px 8px; border-bottom: 1px solid var(--line
 th { color: var(--muted); font-weight: 600; }
 td.value { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, monospace; word-break: break-all; }
 td.changed { background: var(--changed); box-shadow: inset 3px 0 0 var(--taken); font-weight: 700; }
-td.changed::after { content: " \2190 changed"; font-weight: 400; color: var(--muted); font-family: system-ui, sans-serif; }
+td.changed::after { content: " \2190  changed"; font-weight: 400; color: var(--muted); font-family: system-ui, sans-serif; }
 #events { flex: 1; overflow: auto; margin: 0 12px 12px; border: 1px solid var(--line); }
 #events table { font-size: 12.5px; }
 #events tr { cursor: pointer; }
@@ -69,14 +70,15 @@ td.changed::after { content: " \2190 changed"; font-weight: 400; color: var(--mu
 /* The diagram: Graphviz's own colours stay; the lit ones are drawn over them. */
 g.lit-leaf > ellipse, g.lit-leaf > polygon, g.lit-leaf > path { fill: var(--leaf); stroke: var(--leaf-edge); stroke-width: 3.5px; }
 g.lit-leaf > text { font-weight: 700; }
-g.lit-ancestor > polygon, g.lit-ancestor > path { stroke: var(--ancestor); stroke-width: 3.5px; stroke-dasharray: none; fill: #eef4fd; }
+g.lit-ancestor > polygon, g.lit-ancestor > path { stroke: var(--ancestor); stroke-width: 3.5px; stroke-dasharray: none; }
+g.lit-ancestor > text { fill: var(--ancestor); font-weight: 700; }
 g.lit-edge > path { stroke: var(--taken); stroke-width: 4px; }
 g.lit-edge > polygon { stroke: var(--taken); fill: var(--taken); stroke-width: 2px; }
 g.lit-edge > text { fill: var(--taken); font-weight: 700; }
 .legend { display: flex; gap: 14px; padding: 4px 16px; font-size: 12px; color: var(--muted); flex-wrap: wrap; }
 .legend span::before { content: ""; display: inline-block; width: 14px; height: 10px; margin-right: 5px; vertical-align: -1px; }
 .legend .l-leaf::before { background: var(--leaf); border: 2.5px solid var(--leaf-edge); }
-.legend .l-ancestor::before { border: 2.5px solid var(--ancestor); background: #eef4fd; }
+.legend .l-ancestor::before { border: 2.5px solid var(--ancestor); }
 .legend .l-edge::before { height: 0; border-top: 4px solid var(--taken); vertical-align: 3px; }
 .legend .l-changed::before { background: var(--changed); border-left: 3px solid var(--taken); }
 @media (max-width: 800px) { main { grid-template-columns: 1fr; height: auto; } #diagram { height: 60vh; } }

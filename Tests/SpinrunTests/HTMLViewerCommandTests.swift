@@ -65,17 +65,49 @@ import Testing
         let header = String(lines[0].dropFirst("{\"run\":".count).dropLast())
         let summary = String(lines[lines.count - 1].dropFirst("{\"summary\":".count).dropLast())
         let spins = """
-            [{"name":"Turnstile","states":[{"name":"locked","id":"s0-0","parent":null,"kind":"atomic"},\
-            {"name":"unlocked","id":"s0-1","parent":null,"kind":"atomic"},{"name":"closed","id":"s0-2","parent":null,"kind":"atomic"}],\
-            "edges":[{"id":"e0-0","from":0,"to":1,"events":["coin"]},{"id":"e0-1","from":1,"to":0,"events":["push"]},\
-            {"id":"e0-2","from":1,"to":2,"events":["push"]}],"initial":["locked"],"data":{"credit":0,"passes":0}}]
+            [{"name":"Turnstile","states":[{"name":"locked","id":"s0_0","parent":null,"kind":"atomic"},\
+            {"name":"unlocked","id":"s0_1","parent":null,"kind":"atomic"},{"name":"closed","id":"s0_2","parent":null,"kind":"atomic"}],\
+            "edges":[{"id":"e0_0","from":0,"to":1,"events":["coin"]},{"id":"e0_1","from":1,"to":0,"events":["push"]},\
+            {"id":"e0_2","from":1,"to":2,"events":["push"]}],"initial":["locked"],"data":{"credit":0,"passes":0}}]
             """
         #expect(json == "{\"title\":\"Specs/turnstile.yaml\",\"finding\":null,\"status\":null,\"run\":\(header),\"spins\":\(spins),\"summary\":\(summary),\"steps\":[\n"
             + lines.dropFirst().dropLast().joined(separator: ",\n") + "\n]}")
         // Each id is an element of the SVG: a state's node, a transition's edge.
-        for id in ["s0-0", "s0-1", "s0-2", "e0-0", "e0-1", "e0-2"] {
+        for id in ["s0_0", "s0_1", "s0_2", "e0_0", "e0_1", "e0_2"] {
             #expect(text.contains("<g id=\"\(id)\" class=\"\(id.hasPrefix("e") ? "edge" : "node")\">"), "\(id)")
         }
+    }
+
+    @Test("a statechart's compound and parallel states are clusters with their ids, its leaves nodes")
+    func statechartIDs() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html")
+        #expect(try SpinrunProcess.run(["--html", page.path, "--quiet", "Specs/stopwatch.yaml"]).status == 0)
+        let text = String(decoding: try Data(contentsOf: page), as: UTF8.self)
+        // active (parallel), timer (a region), running, stopped, display (a region), actual_time, lap_time, off.
+        let kinds = ["cluster", "cluster", "node", "node", "cluster", "node", "node", "node"]
+        for (state, kind) in kinds.enumerated() {
+            #expect(text.contains("<g id=\"s0_\(state)\" class=\"\(kind)\">"), "s0_\(state)")
+        }
+        for edge in 0..<7 {
+            #expect(text.contains("<g id=\"e0_\(edge)\" class=\"edge\">"), "e0_\(edge)")
+        }
+    }
+
+    @Test("--check --html of a spec with no finding: a page of the start, with the check's summary line as its status")
+    func checkWithoutFinding() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html")
+        let output = try SpinrunProcess.run(["--check", "--html", page.path, "Specs/turnstile-checked.yaml"])
+        #expect(output.status == 0)
+        let summary = try #require(output.stdout.split(separator: "\n").last.map(String.init))
+        #expect(summary.hasPrefix("ok: "))
+        let text = String(decoding: try Data(contentsOf: page), as: UTF8.self)
+        let escaped = summary.replacingOccurrences(of: "\"", with: "\\\"")
+        #expect(text.contains("{\"title\":\"Specs/turnstile-checked.yaml\",\"finding\":null,\"status\":\"\(escaped)\",\"run\":null,"))
+        #expect(text.contains(",\"summary\":null,\"steps\":[\n\n]}"))
     }
 
     @Test("--dot is drawn without the viewer's ids")

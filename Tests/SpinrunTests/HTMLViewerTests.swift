@@ -183,7 +183,7 @@ struct HTMLViewerTests {
             return pixel.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         // States 2 and 3 of Stopwatch (active, timer, running, stopped, …): running and stopped.
-        #expect(try colour(of: "s0-2") == "1280x800 255,210,77")
-        #expect(try colour(of: "s0-3") == "1280x800 255,255,255")
+        #expect(try colour(of: "s0_2") == "1280x800 255,210,77")
+        #expect(try colour(of: "s0_3") == "1280x800 255,255,255")
     }
 }

@@ -2,8 +2,8 @@
 /// on each state's node or cluster and on each transition edge, and an index naming them, so
 /// that the page finds the states and edges of a step in Graphviz's SVG by id.
 ///
-/// Ids: `s<spin>-<state>` for a state (a node, or a compound or parallel state's cluster),
-/// `d<spin>` for a data-only spin's box, `e<spin>-<edge>` for a transition edge (the edges as
+/// Ids: `s<spin>_<state>` for a state (a node, or a compound or parallel state's cluster),
+/// `d<spin>` for a data-only spin's box, `e<spin>_<edge>` for a transition edge (the edges as
 /// the DOT export merges them: rows between the same two states with the same style are one
 /// edge), indices counted from 0 in the model's order.
 public struct ViewerDiagram: Sendable {
@@ -52,7 +52,7 @@ public struct ViewerDiagram: Sendable {
         return DiagramFacts.merged(edges)
     }
 
-    static func stateID(spin: Int, state: Int) -> String { "s\(spin)-\(state)" }
+    static func stateID(spin: Int, state: Int) -> String { "s\(spin)_\(state)" }
     static func spinID(spin: Int) -> String { "d\(spin)" }
-    static func edgeID(spin: Int, edge: Int) -> String { "e\(spin)-\(edge)" }
+    static func edgeID(spin: Int, edge: Int) -> String { "e\(spin)_\(edge)" }
 }
