@@ -413,7 +413,8 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
   var notes = [];
   if (trace.finding) notes.push(trace.finding);
   if (summary.error) notes.push("error: " + (summary.error.location ? summary.error.location + ": " : "") + summary.error.message + (summary.error.group ? " [#" + summary.error.group + "]" : ""));
-  if (summary.invariant) notes.push(summary.invariant.location + ": invariant '" + summary.invariant.name + "' of spin '" + summary.invariant.spin + "' does not hold: " + summary.invariant.condition);
+  // A check's finding already names an invariant that does not hold.
+  if (summary.invariant && !trace.finding) notes.push(summary.invariant.location + ": invariant '" + summary.invariant.name + "' of spin '" + summary.invariant.spin + "' does not hold: " + summary.invariant.condition);
   if (summary.cycle) notes.push("livelock cycle:\n  " + summary.cycle.join("\n  "));
   text(document.getElementById("finding"), notes.join("\n"));
 
