@@ -3,7 +3,8 @@ import SpinDSL
 
 /// Graphviz's SVG of a DOT diagram (`dot -Tsvg`), made fit to sit inside an HTML page: no XML
 /// prolog, no DOCTYPE, no comments and no XLink namespace, so that the page names no address
-/// but the SVG namespace.
+/// but the SVG namespace; and without Graphviz's own ids (`node1`, `clust1`, …), which each
+/// spin's diagram would repeat (the viewer's ids, set in the DOT, stay).
 enum GraphvizSVG {
     /// The longest `dot` may take, in seconds.
     static let dotSeconds: Double = 120
@@ -76,6 +77,7 @@ enum GraphvizSVG {
         }
         out += text
         return out.replacingOccurrences(of: " xmlns:xlink=\"http://www.w3.org/1999/xlink\"", with: "")
+            .replacing(#/<g id="(?:graph|clust|node|edge)[0-9]+" /#, with: "<g ")
             .replacingOccurrences(of: "\n\n", with: "\n")
     }
 }

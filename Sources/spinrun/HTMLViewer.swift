@@ -15,20 +15,25 @@ struct HTMLViewer {
     let specPath: String
     let model: SpecModel
 
-    /// The diagram, drawn before the run so that a missing Graphviz is reported before anything
-    /// runs: its SVG, and the index of its ids.
+    /// The diagrams, drawn before the run so that a missing Graphviz is reported before anything
+    /// runs: each spin's SVG, and the index of their ids.
     struct Drawing {
-        let svg: String
+        let svgs: [String]
         let index: String
     }
 
-    /// Draws the diagram with `dot -Tsvg`; the error (exit 1) when Graphviz is missing or fails.
+    /// Draws each spin's diagram with `dot -Tsvg`; the error (exit 1) when Graphviz is missing
+    /// or fails.
     func draw() -> Result<Drawing, UsageError> {
         let diagram = ViewerDiagram(model)
-        switch GraphvizSVG.render(diagram.dot) {
-        case .success(let svg): return .success(Drawing(svg: svg, index: diagram.json))
-        case .failure(let error): return .failure(error)
+        var svgs: [String] = []
+        for dot in diagram.dots {
+            switch GraphvizSVG.render(dot) {
+            case .success(let svg): svgs.append(svg)
+            case .failure(let error): return .failure(error)
+            }
         }
+        return .success(Drawing(svgs: svgs, index: diagram.json))
     }
 
     /// Writes the page of `trace`, the JSON Lines trace (its header first, when it has one, then
@@ -37,11 +42,15 @@ struct HTMLViewer {
     /// found nothing). The error when the file cannot be written.
     func write(_ drawing: Drawing, trace: [UInt8], finding: String? = nil, status: String? = nil) -> UsageError? {
         var page: [UInt8] = []
-        page.reserveCapacity(trace.count &+ drawing.svg.utf8.count &+ 64 * 1024)
+        page.reserveCapacity(trace.count &+ drawing.svgs.reduce(0) { $0 &+ $1.utf8.count } &+ 64 * 1024)
         page += HTMLViewerTemplate.head.utf8
         page += Self.escapedText(specPath).utf8
         page += HTMLViewerTemplate.beforeDiagram.utf8
-        page += drawing.svg.utf8
+        for svg in drawing.svgs {
+            page += "<figure class=\"spin-diagram\">\n".utf8
+            page += svg.utf8
+            page += "</figure>\n".utf8
+        }
         page += HTMLViewerTemplate.beforeData.utf8
         page += Self.dataBytes(trace: trace, specPath: specPath, spins: drawing.index, finding: finding, status: status)
         page += HTMLViewerTemplate.tail.utf8

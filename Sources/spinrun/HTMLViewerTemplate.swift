@@ -47,7 +47,8 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(280px, 2fr); 
 #diagram-pane { position: relative; border-right: 1px solid var(--line); overflow: hidden; }
 #diagram { width: 100%; height: 100%; overflow: auto; cursor: grab; }
 #diagram.dragging { cursor: grabbing; }
-#diagram svg { display: block; margin: 8px; }
+#diagram figure { margin: 8px; }
+#diagram svg { display: block; }
 #zoom { position: absolute; right: 10px; top: 8px; display: flex; gap: 4px; }
 #zoom button { font: inherit; width: 2.2em; border: 1px solid var(--line); border-radius: 4px; background: #fff; cursor: pointer; }
 #side { display: flex; flex-direction: column; min-height: 0; }
@@ -175,7 +176,7 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
   }
 
   // The diagram's elements, found by the ids the DOT export gave them.
-  var svg = document.querySelector("#diagram svg");
+  var svgs = Array.prototype.slice.call(document.querySelectorAll("#diagram svg"));
   function element(id) { return id ? document.getElementById(id) : null; }
   var lit = [];
   function light(el, cls) {
@@ -355,18 +356,24 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
   }
   window.addEventListener("hashchange", function () { render(fromHash()); });
 
-  // Zoom (buttons, Ctrl + wheel) and pan (drag, or the scroll bars).
+  // Zoom (buttons, Ctrl + wheel) and pan (drag, or the scroll bars), of every spin's diagram
+  // at once: width and height are the widest diagram's and all of them stacked (in pt).
   var pane = document.getElementById("diagram");
   var scale = 1, width = 0, height = 0;
-  if (svg) {
-    width = parseFloat(svg.getAttribute("width")) || svg.getBBox().width;
-    height = parseFloat(svg.getAttribute("height")) || svg.getBBox().height;
-  }
+  var sizes = svgs.map(function (svg) {
+    var size = [parseFloat(svg.getAttribute("width")) || 0, parseFloat(svg.getAttribute("height")) || 0];
+    width = Math.max(width, size[0]);
+    height += size[1];
+    return size;
+  });
+  var svg = svgs[0];
   function zoom(to) {
     if (!svg) return;
     scale = Math.max(0.1, Math.min(8, to));
-    svg.setAttribute("width", (width * scale) + "pt");
-    svg.setAttribute("height", (height * scale) + "pt");
+    svgs.forEach(function (each, index) {
+      each.setAttribute("width", (sizes[index][0] * scale) + "pt");
+      each.setAttribute("height", (sizes[index][1] * scale) + "pt");
+    });
   }
   // On load (and when the window is resized, until the reader zooms) a diagram wider than its
   // pane is shrunk to its width; a taller one scrolls. The fit button fits both ways.

@@ -6,12 +6,16 @@ struct DOTDiagram {
     /// Whether states, spins and transition edges carry the HTML viewer's `id`s (`ViewerDiagram`);
     /// `spinrun --dot` draws without them.
     var ids = false
+    /// The one spin to draw (with the gears it talks through and its gear edges), for the
+    /// viewer's diagram of each spin; nil: every spin.
+    var only: Int?
 
     private static let indent = "    "
 
     func render() -> String {
         var lines: [String] = []
-        lines.append("digraph \(Self.quoted(DiagramFacts.graphName(of: model))) {")
+        let name = only.flatMap { model.spins.indices.contains($0) ? model.spins[$0].name.text : nil } ?? DiagramFacts.graphName(of: model)
+        lines.append("digraph \(Self.quoted(name)) {")
         lines.append(Self.indent + "// edges: \(Self.legend(labels)); edges between the same states are one edge, its labels one under the other")
         lines.append(Self.indent + "// under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules")
         lines.append(Self.indent + "// bold edges: input events; plain: events fed back by rules")
@@ -28,7 +32,7 @@ struct DOTDiagram {
         lines.append(Self.indent + "fontname=\"Helvetica\";")
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
-        for (index, spin) in model.spins.enumerated() {
+        for (index, spin) in model.spins.enumerated() where only == nil || only == index {
             let viewerIndex = ids ? index : nil
             if DiagramFacts.isStatechart(spin) {
                 lines += StatechartDOT(spin: spin, labels: labels, viewerIndex: viewerIndex).cluster()
@@ -36,10 +40,11 @@ struct DOTDiagram {
                 lines += spin.hasControlStates ? cluster(spin, viewerIndex: viewerIndex) : dataOnly(spin, viewerIndex: viewerIndex)
             }
         }
-        for gear in model.gears {
+        let links = DiagramFacts.gearLinks(of: model).filter { only == nil || $0.spin == only }
+        for gear in model.gears where only == nil || links.contains(where: { $0.gear == gear.name.text }) {
             lines.append(Self.indent + "\(Self.quoted(Self.gearID(gear.name.text))) [shape=hexagon, label=\(Self.quoted(gear.name.text))];")
         }
-        for link in DiagramFacts.gearLinks(of: model) {
+        for link in links {
             lines += gearEdges(link)
         }
         lines.append("}")

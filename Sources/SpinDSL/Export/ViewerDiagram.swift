@@ -1,14 +1,16 @@
-/// A spec's diagram as the HTML viewer (`spinrun --html`) shows it: the DOT export with an `id`
-/// on each state's node or cluster and on each transition edge, and an index naming them, so
-/// that the page finds the states and edges of a step in Graphviz's SVG by id.
+/// A spec's diagrams as the HTML viewer (`spinrun --html`) shows them: for each spin, the DOT
+/// export of that spin (with the gears it talks through) with an `id` on each state's node or
+/// cluster and on each transition edge, and an index naming them, so that the page finds the
+/// states and edges of a step in Graphviz's SVG by id.
 ///
 /// Ids: `s<spin>_<state>` for a state (a node, or a compound or parallel state's cluster),
 /// `d<spin>` for a data-only spin's box, `e<spin>_<edge>` for a transition edge (the edges as
 /// the DOT export merges them: rows between the same two states with the same style are one
 /// edge), indices counted from 0 in the model's order.
 public struct ViewerDiagram: Sendable {
-    /// The DOT export (`DiagramExporter.dot`) with the ids, for `dot -Tsvg`.
-    public let dot: String
+    /// Each spin's DOT export (`DiagramExporter.dot`, that spin alone and the gears it talks
+    /// through) with the ids, for `dot -Tsvg`, in the spec's order.
+    public let dots: [String]
     /// A JSON array, one object per spin: `{"name":…,"states":[{"name":…,"id":…,"parent":…,
     /// "kind":…}],"edges":[{"id":…,"from":…,"to":…,"events":[…]}],"initial":[leaves],
     /// "data":{initial data}}`; `parent`, `from` and `to` are indices into `states` (null for a
@@ -17,7 +19,7 @@ public struct ViewerDiagram: Sendable {
 
     /// The diagram of `model`, drawn with labels `.guards` as `spinrun --dot` draws it.
     public init(_ model: SpecModel) {
-        dot = DOTDiagram(model: model, labels: .guards, ids: true).render()
+        dots = model.spins.indices.map { DOTDiagram(model: model, labels: .guards, ids: true, only: $0).render() }
         json = "[" + model.spins.enumerated().map { Self.spinJSON($1, index: $0) }.joined(separator: ",") + "]"
     }
 
