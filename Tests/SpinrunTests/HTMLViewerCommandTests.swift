@@ -110,6 +110,18 @@ import Testing
         #expect(text.contains(",\"summary\":null,\"steps\":[\n\n]}"))
     }
 
+    @Test("markup in the data cannot end the page's script block: every < of the trace is \\u003c")
+    func markupInData() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html")
+        #expect(try SpinrunProcess.run(["--html", page.path, "--quiet", "Tests/SpinrunTests/Fixtures/markup-in-data.yaml"]).status == 0)
+        let text = String(decoding: try Data(contentsOf: page), as: UTF8.self)
+        #expect(text.components(separatedBy: "</script>").count == 3, "the data block's and the script's own end tags only")
+        #expect(text.contains("\"data\":{\"text\":\"\\u003c/script>\\u003c!--\"}"))
+        #expect(text.contains("\"state\":{\"text\":\"\\u003c/script>\\u003c!--\\u003cb>\"}"))
+    }
+
     @Test("--dot is drawn without the viewer's ids")
     func dotHasNoIDs() throws {
         let output = try SpinrunProcess.run(["--dot", "Specs/stopwatch.yaml"])

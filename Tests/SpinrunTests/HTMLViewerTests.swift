@@ -117,6 +117,17 @@ struct HTMLViewerTests {
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")))
     }
 
+    @Test("markup in the data is shown as text, and marked as changed by the step")
+    func markupInData() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("markup.html")
+        #expect(try SpinrunProcess.run(["--html", page.path, "--quiet", "Tests/SpinrunTests/Fixtures/markup-in-data.yaml"]).status == 0)
+        let dumps = try Chromium.dumpDOM([page.absoluteString + "#step=0", page.absoluteString + "#step=1"])
+        #expect(dumps.first?.contains("<td class=\"value\">\"&lt;/script&gt;&lt;!--\"</td>") == true)
+        #expect(dumps.last?.contains("<td class=\"value changed\">\"&lt;/script&gt;&lt;!--&lt;b&gt;\"</td>") == true)
+    }
+
     @Test("--replay TRACE --html: the recorded trace's page, and the replay's own status")
     func replay() throws {
         let directory = try Self.scratch()
