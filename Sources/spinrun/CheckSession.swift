@@ -16,6 +16,8 @@ struct CheckSession {
     /// `--max-string-bytes`: the checker's moves limit strings as a run does.
     let maxStringBytes: Int
     let counterexamplePath: String?
+    /// `--html OUT`: the page of the first finding's counterexample.
+    var html: HTMLViewer?
 
     /// The exit status of a finding (violated, deadlock).
     static let violatedStatus: Int32 = 6
@@ -33,6 +35,16 @@ struct CheckSession {
             OutputWriter.standardError.write(renderer.render(problems))
             return 1
         }
+        // The diagram is drawn before the check: without Graphviz, nothing is explored.
+        var drawing: HTMLViewer.Drawing?
+        if let html {
+            switch html.draw() {
+            case .success(let drawn): drawing = drawn
+            case .failure(let error):
+                OutputWriter.standardError.line("Error: \(error)")
+                return 1
+            }
+        }
         var options = self.options
         let progress = ProgressLine(enabled: !quiet && OutputWriter.standardError.isTerminal)
         if progress.enabled {
@@ -46,11 +58,19 @@ struct CheckSession {
         if !result.coverage.isEmpty {
             OutputWriter.standardError.write(renderer.render(result.coverage))
         }
-        if let counterexamplePath, let first = result.violations.first {
-            let bytes = CounterexampleFile.bytes(checker.counterexample(first), model: model)
+        let first = result.violations.first
+        let bytes = first.map { CounterexampleFile.bytes(checker.counterexample($0), model: model) }
+        if let counterexamplePath, let bytes {
             if let error = CounterexampleFile.write(bytes, to: counterexamplePath) {
                 OutputWriter.standardError.line("Error: \(error)")
                 // A path that cannot be written is bad usage, as for the run's own files.
+                return RunSession.usageStatus
+            }
+        }
+        if let html, let drawing {
+            // No finding: a page of the start alone, with the check's summary line as its status.
+            if let error = html.write(drawing, trace: bytes ?? [], finding: first?.description, status: first == nil ? summaryLine(result) : nil) {
+                OutputWriter.standardError.line("Error: \(error)")
                 return RunSession.usageStatus
             }
         }

@@ -22,6 +22,8 @@ struct RunSession {
     let maxEventsBytes: Int
     /// `--max-string-bytes`: the longest string an expression may make.
     let maxStringBytes: Int
+    /// `--html OUT`: the page of the run (of the replayed trace with `--replay`).
+    var html: HTMLViewer?
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
@@ -99,6 +101,16 @@ struct RunSession {
             case .failure(let error): return usageError(error)
             }
         }
+        // The diagram is drawn before the run: without Graphviz, nothing runs.
+        var drawing: HTMLViewer.Drawing?
+        if let html {
+            switch html.draw() {
+            case .success(let drawn): drawing = drawn
+            case .failure(let error):
+                OutputWriter.standardError.line("Error: \(error)")
+                return 1
+            }
+        }
         let inputMode: TraceHeader.Inputs = header?.inputs ?? (interactive ? .interactive : (inputs.isEmpty ? .script : .events))
 
         let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
@@ -134,17 +146,29 @@ struct RunSession {
             }
         }
         let model = self.model
-        let observer: StepObserver?
+        let observe: (@Sendable (TraceStep) -> Void)?
         if let collected {
-            observer = StepObserver { step in collected.append(TraceRecord(step, in: model).json) }
+            observe = { step in collected.append(TraceRecord(step, in: model).json) }
         } else if quiet {
-            observer = nil
+            observe = nil
         } else if format == .jsonl {
             // The JSON Lines trace goes straight into the output buffer, no string per line.
             let encoder = TraceEncoder(model)
-            observer = StepObserver { step in out.append { encoder.appendLine(step, to: &$0) } }
+            observe = { step in out.append { encoder.appendLine(step, to: &$0) } }
         } else {
-            observer = StepObserver { step in out.line(formatter.step(TraceRecord(step, in: model))) }
+            observe = { step in out.line(formatter.step(TraceRecord(step, in: model))) }
+        }
+        // The page's records are the JSON Lines trace's, encoded by the same encoder.
+        let pageTrace = drawing == nil || collected != nil ? nil : TraceBytes()
+        let observer: StepObserver?
+        if let pageTrace {
+            let encoder = TraceEncoder(model)
+            observer = StepObserver { step in
+                observe?(step)
+                pageTrace.append(step, encoder: encoder)
+            }
+        } else {
+            observer = observe.map { StepObserver($0) }
         }
         let specRun = SpecRun(
             compiled, options: options, limits: limits, realtime: realtime, until: condition,
@@ -168,6 +192,14 @@ struct RunSession {
             // The header says how to run; the steps and the summary are what is compared.
             let expected = header == nil ? recorded : Array(recorded.dropFirst())
             let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
+            if let html, let drawing {
+                let lines = [runHeader.json] + collected.lines + [summary.json]
+                if let error = html.write(drawing, trace: Array((lines.joined(separator: "\n") + "\n").utf8)) {
+                    out.flush()
+                    OutputWriter.standardError.line("Error: \(error)")
+                    return Self.usageStatus
+                }
+            }
             guard let difference else {
                 out.line("replay: identical to the recorded trace (\(summary.steps) steps, status \(summary.status.rawValue))")
                 return 0
@@ -178,6 +210,13 @@ struct RunSession {
         for line in formatter.summary(summary) { out.line(line) }
         // The trace and summary come before whatever goes to stderr, as they happened.
         out.flush()
+        if let html, let drawing, let pageTrace {
+            let trace = Array((runHeader.json + "\n").utf8) + pageTrace.bytes + Array((summary.json + "\n").utf8)
+            if let error = html.write(drawing, trace: trace) {
+                OutputWriter.standardError.line("Error: \(error)")
+                return Self.usageStatus
+            }
+        }
         if let fault = summary.fault {
             OutputWriter.standardError.line(fault.description)
         }

@@ -28,6 +28,8 @@ struct SpinrunCommand: AsyncParsableCommand {
           spinrun --validate --strict Specs/*.yaml
           spinrun --dot Specs/gear.yaml | dot -Tsvg > gear.svg
           spinrun --mermaid Specs/traffic-light.yaml
+          spinrun --html run.html Specs/stopwatch.yaml
+          spinrun --check --html counterexample.html Specs/gate-bug.yaml
           spinrun --dot --labels full Specs/turnstile.yaml
           spinrun --explain UnknownEvent
           spinrun --explain list
@@ -86,7 +88,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         EXIT STATUS
           0    final, idle or until
           1    invalid spec (diagnostics on stderr), missing or unreadable file;
-               --replay of a SPIN trail: no spin on the PATH, or spin failing
+               --replay of a SPIN trail: no spin on the PATH, or spin failing;
+               --html: no dot (Graphviz) on the PATH, or dot failing
           3    run-time error (overflow, division by zero, a failed effect);
                the fault is printed on stderr: file:line:column: error: message
           4    a limit was reached: --max-steps (status max-steps),
@@ -101,7 +104,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                file:line:column: error: invariant 'NAME' of spin 'S' does not hold;
                --check: an invariant, a run-time error or a dead end found
           64   bad usage: unknown option, event or spin; bad --until or payload;
-               an unknown --explain name
+               an unknown --explain name; a --counterexample or --html file
+               that cannot be written
           130  interrupted (Ctrl-C): the trace so far, then the summary with
                status interrupted
           143  terminated (SIGTERM, as `timeout` sends): the same, with status
@@ -153,6 +157,9 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again; with --replay of a SPIN trail, the trail's.", valueName: "file"))
     var counterexample: String?
+
+    @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page (the diagram lit step by step, the data, the events); with --check, the first finding's counterexample; with --replay, the replayed trace. Needs Graphviz's dot.", valueName: "file"))
+    var html: String?
 
     @Option(help: "The trace format: text or jsonl.")
     var format: TraceFormat = .text
@@ -262,6 +269,11 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
+        if html != nil {
+            guard !validateOnly, !dot, !mermaid, !promela else {
+                throw invalid(nil, .exclusiveOptions, ["options": "--html and --validate, --dot, --mermaid or --promela"])
+            }
+        }
         if replay != nil {
             guard !validateOnly, !dot, !mermaid, !interactive else {
                 throw invalid(nil, .exclusiveOptions, ["options": "--replay and --validate, --dot, --mermaid or --interactive"])
@@ -301,13 +313,15 @@ struct SpinrunCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let viewer = html.map { HTMLViewer(path: $0, specPath: path, model: model) }
         if check {
-            let session = CheckSession(
+            var session = CheckSession(
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
                 options: CheckOptions(
                     maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
                     maxPayloads: maxPayloads),
                 maxStringBytes: maxStringBytes, counterexamplePath: counterexample)
+            session.html = viewer
             throw ExitCode(session.run())
         }
         var replayLines: Replay.RecordedLines?
@@ -327,10 +341,11 @@ struct SpinrunCommand: AsyncParsableCommand {
                 throw ExitCode(failure.status)
             }
         }
-        let session = RunSession(
+        var session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes, maxStringBytes: maxStringBytes)
+        session.html = viewer
         let status = await session.run(
             eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay, replayLines: replayLines)
         throw ExitCode(status)

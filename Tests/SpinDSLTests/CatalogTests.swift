@@ -11,6 +11,7 @@ import Testing
         .permissionDenied, .yamlOutOfMemory, .invalidUTF8, .yamlReaderError, .effectFailed, .effectTimeout,
         .effectAnswerUnknownEvent, .effectAnswerInvalidField, .effectAnswerUnknownField, .internalError,
         .specWithoutSpins, .dataFieldReadType, .checkOutOfMemory, .trailNotOfSpec, .spinNotFound, .spinFailed,
+        .graphvizNotFound, .graphvizFailed,
     ]
 
     @Test func groupNamesAreUniquePascalCaseWords() {

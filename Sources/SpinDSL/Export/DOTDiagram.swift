@@ -3,12 +3,19 @@ struct DOTDiagram {
     let model: SpecModel
     /// How much the labels show.
     var labels: DiagramLabels = .guards
+    /// Whether states, spins and transition edges carry the HTML viewer's `id`s (`ViewerDiagram`);
+    /// `spinrun --dot` draws without them.
+    var ids = false
+    /// The one spin to draw (with the gears it talks through and its gear edges), for the
+    /// viewer's diagram of each spin; nil: every spin.
+    var only: Int?
 
     private static let indent = "    "
 
     func render() -> String {
         var lines: [String] = []
-        lines.append("digraph \(Self.quoted(DiagramFacts.graphName(of: model))) {")
+        let name = only.flatMap { model.spins.indices.contains($0) ? model.spins[$0].name.text : nil } ?? DiagramFacts.graphName(of: model)
+        lines.append("digraph \(Self.quoted(name)) {")
         lines.append(Self.indent + "// edges: \(Self.legend(labels)); edges between the same states are one edge, its labels one under the other")
         lines.append(Self.indent + "// under a state's name: the rules it triggers (enter, in); under a spin's name: its other rules")
         lines.append(Self.indent + "// bold edges: input events; plain: events fed back by rules")
@@ -25,17 +32,19 @@ struct DOTDiagram {
         lines.append(Self.indent + "fontname=\"Helvetica\";")
         lines.append(Self.indent + "node [fontname=\"Helvetica\", fontsize=11];")
         lines.append(Self.indent + "edge [fontname=\"Helvetica\", fontsize=9];")
-        for spin in model.spins {
+        for (index, spin) in model.spins.enumerated() where only == nil || only == index {
+            let viewerIndex = ids ? index : nil
             if DiagramFacts.isStatechart(spin) {
-                lines += StatechartDOT(spin: spin, labels: labels).cluster()
+                lines += StatechartDOT(spin: spin, labels: labels, viewerIndex: viewerIndex).cluster()
             } else {
-                lines += spin.hasControlStates ? cluster(spin) : dataOnly(spin)
+                lines += spin.hasControlStates ? cluster(spin, viewerIndex: viewerIndex) : dataOnly(spin, viewerIndex: viewerIndex)
             }
         }
-        for gear in model.gears {
+        let links = DiagramFacts.gearLinks(of: model).filter { only == nil || $0.spin == only }
+        for gear in model.gears where only == nil || links.contains(where: { $0.gear == gear.name.text }) {
             lines.append(Self.indent + "\(Self.quoted(Self.gearID(gear.name.text))) [shape=hexagon, label=\(Self.quoted(gear.name.text))];")
         }
-        for link in DiagramFacts.gearLinks(of: model) {
+        for link in links {
             lines += gearEdges(link)
         }
         lines.append("}")
@@ -43,7 +52,7 @@ struct DOTDiagram {
     }
 
     /// A spin with control states: its cluster, nodes and edges.
-    private func cluster(_ spin: SpinModel) -> [String] {
+    private func cluster(_ spin: SpinModel, viewerIndex: Int?) -> [String] {
         let inner = Self.indent + Self.indent
         var lines: [String] = []
         lines.append(Self.indent + "subgraph \(Self.quoted(Self.clusterID(spin))) {")
@@ -56,21 +65,23 @@ struct DOTDiagram {
         for (index, state) in spin.states.enumerated() {
             var attributes = ["label=\(Self.quoted(Self.lines(state.text, stays[index] + notes.states[index])))"]
             if spin.finalStates.contains(index) { attributes.append("peripheries=2") }
+            if let viewerIndex { attributes.append("id=" + Self.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: index))) }
             lines.append(inner + "\(Self.quoted(Self.stateID(spin, index))) [\(attributes.joined(separator: ", "))];")
         }
         if spin.states.indices.contains(spin.initialState) {
             lines.append(inner + "\(initialID) -> \(Self.quoted(Self.stateID(spin, spin.initialState)));")
         }
-        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
+        for (position, (edge, labels)) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)).enumerated() {
             guard let from = edge.from, let to = edge.to else { continue }
-            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge, labels))];")
+            let id = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.edgeID(spin: $0, edge: position)) } ?? ""
+            lines.append(inner + "\(Self.quoted(Self.stateID(spin, from))) -> \(Self.quoted(Self.stateID(spin, to))) [\(Self.edgeAttributes(edge, labels))\(id)];")
         }
         lines.append(Self.indent + "}")
         return lines
     }
 
     /// A data-only spin: one box listing the data fields, transitions as self-loops.
-    private func dataOnly(_ spin: SpinModel) -> [String] {
+    private func dataOnly(_ spin: SpinModel, viewerIndex: Int?) -> [String] {
         let id = Self.quoted(Self.spinID(spin))
         // `\n` centres the spin's name, `\l` left-aligns each field line.
         var label = Self.escaped(spin.name.text) + "\\n"
@@ -80,9 +91,11 @@ struct DOTDiagram {
         for line in DiagramFacts.ruleNotes(of: spin, detail: labels).spin.flatMap({ DiagramFacts.wrapped($0) }) {
             label += Self.escaped(line) + "\\l"
         }
-        var lines = [Self.indent + "\(id) [shape=box, label=\"\(label)\"];"]
-        for (edge, labels) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)) {
-            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))];")
+        let boxID = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.spinID(spin: $0)) } ?? ""
+        var lines = [Self.indent + "\(id) [shape=box, label=\"\(label)\"\(boxID)];"]
+        for (position, (edge, labels)) in DiagramFacts.merged(DiagramFacts.transitionEdges(of: spin, detail: labels)).enumerated() {
+            let edgeID = viewerIndex.map { ", id=" + Self.quoted(ViewerDiagram.edgeID(spin: $0, edge: position)) } ?? ""
+            lines.append(Self.indent + "\(id) -> \(id) [\(Self.edgeAttributes(edge, labels))\(edgeID)];")
         }
         let note = Self.invariantNote(spin, indent: Self.indent)
         if !note.isEmpty {

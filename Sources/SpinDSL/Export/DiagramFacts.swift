@@ -13,6 +13,9 @@ enum DiagramFacts {
         let isInput: Bool
         /// Whether the target is the history of `to` (`to: history(S)`).
         var history = false
+        /// The events of the rows drawn as this edge (`""` for an eventless row), for the HTML
+        /// viewer, which lights the edge a step took.
+        var events: [String] = []
     }
 
     /// An edge between a spin and a gear.
@@ -139,7 +142,9 @@ enum DiagramFacts {
             let row = spin.transitions[drawn.row]
             guard let target = row.target else { return nil }
             let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
-            return TransitionEdge(from: drawn.source, to: target, label: drawn.label, isInput: isInput, history: row.targetsHistory)
+            return TransitionEdge(
+                from: drawn.source, to: target, label: drawn.label, isInput: isInput, history: row.targetsHistory,
+                events: [eventName(of: row, in: spin) ?? ""])
         }
     }
 
@@ -206,6 +211,9 @@ enum DiagramFacts {
             let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)>\(edge.history)"
             if let position = positions[key] {
                 if !merged[position].labels.contains(edge.label) { merged[position].labels.append(edge.label) }
+                for event in edge.events where !merged[position].edge.events.contains(event) {
+                    merged[position].edge.events.append(event)
+                }
             } else {
                 positions[key] = merged.count
                 merged.append((edge, [edge.label]))
@@ -226,7 +234,7 @@ enum DiagramFacts {
                     of: row.declaration, on: eventName(of: row, in: spin), detail: detail,
                     isFallback: fallbacks.isFallback(index, at: nil))
                 let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
-                return TransitionEdge(from: nil, to: nil, label: label, isInput: isInput)
+                return TransitionEdge(from: nil, to: nil, label: label, isInput: isInput, events: [eventName(of: row, in: spin) ?? ""])
             }
         }
         return edges(of: drawnRows(of: spin, detail: detail, topLevelOnly: false), in: spin)

@@ -19,6 +19,8 @@ struct StatechartDOT {
     let spin: SpinModel
     /// How much the labels show.
     let labels: DiagramLabels
+    /// The spin's index when its states and edges carry the HTML viewer's ids (`ViewerDiagram`).
+    var viewerIndex: Int?
 
     private static let indent = "    "
 
@@ -65,6 +67,7 @@ struct StatechartDOT {
             if node.kind == .atomic {
                 var attributes = ["label=\(DOTDiagram.quoted(label))"]
                 if node.isFinal { attributes.append("peripheries=2") }
+                if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state))) }
                 lines.append(pad + "\(nodeID(state)) [\(attributes.joined(separator: ", "))];")
                 continue
             }
@@ -72,6 +75,7 @@ struct StatechartDOT {
             lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
             let body = pad + Self.indent
             lines.append(body + "label=\(DOTDiagram.quoted(label));")
+            if let viewerIndex { lines.append(body + "id=\(DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state)));") }
             if node.isFinal { lines.append(body + "peripheries=2;") }
             if isRegion(state) {
                 lines.append(body + "style=dashed;")
@@ -90,7 +94,7 @@ struct StatechartDOT {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
         // Edges between the same ends are one edge, its labels one under the other.
-        for (edge, edgeLabels) in edges {
+        for (position, (edge, edgeLabels)) in edges.enumerated() {
             guard let from = edge.from, let to = edge.to else { continue }
             let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
             let style = edge.isInput ? ["style=bold"] : []
@@ -99,7 +103,9 @@ struct StatechartDOT {
                 // again (a loop on its point node would look like a step inside it). Both edges run
                 // from the point (the first drawn backwards), at its two sides, so that they part.
                 let cluster = "lhead=" + DOTDiagram.quoted(clusterID(from))
-                let out = ["xlabel=" + text, "dir=back", "arrowtail=none"] + style + [cluster, "tailport=e", "headport=n"]
+                var out = ["xlabel=" + text, "dir=back", "arrowtail=none"] + style + [cluster, "tailport=e", "headport=n"]
+                // The viewer lights the labelled half.
+                if let viewerIndex { out.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
                 lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(out.joined(separator: ", "))];")
                 let back = style + [cluster, "tailport=w", "headport=n"]
                 lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(back.joined(separator: ", "))];")
@@ -112,7 +118,8 @@ struct StatechartDOT {
             if !edge.history, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
             // Graphviz places a `label` on the edge before clipping it at the cluster, so that
             // it floats away from what is drawn; an `xlabel` is placed after.
-            let attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
+            var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
+            if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
             lines.append(inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];")
         }
         lines.append(Self.indent + "}")

@@ -258,6 +258,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case trailNotOfSpec = "TrailNotOfSpec"
     case spinNotFound = "SpinNotFound"
     case spinFailed = "SpinFailed"
+    case graphvizNotFound = "GraphvizNotFound"
+    case graphvizFailed = "GraphvizFailed"
+    case htmlNotWritten = "HTMLNotWritten"
     case diagnosticsNotShown = "DiagnosticsNotShown"
 
     // MARK: What spinrun --check finds
@@ -1739,6 +1742,22 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: "spinrun --replay model.pml.trail Specs/gate-bug.yaml, with a spin on the PATH that fails or hangs",
                 right: "spinrun --replay model.pml.trail Specs/gate-bug.yaml, with SPIN 6.5 and gcc installed",
                 origin: .unreproducible("it needs a SPIN that fails or hangs"))
+        case .graphvizNotFound:
+            return .error(
+                "Graphviz (dot) is not on the PATH: --html draws the spec's diagram with 'dot -Tsvg'",
+                hint: "install Graphviz (apt-get install graphviz) or put the directory of dot on the PATH",
+                explanation: "spinrun --html OUT writes a page whose diagram is Graphviz's SVG of the spec's DOT export (spinrun --dot); spinrun looks for the program dot in the directories of PATH before the run starts, so that no run ends without its page.",
+                wrong: "PATH=/nonexistent spinrun --html run.html Specs/turnstile.yaml",
+                right: "spinrun --html run.html Specs/turnstile.yaml, with Graphviz installed",
+                origin: .unreproducible("it needs a PATH without Graphviz; HTMLViewerCommandTests.graphvizNotFound runs it"))
+        case .graphvizFailed:
+            return .error(
+                "dot -Tsvg could not draw the diagram: {why}",
+                hint: "run 'spinrun --dot SPEC | dot -Tsvg' to see what Graphviz says",
+                explanation: "spinrun --html OUT draws the spec's DOT export with Graphviz (dot -Tsvg) for its page; dot exited with a failure, or did not end within the time spinrun gives it (120 seconds).",
+                wrong: "spinrun --html run.html Specs/turnstile.yaml, with a dot on the PATH that fails",
+                right: "spinrun --html run.html Specs/turnstile.yaml, with Graphviz 2.43 or later installed",
+                origin: .unreproducible("it needs a dot that fails or hangs"))
 
         // MARK: What spinrun --check finds
         case .payloadWithoutValues:
@@ -1841,6 +1860,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",
                 wrong: "spinrun --check --counterexample /nonexistent/gate.jsonl Specs/gate-bug.yaml",
                 right: "spinrun --check --counterexample /tmp/turnstile.jsonl Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .htmlNotWritten:
+            return .error(
+                "cannot write the page to '{path}'", hint: "give a path in a directory that exists and can be written",
+                explanation: "--html FILE writes the run's page (with --check, the first finding's counterexample; with --replay, the replayed trace's) there, as one HTML file; the file could not be created.",
+                wrong: "spinrun --html /nonexistent/turnstile.html Specs/turnstile.yaml",
+                right: "spinrun --html /tmp/turnstile.html Specs/turnstile.yaml",
                 origin: .command)
         case .diagnosticsNotShown:
             return .note(
