@@ -16,6 +16,8 @@ struct CheckSession {
     /// `--max-string-bytes`: the checker's moves limit strings as a run does.
     let maxStringBytes: Int
     let counterexamplePath: String?
+    /// `--counterexamples DIR`: every finding's counterexample, a file each.
+    var counterexamplesDirectory: String? = nil
     /// `--html OUT`: the page of the first finding's counterexample.
     var html: HTMLViewer?
 
@@ -74,6 +76,11 @@ struct CheckSession {
                 return RunSession.usageStatus
             }
         }
+        if let counterexamplesDirectory,
+           let error = CounterexampleFile.writeAll(result.violations, to: counterexamplesDirectory, trace: checker.counterexample, model: model) {
+            OutputWriter.standardError.line("Error: \(error)")
+            return RunSession.usageStatus
+        }
         switch format {
         case .jsonl:
             out.line(result.json)
@@ -105,6 +112,14 @@ struct CheckSession {
         }
     }
 
+    /// A size as `--max-memory` takes it: `512M`, `3G`, `1536K`, or bytes.
+    static func sizeText(_ bytes: Int) -> String {
+        for (unit, shift) in [("G", 30), ("M", 20), ("K", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
     /// `ok: 867 states, 1714 transitions, depth 100, 0.05s` (and the dead ends, if any).
     private func summaryLine(_ result: CheckResult) -> String {
         var line = "\(result.status.rawValue): \(CountedNoun.text(result.states, "state")), \(CountedNoun.text(result.transitions, "transition")), depth \(result.depth)"
@@ -123,6 +138,9 @@ struct CheckSession {
             (group, values) = (.depthLimit, ["limit": CountedNoun.text(options.maxDepth ?? 0, "move")])
         case .maxMoveRuns:
             (group, values) = (.moveRunLimit, ["limit": CountedNoun.text(options.maxMoveRuns, "run")])
+        case .maxMemory:
+            let limit = options.maxMemoryBytes.map(Self.sizeText) ?? "the limit"
+            (group, values) = (.memoryLimit, ["limit": limit, "states": CountedNoun.text(states, "state")])
         case .memory:
             (group, values) = (.checkOutOfMemory, ["states": CountedNoun.text(states, "state")])
         case .maxPayloads:

@@ -201,7 +201,7 @@ struct RunSession {
                 }
             }
             guard let difference else {
-                out.line("replay: identical to the recorded trace (\(summary.steps) steps, status \(summary.status.rawValue))")
+                out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))")
                 return 0
             }
             out.line(difference)

@@ -9,6 +9,8 @@ extension DiagramLabels: ExpressibleByArgument {}
 @main
 struct SpinrunCommand: AsyncParsableCommand {
     static let version = "0.1.0"
+    /// The smallest `--max-memory`: below a mebibyte the store's first arrays do not fit.
+    static let minimumMaxMemory = 1 << 20
 
     static let configuration = CommandConfiguration(
         commandName: "spinrun",
@@ -143,6 +145,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-states"), parsing: .unconditional, help: "With --check: stop after storing this many states (status incomplete).")
     var maxStates: Int = 10_000_000
 
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("With --check: stop (status incomplete, [#MemoryLimit]) before the stored states would take more than this: bytes, or a number with K, M or G (1024-based), at least 1M.", valueName: "size"))
+    var maxMemory: String?
+
     @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
     var maxMoveSteps: Int = 100_000
 
@@ -157,6 +162,9 @@ struct SpinrunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("With --check: write the first finding's counterexample here, as a JSON Lines trace that --replay runs again; with --replay of a SPIN trail, the trail's.", valueName: "file"))
     var counterexample: String?
+
+    @Option(help: ArgumentHelp("With --check: write every finding's counterexample into this directory (made if missing), one JSON Lines trace each, named by its number and finding: 1-invariant-Spin.name.jsonl, 2-deadlock.jsonl, …", valueName: "dir"))
+    var counterexamples: String?
 
     @Option(help: ArgumentHelp("Also write the run as one self-contained HTML page (the diagram lit step by step, the data, the events); with --check, the first finding's counterexample; with --replay, the replayed trace. Needs Graphviz's dot.", valueName: "file"))
     var html: String?
@@ -247,6 +255,9 @@ struct SpinrunCommand: AsyncParsableCommand {
         } else if counterexample != nil, replay == nil {
             throw invalid(nil, .exclusiveOptions, ["options": "--counterexample and a run without --check or --replay"])
         }
+        if counterexamples != nil, !check {
+            throw invalid(nil, .exclusiveOptions, ["options": "--counterexamples and a run without --check"])
+        }
         if validateOnly {
             guard !specs.isEmpty else { throw invalid(nil, .specFileCount, ["expected": "at least one spec file with --validate", "count": 0]) }
         } else {
@@ -266,6 +277,12 @@ struct SpinrunCommand: AsyncParsableCommand {
         // With --check, 0 moves explores the start alone (its invariants and the start move).
         if let maxDepth, maxDepth < (check ? 0 : 1) {
             throw invalid(nil, .optionOutOfRange, ["option": "--max-depth", "bound": check ? "at least 0 with --check" : "at least 1"])
+        }
+        if let maxMemory {
+            guard let bytes = ByteSizeText.parse(maxMemory) else { throw invalid("--max-memory", .invalidSize, ["text": maxMemory]) }
+            guard bytes >= Self.minimumMaxMemory else {
+                throw invalid(nil, .optionOutOfRange, ["option": "--max-memory", "bound": "at least 1M"])
+            }
         }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
@@ -319,8 +336,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
                 options: CheckOptions(
                     maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
-                    maxPayloads: maxPayloads),
-                maxStringBytes: maxStringBytes, counterexamplePath: counterexample)
+                    maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse)),
+                maxStringBytes: maxStringBytes, counterexamplePath: counterexample, counterexamplesDirectory: counterexamples)
             session.html = viewer
             throw ExitCode(session.run())
         }

@@ -57,6 +57,47 @@ struct CheckTests {
             """)
     }
 
+    /// `--max-memory SIZE`: the check stops before the stored states would pass it, at the same
+    /// state every time (the store grows by doubling); sizes are bytes or K/M/G, at least 1M.
+    @Test("--max-memory: incomplete [#MemoryLimit] before the limit, sizes checked")
+    func memoryLimit() throws {
+        let limited = try SpinrunProcess.run(["--check", "--max-memory", "1M", "Benchmarks/Specs/counters.yaml"])
+        #expect(limited.status == 4)
+        #expect(limited.stderr == "spinrun: check stopped by the memory limit: the states would take more than 1M (--max-memory) after 24576 states; not every reachable state was explored [#MemoryLimit]\n")
+        #expect(limited.stdout.hasPrefix("incomplete: 24576 states, 91533 transitions, depth 51, "))
+        let json = try SpinrunProcess.run(["--check", "--format", "jsonl", "--max-memory", "1024KiB", "Benchmarks/Specs/counters.yaml"])
+        #expect(json.stdout.hasPrefix(#"{"check":{"status":"incomplete","states":24576,"#))
+        #expect(try SpinrunProcess.run(["--check", "--max-memory", "1M", "Specs/turnstile-checked.yaml"]).status == 0)
+        let bad = try SpinrunProcess.run(["--check", "--max-memory", "lots", "Specs/turnstile-checked.yaml"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --max-memory: invalid size 'lots'; write a whole number of bytes, or one with K, M or G after it (1024-based), e.g. 512M or 2G [#InvalidSize]\n"))
+        let small = try SpinrunProcess.run(["--check", "--max-memory", "512K", "Specs/turnstile-checked.yaml"])
+        #expect(small.status == 64)
+        #expect(small.stderr.hasPrefix("Error: --max-memory must be at least 1M [#OptionOutOfRange]\n"))
+    }
+
+    /// `--counterexamples DIR`: one file per finding, numbered in the order found, each replaying
+    /// to its own finding.
+    @Test("--counterexamples DIR: every finding's counterexample, each replays")
+    func everyCounterexample() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/several-findings.yaml"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spinrun-counterexamples-\(UUID().uuidString)/nested").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try SpinrunProcess.run(["--check", "--counterexamples", directory, spec])
+        #expect(output.status == 6)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(files == ["1-invariant-Branches.notOne.jsonl", "2-invariant-Branches.notTwo.jsonl", "3-deadlock.jsonl"])
+        let replays = try files.map { try SpinrunProcess.run(["--replay", directory + "/" + $0, spec]).stdout }
+        #expect(replays == [
+            "replay: identical to the recorded trace (1 step, status invariant)\n",
+            "replay: identical to the recorded trace (2 steps, status invariant)\n",
+            "replay: identical to the recorded trace (1 step, status idle)\n",
+        ])
+        let unchecked = try SpinrunProcess.run(["--counterexamples", directory, spec])
+        #expect(unchecked.status == 64)
+        #expect(unchecked.stderr.hasPrefix("Error: --counterexamples and a run without --check exclude each other [#ExclusiveOptions]\n"))
+    }
+
     /// Sismic's statecharts as they are: the elevator (its floors as payload values) has 6 states
     /// and is ok; the microwave's timer and the stopwatch's time count without bound, so an
     /// exploration only ends at a limit.

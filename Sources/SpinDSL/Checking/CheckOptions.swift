@@ -15,6 +15,10 @@ public struct CheckOptions: Sendable {
     /// checker sends each in every state, and a larger product is refused before the search
     /// (`[#TooManyPayloads]`) rather than exhausting memory.
     public var maxPayloads: Int
+    /// The most bytes the stored states may take (their vectors, hash table and tree, counting an
+    /// array twice while it grows); nil for no limit but the machine's. Past it the exploration
+    /// stops (status `incomplete`, `[#MemoryLimit]`) before allocating more.
+    public var maxMemoryBytes: Int?
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
@@ -25,8 +29,9 @@ public struct CheckOptions: Sendable {
     /// 10,000 runs a move, 65,536 payloads an input.
     public init(
         maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
-        maxPayloads: Int = 65_536, progress: (@Sendable (CheckProgress) -> Void)? = nil
+        maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
+        self.maxMemoryBytes = maxMemoryBytes
         self.maxPayloads = maxPayloads
         self.maxStates = maxStates
         self.maxDepth = maxDepth

@@ -19,6 +19,9 @@ public enum CheckLimit: String, Sendable, Equatable {
     /// An input had more payloads than `CheckOptions.maxPayloads` (`SpecChecker.problems(_:)`
     /// reports it first): nothing was explored.
     case maxPayloads = "max-payloads"
+    /// The states would have taken more than `CheckOptions.maxMemoryBytes`.
+    case maxMemory = "max-memory"
+    /// An allocation for the states failed.
     case memory
 }
 

@@ -422,11 +422,11 @@ final class Explorer {
     /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
     private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
         if store == nil {
-            store = StateStore(fixedLength: codec.isFixedLength ? codec.fixedBytes : 0)
+            store = StateStore(fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max)
         }
         guard let store else { return nil }
         guard let inserted = store.insert(vector, parent: parent, move: move) else {
-            limit = .memory
+            limit = store.reachedMemoryLimit ? .maxMemory : .memory
             return nil
         }
         if inserted.isNew {

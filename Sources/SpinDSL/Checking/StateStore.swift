@@ -9,8 +9,8 @@ import Darwin
 /// from and which of that state's moves reached it (the breadth-first tree of shortest paths).
 ///
 /// No allocation per state: every array grows by doubling, in raw memory (`realloc`), and an
-/// allocation that fails is reported (`insert` returns nil) instead of trapping, so that the
-/// checker can stop with status `incomplete`.
+/// allocation that fails, or would take the store past its `memoryLimit`, is reported (`insert`
+/// returns nil) instead of trapping, so that the checker can stop with status `incomplete`.
 final class StateStore {
     /// The number of states.
     private(set) var count = 0
@@ -35,12 +35,26 @@ final class StateStore {
     private let tagsAreVectors: Bool
     private var tableMask = 0
 
+    /// The most bytes the store may hold, counting the old and the new array while one grows
+    /// (`--max-memory`).
+    private let memoryLimit: Int
+    /// Whether an insertion was refused because growing would pass `memoryLimit` (rather than
+    /// because an allocation failed).
+    private(set) var reachedMemoryLimit = false
+
     /// The parent of a state that has none (an initial state).
     static let noParent = UInt32.max
 
-    /// - Parameter fixedLength: the length of every vector, or 0 when lengths vary.
-    init(fixedLength: Int) {
+    /// Bytes per state outside the arena: parent, move and, when lengths vary, offset.
+    private var perStateBytes: Int { 4 &+ 4 &+ (fixedLength == 0 ? 8 : 0) }
+
+    /// - Parameters:
+    ///   - fixedLength: the length of every vector, or 0 when lengths vary.
+    ///   - memoryLimit: the most bytes the store may hold (`memoryBytes`, while an array grows
+    ///     both its old and its new size).
+    init(fixedLength: Int, memoryLimit: Int = Int.max) {
         self.fixedLength = fixedLength
+        self.memoryLimit = memoryLimit
         tagsAreVectors = fixedLength > 0 && fixedLength <= 4
     }
 
@@ -54,7 +68,15 @@ final class StateStore {
 
     /// Bytes held for the states, their table and their tree.
     var memoryBytes: Int {
-        arenaCapacity &+ perStateCapacity &* (4 &+ 4 &+ (fixedLength == 0 ? 8 : 0)) &+ (tableMask &+ 1) &* 8
+        arenaCapacity &+ perStateCapacity &* perStateBytes &+ (tableMask &+ 1) &* 8
+    }
+
+    /// Whether `extra` more bytes keep the store within its limit; records it when not.
+    private func allows(_ extra: Int) -> Bool {
+        let (total, overflow) = memoryBytes.addingReportingOverflow(extra)
+        guard overflow || total > memoryLimit else { return true }
+        reachedMemoryLimit = true
+        return false
     }
 
     /// The vector of state `id`.
@@ -154,6 +176,8 @@ final class StateStore {
 
     private func growTable() -> Bool {
         let newSize = table == nil ? 1 << 12 : (tableMask &+ 1) &* 2
+        // The old table is freed only once the new one is filled.
+        guard allows(newSize &* 8) else { return false }
         guard let grown = calloc(newSize, MemoryLayout<UInt64>.stride)?.assumingMemoryBound(to: UInt64.self) else { return false }
         let mask = newSize &- 1
         if tagsAreVectors {
@@ -180,6 +204,8 @@ final class StateStore {
     private func reservePerState(_ needed: Int) -> Bool {
         guard needed > perStateCapacity else { return true }
         let capacity = max(1024, perStateCapacity &* 2)
+        // `realloc` may move an array: for a moment it is there twice.
+        guard allows(capacity &* perStateBytes) else { return false }
         guard let newParents = realloc(parents, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
         parents = newParents
         guard let newMoves = realloc(moves, capacity &* 4)?.assumingMemoryBound(to: UInt32.self) else { return false }
@@ -199,6 +225,7 @@ final class StateStore {
         guard needed > arenaCapacity || arena == nil else { return true }
         var capacity = max(1 << 16, arenaCapacity)
         while capacity < needed { capacity &*= 2 }
+        guard allows(capacity) else { return false }
         guard let grown = realloc(arena, capacity)?.assumingMemoryBound(to: UInt8.self) else { return false }
         arena = grown
         arenaCapacity = capacity

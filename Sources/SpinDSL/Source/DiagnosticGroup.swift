@@ -64,6 +64,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case expressionCutByComma = "ExpressionCutByComma"
     case unknownKey = "UnknownKey"
     case invalidDuration = "InvalidDuration"
+    case invalidSize = "InvalidSize"
     case fractionalDuration = "FractionalDuration"
     case invalidGearEvent = "InvalidGearEvent"
     case dataFieldWithoutValue = "DataFieldWithoutValue"
@@ -272,6 +273,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case rowNeverFires = "RowNeverFires"
     case ruleNeverActs = "RuleNeverActs"
     case stateLimit = "StateLimit"
+    case memoryLimit = "MemoryLimit"
     case depthLimit = "DepthLimit"
     case moveRunLimit = "MoveRunLimit"
     case checkOutOfMemory = "CheckOutOfMemory"
@@ -564,6 +566,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A duration (in 'after', 'every', a script's 'at', or spinrun's --max-time and events files) is a decimal number and a unit: ms, s, m or h.",
                 wrong: Example.counterWithScript(at: "1 second"),
                 right: Example.counterWithScript(at: "1s"))
+        case .invalidSize:
+            return .error(
+                "invalid size '{text}'", hint: "write a whole number of bytes, or one with K, M or G after it (1024-based), e.g. 512M or 2G",
+                explanation: "A size (spinrun's --max-memory) is a whole number of bytes, or a number with a unit: K, M or G (also KB/KiB, MB/MiB, GB/GiB), each 1024 times the one before.",
+                wrong: "spinrun --check --max-memory lots Specs/turnstile-checked.yaml",
+                right: "spinrun --check --max-memory 512M Specs/turnstile-checked.yaml",
+                origin: .command)
         case .fractionalDuration:
             return .error(
                 "duration '{text}' is not a whole number of milliseconds", hint: "durations are counted in whole milliseconds, e.g. 1.5s or 1500ms",
@@ -1821,6 +1830,14 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "spinrun --check stores every state it reaches; at --max-states (default 10,000,000) it stops with status incomplete (exit 4). Data without bounds (a counter that only grows) makes the states endless: give such fields a 'range'.",
                 wrong: "spinrun --check --max-states 10 Specs/turnstile-checked.yaml",
                 right: "spinrun --check Specs/turnstile-checked.yaml",
+                origin: .command)
+        case .memoryLimit:
+            return .error(
+                "check stopped by the memory limit: the states would take more than {limit} (--max-memory) after {states}; not every reachable state was explored",
+                hint: "raise --max-memory, bound the data with 'range', or check with SPIN's bitstate search on the --promela export",
+                explanation: "spinrun --check stores every state it reaches; with --max-memory it stops with status incomplete (exit 4) before the stored states (their vectors, hash table and tree, an array counted twice while it grows) would take more than the limit, and reports what it found so far.",
+                wrong: "spinrun --check --max-memory 1M Benchmarks/Specs/counters.yaml",
+                right: "spinrun --check --max-memory 1M Specs/turnstile-checked.yaml",
                 origin: .command)
         case .depthLimit:
             return .error(
