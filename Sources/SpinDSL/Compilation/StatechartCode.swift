@@ -100,14 +100,17 @@ final class StatechartCode: Sendable {
     }
 
     /// Whether the candidate's microstep is what a flat table's row does: no history record, no
-    /// entry parity, and only its row's own block, with assignments alone. Then the flat table's
-    /// code takes it, with the configuration after it as the row's target.
+    /// entry parity, and only its row's own block, with assignments alone that do not read the
+    /// configuration. Then the flat table's code takes it, with the configuration after it as the
+    /// row's target.
     func isFlat(_ candidate: StatechartCandidate) -> Bool {
         guard candidate.historySlot < 0, chart.plans.indices.contains(Int(candidate.plan)) else { return false }
         let plan = chart.plans[Int(candidate.plan)]
         guard plan.writeStart == plan.writeEnd, plan.flipStart == plan.flipEnd, plan.blockEnd &- plan.blockStart == 1 else { return false }
         let block = Int(chart.sequence[Int(plan.blockStart)])
         guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
+        // A row's actions that read the configuration run after the exits, not in the source.
+        if chart.blockReadsActive[block] { return false }
         return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
     }
 }
