@@ -490,16 +490,23 @@ struct SpecResolver {
         if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
             report(.historyTargetWithoutHistory, at: name.location, ["name": name])
         }
+        // SCXML: a row is internal from a compound source whose target is inside it, and external
+        // otherwise (`MicrostepPlanner.domain`); a warning says when `internal` has no effect,
+        // once per row.
         if reportingChecks, keys.isInternal, let target, let name = row.pointee.target {
-            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
+            for source in sources ?? [-1] {
+                guard nodes.indices.contains(source), nodes[source].kind == .compound else {
+                    let written = nodes.indices.contains(source) ? nodes[source].name.text : "any"
+                    report(.internalWithoutCompoundSource, at: row.pointee.location, ["source": written])
+                    break
+                }
                 let inside = keys.targetsHistory
                     ? environment.tree.isDescendant(target, ofOrSelf: source)
                     : environment.tree.isProperDescendant(target, of: source)
                 if !inside {
                     report(.internalTargetOutside, at: name.location, ["target": name, "source": nodes[source].name])
+                    break
                 }
-            } else {
-                report(.internalWithoutCompoundSource, at: row.pointee.location)
             }
         }
         var actions: ActionBlockModel?
