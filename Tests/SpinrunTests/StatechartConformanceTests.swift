@@ -7,7 +7,7 @@ import Testing
 /// invariant in `--check` and in SPIN on the Promela export.
 @Suite("statecharts as SCXML runs them (W3C conformance fixtures)")
 struct StatechartConformanceTests {
-    static let fixtures = ["moments", "history-self", "region-rows", "history-parallel"]
+    static let fixtures = ["moments", "history-self", "region-rows", "history-parallel", "conditional"]
 
     static func path(_ name: String) -> String { "Tests/SpinrunTests/Fixtures/scxml/\(name).yaml" }
 
@@ -40,8 +40,25 @@ struct StatechartConformanceTests {
         #expect(output.stdout.hasPrefix("ok: 1 state, 1 transition, depth 0, "))
     }
 
+    /// Conditional actions (SCXML 4.3 to 4.5): the entry's condition keeps n within 1..3 and a
+    /// condition reading the configuration sees its moment, in every state the checker reaches.
+    @Test("--check: conditional actions")
+    func conditionalChecked() throws {
+        let output = try SpinrunProcess.run(["--check", Self.path("conditional-checked")])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasPrefix("ok: 12 states, 19 transitions, depth 6, "))
+    }
+
+    /// Conditional actions drawn under their state: `if C then { … } else if … else { … }`.
+    @Test("diagrams of conditional actions", arguments: ["dot", "mermaid"])
+    func conditionalDiagram(format: String) throws {
+        let output = try SpinrunProcess.run(["--\(format)", "--labels", "full", Self.path("conditional")])
+        try GoldenFiles.check(output, against: "scxml/conditional.\(format == "dot" ? "dot" : "mmd")")
+    }
+
     @Test("SPIN stores the checker's states on the export", .enabled(if: SpinTools.installed),
-          arguments: ["moments-checked", "history-self", "history-parallel"])
+          arguments: ["moments-checked", "history-self", "history-parallel", "conditional-checked"])
     func spinAgrees(name: String) throws {
         let export = try SpinrunProcess.run(["--promela", Self.path(name)])
         #expect(export.status == 0, "\(export.stderr)")

@@ -299,39 +299,51 @@ extension ReducerTable {
                 }
                 let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
                 assignments.withUnsafeBufferPointer { assignments in
+                    // The block running (a nested one inside a conditional action) and its
+                    // assignment: where an error is reported.
+                    var running = -1
+                    var assignment = 0
+                    func run(_ index: Int, _ view: EvaluationView) throws(EvaluationError) {
+                        guard code.blocks.indices.contains(index) else { return }
+                        let block = code.blocks[index]
+                        running = index
+                        assignment = block.assignments.lowerBound
+                        if let condition = block.condition {
+                            // SCXML's <if>: the condition once, then the chosen branch in order.
+                            for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
+                            return
+                        }
+                        while assignment < block.assignments.upperBound {
+                            if try Self.apply(assignments, assignment, view, data) { changed = true }
+                            assignment &+= 1
+                        }
+                        if block.raise >= 0 || block.emit >= 0 { lastRaising = index }
+                        if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
+                        if block.emit >= 0 {
+                            let emit = code.emits[Int(block.emit)]
+                            raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
+                        }
+                        if block.propagate >= 0 {
+                            let propagate = code.propagates[Int(block.propagate)]
+                            let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
+                            propagated.append(OutboxMessage(gear: propagate.gear, message: message))
+                        }
+                    }
                     for id in blocks {
                         let blockIndex = Int(id)
                         guard code.blocks.indices.contains(blockIndex) else { continue }
-                        let block = code.blocks[blockIndex]
-                        var assignment = block.assignments.lowerBound
-                        func run(_ view: EvaluationView) throws(EvaluationError) {
-                            while assignment < block.assignments.upperBound {
-                                if try Self.apply(assignments, assignment, view, data) { changed = true }
-                                assignment &+= 1
-                            }
-                            if block.raise >= 0 || block.emit >= 0 { lastRaising = blockIndex }
-                            if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
-                            if block.emit >= 0 {
-                                let emit = code.emits[Int(block.emit)]
-                                raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
-                            }
-                            if block.propagate >= 0 {
-                                let propagate = code.propagates[Int(block.propagate)]
-                                let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
-                                propagated.append(OutboxMessage(gear: propagate.gear, message: message))
-                            }
-                        }
                         do throws(EvaluationError) {
                             if moment != nil, code.chart.blockSources.indices.contains(blockIndex) {
                                 moment?.advance(to: code.chart.blockSources[blockIndex])
                             }
                             if let current = moment, code.chart.blockReadsActive[blockIndex] {
-                                try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(view.at(active)) }
+                                try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(blockIndex, view.at(active)) }
                             } else {
-                                try run(view)
+                                try run(blockIndex, view)
                             }
                         } catch {
-                            failure = (error, blockIndex, assignment &- block.assignments.lowerBound)
+                            let failing = code.blocks.indices.contains(running) ? running : blockIndex
+                            failure = (error, failing, assignment &- code.blocks[failing].assignments.lowerBound)
                             return
                         }
                     }

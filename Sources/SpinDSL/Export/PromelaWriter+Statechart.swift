@@ -82,7 +82,13 @@ extension PromelaWriter {
 
     /// The expressions of an action block: its assigned values, then its raised event's payload.
     private func blockExpressions(_ block: ActionBlockModel) -> [TypedExpression] {
-        block.assignments.map(\.value.expression) + (block.emit?.payload.map(\.expression) ?? [])
+        var found: [TypedExpression] = []
+        for nested in block.nested {
+            found += nested.assignments.map(\.value.expression)
+            if let emit = nested.emit { found += emit.payload.map(\.expression) }
+            if let conditional = nested.conditional { found.append(conditional.condition.expression) }
+        }
+        return found
     }
 
     // MARK: Tests of the configuration
@@ -365,17 +371,32 @@ extension PromelaWriter {
             if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
         case .entry(let state, let index):
             line("/* entry of \(nodes[state].name.text) */")
-            let block = nodes[state].entry[index]
-            assign(block.assignments, spin: spin, event: event)
-            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            stateBlock(nodes[state].entry[index], spin: spin, event: event)
         case .exit(let state, let index):
             line("/* exit of \(nodes[state].name.text) */")
-            let block = nodes[state].exit[index]
-            assign(block.assignments, spin: spin, event: event)
-            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            stateBlock(nodes[state].exit[index], spin: spin, event: event)
         case .raise(let kind):
             raise(kind, payload: [], spin: spin, event: event)
         }
+    }
+
+    /// An entry or exit block: its assignments and raised event, or a conditional action as an
+    /// `if` whose `else` branch takes the other case (SPIN evaluates the condition once).
+    private mutating func stateBlock(_ block: ActionBlockModel, spin: Int, event: [String]) {
+        guard let conditional = block.conditional else {
+            assign(block.assignments, spin: spin, event: event)
+            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            return
+        }
+        line("if")
+        for (test, branch) in [(expression(conditional.condition.expression, spin: spin, event: event) ?? "0", conditional.then), ("else", conditional.otherwise)] {
+            line(":: \(test) ->")
+            indent += 1
+            if branch.isEmpty { line("skip") }
+            for child in branch { stateBlock(child, spin: spin, event: event) }
+            indent -= 1
+        }
+        line("fi;")
     }
 
     /// Appends a raised event, its payload evaluated now, to the spin's raised queue.

@@ -295,6 +295,15 @@ struct SpecResolver {
     /// on `event` (nil for entry and exit, which no event payload reaches).
     private mutating func resolveActionBlock(_ declaration: ActionBlockDeclaration, on event: Int?, in environment: SpinEnvironment) -> ActionBlockModel? {
         let errorsBefore = errorCount
+        if let conditional = declaration.conditional {
+            let condition = rowExpression(conditional.condition, on: event, in: environment, expecting: .bool, key: "if")
+            let then = conditional.then.compactMap { resolveActionBlock($0, on: event, in: environment) }
+            let otherwise = conditional.otherwise.compactMap { resolveActionBlock($0, on: event, in: environment) }
+            guard errorCount == errorsBefore, let condition else { return nil }
+            return ActionBlockModel(
+                location: declaration.location, assignments: TransitionAssignments(), emit: nil, propagate: nil,
+                conditional: ConditionalActionModel(condition: condition, then: then, otherwise: otherwise))
+        }
         var assignments = TransitionAssignments()
         for assignment in declaration.assignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {

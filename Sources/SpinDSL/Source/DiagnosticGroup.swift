@@ -185,6 +185,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownHistory = "UnknownHistory"
     case actionWithWithoutEvent = "ActionWithWithoutEvent"
     case emptyAction = "EmptyAction"
+    case conditionalWithoutThen = "ConditionalWithoutThen"
     case stateWithoutChildren = "StateWithoutChildren"
     case initialNotAChild = "InitialNotAChild"
     case initialWithoutChildren = "InitialWithoutChildren"
@@ -1264,6 +1265,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An 'entry' or 'exit' action is 'set', 'emit' or 'propagate', or several of them; an empty one is most likely a mistake.",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: {} }"),
                 right: Example.door)
+        case .conditionalWithoutThen:
+            return .error(
+                "this conditional action of '{key}' has no 'then'", hint: "give it 'then' with the actions to run when the condition holds",
+                explanation: "A conditional action '{ if: EXPR, then: ACTIONS, else: ACTIONS }' (SCXML's <if>) evaluates its condition once, when it is reached, and runs the actions of 'then' when it holds, else those of 'else' (which may hold another conditional action: an elseif). 'then' is required; 'else' is optional.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, else: { emit: push } } }"),
+                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, then: { emit: push } } }"))
         case .stateWithoutChildren:
             return .error(
                 "state '{state}' declares children but has none", hint: "add its states, or remove 'states' or 'parallel'",

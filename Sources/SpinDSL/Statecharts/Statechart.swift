@@ -291,10 +291,7 @@ final class Statechart: Sendable {
     /// Whether the expressions of an action block read the configuration.
     private static func readsActive(_ source: ActionBlockSource, nodes: [StateNode], transitions: [TransitionModel]) -> Bool {
         func reads(_ block: ActionBlockModel?) -> Bool {
-            guard let block else { return false }
-            return block.assignments.contains { $0.value.expression.readsControlState }
-                || (block.emit?.payload.contains { $0.expression.readsControlState } ?? false)
-                || (block.propagate?.payload.contains { $0.expression.readsControlState } ?? false)
+            block?.expressions.contains { $0.readsControlState } ?? false
         }
         switch source {
         case .row(let position):
