@@ -336,7 +336,7 @@ extension ReducerTable {
                             if moment != nil, code.chart.blockSources.indices.contains(blockIndex) {
                                 moment?.advance(to: code.chart.blockSources[blockIndex])
                             }
-                            if let current = moment, code.chart.blockReadsActive[blockIndex] {
+                            if let current = moment, code.chart.blockReadsActive.indices.contains(blockIndex), code.chart.blockReadsActive[blockIndex] {
                                 try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(blockIndex, view.at(active)) }
                             } else {
                                 try run(blockIndex, view)

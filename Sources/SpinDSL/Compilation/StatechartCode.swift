@@ -141,7 +141,7 @@ final class StatechartCode: Sendable {
         let block = Int(chart.sequence[Int(plan.blockStart)])
         guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
         // A row's actions that read the configuration run after the exits, not in the source.
-        if chart.blockReadsActive[block] { return false }
+        if chart.blockReadsActive.indices.contains(block), chart.blockReadsActive[block] { return false }
         return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
     }
 }
