@@ -308,14 +308,16 @@ extension ReducerTable {
                         let block = code.blocks[index]
                         running = index
                         assignment = block.assignments.lowerBound
-                        if let condition = block.condition {
-                            // SCXML's <if>: the condition once, then the chosen branch in order.
-                            for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
-                            return
-                        }
                         while assignment < block.assignments.upperBound {
                             if try Self.apply(assignments, assignment, view, data) { changed = true }
                             assignment &+= 1
+                        }
+                        if let condition = block.condition {
+                            // SCXML's <if>: the condition once, then the chosen branch in order
+                            // (after a row's `set`, before its events).
+                            for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
+                            running = index
+                            assignment = block.assignments.upperBound
                         }
                         if block.raise >= 0 || block.emit >= 0 { lastRaising = index }
                         if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }

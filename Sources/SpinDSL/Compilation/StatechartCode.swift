@@ -79,6 +79,7 @@ final class StatechartCode: Sendable {
             case .row(let position):
                 let transition = spin.transitions[position]
                 let (emit, propagate) = events(of: transition.actions)
+                if let actions = transition.actions, actions.conditional != nil { pending.append((blocks.count, actions)) }
                 let row = compiler.row(of: transition)
                 blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
                 locations.append(transition.declaration.location)
@@ -142,6 +143,6 @@ final class StatechartCode: Sendable {
         guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
         // A row's actions that read the configuration run after the exits, not in the source.
         if chart.blockReadsActive.indices.contains(block), chart.blockReadsActive[block] { return false }
-        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
+        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0 && blocks[block].condition == nil
     }
 }

@@ -59,7 +59,11 @@ enum DiagramFacts {
         if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
         if detail != .events, isFallback, row.guardExpression == nil { parts.append("[else]") }
         if detail == .full {
-            let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            var actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            if let conditional = row.conditional {
+                let text = blockText(ActionBlockDeclaration(location: row.location, assignments: [], emit: nil, propagate: nil, conditional: conditional))
+                actions = actions.isEmpty ? text : actions + "; " + text
+            }
             if !actions.isEmpty { parts.append("/ " + actions) }
         }
         return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")

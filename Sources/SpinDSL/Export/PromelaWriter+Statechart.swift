@@ -368,6 +368,7 @@ extension PromelaWriter {
         case .row(let position):
             let row = spinModel.transitions[position]
             assign(row.assignments, spin: spin, event: event)
+            if let conditional = row.actions?.conditional { conditionalBlock(conditional, spin: spin, event: event) }
             if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
         case .entry(let state, let index):
             line("/* entry of \(nodes[state].name.text) */")
@@ -388,6 +389,11 @@ extension PromelaWriter {
             if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
             return
         }
+        conditionalBlock(conditional, spin: spin, event: event)
+    }
+
+    /// A conditional action as an `if` whose `else` branch takes the other case.
+    private mutating func conditionalBlock(_ conditional: ConditionalActionModel, spin: Int, event: [String]) {
         line("if")
         for (test, branch) in [(expression(conditional.condition.expression, spin: spin, event: event) ?? "0", conditional.then), ("else", conditional.otherwise)] {
             line(":: \(test) ->")

@@ -295,14 +295,15 @@ struct SpecResolver {
     /// on `event` (nil for entry and exit, which no event payload reaches).
     private mutating func resolveActionBlock(_ declaration: ActionBlockDeclaration, on event: Int?, in environment: SpinEnvironment) -> ActionBlockModel? {
         let errorsBefore = errorCount
+        // A conditional action: an entry or exit block of its own, or a row's, run after the
+        // row's `set` and before its events.
+        var conditionalModel: ConditionalActionModel?
         if let conditional = declaration.conditional {
             let condition = rowExpression(conditional.condition, on: event, in: environment, expecting: .bool, key: "if")
             let then = conditional.then.compactMap { resolveActionBlock($0, on: event, in: environment) }
             let otherwise = conditional.otherwise.compactMap { resolveActionBlock($0, on: event, in: environment) }
             guard errorCount == errorsBefore, let condition else { return nil }
-            return ActionBlockModel(
-                location: declaration.location, assignments: TransitionAssignments(), emit: nil, propagate: nil,
-                conditional: ConditionalActionModel(condition: condition, then: then, otherwise: otherwise))
+            conditionalModel = ConditionalActionModel(condition: condition, then: then, otherwise: otherwise)
         }
         var assignments = TransitionAssignments()
         for assignment in declaration.assignments {
@@ -341,7 +342,8 @@ struct SpecResolver {
             }
         }
         guard errorCount == errorsBefore else { return nil }
-        return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
+        return ActionBlockModel(
+            location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel, conditional: conditionalModel)
     }
 
     /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
@@ -519,8 +521,9 @@ struct SpecResolver {
             }
         }
         var actions: ActionBlockModel?
-        if keys.emit != nil || keys.propagate != nil {
-            let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
+        if keys.emit != nil || keys.propagate != nil || keys.conditional != nil {
+            let declaration = ActionBlockDeclaration(
+                location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate, conditional: keys.conditional)
             actions = resolveActionBlock(declaration, on: event, in: environment)
         }
         return RowStatechartModel(targetsHistory: keys.targetsHistory, isInternal: keys.isInternal, actions: actions)

@@ -186,6 +186,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case actionWithWithoutEvent = "ActionWithWithoutEvent"
     case emptyAction = "EmptyAction"
     case conditionalWithoutThen = "ConditionalWithoutThen"
+    case conditionalWithoutIf = "ConditionalWithoutIf"
     case stateWithoutChildren = "StateWithoutChildren"
     case initialNotAChild = "InitialNotAChild"
     case initialWithoutChildren = "InitialWithoutChildren"
@@ -1271,6 +1272,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A conditional action '{ if: EXPR, then: ACTIONS, else: ACTIONS }' (SCXML's <if>) evaluates its condition once, when it is reached, and runs the actions of 'then' when it holds, else those of 'else' (which may hold another conditional action: an elseif). 'then' is required; 'else' is optional.",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, else: { emit: push } } }"),
                 right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, then: { emit: push } } }"))
+        case .conditionalWithoutIf:
+            return .error(
+                "'then' or 'else' on a row without 'if'", hint: "add 'if' with the condition, or move the actions to the row's 'set', 'emit' and 'propagate'",
+                explanation: "A row's conditional action is its keys 'if', 'then' and 'else' (SCXML's <if> in a transition): after the row's 'set', the condition is evaluated once and the actions of 'then' run when it holds, else those of 'else'; then the row's 'emit' and 'propagate'. 'then' and 'else' mean nothing without 'if'.",
+                wrong: Example.door + "\n  - { from: open, on: push, then: { emit: pull } }",
+                right: Example.door + "\n  - { from: open, on: push, if: true, then: { emit: pull } }")
         case .stateWithoutChildren:
             return .error(
                 "state '{state}' declares children but has none", hint: "add its states, or remove 'states' or 'parallel'",
