@@ -458,6 +458,9 @@ def apply_overrides(case: Case, sismic: list[Snapshot]) -> list[Snapshot]:
             target.data[name] = value
         if "final" in override:
             target.final = bool(override["final"])
+        # The start snapshot's `initial` is the state after the initial entry: corrected with it.
+        if target.initial is not None and target.key == (0, 0):
+            target.initial = {"leaves": list(target.leaves), "data": dict(target.data)}
         # A snapshot Sismic reached in one step is still one step, to the corrected state; other
         # steps are compared only when the override gives them.
         if "steps" in override:

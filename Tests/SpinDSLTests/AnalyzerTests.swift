@@ -87,7 +87,7 @@ import Testing
 
     // MARK: Reachability and ways out
 
-    @Test func unreachableStateIsAnErrorAtItsDeclaration() {
+    @Test func unreachableStateIsAWarningAtItsDeclaration() {
         #expect(AnalyzerPipeline.findings("""
             spin: S
             states: [a, b, c]
@@ -98,7 +98,7 @@ import Testing
               - { from: a, on: go, to: c }
               - { from: b, on: go, to: c }
             """) == [
-                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+                "2:13: warning: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
                 "8:5: warning: this transition can never fire: every source state is unreachable [#TransitionFromDeadState]",
             ])
     }
@@ -118,7 +118,7 @@ import Testing
               - { from: a, on: back, to: d }
               - { from: d, on: on, to: e }
             """) == [
-                "2:19: error: state 'e' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'e', or remove the state]",
+                "2:19: warning: state 'e' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'e', or remove the state]",
                 "10:5: warning: this transition can never fire: every source state is final [#TransitionFromDeadState]",
             ])
     }
@@ -136,7 +136,7 @@ import Testing
               - { from: b, on: tick, set: { n: n + 1 } }
               - { from: b, on: go, to: b }
             """) == [
-                "2:13: error: state 'b' of spin 'S' has no way out and is not final [#NoWayOut] [add a transition from 'b', or list it under 'final']",
+                "2:13: warning: state 'b' of spin 'S' has no way out and is not final [#NoWayOut] [add a transition from 'b', or list it under 'final']",
             ])
     }
 
@@ -178,7 +178,7 @@ import Testing
               - { from: a, on: go, when: false, to: b }
               - { from: b, on: stop, to: c }
             """) == [
-                "2:13: error: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+                "2:13: warning: state 'b' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
                 "8:5: warning: this transition can never fire: its guard is always false [#AlwaysFalseGuard]",
                 "9:5: warning: this transition can never fire: every source state is unreachable [#TransitionFromDeadState]",
             ])
@@ -196,7 +196,7 @@ import Testing
               - { from: b, on: go, to: c }
               - { from: [a, c], on: go, to: b }
             """) == [
-                "2:10: error: state 'a' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'a', or remove the state]",
+                "2:10: warning: state 'a' of spin 'S' is unreachable from the initial state 'b' [#UnreachableState] [add a transition to 'a', or remove the state]",
                 "9:5: warning: this transition can never fire: every source state is final [#TransitionFromDeadState]",
             ])
     }
@@ -212,7 +212,7 @@ import Testing
               - { from: a, on: go, to: b }
               - { from: [b, c], on: go, to: a }
             """) == [
-                "2:16: error: state 'c' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'c', or remove the state]",
+                "2:16: warning: state 'c' of spin 'S' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'c', or remove the state]",
                 "8:5: warning: this transition can never fire: every source state is final or unreachable [#TransitionFromDeadState]",
             ])
     }
@@ -566,7 +566,7 @@ import Testing
                   - { on: lost, set: { n: 1 } }
             """)
         #expect(findings == [
-            "3:17: error: state 'b' of spin 'First' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
+            "3:17: warning: state 'b' of spin 'First' is unreachable from the initial state 'a' [#UnreachableState] [add a transition to 'b', or remove the state]",
             "4:18: warning: event 'never' of spin 'First' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
             "12:14: warning: event 'lost' of spin 'Second' is never emitted: no rule emits it and it is not an input [#NeverEmittedEvent] [add it to 'inputs', or remove it]",
         ])

@@ -47,11 +47,18 @@ import Testing
         ("a row on a list of events", lamp("events: [toggle]", "events: [toggle, flip]").replacingOccurrences(of: "inputs: [toggle]", with: "inputs: [toggle, flip]")
             .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: on, on: [toggle, flip], to: off }")
             .replacingOccurrences(of: "{ from: off, on: toggle,", with: "{ from: off, on: [toggle],")),
+        ("conditional entry and exit actions, an elseif among them",
+         lamp("states: [off, on]", "states:\n  off: {}\n  on:\n    entry:\n      - if: flips > 2\n        then: [{ set: { flips: 0 } }]\n        else: { if: flips > 1, then: { set: { flips: flips + 1 } }, else: [] }\n    exit: { if: true, then: { set: { flips: flips } } }")),
+        ("a row's conditional action", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2, then: { set: { flips: 0 } }, else: [] }")),
         ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
     ]
 
     /// Specs with one mistake each, of a kind both must refuse.
     static let nearMisses: [(String, String)] = [
+        ("a row's 'then' without 'if'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, then: { set: { flips: 0 } } }")),
+        ("a row's 'if' without 'then'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2 }")),
+        ("a conditional action without 'then'", lamp("states: [off, on]", "states:\n  off: {}\n  on: { entry: { if: flips > 2, else: { set: { flips: 0 } } } }")),
+        ("a conditional action with 'set' beside 'if'", lamp("states: [off, on]", "states:\n  off: {}\n  on: { entry: { if: flips > 2, then: { set: { flips: 0 } }, set: { flips: 1 } } }")),
         ("a state name with a dash", lamp("states: [off, on]", "states: [off, on, in-progress]")),
         ("a state name with a non-ASCII letter", lamp("states: [off, on]", "states: [off, on, café]")),
         ("an empty state name", lamp("states: [off, on]", "states: [off, on, \"\"]")),

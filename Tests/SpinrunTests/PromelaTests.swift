@@ -242,7 +242,10 @@ struct PromelaTests {
             states.append(try Self.checked(spec.path).states)
         }
         #expect(configurations == [22, 51, 69, 19, 51, 67, 39, 38, 147, 22, 36, 100, 28, 77, 102, 27])
-        #expect(states == [392, 652, 240, 629, 982, 928, 57, 32, 42, 38, 134, 130, 17, 1_039, 4_722, 188])
+        // Seeds 3 and 5 have rows from a region to its own history: since issue 25 such a row
+        // restores what the step recorded as it left the region (W3C test 580), 629 -> 628 and
+        // 928 -> 914 states (SPIN agrees either way).
+        #expect(states == [392, 652, 240, 628, 982, 914, 57, 32, 42, 38, 134, 130, 17, 1_039, 4_722, 188])
         #expect(outcomes == ["ok": 10, "violation": 5, "dead end": 1])
     }
 

@@ -1,5 +1,6 @@
 /// The actions of a state's `entry` or `exit`, as written: assignments, then a raised event, then
-/// a gear event, run in that order.
+/// a gear event, run in that order; or a conditional action (`if`, `then`, `else`), which holds
+/// nothing else.
 ///
 /// ```yaml
 /// entry: { set: { lamp: true }, emit: doorChanged, propagate: auth.opened }
@@ -13,12 +14,18 @@ public struct ActionBlockDeclaration: Hashable, Sendable {
     public let emit: EmitDeclaration?
     /// `propagate` (with `with`): an event sent into a gear.
     public let propagate: PropagateDeclaration?
+    /// `if`, `then`, `else`: a conditional action (the block then has no assignments or events).
+    public let conditional: ConditionalActionDeclaration?
 
     /// Creates an action block.
-    public init(location: SourceLocation, assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?) {
+    public init(
+        location: SourceLocation, assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?,
+        conditional: ConditionalActionDeclaration? = nil
+    ) {
         self.location = location
         self.assignments = assignments
         self.emit = emit
         self.propagate = propagate
+        self.conditional = conditional
     }
 }

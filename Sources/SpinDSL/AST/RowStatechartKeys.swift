@@ -5,23 +5,32 @@ final class RowStatechartKeys: Hashable, Sendable {
     let targetsHistory: Bool
     let emit: EmitDeclaration?
     let propagate: PropagateDeclaration?
+    /// `if`, `then`, `else`: the row's conditional action, run after its `set`, before its events.
+    let conditional: ConditionalActionDeclaration?
 
     /// The keys, or nil when the row has none of them.
-    convenience init?(isInternal: Bool, targetsHistory: Bool, emit: EmitDeclaration?, propagate: PropagateDeclaration?) {
-        guard isInternal || targetsHistory || emit != nil || propagate != nil else { return nil }
-        self.init(keys: isInternal, targetsHistory, emit, propagate)
+    convenience init?(
+        isInternal: Bool, targetsHistory: Bool, emit: EmitDeclaration?, propagate: PropagateDeclaration?,
+        conditional: ConditionalActionDeclaration? = nil
+    ) {
+        guard isInternal || targetsHistory || emit != nil || propagate != nil || conditional != nil else { return nil }
+        self.init(keys: isInternal, targetsHistory, emit, propagate, conditional)
     }
 
-    private init(keys isInternal: Bool, _ targetsHistory: Bool, _ emit: EmitDeclaration?, _ propagate: PropagateDeclaration?) {
+    private init(
+        keys isInternal: Bool, _ targetsHistory: Bool, _ emit: EmitDeclaration?, _ propagate: PropagateDeclaration?,
+        _ conditional: ConditionalActionDeclaration?
+    ) {
         self.isInternal = isInternal
         self.targetsHistory = targetsHistory
         self.emit = emit
         self.propagate = propagate
+        self.conditional = conditional
     }
 
     static func == (lhs: RowStatechartKeys, rhs: RowStatechartKeys) -> Bool {
         lhs.isInternal == rhs.isInternal && lhs.targetsHistory == rhs.targetsHistory
-            && lhs.emit == rhs.emit && lhs.propagate == rhs.propagate
+            && lhs.emit == rhs.emit && lhs.propagate == rhs.propagate && lhs.conditional == rhs.conditional
     }
 
     func hash(into hasher: inout Hasher) {
@@ -29,5 +38,6 @@ final class RowStatechartKeys: Hashable, Sendable {
         hasher.combine(targetsHistory)
         hasher.combine(emit)
         hasher.combine(propagate)
+        hasher.combine(conditional)
     }
 }

@@ -40,6 +40,8 @@ public struct TransitionDeclaration: Hashable, Sendable {
     public var emit: EmitDeclaration? { statechartKeys?.emit }
     /// `propagate` (with `with`): an event sent into a gear.
     public var propagate: PropagateDeclaration? { statechartKeys?.propagate }
+    /// `if`, `then`, `else`: a conditional action, run after `set` and before the events.
+    public var conditional: ConditionalActionDeclaration? { statechartKeys?.conditional }
 
     /// Creates a transition row; `moreEvents` are the events of `on` after `event`.
     public init(

@@ -29,7 +29,7 @@ struct GearUse {
             if let propagate = row.actions?.propagate { found.append((propagate, row.declaration.location)) }
         }
         for node in spin.tree.nodes {
-            for block in node.entry + node.exit {
+            for block in (node.entry + node.exit).flatMap(\.nested) {
                 if let propagate = block.propagate { found.append((propagate, block.location)) }
             }
         }

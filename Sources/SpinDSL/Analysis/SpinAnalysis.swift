@@ -291,7 +291,7 @@ struct SpinAnalysis {
             if let emit = row.actions?.emit { emitted.insert(emit.event) }
         }
         for node in spin.tree.nodes {
-            for block in node.entry + node.exit {
+            for block in (node.entry + node.exit).flatMap(\.nested) {
                 if let emit = block.emit { emitted.insert(emit.event) }
             }
         }

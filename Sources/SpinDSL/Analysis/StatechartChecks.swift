@@ -19,15 +19,16 @@ enum StatechartChecks {
     }
 
     /// The parallel state whose different regions hold `source` and `target`, if any: their lowest
-    /// common ancestor, when it is parallel and neither of them.
+    /// common ancestor, when it is parallel and neither of them (a row from a state to itself or
+    /// to a state inside it, a region included, crosses nothing).
     private static func separatingParallel(_ source: Int, _ target: Int, in tree: StateTree) -> Int? {
         let nodes = tree.nodes
         guard nodes.indices.contains(source), nodes.indices.contains(target) else { return nil }
-        var ancestor = nodes[source].parent
+        var ancestor: Int? = source
         while let current = ancestor, !tree.isDescendant(target, ofOrSelf: current) {
             ancestor = nodes[current].parent
         }
-        guard let common = ancestor, common != target, nodes[common].kind == .parallel else { return nil }
+        guard let common = ancestor, common != target, common != source, nodes[common].kind == .parallel else { return nil }
         return common
     }
 }

@@ -85,13 +85,17 @@ extension ReducerTable {
             return true
         case .one(let candidate):
             if firedRows != nil { firedRows?.append(candidateRows[candidate]) }
-            let plan = code.chart.plans[planIndex(of: candidate, in: state, code: code)]
-            return apply(plan, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+            let index = planIndex(of: candidate, in: state, code: code)
+            let plan = code.chart.plans[index]
+            let moment = code.chart.actionsReadActive
+                ? code.chart.moment(from: control, to: Int(plan.target), reentry: code.chart.reentries[index]) : nil
+            return apply(plan, to: &state, event: event, code: code, moment: moment, maxStringBytes: maxStringBytes)
         case .several(let chosen):
             if firedRows != nil { firedRows?.append(contentsOf: chosen.map { candidateRows[$0] }) }
             let transitions = chosen.map { plannedTransition(candidate: $0, code: code) }
             let step = code.chart.planner.plan(from: control, taking: transitions) { record(of: $0, in: state, code: code) }
-            return apply(step, to: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+            let moment = code.chart.actionsReadActive ? code.chart.moment(from: control, to: step.target, reentry: step.reentry) : nil
+            return apply(step, to: &state, event: event, code: code, moment: moment, maxStringBytes: maxStringBytes)
         }
     }
 
@@ -154,7 +158,9 @@ extension ReducerTable {
         var state = SpecState(control: spin.initialState, data: spin.initialData)
         guard let code = statechart else { return state }
         state.data += [SpinValue](repeating: .int(0), count: code.chart.hiddenSlotCount)
-        _ = apply(code.chart.initialPlan, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code, maxStringBytes: maxStringBytes)
+        let initial = code.chart.initialPlan
+        let moment = code.chart.actionsReadActive ? code.chart.moment(from: nil, to: Int(initial.target), reentry: nil) : nil
+        _ = apply(initial, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code, moment: moment, maxStringBytes: maxStringBytes)
         return state
     }
 
@@ -247,29 +253,36 @@ extension ReducerTable {
     // MARK: Taking transitions
 
     /// Takes a microstep worked out when the spec was compiled.
-    private func apply(_ plan: MicrostepPlan, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
+    private func apply(
+        _ plan: MicrostepPlan, to state: inout SpecState, event: SpecEvent, code: StatechartCode, moment: ActionMoment?, maxStringBytes: Int
+    ) -> Bool {
         let chart = code.chart
         return take(
             target: Int(plan.target),
             writes: chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)],
             blocks: chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)],
             flips: chart.flips[Int(plan.flipStart)..<Int(plan.flipEnd)],
-            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+            state: &state, event: event, code: code, moment: moment, maxStringBytes: maxStringBytes)
     }
 
     /// Takes a microstep planned for this step.
-    private func apply(_ step: PlannedMicrostep, to state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int) -> Bool {
+    private func apply(
+        _ step: PlannedMicrostep, to state: inout SpecState, event: SpecEvent, code: StatechartCode, moment: ActionMoment?, maxStringBytes: Int
+    ) -> Bool {
         let flips = Statechart.mergedFlips(step.reentered.compactMap { code.chart.parity[$0] })
         return take(
             target: step.target, writes: step.writes[...], blocks: step.blocks[...], flips: flips[...],
-            state: &state, event: event, code: code, maxStringBytes: maxStringBytes)
+            state: &state, event: event, code: code, moment: moment, maxStringBytes: maxStringBytes)
     }
 
-    /// History records, then action blocks, then entry parities, then the configuration.
+    /// History records, then action blocks, then entry parities, then the configuration. With a
+    /// `moment` (a chart whose actions read the configuration), each block that reads it sees the
+    /// configuration of its moment of the microstep.
     private func take(
         target: Int, writes: ArraySlice<SlotWrite>, blocks: ArraySlice<Int32>, flips: ArraySlice<ParityFlip>,
-        state: inout SpecState, event: SpecEvent, code: StatechartCode, maxStringBytes: Int
+        state: inout SpecState, event: SpecEvent, code: StatechartCode, moment: ActionMoment?, maxStringBytes: Int
     ) -> Bool {
+        var moment = moment
         var changed = false
         let control = state.control
         var raised: [SpecEvent] = []
@@ -286,29 +299,53 @@ extension ReducerTable {
                 }
                 let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
                 assignments.withUnsafeBufferPointer { assignments in
+                    // The block running (a nested one inside a conditional action) and its
+                    // assignment: where an error is reported.
+                    var running = -1
+                    var assignment = 0
+                    func run(_ index: Int, _ view: EvaluationView) throws(EvaluationError) {
+                        guard code.blocks.indices.contains(index) else { return }
+                        let block = code.blocks[index]
+                        running = index
+                        assignment = block.assignments.lowerBound
+                        while assignment < block.assignments.upperBound {
+                            if try Self.apply(assignments, assignment, view, data) { changed = true }
+                            assignment &+= 1
+                        }
+                        if let condition = block.condition {
+                            // SCXML's <if>: the condition once, then the chosen branch in order
+                            // (after a row's `set`, before its events).
+                            for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
+                            running = index
+                            assignment = block.assignments.upperBound
+                        }
+                        if block.raise >= 0 || block.emit >= 0 { lastRaising = index }
+                        if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
+                        if block.emit >= 0 {
+                            let emit = code.emits[Int(block.emit)]
+                            raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
+                        }
+                        if block.propagate >= 0 {
+                            let propagate = code.propagates[Int(block.propagate)]
+                            let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
+                            propagated.append(OutboxMessage(gear: propagate.gear, message: message))
+                        }
+                    }
                     for id in blocks {
                         let blockIndex = Int(id)
                         guard code.blocks.indices.contains(blockIndex) else { continue }
-                        let block = code.blocks[blockIndex]
-                        var assignment = block.assignments.lowerBound
                         do throws(EvaluationError) {
-                            while assignment < block.assignments.upperBound {
-                                if try Self.apply(assignments, assignment, view, data) { changed = true }
-                                assignment &+= 1
+                            if moment != nil, code.chart.blockSources.indices.contains(blockIndex) {
+                                moment?.advance(to: code.chart.blockSources[blockIndex])
                             }
-                            if block.raise >= 0 || block.emit >= 0 { lastRaising = blockIndex }
-                            if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
-                            if block.emit >= 0 {
-                                let emit = code.emits[Int(block.emit)]
-                                raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
-                            }
-                            if block.propagate >= 0 {
-                                let propagate = code.propagates[Int(block.propagate)]
-                                let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
-                                propagated.append(OutboxMessage(gear: propagate.gear, message: message))
+                            if let current = moment, code.chart.blockReadsActive.indices.contains(blockIndex), code.chart.blockReadsActive[blockIndex] {
+                                try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(blockIndex, view.at(active)) }
+                            } else {
+                                try run(blockIndex, view)
                             }
                         } catch {
-                            failure = (error, blockIndex, assignment &- block.assignments.lowerBound)
+                            let failing = code.blocks.indices.contains(running) ? running : blockIndex
+                            failure = (error, failing, assignment &- code.blocks[failing].assignments.lowerBound)
                             return
                         }
                     }

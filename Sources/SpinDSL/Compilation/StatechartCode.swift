@@ -2,7 +2,8 @@
 /// spin that has a `Statechart`.
 final class StatechartCode: Sendable {
     /// An action block as the reducer runs it: assignment entries of the table, then at most one
-    /// raised event (`emit` or a completion) and one gear event.
+    /// raised event (`emit` or a completion) and one gear event; or a conditional action, which
+    /// runs the blocks of one branch.
     struct Block: Sendable {
         let assignments: Range<Int>
         /// An index into `emits`, or -1.
@@ -11,6 +12,11 @@ final class StatechartCode: Sendable {
         let propagate: Int32
         /// The kind of the completion event raised, or -1.
         let raise: Int32
+        /// A conditional action's condition (nil for other blocks), and the blocks (indices into
+        /// `blocks`, after those of the chart's block sources) of each branch.
+        var condition: BoolCode?
+        var then: [Int32] = []
+        var otherwise: [Int32] = []
     }
 
     /// The payload code of an event raised or propagated by a block.
@@ -44,13 +50,16 @@ final class StatechartCode: Sendable {
     static let raisedLimit = 10_000
 
     /// Compiles the blocks of `chart`: each row's block has the assignments of its row's code,
-    /// entry and exit blocks entries of their own, all made by `compiler`.
+    /// entry and exit blocks entries of their own, all made by `compiler`. The blocks inside
+    /// conditional actions follow those of the chart's block sources, which keep their ids.
     init(_ chart: Statechart, spin: SpinModel, compiler: inout ReducerTable.RowCompiler) {
         var blocks: [Block] = []
         var emits: [EventCode] = []
         var propagates: [EventCode] = []
         var locations: [SourceLocation] = []
         var valueLocations: [[SourceLocation]] = []
+        // Conditional blocks whose branches are still to compile: (their index, their model).
+        var pending: [(index: Int, model: ActionBlockModel)] = []
         func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
             var emit: Int32 = -1
             var propagate: Int32 = -1
@@ -70,6 +79,7 @@ final class StatechartCode: Sendable {
             case .row(let position):
                 let transition = spin.transitions[position]
                 let (emit, propagate) = events(of: transition.actions)
+                if let actions = transition.actions, actions.conditional != nil { pending.append((blocks.count, actions)) }
                 let row = compiler.row(of: transition)
                 blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
                 locations.append(transition.declaration.location)
@@ -78,6 +88,7 @@ final class StatechartCode: Sendable {
                 let node = spin.tree.nodes[state]
                 let isEntry = if case .entry = source { true } else { false }
                 let model = isEntry ? node.entry[index] : node.exit[index]
+                if model.conditional != nil { pending.append((blocks.count, model)) }
                 let (emit, propagate) = events(of: model)
                 blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))
                 locations.append(model.location)
@@ -87,6 +98,27 @@ final class StatechartCode: Sendable {
                 locations.append(spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location)
                 valueLocations.append([])
             }
+        }
+        var next = 0
+        while next < pending.count {
+            let (index, model) = pending[next]
+            next &+= 1
+            guard let conditional = model.conditional else { continue }
+            func compiled(_ branch: [ActionBlockModel]) -> [Int32] {
+                branch.map { child in
+                    if child.conditional != nil { pending.append((blocks.count, child)) }
+                    let (emit, propagate) = events(of: child)
+                    blocks.append(Block(assignments: compiler.entries(of: child.assignments), emit: emit, propagate: propagate, raise: -1))
+                    locations.append(child.location)
+                    valueLocations.append(child.assignments.map(\.value.location))
+                    return Int32(blocks.count &- 1)
+                }
+            }
+            let then = compiled(conditional.then)
+            let otherwise = compiled(conditional.otherwise)
+            blocks[index].condition = ExpressionCompiler.bool(conditional.condition.expression)
+            blocks[index].then = then
+            blocks[index].otherwise = otherwise
         }
         self.chart = chart
         self.blocks = blocks
@@ -100,14 +132,17 @@ final class StatechartCode: Sendable {
     }
 
     /// Whether the candidate's microstep is what a flat table's row does: no history record, no
-    /// entry parity, and only its row's own block, with assignments alone. Then the flat table's
-    /// code takes it, with the configuration after it as the row's target.
+    /// entry parity, and only its row's own block, with assignments alone that do not read the
+    /// configuration. Then the flat table's code takes it, with the configuration after it as the
+    /// row's target.
     func isFlat(_ candidate: StatechartCandidate) -> Bool {
         guard candidate.historySlot < 0, chart.plans.indices.contains(Int(candidate.plan)) else { return false }
         let plan = chart.plans[Int(candidate.plan)]
         guard plan.writeStart == plan.writeEnd, plan.flipStart == plan.flipEnd, plan.blockEnd &- plan.blockStart == 1 else { return false }
         let block = Int(chart.sequence[Int(plan.blockStart)])
         guard blocks.indices.contains(block), case .row = chart.blockSources[block] else { return false }
-        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0
+        // A row's actions that read the configuration run after the exits, not in the source.
+        if chart.blockReadsActive.indices.contains(block), chart.blockReadsActive[block] { return false }
+        return blocks[block].emit < 0 && blocks[block].propagate < 0 && blocks[block].raise < 0 && blocks[block].condition == nil
     }
 }

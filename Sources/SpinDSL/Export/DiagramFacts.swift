@@ -62,7 +62,11 @@ enum DiagramFacts {
         if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
         if detail != .events, isFallback, row.guardExpression == nil { parts.append("[else]") }
         if detail == .full {
-            let actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            var actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            if let conditional = row.conditional {
+                let text = blockText(ActionBlockDeclaration(location: row.location, assignments: [], emit: nil, propagate: nil, conditional: conditional))
+                actions = actions.isEmpty ? text : actions + "; " + text
+            }
             if !actions.isEmpty { parts.append("/ " + actions) }
         }
         return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")
@@ -76,11 +80,26 @@ enum DiagramFacts {
         return parts.joined(separator: "; ")
     }
 
-    /// A state's entry and exit actions as lines: `entry / lamp := false`, `exit / emit e`.
+    /// A state's entry and exit actions as lines: `entry / lamp := false`, `exit / emit e`,
+    /// `entry / if n > 9 then { n := 0; emit wrapped } else { half := true }`.
     static func actionLines(of state: StateDeclaration?) -> [String] {
         guard let state else { return [] }
-        return state.entry.map { "entry / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
-            + state.exit.map { "exit / " + actionText(assignments: $0.assignments, emit: $0.emit, propagate: $0.propagate) }
+        return state.entry.map { "entry / " + blockText($0) } + state.exit.map { "exit / " + blockText($0) }
+    }
+
+    /// What an action block does; a conditional action as `if C then { … } else { … }`, its
+    /// branches' blocks separated by `;`, an `else` holding one conditional action as `else if`.
+    static func blockText(_ block: ActionBlockDeclaration) -> String {
+        guard let conditional = block.conditional else {
+            return actionText(assignments: block.assignments, emit: block.emit, propagate: block.propagate)
+        }
+        var text = "if \(conditional.condition.text) then { " + conditional.then.map(blockText).joined(separator: "; ") + " }"
+        if conditional.otherwise.count == 1, let only = conditional.otherwise.first, only.conditional != nil {
+            text += " else " + blockText(only)
+        } else if !conditional.otherwise.isEmpty {
+            text += " else { " + conditional.otherwise.map(blockText).joined(separator: "; ") + " }"
+        }
+        return text
     }
 
     /// The declaration of each state of `spin`, by index (nil for the list form of `states`).

@@ -10,6 +10,9 @@
 extension PromelaWriter {
     /// The steps of a statechart spin's parallel states that are written region by region.
     func regionSteps(_ spin: Int, chart: Statechart) -> [RegionStep] {
+        // An action reading the configuration needs its whole moment, which a region's part of
+        // the step does not know: such a spin's steps are written whole.
+        if chart.actionsReadActive { return [] }
         let spinModel = model.spins[spin]
         var steps: [RegionStep] = []
         for parallel in RegionStep.parallels(tree: spinModel.tree, events: spinModel.events) {

@@ -82,7 +82,13 @@ extension PromelaWriter {
 
     /// The expressions of an action block: its assigned values, then its raised event's payload.
     private func blockExpressions(_ block: ActionBlockModel) -> [TypedExpression] {
-        block.assignments.map(\.value.expression) + (block.emit?.payload.map(\.expression) ?? [])
+        var found: [TypedExpression] = []
+        for nested in block.nested {
+            found += nested.assignments.map(\.value.expression)
+            if let emit = nested.emit { found += emit.payload.map(\.expression) }
+            if let conditional = nested.conditional { found.append(conditional.condition.expression) }
+        }
+        return found
     }
 
     // MARK: Tests of the configuration
@@ -288,7 +294,7 @@ extension PromelaWriter {
         let base = Int(found.plan)
         guard found.historySlot >= 0, found.recordLimit > 0,
               let state = chart.planner.historySlots.firstIndex(of: Int(found.historySlot)) else {
-            microstep(chart.plans[base], configuration: configuration, spin: spin, chart: chart, event: event)
+            microstep(plan: base, configuration: configuration, spin: spin, chart: chart, event: event)
             return
         }
         let variable = Self.historyVariable(spin, state)
@@ -296,18 +302,19 @@ extension PromelaWriter {
         for record in 1...Int(found.recordLimit) where chart.plans.indices.contains(base &+ record) {
             line(":: \(variable) == \(record) -> /* restores record \(record) */")
             indent += 1
-            microstep(chart.plans[base &+ record], configuration: configuration, spin: spin, chart: chart, event: event)
+            microstep(plan: base &+ record, configuration: configuration, spin: spin, chart: chart, event: event)
             indent -= 1
         }
         line(":: else -> /* nothing recorded: the default entry */")
         indent += 1
-        microstep(chart.plans[base], configuration: configuration, spin: spin, chart: chart, event: event)
+        microstep(plan: base, configuration: configuration, spin: spin, chart: chart, event: event)
         indent -= 1
         line("fi")
     }
 
     /// A microstep worked out when the spec was compiled.
-    private mutating func microstep(_ plan: MicrostepPlan, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+    private mutating func microstep(plan index: Int, configuration: Int, spin: Int, chart: Statechart, event: [String]) {
+        let plan = chart.plans[index]
         let flips = chart.flips[Int(plan.flipStart)..<Int(plan.flipEnd)]
         let flipped = chart.parity.indices.filter { state in
             guard let parity = chart.parity[state] else { return false }
@@ -316,13 +323,16 @@ extension PromelaWriter {
         microstep(
             configuration: configuration, target: Int(plan.target), writes: Array(chart.writes[Int(plan.writeStart)..<Int(plan.writeEnd)]),
             blocks: Array(chart.sequence[Int(plan.blockStart)..<Int(plan.blockEnd)]), flipped: flipped,
+            moment: chart.actionsReadActive ? chart.moment(from: configuration, to: Int(plan.target), reentry: chart.reentries[index]) : nil,
             spin: spin, chart: chart, event: event)
     }
 
     /// History records, then the action blocks in order, then the entry parities, then the
-    /// configuration (`ReducerTable.take`).
+    /// configuration (`ReducerTable.take`). With a `moment`, `active(.S)` in a block is the
+    /// constant its moment of the microstep gives.
     private mutating func microstep(
-        configuration: Int, target: Int, writes: [SlotWrite], blocks: [Int32], flipped: [Int], spin: Int, chart: Statechart, event: [String]
+        configuration: Int, target: Int, writes: [SlotWrite], blocks: [Int32], flipped: [Int], moment: ActionMoment?,
+        spin: Int, chart: Statechart, event: [String]
     ) {
         let prefix = Self.prefix(spin)
         for write in writes {
@@ -330,7 +340,13 @@ extension PromelaWriter {
             let variable = Self.historyVariable(spin, state)
             line("changed = changed || (\(variable) != \(write.value)); \(variable) = \(write.value);")
         }
-        for block in blocks { actionBlock(Int(block), spin: spin, chart: chart, event: event) }
+        var moment = moment
+        for block in blocks {
+            if moment != nil, chart.blockSources.indices.contains(Int(block)) { moment?.advance(to: chart.blockSources[Int(block)]) }
+            actionMoment = moment
+            actionBlock(Int(block), spin: spin, chart: chart, event: event)
+        }
+        actionMoment = nil
         for state in flipped {
             let variable = Self.parityVariable(spin, state)
             line("\(variable) = 1 - \(variable); changed = 1;")
@@ -352,20 +368,41 @@ extension PromelaWriter {
         case .row(let position):
             let row = spinModel.transitions[position]
             assign(row.assignments, spin: spin, event: event)
+            if let conditional = row.actions?.conditional { conditionalBlock(conditional, spin: spin, event: event) }
             if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
         case .entry(let state, let index):
             line("/* entry of \(nodes[state].name.text) */")
-            let block = nodes[state].entry[index]
-            assign(block.assignments, spin: spin, event: event)
-            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            stateBlock(nodes[state].entry[index], spin: spin, event: event)
         case .exit(let state, let index):
             line("/* exit of \(nodes[state].name.text) */")
-            let block = nodes[state].exit[index]
-            assign(block.assignments, spin: spin, event: event)
-            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            stateBlock(nodes[state].exit[index], spin: spin, event: event)
         case .raise(let kind):
             raise(kind, payload: [], spin: spin, event: event)
         }
+    }
+
+    /// An entry or exit block: its assignments and raised event, or a conditional action as an
+    /// `if` whose `else` branch takes the other case (SPIN evaluates the condition once).
+    private mutating func stateBlock(_ block: ActionBlockModel, spin: Int, event: [String]) {
+        guard let conditional = block.conditional else {
+            assign(block.assignments, spin: spin, event: event)
+            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            return
+        }
+        conditionalBlock(conditional, spin: spin, event: event)
+    }
+
+    /// A conditional action as an `if` whose `else` branch takes the other case.
+    private mutating func conditionalBlock(_ conditional: ConditionalActionModel, spin: Int, event: [String]) {
+        line("if")
+        for (test, branch) in [(expression(conditional.condition.expression, spin: spin, event: event) ?? "0", conditional.then), ("else", conditional.otherwise)] {
+            line(":: \(test) ->")
+            indent += 1
+            if branch.isEmpty { line("skip") }
+            for child in branch { stateBlock(child, spin: spin, event: event) }
+            indent -= 1
+        }
+        line("fi;")
     }
 
     /// Appends a raised event, its payload evaluated now, to the spin's raised queue.
@@ -499,6 +536,7 @@ extension PromelaWriter {
             microstep(
                 configuration: configuration, target: step.target, writes: step.writes, blocks: step.blocks,
                 flipped: step.reentered.filter { chart.parity.indices.contains($0) && chart.parity[$0] != nil }.sorted(),
+                moment: chart.actionsReadActive ? chart.moment(from: configuration, to: step.target, reentry: step.reentry) : nil,
                 spin: spin, chart: chart, event: event)
             if histories.isEmpty { return }
             indent -= 1

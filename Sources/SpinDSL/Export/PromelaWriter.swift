@@ -43,6 +43,9 @@ struct PromelaWriter {
     /// The spin and the name of each move's `d_step`, in the order written (`PromelaLimits`).
     var dStepSpins: [Int] = []
     var dStepNames: [String] = []
+    /// While an action block of a statechart's microstep is written, the configuration of its
+    /// moment: `active(.S)` is written as its constant value there (`ActionMoment`).
+    var actionMoment: ActionMoment?
 
     init(_ compiled: CompiledSpec) {
         self.compiled = compiled
@@ -212,6 +215,9 @@ struct PromelaWriter {
                 if chart(spin) != nil, !model.spins[spin].tree.isFlat { return nil }
                 return "\(Self.prefix(spin))state"
             case .activeState(let membership, _):
+                if let moment = actionMoment {
+                    return moment.active.indices.contains(membership.state) && moment.active[membership.state] ? "1" : "0"
+                }
                 return membershipTest(spin, membership)
             case .unary(let op, let operand):
                 guard let inner = go(operand) else { return nil }

@@ -18,9 +18,20 @@ struct EvaluationView {
     let state: Int
     /// The longest string concatenation may make, in UTF-8 bytes (`SpecRunOptions.maxStringBytes`).
     let maxStringBytes: Int
+    /// Per state, whether it is active, while an action block that reads the configuration runs
+    /// (`ActionMoment`: the configuration of that moment of the microstep); empty elsewhere, where
+    /// `state` is the configuration.
+    var moment: UnsafeBufferPointer<Bool> = UnsafeBufferPointer(start: nil, count: 0)
 
     /// An empty field list, for a view without an event.
     static var noFields: UnsafeBufferPointer<SpinValue> { UnsafeBufferPointer(start: nil, count: 0) }
+
+    /// This view at a moment of a microstep.
+    func at(_ moment: UnsafeBufferPointer<Bool>) -> EvaluationView {
+        var view = self
+        view.moment = moment
+        return view
+    }
 }
 
 extension EvaluationContext {

@@ -402,7 +402,12 @@ enum ExpressionCompiler {
         case .eventField(let slot, _):
             return read(BoolField.self, e, slot: slot, event: true)
         case .activeState(let membership, _):
-            return { (c: EvaluationView) throws(EvaluationError) -> Bool in membership.contains(c.state) }
+            let state = membership.state
+            return { (c: EvaluationView) throws(EvaluationError) -> Bool in
+                // In an action block, the configuration of its moment of the microstep.
+                if c.moment.isEmpty { return membership.contains(c.state) }
+                return state >= 0 && state < c.moment.count && c.moment[state]
+            }
         case .unary(.not, let operand):
             let f = bool(operand)
             return { (c: EvaluationView) throws(EvaluationError) -> Bool in !(try f(c)) }

@@ -4,6 +4,8 @@ extension SpecBuilder {
     static let stateKeys = ["initial", "history", "entry", "exit", "final", "states", "parallel"]
     /// The keys of an entry or exit action block.
     static let actionBlockKeys = ["set", "emit", "with", "propagate"]
+    /// The keys of a conditional action, which holds no others.
+    static let conditionalActionKeys = ["if", "then", "else"]
     /// How deep states may nest: each level is a call of `state(_:depth:)`, so the walk stays far
     /// from the stack's limit whatever the YAML's depth.
     static let maxStateDepth = 64
@@ -104,8 +106,9 @@ extension SpecBuilder {
         return blocks.count == items.count ? blocks : nil
     }
 
-    /// `{ set, emit, with, propagate }`.
+    /// `{ set, emit, with, propagate }`, or `{ if, then, else }`.
     private mutating func actionBlock(_ node: YAMLNode, _ entries: [YAMLMappingEntry], key: String) -> ActionBlockDeclaration? {
+        if node.entry(for: "if") != nil { return conditionalAction(node, entries, key: key) }
         checkKeys(entries, allowed: Self.actionBlockKeys, "in '\(key)'")
         var complete = true
         var assignments: [Assignment] = []
@@ -141,6 +144,33 @@ extension SpecBuilder {
         }
         guard complete else { return nil }
         return ActionBlockDeclaration(location: node.location, assignments: assignments, emit: emit, propagate: propagate)
+    }
+
+    /// `{ if: EXPR, then: ACTIONS, else: ACTIONS }` (SCXML's `<if>`): `then` is required, `else`
+    /// optional; either is one action or a list. The YAML reader bounds how deep they nest.
+    private mutating func conditionalAction(_ node: YAMLNode, _ entries: [YAMLMappingEntry], key: String) -> ActionBlockDeclaration? {
+        checkKeys(entries, allowed: Self.conditionalActionKeys, "in a conditional action of '\(key)'")
+        var complete = entries.allSatisfy { Self.conditionalActionKeys.contains(Self.key($0)) }
+        var condition: ExpressionText?
+        var then: [ActionBlockDeclaration] = []
+        var otherwise: [ActionBlockDeclaration] = []
+        if let written = node.entry(for: "if") {
+            condition = expression(written.value, "for 'if'")
+            if condition == nil { complete = false }
+        }
+        if let written = node.entry(for: "then") {
+            if let blocks = actionBlocks(written.value, key: key) { then = blocks } else { complete = false }
+        } else {
+            complete = false
+            report(.conditionalWithoutThen, at: node.location, ["key": key])
+        }
+        if let written = node.entry(for: "else") {
+            if let blocks = actionBlocks(written.value, key: key) { otherwise = blocks } else { complete = false }
+        }
+        guard complete, let condition else { return nil }
+        return ActionBlockDeclaration(
+            location: node.location, assignments: [], emit: nil, propagate: nil,
+            conditional: ConditionalActionDeclaration(condition: condition, then: then, otherwise: otherwise))
     }
 
     /// Every state of `tree` in document order, a state before its children.

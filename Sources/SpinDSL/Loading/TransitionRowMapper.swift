@@ -29,6 +29,9 @@ enum TransitionRowMapper {
         case emit
         case with
         case propagate
+        case `if`
+        case then
+        case `else`
 
         /// How the key is written.
         var spelling: String {
@@ -42,6 +45,9 @@ enum TransitionRowMapper {
             case .emit: return "emit"
             case .with: return "with"
             case .propagate: return "propagate"
+            case .if: return "if"
+            case .then: return "then"
+            case .else: return "else"
             }
         }
 
@@ -53,6 +59,9 @@ enum TransitionRowMapper {
         init?(spelling text: String) {
             switch text.utf8.count {
             case 2 where text == "on": self = .on
+            case 2 where text == "if": self = .if
+            case 4 where text == "then": self = .then
+            case 4 where text == "else": self = .else
             case 2 where text == "to": self = .to
             case 3 where text == "set": self = .set
             case 4 where text == "from": self = .from
@@ -69,7 +78,7 @@ enum TransitionRowMapper {
         /// without `on` is eventless).
         var whenMissing: DiagnosticGroup? {
             switch self {
-            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate: return nil
+            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate, .if, .then, .else: return nil
             }
         }
 
@@ -112,6 +121,10 @@ enum TransitionRowMapper {
         var emit: Name?
         var payload: RowAssignments?
         var propagate: (gear: Name, event: Name)?
+        /// `if`, `then`, `else`: the row's conditional action.
+        var condition: ExpressionText?
+        var then: [ActionBlockDeclaration]?
+        var otherwise: [ActionBlockDeclaration] = []
         /// False once a value could not be read.
         var complete = true
 
@@ -177,6 +190,12 @@ enum TransitionRowMapper {
                     try reader.problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
                     complete = false
                 }
+            case .if:
+                if let text = try reader.expression("for 'if'") { condition = text } else { complete = false }
+            case .then:
+                if let blocks = try reader.actionBlocks("transition") { then = blocks } else { complete = false }
+            case .else:
+                if let blocks = try reader.actionBlocks("transition") { otherwise = blocks } else { complete = false }
             }
         }
 
@@ -194,9 +213,10 @@ enum TransitionRowMapper {
         func declaration(at location: SourceLocation) -> TransitionDeclaration? {
             guard complete else { return nil }
             let with = payload?.array ?? []
+            let conditional = condition.map { ConditionalActionDeclaration(condition: $0, then: then ?? [], otherwise: otherwise) }
             let keys = RowStatechartKeys(
                 isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
-                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) })
+                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) }, conditional: conditional)
             return TransitionDeclaration(
                 location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
                 target: target, assignments: assignments, statechartKeys: keys)
@@ -251,6 +271,15 @@ enum TransitionRowMapper {
         for key in Key.required where !seen.contains(key) {
             guard let missing = key.whenMissing else { continue }
             try reader.problem(Diagnostic(missing, at: location))
+        }
+        // A row's conditional action: `then` with `if`, and neither branch without it.
+        if seen.contains(.if), !seen.contains(.then) {
+            try reader.problem(Diagnostic(.conditionalWithoutThen, at: location, ["key": "transition"]))
+            row.complete = false
+        }
+        if !seen.contains(.if), seen.contains(.then) || seen.contains(.else) {
+            try reader.problem(Diagnostic(.conditionalWithoutIf, at: location))
+            row.complete = false
         }
         if seen.contains(.with), !seen.contains(.emit), !seen.contains(.propagate) {
             try reader.problem(Diagnostic(.actionWithWithoutEvent, at: location))

@@ -295,6 +295,16 @@ struct SpecResolver {
     /// on `event` (nil for entry and exit, which no event payload reaches).
     private mutating func resolveActionBlock(_ declaration: ActionBlockDeclaration, on event: Int?, in environment: SpinEnvironment) -> ActionBlockModel? {
         let errorsBefore = errorCount
+        // A conditional action: an entry or exit block of its own, or a row's, run after the
+        // row's `set` and before its events.
+        var conditionalModel: ConditionalActionModel?
+        if let conditional = declaration.conditional {
+            let condition = rowExpression(conditional.condition, on: event, in: environment, expecting: .bool, key: "if")
+            let then = conditional.then.compactMap { resolveActionBlock($0, on: event, in: environment) }
+            let otherwise = conditional.otherwise.compactMap { resolveActionBlock($0, on: event, in: environment) }
+            guard errorCount == errorsBefore, let condition else { return nil }
+            conditionalModel = ConditionalActionModel(condition: condition, then: then, otherwise: otherwise)
+        }
         var assignments = TransitionAssignments()
         for assignment in declaration.assignments {
             guard let slot = environment.fieldNames[assignment.field.text] else {
@@ -332,7 +342,8 @@ struct SpecResolver {
             }
         }
         guard errorCount == errorsBefore else { return nil }
-        return ActionBlockModel(location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel)
+        return ActionBlockModel(
+            location: declaration.location, assignments: assignments, emit: emitModel, propagate: propagateModel, conditional: conditionalModel)
     }
 
     /// The bounds of `range` for a field of `type` whose initial value is `initial`; nil after
@@ -490,21 +501,29 @@ struct SpecResolver {
         if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
             report(.historyTargetWithoutHistory, at: name.location, ["name": name])
         }
+        // SCXML: a row is internal from a compound source whose target is inside it, and external
+        // otherwise (`MicrostepPlanner.domain`); a warning says when `internal` has no effect,
+        // once per row.
         if reportingChecks, keys.isInternal, let target, let name = row.pointee.target {
-            if let sources, sources.count == 1, let source = sources.first, nodes.indices.contains(source), nodes[source].kind == .compound {
+            for source in sources ?? [-1] {
+                guard nodes.indices.contains(source), nodes[source].kind == .compound else {
+                    let written = nodes.indices.contains(source) ? nodes[source].name.text : "any"
+                    report(.internalWithoutCompoundSource, at: row.pointee.location, ["source": written])
+                    break
+                }
                 let inside = keys.targetsHistory
                     ? environment.tree.isDescendant(target, ofOrSelf: source)
                     : environment.tree.isProperDescendant(target, of: source)
                 if !inside {
                     report(.internalTargetOutside, at: name.location, ["target": name, "source": nodes[source].name])
+                    break
                 }
-            } else {
-                report(.internalWithoutCompoundSource, at: row.pointee.location)
             }
         }
         var actions: ActionBlockModel?
-        if keys.emit != nil || keys.propagate != nil {
-            let declaration = ActionBlockDeclaration(location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate)
+        if keys.emit != nil || keys.propagate != nil || keys.conditional != nil {
+            let declaration = ActionBlockDeclaration(
+                location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate, conditional: keys.conditional)
             actions = resolveActionBlock(declaration, on: event, in: environment)
         }
         return RowStatechartModel(targetsHistory: keys.targetsHistory, isInternal: keys.isInternal, actions: actions)

@@ -73,7 +73,7 @@ struct StateTreeResolver {
             }
             var history: HistoryKind?
             if let written = declaration.history {
-                if kind == .compound {
+                if kind != .atomic {
                     history = written.kind
                 } else {
                     diagnostics.append(Diagnostic(.historyOnNonCompound, at: written.location, ["state": declaration.name]))

@@ -186,6 +186,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownHistory = "UnknownHistory"
     case actionWithWithoutEvent = "ActionWithWithoutEvent"
     case emptyAction = "EmptyAction"
+    case conditionalWithoutThen = "ConditionalWithoutThen"
+    case conditionalWithoutIf = "ConditionalWithoutIf"
     case stateWithoutChildren = "StateWithoutChildren"
     case initialNotAChild = "InitialNotAChild"
     case initialWithoutChildren = "InitialWithoutChildren"
@@ -1184,16 +1186,16 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
 
         // MARK: What the analyzer finds
         case .unreachableState:
-            return .error(
+            return .warning(
                 "state '{state}' of spin '{spin}' is unreachable from the initial state '{initial}'",
                 hint: "add a transition to '{state}', or remove the state",
-                explanation: "No chain of transitions leads from the initial state to this one, so the spin can never be in it: a missing transition, or a state left over.",
+                explanation: "No chain of transitions leads from the initial state to this one, so the spin can never be in it: a missing transition, or a state left over. A warning, not an error: SCXML loads such a chart (W3C tests 279, 355, 387, 550 need it), and so does spinrun.",
                 wrong: Example.lamp(replacing: "states: [off, on]", with: "states: [off, on, broken]"),
                 right: Example.lamp)
         case .noWayOut:
-            return .error(
+            return .warning(
                 "state '{state}' of spin '{spin}' has no way out and is not final", hint: "add a transition from '{state}', or list it under 'final'",
-                explanation: "Once in this state the spin never leaves it, yet it is not declared final: either a transition out is missing, or the state is meant to end the spin.",
+                explanation: "Once in this state the spin never leaves it, yet it is not declared final: either a transition out is missing, or the state is meant to end the spin. A warning, not an error: SCXML loads such a chart, and so does spinrun.",
                 wrong: "spin: Job\nstates: [running, done]\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }",
                 right: "spin: Job\nstates: [running, done]\nfinal: done\nevents: [finish]\ninputs: [finish]\ntransitions:\n  - { from: running, on: finish, to: done }")
         case .shadowedTransition:
@@ -1276,6 +1278,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An 'entry' or 'exit' action is 'set', 'emit' or 'propagate', or several of them; an empty one is most likely a mistake.",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: {} }"),
                 right: Example.door)
+        case .conditionalWithoutThen:
+            return .error(
+                "this conditional action of '{key}' has no 'then'", hint: "give it 'then' with the actions to run when the condition holds",
+                explanation: "A conditional action '{ if: EXPR, then: ACTIONS, else: ACTIONS }' (SCXML's <if>) evaluates its condition once, when it is reached, and runs the actions of 'then' when it holds, else those of 'else' (which may hold another conditional action: an elseif). 'then' is required; 'else' is optional.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, else: { emit: push } } }"),
+                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { entry: { if: true, then: { emit: push } } }"))
+        case .conditionalWithoutIf:
+            return .error(
+                "'then' or 'else' on a row without 'if'", hint: "add 'if' with the condition, or move the actions to the row's 'set', 'emit' and 'propagate'",
+                explanation: "A row's conditional action is its keys 'if', 'then' and 'else' (SCXML's <if> in a transition): after the row's 'set', the condition is evaluated once and the actions of 'then' run when it holds, else those of 'else'; then the row's 'emit' and 'propagate'. 'then' and 'else' mean nothing without 'if'.",
+                wrong: Example.door + "\n  - { from: open, on: push, then: { emit: pull } }",
+                right: Example.door + "\n  - { from: open, on: push, if: true, then: { emit: pull } }")
         case .stateWithoutChildren:
             return .error(
                 "state '{state}' declares children but has none", hint: "add its states, or remove 'states' or 'parallel'",
@@ -1296,9 +1310,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.door)
         case .historyOnNonCompound:
             return .error(
-                "'history' on state '{state}', which is not compound",
-                hint: "history records which child was active: put it on a state with 'states:'",
-                explanation: "A state's history records its active children when it is exited, for a row 'to: history(S)' to enter them again; an atomic or parallel state has no choice of children to record.",
+                "'history' on state '{state}', which has no children",
+                hint: "history records which children were active: put it on a state with 'states:' or 'parallel:'",
+                explanation: "A state's history records its active descendants when it is exited, for a row 'to: history(S)' to enter them again; an atomic state has none to record. A compound state's shallow history is its active child, a parallel state's is all its regions (each entered by default); deep history records every active state below either (SCXML 3.10).",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
         case .finalNotAChild:
@@ -1366,16 +1380,16 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: Example.door + "\n  - { from: open, on: lock, to: history(closed) }",
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n") + "\n  - { from: open, on: lock, to: history(closed) }")
         case .internalTargetOutside:
-            return .error(
-                "'internal: true' needs a target inside the source, and '{target}' is not inside '{source}'",
+            return .warning(
+                "'internal: true' has no effect: '{target}' is not inside '{source}', so the row exits '{source}' like any external row",
                 hint: "remove 'internal', or target a state inside '{source}'",
-                explanation: "An internal row moves between states inside its source without exiting and entering the source itself; a target outside the source must exit it, so 'internal' cannot apply.",
+                explanation: "An internal row moves between states inside its source without exiting and entering the source itself; a target outside the source must exit it, so 'internal' cannot apply and the row is external (SCXML 3.13, getTransitionDomain).",
                 wrong: Example.door + "\n  - { from: closed, on: push, to: open, internal: true }",
                 right: Example.door + "\n  - { from: closed, on: push, to: locked, internal: true }")
         case .internalWithoutCompoundSource:
-            return .error(
-                "'internal: true' needs one compound source state ('from: S') and a target inside it", hint: "remove 'internal'",
-                explanation: "Only a compound state can stay entered while a row moves between the states inside it: an internal row names exactly one, compound, source.",
+            return .warning(
+                "'internal: true' has no effect on a row from '{source}', which is not a compound state: the row is external", hint: "remove 'internal'",
+                explanation: "Only a compound state can stay entered while a row moves between the states inside it: from an atomic or parallel state (or from 'any'), SCXML takes an internal row as an external one (SCXML 3.13, getTransitionDomain), and so does spinrun.",
                 wrong: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked, internal: true }",
                 right: Example.door + "\n  - { from: [locked, open], on: push, to: unlocked }")
         case .eventlessCycle:
@@ -1386,10 +1400,10 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: Example.door + "\n  - { from: open, to: closed }\n  - { from: locked, to: open }",
                 right: Example.door + "\n  - { from: open, to: closed }")
         case .crossRegionTransition:
-            return .error(
-                "a row from '{source}' to '{target}' crosses between regions of parallel state '{parallel}'",
-                hint: "a row stays within a region, or leaves '{parallel}': target '{parallel}' itself to enter every region again",
-                explanation: "The regions of a parallel state run side by side; a row from a state of one region into a state of another would leave the parallel state and enter it again, resetting every region (what SCXML makes of it), which is never what such a row means. UML forbids it; so do we.",
+            return .warning(
+                "a row from '{source}' in one region of parallel state '{parallel}' to '{target}' in another exits '{parallel}' and enters it again: every region restarts",
+                hint: "to move within a region, target a state of the row's own region; to restart '{parallel}' on purpose, target '{parallel}' itself",
+                explanation: "The regions of a parallel state run side by side. A row from a state of one region into a state of another is legal (SCXML): its domain is above the parallel state, so it exits every region, then enters the parallel state again with the target in its region and the default entry of the others. That is rarely what such a row means, hence the warning. A row from a region to itself or to a state inside it stays in that region and is not reported.",
                 wrong: Example.regions + "\n  - { from: l2, on: reset, to: r1 }",
                 right: Example.regions + "\n  - { from: l2, on: reset, to: both }")
         case .raisedEventLimit:

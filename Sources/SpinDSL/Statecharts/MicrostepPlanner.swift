@@ -76,9 +76,11 @@ struct MicrostepPlanner: Sendable {
         var writes: [SlotWrite] = []
         var blocks: [Int32] = []
         // History is recorded before any exit action runs.
+        var recordedNow: [Int: Int] = [:]
         for state in exited.reversed() where historySlots[state] >= 0 {
             guard let value = recordedValue(of: state, active: activeSet) else { continue }
             writes.append(SlotWrite(slot: historySlots[state], value: Int64(value)))
+            recordedNow[state] = value
         }
         for state in exited { blocks += exitBlocks[state] }
         for transition in transitions where transition.row >= 0 && transition.row < rowBlocks.count {
@@ -122,8 +124,10 @@ struct MicrostepPlanner: Sendable {
             guard let target = transition.target, case .some(let domain) = domain(of: transition) else { continue }
             if transition.targetsHistory {
                 // The recorded states (or the default entry) below the history's state, then the
-                // states above them up to the domain.
-                let restored = restoredStates(of: target, record: record(target))
+                // states above them up to the domain. A step that exits the history's state
+                // records it before it enters the target (SCXML's exitStates, then enterStates):
+                // a row from S to history(S) restores what this very step recorded (W3C test 580).
+                let restored = restoredStates(of: target, record: recordedNow[target] ?? record(target))
                 entering.formUnion(restored)
                 if let first = restored.first { addAncestors(first, upTo: domain) }
             } else {
@@ -181,19 +185,29 @@ struct MicrostepPlanner: Sendable {
     }
 
     /// The states below `state` that entering its history with record `record` enters, in document
-    /// order (0: nothing recorded, the default entry of its initial child).
+    /// order (0: nothing recorded, the default entry of its initial child, or of every region of a
+    /// parallel state).
     func restoredStates(of state: Int, record: Int) -> [Int] {
         let node = tree.nodes[state]
-        guard record > 0, let history = node.history else {
-            return node.initial.map { defaultEntry(of: $0) } ?? []
-        }
+        guard record > 0, let history = node.history else { return defaultChildren(of: state) }
         switch history {
         case .shallow:
-            guard node.children.indices.contains(record &- 1) else { return node.initial.map { defaultEntry(of: $0) } ?? [] }
+            // A parallel state's shallow history is all its regions, each entered by default.
+            guard node.kind == .compound, node.children.indices.contains(record &- 1) else { return defaultChildren(of: state) }
             return defaultEntry(of: node.children[record &- 1])
         case .deep:
-            guard record &- 1 < configurations.subtreeCount[state] else { return node.initial.map { defaultEntry(of: $0) } ?? [] }
+            guard record &- 1 < configurations.subtreeCount[state] else { return defaultChildren(of: state) }
             return configurations.states(of: tree, below: state, index: record &- 1)
+        }
+    }
+
+    /// The states below `state` its default entry enters, in document order.
+    private func defaultChildren(of state: Int) -> [Int] {
+        let node = tree.nodes[state]
+        switch node.kind {
+        case .atomic: return []
+        case .compound: return node.initial.map { defaultEntry(of: $0) } ?? []
+        case .parallel: return node.children.flatMap { defaultEntry(of: $0) }.sorted()
         }
     }
 

@@ -41,6 +41,12 @@ final class Statechart: Sendable {
     /// Per plan that exits and enters a state again, the states it exits and enters (what a
     /// trace tells of the step; read only when a trace is written).
     let reentries: [Int: Reentry]
+    /// Per action block, whether its expressions read the configuration (`active(.S)`): such a
+    /// block runs at its moment of the microstep (`ActionMoment`), not in the configuration the
+    /// step started from.
+    let blockReadsActive: [Bool]
+    /// Whether any action block reads the configuration.
+    let actionsReadActive: Bool
 
     /// The most microsteps a spin's table may hold.
     static let microstepLimit = 1_000_000
@@ -49,7 +55,7 @@ final class Statechart: Sendable {
         planner: MicrostepPlanner, blockSources: [ActionBlockSource], columns: Int, cells: [Range<Int>],
         groups: [Range<Int>], groupEnds: [Int], candidates: [StatechartCandidate], plans: [MicrostepPlan],
         sequence: [Int32], writes: [SlotWrite], flips: [ParityFlip], initialPlan: MicrostepPlan, hiddenSlotCount: Int,
-        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int, reentries: [Int: Reentry]
+        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int, reentries: [Int: Reentry], blockReadsActive: [Bool]
     ) {
         self.planner = planner
         self.blockSources = blockSources
@@ -68,6 +74,8 @@ final class Statechart: Sendable {
         self.hasEventlessRows = hasEventlessRows
         self.firstHiddenSlot = firstHiddenSlot
         self.reentries = reentries
+        self.blockReadsActive = blockReadsActive
+        self.actionsReadActive = blockReadsActive.contains(true)
     }
 
     /// Whether a spin needs a statechart rather than the flat table: a state with children, entry
@@ -276,7 +284,44 @@ final class Statechart: Sendable {
             groupEnds: groupEnds, candidates: candidates, plans: plans, sequence: sequence, writes: writes, flips: flips,
             initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
             hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount,
-            reentries: reentries)
+            reentries: reentries,
+            blockReadsActive: blockSources.map { Self.readsActive($0, nodes: nodes, transitions: transitions) })
+    }
+
+    /// Whether the expressions of an action block read the configuration.
+    private static func readsActive(_ source: ActionBlockSource, nodes: [StateNode], transitions: [TransitionModel]) -> Bool {
+        func reads(_ block: ActionBlockModel?) -> Bool {
+            block?.expressions.contains { $0.readsControlState } ?? false
+        }
+        switch source {
+        case .row(let position):
+            guard transitions.indices.contains(position) else { return false }
+            let row = transitions[position]
+            return row.assignments.contains { $0.value.expression.readsControlState } || reads(row.actions)
+        case .entry(let state, let index):
+            return nodes.indices.contains(state) && nodes[state].entry.indices.contains(index) && reads(nodes[state].entry[index])
+        case .exit(let state, let index):
+            return nodes.indices.contains(state) && nodes[state].exit.indices.contains(index) && reads(nodes[state].exit[index])
+        case .raise:
+            return false
+        }
+    }
+
+    /// The moment before the first action block of a microstep from `configuration` (nil: the
+    /// initial entry) to `target`; `reentry` lists what the step exits and enters when it enters
+    /// a state it exits (else the states exited and entered are the two configurations' difference).
+    func moment(from configuration: Int?, to target: Int, reentry: Reentry?) -> ActionMoment {
+        let configurations = planner.configurations
+        let before = configuration.map { configurations.activeStates($0).map(Int.init) } ?? []
+        let count = planner.tree.nodes.count
+        if let reentry {
+            return ActionMoment(stateCount: count, before: before, exited: reentry.exited, entered: reentry.entered)
+        }
+        let after = configurations.activeStates(target).map(Int.init)
+        let beforeSet = Set(before), afterSet = Set(after)
+        return ActionMoment(
+            stateCount: count, before: before, exited: before.filter { !afterSet.contains($0) }.reversed(),
+            entered: after.filter { !beforeSet.contains($0) })
     }
 
     /// Adds a leaf's choice to the choices of a step: a row of an ancestor that several leaves

@@ -1,0 +1,98 @@
+/// Actions read from a row's events: the branches of a row's conditional action (`then`, `else`),
+/// with the forms and problems `SpecBuilder` gives entry and exit actions.
+extension ItemEventReader {
+    /// One action or a list of them (an empty list: none), the value of `key` of a row.
+    mutating func actionBlocks(_ key: String) throws(Declined) -> [ActionBlockDeclaration]? {
+        if collectionLocation != nil, enter(mapping: false) {
+            var blocks: [ActionBlockDeclaration] = []
+            var complete = true
+            while hasNextItem() {
+                if let block = try actionBlock(key) { blocks.append(block) } else { complete = false }
+            }
+            return complete ? blocks : nil
+        }
+        return try actionBlock(key).map { [$0] }
+    }
+
+    /// `{ set, emit, with, propagate }` or `{ if, then, else }` at the cursor.
+    private mutating func actionBlock(_ key: String) throws(Declined) -> ActionBlockDeclaration? {
+        guard let location = collectionLocation, enter(mapping: true) else {
+            try wrongKind(expected: "a mapping", "for each action of '\(key)'")
+            return nil
+        }
+        var complete = true
+        var assignments: [Assignment] = []
+        var payload: [Assignment] = []
+        var emit: Name?
+        var propagate: (gear: Name, event: Name)?
+        var condition: ExpressionText?
+        var then: [ActionBlockDeclaration]?
+        var otherwise: [ActionBlockDeclaration] = []
+        var keys: [String] = []
+        while let keyItem = try nextKey() {
+            let written = keyItem.scalar.value
+            keys.append(written)
+            switch written {
+            case "set":
+                if let values = try self.assignments("set") { assignments = values.array } else { complete = false }
+            case "with":
+                if let values = try self.assignments("with") { payload = values.array } else { complete = false }
+            case "emit":
+                if let name = try name("for 'emit'") { emit = name } else { complete = false }
+            case "propagate":
+                guard let name = try name("for 'propagate'") else {
+                    complete = false
+                    continue
+                }
+                if let split = SpecBuilder.gearEvent(name) {
+                    propagate = split
+                } else {
+                    try problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
+                    complete = false
+                }
+            case "if":
+                if let text = try expression("for 'if'") { condition = text } else { complete = false }
+            case "then":
+                if let blocks = try actionBlocks(key) { then = blocks } else { complete = false }
+            case "else":
+                if let blocks = try actionBlocks(key) { otherwise = blocks } else { complete = false }
+            default:
+                try problem(SpecBuilder.unknownKey(
+                    written, at: keyItem.start, allowed: SpecBuilder.actionBlockKeys + SpecBuilder.conditionalActionKeys, "in '\(key)'"))
+                skipValue()
+                complete = false
+            }
+        }
+        let isConditional = keys.contains("if")
+        let allowed = isConditional ? SpecBuilder.conditionalActionKeys : SpecBuilder.actionBlockKeys
+        if keys.contains(where: { !allowed.contains($0) && (SpecBuilder.actionBlockKeys + SpecBuilder.conditionalActionKeys).contains($0) }) {
+            let misplaced = keys.first { !allowed.contains($0) } ?? ""
+            try problem(SpecBuilder.unknownKey(misplaced, at: location, allowed: allowed, "in '\(key)'"))
+            complete = false
+        }
+        if isConditional {
+            guard then != nil else {
+                try problem(Diagnostic(.conditionalWithoutThen, at: location, ["key": key]))
+                return nil
+            }
+        } else {
+            if keys.isEmpty {
+                try problem(Diagnostic(.emptyAction, at: location, ["key": key]))
+                complete = false
+            }
+            if keys.contains("with"), emit == nil, propagate == nil {
+                try problem(Diagnostic(.actionWithWithoutEvent, at: location))
+                complete = false
+            }
+        }
+        guard complete else { return nil }
+        if isConditional, let condition, let then {
+            return ActionBlockDeclaration(
+                location: location, assignments: [], emit: nil, propagate: nil,
+                conditional: ConditionalActionDeclaration(condition: condition, then: then, otherwise: otherwise))
+        }
+        return ActionBlockDeclaration(
+            location: location, assignments: assignments, emit: emit.map { EmitDeclaration(event: $0, payload: payload) },
+            propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: payload) })
+    }
+}
