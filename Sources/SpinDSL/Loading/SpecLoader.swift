@@ -14,19 +14,9 @@ public struct SpecLoader: Sendable {
     /// The limits applied when reading the YAML.
     public let limits: YAMLLimits
 
-    /// Inputs of at least this many bytes are parsed on a second thread (see `YAMLReader`).
-    let pipelineThreshold: Int
-
     /// Creates a loader; `limits` bound what a hostile file can make the reader do.
     public init(limits: YAMLLimits = .init()) {
-        self.init(limits: limits, pipelineThreshold: YAMLReader.defaultPipelineThreshold)
-    }
-
-    /// Creates a loader that parses inputs of `pipelineThreshold` bytes or more on a second thread,
-    /// for tests that hold both ways equal.
-    init(limits: YAMLLimits, pipelineThreshold: Int) {
         self.limits = limits
-        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Loads a spec from text already in memory.
@@ -79,7 +69,7 @@ public struct SpecLoader: Sendable {
     /// unless the YAML itself was broken.
     private func read(bytes: [UInt8], source: SourceFile) -> SpecLoadResult {
         var rows = TransitionRowStream()
-        let read = YAMLReader(limits: limits, pipelineThreshold: pipelineThreshold).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
+        let read = YAMLReader(limits: limits).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
         if read.diagnostics.contains(where: { $0.severity == .error }) {
             return SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics)
         }

@@ -5,7 +5,7 @@ internal import CYAML
 /// libyaml's parser over a buffer, giving its events as Swift values (`YAMLParseEvent`).
 ///
 /// Used on one thread only; the buffer must outlive it.
-final class LibYAMLEvents: YAMLEventSource {
+final class LibYAMLEvents {
     // yaml_parser_t is large and libyaml keeps pointers into it, so it gets a stable heap address.
     private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let started: Bool
@@ -24,6 +24,7 @@ final class LibYAMLEvents: YAMLEventSource {
         parser.deallocate()
     }
 
+    /// The next event; after one that `endsStream`, it is not asked again.
     func next() -> YAMLParseEvent {
         guard started else { return .failed(YAMLParseFailure(kind: .parserNotStarted)) }
         var event = yaml_event_t()

@@ -1,7 +1,7 @@
 /// One libyaml parse event as Swift values: what `YAMLReader` hands to the tree builder.
 ///
-/// Made where libyaml runs (`LibYAMLEvents`), which may be another thread than the one building the
-/// tree (`YAMLEventPipe`): nothing in it points into libyaml's memory.
+/// Made by `LibYAMLEvents`, the one place that reads libyaml's C structures: nothing in it points
+/// into libyaml's memory.
 enum YAMLParseEvent: Sendable {
     /// A document begins at this location.
     case documentStart(SourceLocation)

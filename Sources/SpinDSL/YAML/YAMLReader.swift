@@ -12,23 +12,9 @@ public struct YAMLReader: Sendable {
     /// The resource limits applied to every read.
     public let limits: YAMLLimits
 
-    /// Inputs of at least this many bytes are parsed on a thread of their own (`YAMLEventPipe`).
-    let pipelineThreshold: Int
-
-    /// Inputs from this size on are parsed on a second thread: below it a thread's start costs
-    /// more than the overlap saves, and hand-written specs are far smaller.
-    static let defaultPipelineThreshold = 256 * 1024
-
     /// Creates a reader with the given limits.
     public init(limits: YAMLLimits = .init()) {
-        self.init(limits: limits, pipelineThreshold: Self.defaultPipelineThreshold)
-    }
-
-    /// Creates a reader that parses inputs of `pipelineThreshold` bytes or more on a second thread
-    /// (0: every input; `Int.max`: none), for tests that hold both ways equal.
-    init(limits: YAMLLimits, pipelineThreshold: Int) {
         self.limits = limits
-        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Reads a source file. Diagnostics carry `source.path`, so render them with a
@@ -61,27 +47,18 @@ public struct YAMLReader: Sendable {
         }
     }
 
-    /// Runs libyaml over a buffer the caller keeps alive for the whole call: on a thread of its own
-    /// for a large input (`YAMLEventPipe`), which is joined before this returns.
+    /// Runs libyaml over a buffer the caller keeps alive for the whole call.
     private func parse<Consumer: YAMLItemConsumer>(
         _ input: UnsafePointer<UInt8>, count: Int, text: YAMLSourceText, path: String, consumer: inout Consumer
     ) -> YAMLReadResult {
         // Named once: every location of the document then refers to it without a lookup.
         let file = SourceFileName(path)
-        #if canImport(Glibc) || canImport(Musl)
-        if count >= pipelineThreshold, let pipe = YAMLEventPipe(input, count: count, file: file) {
-            defer { pipe.close() }
-            var events = pipe.events
-            return build(from: &events, text: text, file: file, consumer: &consumer)
-        }
-        #endif
-        var events = LibYAMLEvents(input, count: count, file: file)
-        return build(from: &events, text: text, file: file, consumer: &consumer)
+        return build(from: LibYAMLEvents(input, count: count, file: file), text: text, file: file, consumer: &consumer)
     }
 
-    /// Builds the document from the events of `source`, to its end, its failure, or the builder's stop.
-    private func build<Source: YAMLEventSource, Consumer: YAMLItemConsumer>(
-        from source: inout Source, text: YAMLSourceText, file: SourceFileName, consumer: inout Consumer
+    /// Builds the document from libyaml's events, to their end, a failure, or the builder's stop.
+    private func build<Consumer: YAMLItemConsumer>(
+        from source: LibYAMLEvents, text: YAMLSourceText, file: SourceFileName, consumer: inout Consumer
     ) -> YAMLReadResult {
         var text = text
         var builder = YAMLTreeBuilder(limits: limits, text: text, consumer: consumer)
