@@ -40,12 +40,8 @@ struct CheckSession {
         // The diagram is drawn before the check: without Graphviz, nothing is explored.
         var drawing: HTMLViewer.Drawing?
         if let html {
-            switch html.draw() {
-            case .success(let drawn): drawing = drawn
-            case .failure(let error):
-                OutputWriter.standardError.line("Error: \(error)")
-                return 1
-            }
+            guard let drawn = html.drawOrReport() else { return 1 }
+            drawing = drawn
         }
         var options = self.options
         let progress = ProgressLine(enabled: !quiet && OutputWriter.standardError.isTerminal)

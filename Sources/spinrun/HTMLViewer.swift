@@ -36,6 +36,17 @@ struct HTMLViewer {
         return .success(Drawing(svgs: svgs, index: diagram.json))
     }
 
+    /// `draw()` for a session that writes a page: the drawing, or nil after the error is written
+    /// on standard error (the session then exits 1 before anything runs).
+    func drawOrReport() -> Drawing? {
+        switch draw() {
+        case .success(let drawing): return drawing
+        case .failure(let error):
+            OutputWriter.standardError.line("Error: \(error)")
+            return nil
+        }
+    }
+
     /// Writes the page of `trace`, the JSON Lines trace (its header first, when it has one, then
     /// its steps, then its summary, a line each); `finding`: a check's finding, shown as the
     /// page's status; `status`: the status shown when the trace has no summary (a check that
@@ -80,7 +91,7 @@ struct HTMLViewer {
         }
         var out: [UInt8] = []
         out.reserveCapacity(trace.count &+ spins.utf8.count &+ 4096)
-        out += "{\"title\":\(jsonString(specPath)),\"finding\":\(finding.map(jsonString) ?? "null"),\"status\":\(status.map(jsonString) ?? "null"),\"run\":".utf8
+        out += "{\"title\":\(SpinValue.jsonString(specPath)),\"finding\":\(finding.map(SpinValue.jsonString) ?? "null"),\"status\":\(status.map(SpinValue.jsonString) ?? "null"),\"run\":".utf8
         out += header
         out += ",\"spins\":".utf8
         out += spins.utf8
@@ -99,27 +110,6 @@ struct HTMLViewer {
             if byte == UInt8(ascii: "<") { escaped += "\\u003c".utf8 } else { escaped.append(byte) }
         }
         return escaped
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 &- String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// `text` as HTML text (the page's title).

@@ -104,12 +104,8 @@ struct RunSession {
         // The diagram is drawn before the run: without Graphviz, nothing runs.
         var drawing: HTMLViewer.Drawing?
         if let html {
-            switch html.draw() {
-            case .success(let drawn): drawing = drawn
-            case .failure(let error):
-                OutputWriter.standardError.line("Error: \(error)")
-                return 1
-            }
+            guard let drawn = html.drawOrReport() else { return 1 }
+            drawing = drawn
         }
         let inputMode: TraceHeader.Inputs = header?.inputs ?? (interactive ? .interactive : (inputs.isEmpty ? .script : .events))
 

@@ -17,11 +17,6 @@ struct HTMLViewerTests {
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
     }()
 
-    /// All steps of a run of at most this many steps are loaded; of a longer one, the start and
-    /// its first `allStepsUpTo` steps, five between and the last five (each load is a browser
-    /// started: about 1.5 s).
-    static let allStepsUpTo = 24
-
     /// The configuration before step 1 and after each step of a JSON Lines trace: every spin's
     /// active states as `Spin.state`, sorted, comma-joined. A spin's start is its first step's
     /// `from` (its summary's state when it never steps).
@@ -56,17 +51,11 @@ struct HTMLViewerTests {
         return configurations
     }
 
-    /// The steps loaded of a run of `count` steps.
-    static func chosenSteps(_ count: Int) -> [Int] {
-        guard count > allStepsUpTo else { return Array(0...count) }
-        let between = (1...5).map { allStepsUpTo + ($0 * (count - 5 - allStepsUpTo)) / 6 }
-        return Array(Set(Array(0...allStepsUpTo) + between + Array((count - 4)...count))).sorted()
-    }
-
-    /// Loads `page#step=N` for each chosen step and returns the steps whose `data-step` or
+    /// Loads `page#step=N` for every step N of the trace (each load a browser of its own, as a
+    /// reader opening a shared link would) and returns the steps whose `data-step` or
     /// `data-active` is not the expected one, as `N: got … expected …`.
     static func mismatches(page: URL, expected: [String]) throws -> [String] {
-        let steps = chosenSteps(expected.count - 1)
+        let steps = Array(expected.indices)
         let dumps = try Chromium.dumpDOM(steps.map { page.absoluteString + "#step=\($0)" })
         var wrong: [String] = []
         for (step, dom) in zip(steps, dumps) {

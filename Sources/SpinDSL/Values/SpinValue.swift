@@ -140,7 +140,7 @@ public enum SpinValue: Hashable, Sendable {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
