@@ -88,8 +88,12 @@ struct CheckSession {
                 let latest = trace.steps.prefix(Self.shownSteps).map(\.time).max()
                 let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: latest)
                 out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
-                for step in trace.steps.prefix(Self.shownSteps) {
+                for (index, step) in trace.steps.prefix(Self.shownSteps).enumerated() {
+                    if index &+ 1 == trace.header.cycleStep { out.line("  cycle, repeated for ever:") }
                     out.line("  " + formatter.step(TraceRecord(step, in: model)))
+                }
+                if let cycleStep = trace.header.cycleStep, cycleStep > trace.steps.count {
+                    out.line("  cycle: no more steps, for ever")
                 }
                 if trace.steps.count > Self.shownSteps {
                     out.line("  … \(CountedNoun.text(trace.steps.count - Self.shownSteps, "more step")) (--counterexample writes them all)")

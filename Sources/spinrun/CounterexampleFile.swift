@@ -24,7 +24,7 @@ enum CounterexampleFile {
     /// The file name of finding `number` (from 1) of `count` in `--counterexamples DIR`: the
     /// number, padded so that the files sort in the order found, the finding's kind, and what it
     /// names: `1-invariant-Turnstile.paidForEveryPass.jsonl`, `2-error-ValueOutOfRange.jsonl`,
-    /// `3-deadlock.jsonl`, `4-livelock.jsonl`.
+    /// `3-deadlock.jsonl`, `4-livelock.jsonl`, `5-property-Peterson.progress0.jsonl`.
     static func fileName(of violation: CheckViolation, number: Int, count: Int) -> String {
         let digits = String(count).count
         let shown = String(number)
@@ -32,6 +32,7 @@ enum CounterexampleFile {
         var name = padded + "-" + violation.name
         switch violation.kind {
         case .invariant(let failure): name += "-" + failure.spin + "." + failure.name
+        case .property(let failure): name += "-" + failure.spin + "." + failure.name
         case .error: name += "-" + violation.group.name
         case .deadEnd, .livelock: break
         }

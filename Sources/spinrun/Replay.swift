@@ -67,6 +67,37 @@ enum Replay {
         return .success(recording)
     }
 
+    /// A lasso's check (`cycle` in the header): every spin is, after the last step, where it was
+    /// when step `cycleStep` began — its control state and data after its last step before the
+    /// cycle (a spin that first steps in the cycle: the control state its first step leaves) are
+    /// those after its last step. Nil when the cycle closes; else the `[#ReplayDiverged]` line.
+    static func cycleDifference(_ lines: [String], cycleStep: Int) -> String? {
+        var before: [String: (control: JSONValue?, data: JSONValue?)] = [:]
+        var after: [String: (control: JSONValue?, data: JSONValue?)] = [:]
+        var last = 0
+        for line in lines where line.hasPrefix("{\"step\":") {
+            guard case .success(let step) = JSONObjectParser.parseValue(line), let number = step["step"]?.int64,
+                  let spin = step["spin"]?.string else { continue }
+            last = Int(clamping: number)
+            if number < cycleStep {
+                before[spin] = (step["to"], step["state"])
+            } else if before[spin] == nil {
+                before[spin] = (step["from"], nil)
+            }
+            after[spin] = (step["to"], step["state"])
+        }
+        guard cycleStep <= last else { return nil }
+        for (spin, start) in before.sorted(by: { $0.key < $1.key }) {
+            guard let end = after[spin] else { continue }
+            if start.control != end.control || (start.data != nil && start.data != end.data) {
+                let group = DiagnosticGroup.replayDiverged
+                let difference = "spin '\(spin)' ends the cycle (steps \(cycleStep) to \(last)) elsewhere than it began it: the cycle does not close"
+                return "\(group.message(["step": "step \(last)", "difference": difference])) \(group.tag)"
+            }
+        }
+        return nil
+    }
+
     /// The header of `{"run":{"seed":…,"inputs":…,…}}`, or nil when it is not one.
     private static func header(_ line: JSONValue) -> TraceHeader? {
         guard let run = line["run"], let seedText = run["seed"], case .scalar(.number(let seedNumber)) = seedText,
@@ -80,6 +111,7 @@ enum Replay {
         header.maxTimeMilliseconds = run["maxTime"]?.int64
         header.maxSteps = run["maxSteps"]?.int64.map { Int(clamping: $0) }
         header.livelockRepeats = run["livelockRepeats"]?.int64.map { Int(clamping: $0) }
+        header.cycleStep = run["cycle"]?.int64.map { Int(clamping: $0) }
         return header
     }
 

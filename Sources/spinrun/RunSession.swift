@@ -188,6 +188,7 @@ struct RunSession {
             // The header says how to run; the steps and the summary are what is compared.
             let expected = header == nil ? recorded : Array(recorded.dropFirst())
             let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
+                ?? header?.cycleStep.flatMap { Replay.cycleDifference(collected.lines, cycleStep: $0) }
             if let html, let drawing {
                 let lines = [runHeader.json] + collected.lines + [summary.json]
                 if let error = html.write(drawing, trace: Array((lines.joined(separator: "\n") + "\n").utf8)) {
@@ -197,7 +198,8 @@ struct RunSession {
                 }
             }
             guard let difference else {
-                out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))")
+                let cycle = header?.cycleStep.map { ", its cycle from step \($0) closes" } ?? ""
+                out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))\(cycle)")
                 return 0
             }
             out.line(difference)

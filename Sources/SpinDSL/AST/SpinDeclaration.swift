@@ -32,13 +32,18 @@ public struct SpinDeclaration: Hashable, Sendable {
     public let script: [ScriptStep]
     /// `invariants`, in order: conditions that hold after every step.
     public let invariants: [InvariantDeclaration]
+    /// `properties`, in order: temporal formulas `spinrun --check` checks.
+    public let properties: [PropertyDeclaration]
+    /// `fairness`: the inputs scheduled fairly when the properties are checked.
+    public let fairness: FairnessDeclaration?
 
     /// Creates a spin declaration.
     public init(
         name: Name, location: SourceLocation, summary: String?, states: [Name], initial: Name?, finals: [Name],
         data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
         transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
-        script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = []
+        script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = [],
+        properties: [PropertyDeclaration] = [], fairness: FairnessDeclaration? = nil
     ) {
         self.name = name
         self.location = location
@@ -55,5 +60,7 @@ public struct SpinDeclaration: Hashable, Sendable {
         self.render = render
         self.script = script
         self.invariants = invariants
+        self.properties = properties
+        self.fairness = fairness
     }
 }

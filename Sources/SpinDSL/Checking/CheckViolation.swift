@@ -13,6 +13,8 @@ public struct CheckViolation: Sendable {
         /// `ringLength` nil), or, at step `steps` of the move, were found to come back to the
         /// same state every `ringLength` steps (`RunMachine.detectsRings`).
         case livelock(steps: Int, ringLength: Int?)
+        /// A property does not hold: the counterexample is a lasso, its cycle from `cycleStart` on.
+        case property(PropertyFailure)
     }
 
     public let kind: Kind
@@ -20,6 +22,16 @@ public struct CheckViolation: Sendable {
     public let depth: Int
     /// The shortest run that reaches it: the start, then each move.
     public let counterexample: [CheckMove]
+    /// A lasso's: the index in `counterexample` of the cycle's first move; the cycle ends in the
+    /// state it began in (no move: the run stays for ever in its last state).
+    public let cycleStart: Int?
+
+    public init(kind: Kind, depth: Int, counterexample: [CheckMove], cycleStart: Int? = nil) {
+        self.kind = kind
+        self.depth = depth
+        self.counterexample = counterexample
+        self.cycleStart = cycleStart
+    }
 
     /// `invariant`, `error`, `deadlock` or `livelock`.
     public var name: String {
@@ -28,6 +40,7 @@ public struct CheckViolation: Sendable {
         case .error: return "error"
         case .deadEnd: return "deadlock"
         case .livelock: return "livelock"
+        case .property: return "property"
         }
     }
 
@@ -35,6 +48,7 @@ public struct CheckViolation: Sendable {
     public var location: SourceLocation? {
         switch kind {
         case .invariant(let failure): return failure.location
+        case .property(let failure): return failure.location
         case .error(let fault): return fault.location
         case .deadEnd, .livelock: return nil
         }
@@ -47,6 +61,7 @@ public struct CheckViolation: Sendable {
         case .error(let fault): return fault.group
         case .deadEnd: return .deadEnd
         case .livelock: return .neverSettles
+        case .property: return .propertyViolated
         }
     }
 
@@ -54,6 +69,7 @@ public struct CheckViolation: Sendable {
     public var message: String {
         switch kind {
         case .invariant(let failure): return failure.message
+        case .property(let failure): return failure.message
         case .error(let fault): return fault.message
         case .deadEnd(let waiting): return group.message(["waiting": CheckMessages.waiting(waiting)])
         case .livelock(let steps, let ringLength):

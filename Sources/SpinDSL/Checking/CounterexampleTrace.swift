@@ -15,15 +15,17 @@ extension SpecChecker {
     public func counterexample(_ violation: CheckViolation) -> CounterexampleTrace {
         var livelock: (bound: Int, ringLength: Int?)?
         if case .livelock(let bound, let ringLength) = violation.kind { livelock = (bound, ringLength) }
-        return run(violation.counterexample, livelock: livelock).trace
+        return run(violation.counterexample, livelock: livelock, cycleStart: violation.cycleStart).trace
     }
 
     /// Runs `moves` from the start on the machine, as `counterexample(_:)` does; `livelock`: the
     /// last move does not settle (the bound of its steps, the length of its ring). Also returns the
     /// time after each move that ran (nanoseconds): a move after the run ended does not run; and
-    /// whether a move took more than `moveStepLimit` steps (the run ends there).
+    /// whether a move took more than `moveStepLimit` steps (the run ends there). `cycleStart`: a
+    /// lasso's first move of its cycle, whose first step the header names.
     func run(
-        _ moves: [CheckMove], livelock: (bound: Int, ringLength: Int?)? = nil, moveStepLimit: Int = Int.max
+        _ moves: [CheckMove], livelock: (bound: Int, ringLength: Int?)? = nil, moveStepLimit: Int = Int.max,
+        cycleStart: Int? = nil
     ) -> (trace: CounterexampleTrace, times: [Int64], unsettled: Bool) {
         var times: [Int64] = []
         let program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
@@ -45,6 +47,7 @@ extension SpecChecker {
                 header.maxSteps = machine.totalStepLimit
                 header.livelockRepeats = 0
             }
+            if index == cycleStart { header.cycleStep = collected.steps.count &+ 1 }
             machine.oracle.prescribe(move.outcomes)
             machine.beginMove()
             switch move.kind {
@@ -60,6 +63,7 @@ extension SpecChecker {
             }
             if machine.ended != nil { break }
         }
+        if let cycleStart, cycleStart >= moves.count { header.cycleStep = collected.steps.count &+ 1 }
         // A run's livelock detector is not the checker's: a move that settles (or fails) after a
         // long stretch of steps at one instant — a ring left by a choice — would look like a
         // livelock to it, so the replay turns it off once an instant has as many steps as it needs.

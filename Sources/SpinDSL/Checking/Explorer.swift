@@ -33,6 +33,9 @@ final class Explorer {
     /// none and no inputs).
     private let mustFinish: [Bool]
     private var coverage: MachineCoverage
+    /// The states and moves, kept when a spin has properties (nil otherwise).
+    private var graph: StateGraph?
+    private let fair: FairInputs
 
     // Unchecked: only this class's own methods touch them, one call at a time, and the checks
     // cost more than a move of a small spec.
@@ -44,12 +47,14 @@ final class Explorer {
     @exclusivity(unchecked) private var limit: CheckLimit?
     private let started = ContinuousClock.now
 
-    /// A finding, with where it was reached: from state `parent` (or the start) by move `move`.
+    /// A finding, with where it was reached: from state `parent` (or the start) by move `move`;
+    /// a property's: its lasso, the moves and where the cycle begins among them.
     private struct Finding {
         let kind: CheckViolation.Kind
         let parent: UInt32
         let move: UInt32
         let depth: Int
+        var lasso: (moves: [CheckMove], cycleStart: Int)? = nil
     }
 
     private enum FindingKey: Hashable {
@@ -59,6 +64,7 @@ final class Explorer {
         case error(SourceLocation, DiagnosticGroup)
         case deadEnd
         case livelock
+        case property(spin: Int, index: Int)
     }
 
     init(_ compiled: CompiledSpec, options: CheckOptions, maxStringBytes: Int) {
@@ -67,6 +73,8 @@ final class Explorer {
         self.options = options
         machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
+        fair = FairInputs(compiled.model)
+        graph = compiled.model.spins.contains { !$0.properties.isEmpty } ? StateGraph() : nil
         let tooManyPayloads = compiled.model.spins.contains { spin in
             spin.events.contains { $0.isInput && Self.hasTooManyPayloads($0, limit: options.maxPayloads) }
         }
@@ -195,6 +203,7 @@ final class Explorer {
             }
         }
         coverage = machine.coverage ?? coverage
+        if limit == nil, graph != nil { checkProperties() }
         for (spin, model) in program.model.spins.enumerated() where isReducerOnly {
             for row in model.transitions.indices where rowsFired[rowBase[spin] &+ row] { coverage.rowFired(spin: spin, row: row) }
             for control in 0..<model.controlCount where statesReached[stateBase[spin] &+ control] {
@@ -229,7 +238,9 @@ final class Explorer {
             oracle = fresh.oracle
             visits = fresh.moveVisits
             machine.coverage = fresh.coverage
-            if fresh.ended != .revisited { record(fresh, parent: StateStore.noParent, move: move, depth: 0) }
+            if fresh.ended != .revisited, let reached = record(fresh, parent: StateStore.noParent, move: move, depth: 0) {
+                graph?.addStart(reached, label: move)
+            }
             move &+= 1
         } while limit == nil && oracle.advance()
     }
@@ -258,8 +269,13 @@ final class Explorer {
                 apply(template)
                 if machine.ended == .revisited {
                     // Covered by the runs that took other outcomes where it came back from.
-                } else if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1), reachedID == id {
-                    // A move back to the same state changes nothing.
+                } else if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1) {
+                    if reachedID == id {
+                        // A move back to the same state changes nothing.
+                    } else {
+                        changes = true
+                        if graph != nil { graph?.addEdge(from: id, to: reachedID, move: move, input: fairNumber(template)) }
+                    }
                 } else {
                     changes = true
                 }
@@ -342,7 +358,10 @@ final class Explorer {
                     for index in states.indices {
                         codec.putSpin(index, state: states[index], stopped: index == spin ? isFinal : stopped[index])
                     }
-                    _ = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth &+ 1)
+                    let reached = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth &+ 1)
+                    if graph != nil, let reached {
+                        graph?.addEdge(from: id, to: reached, move: move, input: fair.number(spin: spin, kind: events[eventIndex].kind))
+                    }
                     if limit != nil { return }
                 }
                 if changed || states[spin].hasFault {
@@ -381,6 +400,12 @@ final class Explorer {
         return !machine.allStopped && !moveKinds().isEmpty
     }
 
+
+    /// The fair input `move` is, or `StateGraph.noFairInput`.
+    private func fairNumber(_ move: CheckMove.Kind) -> Int32 {
+        if case .input(let spin, let event) = move { return fair.number(spin: spin, kind: event.kind) }
+        return StateGraph.noFairInput
+    }
 
     private func apply(_ move: CheckMove.Kind) {
         machine.beginMove()
@@ -438,16 +463,85 @@ final class Explorer {
     }
 
     private func note(_ kind: CheckViolation.Kind, key: FindingKey, parent: UInt32, move: UInt32, depth: Int) {
+        // A move that fails ends the run there: the state does not stutter for the properties.
+        if case .deadEnd = kind {} else if parent != StateStore.noParent, move != UInt32.max { graph?.markCut(Int(parent)) }
         guard !findingKeys.contains(key) else { return }
         findingKeys.insert(key)
         findings.append(Finding(kind: kind, parent: parent, move: move, depth: depth))
+    }
+
+    // MARK: Properties
+
+    /// Checks every property of every spin on the explored graph (docs/checking.md,
+    /// "Properties"): each finding a lasso, or the fault of an atom.
+    private func checkProperties() {
+        guard var graph, let store else { return }
+        graph.finish(states: store.count)
+        self.graph = graph
+        let spins = program.model.spins
+        for (spinIndex, spin) in spins.enumerated() {
+            for (propertyIndex, property) in spin.properties.enumerated() {
+                let evaluate: (Int) -> Result<UInt64, SpecFault> = { [self] id in
+                    atoms(of: property, spin: spinIndex, state: id)
+                }
+                var search = PropertySearch(graph: graph, states: store.count, automaton: property.negation, fair: fair, evaluate: evaluate)
+                switch search.run() {
+                case .holds:
+                    break
+                case .tooLarge:
+                    limit = .memory
+                    return
+                case .fault(let fault, let id):
+                    var depth = 0
+                    var walk = UInt32(id)
+                    while walk != StateStore.noParent {
+                        walk = store.parent(of: Int(walk)).parent
+                        depth &+= 1
+                    }
+                    let (parent, move) = store.parent(of: id)
+                    note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: max(0, depth &- 1))
+                case .violated(let lasso):
+                    var moves = [startMove(graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0)]
+                    var cycleStart = 1
+                    for (position, edge) in (lasso.stem + lasso.cycle).enumerated() {
+                        let label = graph.move[edge]
+                        if label != StateGraph.stutter, let move = self.move(label, of: Int(graph.from[edge])) { moves.append(move) }
+                        if position &+ 1 == lasso.stem.count { cycleStart = moves.count }
+                    }
+                    if lasso.stem.isEmpty { cycleStart = 1 }
+                    let failure = PropertyFailure(
+                        spin: spin.name.text, name: property.name.text, location: property.name.location, formula: property.text)
+                    let key = FindingKey.property(spin: spinIndex, index: propertyIndex)
+                    guard findingKeys.insert(key).inserted else { continue }
+                    findings.append(Finding(
+                        kind: .property(failure), parent: StateStore.noParent, move: UInt32.max, depth: moves.count &- 1,
+                        lasso: (moves, cycleStart)))
+                }
+            }
+        }
+    }
+
+    /// The atoms of `property` in state `id`, bit i for atom i.
+    private func atoms(of property: PropertyModel, spin: Int, state id: Int) -> Result<UInt64, SpecFault> {
+        guard let store else { return .success(0) }
+        codec.unpack(store.vector(id), into: &machine)
+        let state = machine.spins[spin].state
+        var bits: UInt64 = 0
+        for (index, atom) in property.atoms.enumerated() where index < 64 {
+            do throws(EvaluationError) {
+                if try atom.evaluateBool(state.context(program.maxStringBytes)) { bits |= 1 << UInt64(index) }
+            } catch {
+                return .failure(SpecFault(error))
+            }
+        }
+        return .success(bits)
     }
 
     // MARK: The result
 
     private func result() -> CheckResult {
         let violations = findings.map { finding in
-            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding))
+            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding), cycleStart: finding.lasso?.cycleStart)
         }
         let status: CheckStatus
         if violations.contains(where: { if case .deadEnd = $0.kind { false } else { true } }) {
@@ -474,6 +568,7 @@ final class Explorer {
     /// The moves from the start to `finding`: up the tree of first reaches to the start, then each
     /// move found again by enumerating its state's moves.
     private func counterexample(_ finding: Finding) -> [CheckMove] {
+        if let lasso = finding.lasso { return lasso.moves }
         var labels: [UInt32] = finding.move == UInt32.max ? [] : [finding.move]
         var state = finding.parent
         while state != StateStore.noParent, let store {

@@ -3,7 +3,7 @@ extension SpecBuilder {
     /// The keys of a spin body.
     static let spinBodyKeys = [
         "description", "states", "initial", "final", "data", "events", "inputs", "transitions",
-        "feedbacks", "render", "script", "invariants",
+        "feedbacks", "render", "script", "invariants", "properties", "fairness",
     ]
 
     /// The keys of a file's top level besides a spin's: what the spins share.

@@ -41,6 +41,8 @@ extension SpecBuilder {
         var render: ExpressionText?
         var script: [ScriptStep] = []
         var invariants: [InvariantDeclaration] = []
+        var properties: [PropertyDeclaration] = []
+        var fairness: FairnessDeclaration?
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
@@ -79,6 +81,13 @@ extension SpecBuilder {
                         InvariantDeclaration(name: Self.keyName(entry), condition: $0)
                     }
                 }
+            case "properties":
+                properties = (mapping(value, "for 'properties'") ?? []).compactMap { entry in
+                    expression(entry.value, "for property '\(Self.key(entry))'").map {
+                        PropertyDeclaration(name: Self.keyName(entry), formula: $0)
+                    }
+                }
+            case "fairness": fairness = self.fairness(value)
             default: break
             }
         }
@@ -86,7 +95,23 @@ extension SpecBuilder {
         return SpinDeclaration(
             name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
-            render: render, script: script, stateTree: stateTree, invariants: invariants)
+            render: render, script: script, stateTree: stateTree, invariants: invariants,
+            properties: properties, fairness: fairness)
+    }
+
+    /// `fairness: { weak: [EVENTS], strong: [EVENTS] }`.
+    private mutating func fairness(_ node: YAMLNode) -> FairnessDeclaration? {
+        guard let entries = mapping(node, "for 'fairness'") else { return nil }
+        checkKeys(entries, allowed: ["weak", "strong"], "in 'fairness'")
+        var weak: [Name] = [], strong: [Name] = []
+        for entry in entries {
+            switch Self.key(entry) {
+            case "weak": weak = nameList(entry.value, "weak") ?? []
+            case "strong": strong = nameList(entry.value, "strong") ?? []
+            default: break
+            }
+        }
+        return FairnessDeclaration(weak: weak, strong: strong, location: node.location)
     }
 
     // MARK: - Data

@@ -42,6 +42,10 @@ public struct SpinModel: Sendable {
     let treeScope: StateScope?
     /// The invariants, in declaration order.
     public let invariants: [InvariantModel]
+    /// The properties, in declaration order.
+    public let properties: [PropertyModel]
+    /// The inputs scheduled fairly when the properties are checked.
+    public let fairness: FairnessModel
     /// The enumerations a `.case` of its expressions may belong to: the file's types, then its
     /// fields' own (the control states aside).
     let enumTypes: [EnumType]

@@ -246,11 +246,58 @@ struct SpecResolver {
             }
         }
 
+        declare(spin.properties.map(\.name), what: "property")
+        let properties = spin.properties.compactMap { property($0, in: environment) }
+        let fairness = self.fairness(spin.fairness, of: spin, events: events)
+
         return SpinModel(
             name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
             configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
             fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            statechart: statechart, treeScope: treeScope, invariants: invariants, enumTypes: enumTypes, constants: constants)
+            statechart: statechart, treeScope: treeScope, invariants: invariants, properties: properties, fairness: fairness,
+            enumTypes: enumTypes, constants: constants)
+    }
+
+    /// A property: its formula read, each atom compiled as a boolean expression on the spin's
+    /// state; nil (reported) when the formula cannot be read or an atom does not compile.
+    private mutating func property(_ property: PropertyDeclaration, in environment: SpinEnvironment) -> PropertyModel? {
+        switch TemporalFormulaParser.parse(property.formula) {
+        case .failure(let error):
+            diagnostics.append(error.diagnostic)
+            return nil
+        case .success(let parsed):
+            var atoms: [CompiledExpression] = []
+            for atom in parsed.atoms {
+                guard let compiled = expression(atom, in: environment.scope(event: nil), expecting: .bool) else { return nil }
+                atoms.append(compiled)
+            }
+            guard let negation = BuchiAutomaton(BuchiAutomaton.normal(parsed.formula, negated: true)) else {
+                report(.propertySyntax, at: property.formula.location, ["problem": "the formula is too large to check: the automaton of its negation has more than \(BuchiAutomaton.nodeLimit) nodes"])
+                return nil
+            }
+            return PropertyModel(name: property.name, text: property.formula.text, formula: parsed.formula, atoms: atoms, negation: negation)
+        }
+    }
+
+    /// `fairness`: each name an input of the spin.
+    private mutating func fairness(_ declaration: FairnessDeclaration?, of spin: SpinDeclaration, events: [EventModel]) -> FairnessModel {
+        guard let declaration else { return .none }
+        func indices(_ names: [Name]) -> [Int] {
+            var found: [Int] = []
+            for name in names {
+                guard let index = events.firstIndex(where: { $0.name.text == name.text }) else {
+                    report(.unknownEvent, at: name.location, ["event": name], suggestion: Suggestion.hint(for: name.text, in: spin.events.map(\.name.text)))
+                    continue
+                }
+                guard events[index].isInput else {
+                    report(.fairnessNotInput, at: name.location, ["event": name, "spin": spin.name])
+                    continue
+                }
+                if !found.contains(index) { found.append(index) }
+            }
+            return found
+        }
+        return FairnessModel(weak: indices(declaration.weak), strong: indices(declaration.strong))
     }
 
     /// The completion events rows are on (`on: done.S`, where no event of that name is declared),

@@ -20,6 +20,10 @@ public struct TraceHeader: Sendable, Equatable {
     public var maxTimeMilliseconds: Int64?
     public var maxSteps: Int?
     public var livelockRepeats: Int?
+    /// A lasso's (a property's counterexample): the number of the step its cycle begins with; the
+    /// steps from there to the end are the cycle, which ends in the state it began in. One past
+    /// the last step when the cycle has none (the run stays in its last state for ever).
+    public var cycleStep: Int?
 
     public init(
         seed: UInt64, inputs: Inputs, choices: [RecordedChoice] = [], maxTimeMilliseconds: Int64? = nil,
@@ -40,6 +44,7 @@ public struct TraceHeader: Sendable, Equatable {
         if let maxTimeMilliseconds { line += ",\"maxTime\":\(maxTimeMilliseconds)" }
         if let maxSteps { line += ",\"maxSteps\":\(maxSteps)" }
         if let livelockRepeats { line += ",\"livelockRepeats\":\(livelockRepeats)" }
+        if let cycleStep { line += ",\"cycle\":\(cycleStep)" }
         return line + "}}"
     }
 }

@@ -107,6 +107,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownState = "UnknownState"
     case unknownEvent = "UnknownEvent"
     case unknownInput = "UnknownInput"
+    case fairnessNotInput = "FairnessNotInput"
     case scriptEmitsNonInput = "ScriptEmitsNonInput"
     case unknownDataField = "UnknownDataField"
     case unknownPayloadField = "UnknownPayloadField"
@@ -134,6 +135,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unterminatedString = "UnterminatedString"
     case unknownEscape = "UnknownEscape"
     case expressionTooDeep = "ExpressionTooDeep"
+    case propertySyntax = "PropertySyntax"
     case emptyExpression = "EmptyExpression"
     case expectedExpression = "ExpectedExpression"
     case unexpectedAfterExpression = "UnexpectedAfterExpression"
@@ -220,6 +222,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case effectNotBound = "EffectNotBound"
     case valueOutOfRange = "ValueOutOfRange"
     case invariantViolated = "InvariantViolated"
+    case propertyViolated = "PropertyViolated"
     case effectFailed = "EffectFailed"
     case effectTimeout = "EffectTimeout"
     case effectAnswerUnknownEvent = "EffectAnswerUnknownEvent"
@@ -817,6 +820,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A transition's 'on', a rule's 'emit' or a script's 'emit' names an event the spin does not declare under 'events'; the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggel, to: on }"),
                 right: Example.lamp)
+        case .fairnessNotInput:
+            return .error(
+                "'fairness' names '{event}', which is not an input of spin '{spin}'", hint: "name inputs only: the outside's choices are what fairness schedules",
+                explanation: "A spin's 'fairness' names inputs that spinrun --check schedules fairly when it checks the properties: an input enabled for ever (weak) or again and again (strong) is taken at last. Events the spin emits itself are not chosen by the outside and cannot be named.",
+                wrong: Example.lamp(replacing: "events: [toggle]", with: "events: [toggle, flash]") + "\nproperties:\n  lit: always eventually active(.on)\nfairness: { weak: [flash] }",
+                right: Example.lamp + "\nproperties:\n  lit: always eventually active(.on)\nfairness: { weak: [toggle] }")
         case .unknownInput:
             return .error(
                 "unknown event '{event}' in the inputs of spin '{spin}'",
@@ -972,6 +981,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "In a string literal, a backslash starts one of the escapes \\\" \\' \\\\ \\n \\t.",
                 wrong: Example.labelSetting("'\"a\\qb\"'"),
                 right: Example.labelSetting("'\"a\\nb\"'"))
+        case .propertySyntax:
+            return .error(
+                "{problem}", hint: "write a formula such as 'always P', 'eventually P', 'always eventually P', 'P leadsTo Q' or 'P until Q', with P and Q state expressions",
+                explanation: "A spin's 'properties' are temporal formulas over its states: the words always, eventually, until and leadsTo, the connectives not, and, or, implies, parentheses, and between them state expressions (docs/checking.md, \"Properties\"). The formula could not be read.",
+                wrong: Example.counter + "\nproperties:\n  grows: always",
+                right: Example.counter + "\nproperties:\n  grows: always count >= 0")
         case .expressionTooDeep:
             return .error(
                 "expression nested too deeply", hint: "split it up; at most {limit} levels are allowed",
@@ -1487,6 +1502,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 wrong: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: count + 1"),
                 right: Example.tickOnce(data: "count: { type: int, initial: 9, range: [0, 9] }", set: "count: 'count < 9 ? count + 1 : 0'"),
                 origin: .run)
+        case .propertyViolated:
+            return .error(
+                "property '{name}' of spin '{spin}' does not hold: {formula}",
+                explanation: "spinrun --check found a run that breaks a property (the spin's 'properties'): for a property about every state (always P) a path to a state where it fails; for one that waits for something (eventually, leadsTo, until) a lasso, a stem then a cycle repeated for ever in which it never comes. Inputs named in the spin's 'fairness' are scheduled fairly: a cycle that starves one of them is not a counterexample. The check ends with status violated (exit 6); --counterexample writes the run, the cycle's steps marked, and --replay runs it again.",
+                wrong: "spinrun --check Tests/SpinrunTests/Fixtures/peterson-unfair.yaml",
+                right: "spinrun --check Specs/peterson.yaml",
+                origin: .command)
         case .invariantViolated:
             return .error(
                 "invariant '{name}' of spin '{spin}' does not hold: {condition}",

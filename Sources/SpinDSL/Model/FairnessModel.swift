@@ -1,0 +1,11 @@
+/// A spin's resolved `fairness`: the inputs (event indices of the spin) that `spinrun --check`
+/// schedules fairly when it checks properties.
+public struct FairnessModel: Sendable, Equatable {
+    /// Inputs that cannot stay enabled at every state of a cycle without being taken in it.
+    public let weak: [Int]
+    /// Inputs that cannot be enabled at some state of a cycle without being taken in it.
+    public let strong: [Int]
+
+    /// No fairness: every cycle counts.
+    static let none = FairnessModel(weak: [], strong: [])
+}
