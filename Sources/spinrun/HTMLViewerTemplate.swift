@@ -65,6 +65,8 @@ td.changed::after { content: " \2190  changed"; font-weight: 400; color: var(--m
 #events tr { cursor: pointer; }
 #events tr:hover td { background: #eef3fb; }
 #events tr.selected td { background: #dbe8fb; box-shadow: inset 0 -1px 0 var(--accent); font-weight: 600; }
+#events tr.cycle td.num { border-left: 4px double var(--accent); }
+#events tr.cycle-start td { font-style: italic; }
 #events td.num, #events td.time { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
 #events td.src { color: var(--muted); white-space: nowrap; }
 #events .more td { cursor: default; color: var(--muted); text-align: center; }
@@ -293,12 +295,20 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
 
   // The event list shows a window of rows around the current step: a long trace stays quick.
   var WINDOW = 150;
+  // A lasso's (a violated property's counterexample) first step of its cycle, from the header.
+  var cycleStep = trace.run && typeof trace.run.cycle === "number" ? trace.run.cycle : 0;
   function renderEvents(n) {
     var body = document.querySelector("#events tbody");
     body.textContent = "";
     var from = Math.max(0, n - WINDOW), to = Math.min(last, n + WINDOW);
     if (from > 0) body.appendChild(moreRow(from + " earlier steps"));
     for (var k = from; k <= to; k++) {
+      // A lasso's cycle: a row says where it begins, and its steps are marked at their number.
+      if (cycleStep && k === cycleStep) {
+        var mark = moreRow("\u21bb cycle, repeated for ever: steps " + cycleStep + " to " + last);
+        mark.className = "more cycle-start";
+        body.appendChild(mark);
+      }
       var tr = document.createElement("tr");
       tr.setAttribute("data-step", String(k));
       var cells;
@@ -315,7 +325,8 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
         if (classes[column]) td.className = classes[column];
         tr.appendChild(td);
       });
-      if (k === n) tr.className = "selected";
+      if (cycleStep && k >= cycleStep) tr.classList.add("cycle");
+      if (k === n) tr.classList.add("selected");
       body.appendChild(tr);
     }
     if (to < last) body.appendChild(moreRow((last - to) + " later steps"));
@@ -423,6 +434,9 @@ g.lit-edge > text { fill: var(--taken); font-weight: 700; }
   // A check's finding already names an invariant that does not hold.
   if (summary.invariant && !trace.finding) notes.push(summary.invariant.location + ": invariant '" + summary.invariant.name + "' of spin '" + summary.invariant.spin + "' does not hold: " + summary.invariant.condition);
   if (summary.cycle) notes.push("livelock cycle:\n  " + summary.cycle.join("\n  "));
+  if (trace.run && typeof trace.run.cycle === "number") {
+    notes.push(trace.run.cycle > last ? "lasso: the run stays in its last state for ever" : "lasso: steps " + trace.run.cycle + " to " + last + " are a cycle, repeated for ever");
+  }
   text(document.getElementById("finding"), notes.join("\n"));
 
   fitWidth();

@@ -106,6 +106,24 @@ struct HTMLViewerTests {
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")))
     }
 
+    @Test("--check --html of a violated property: the lasso step by step, its cycle marked in the event list and the status")
+    func lasso() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("lasso.html")
+        let trace = directory.appendingPathComponent("lasso.jsonl")
+        let spec = "Tests/SpinrunTests/Fixtures/peterson-unfair.yaml"
+        #expect(try SpinrunProcess.run(["--check", "--html", page.path, "--counterexample", trace.path, spec]).status == 6)
+        let expected = try Self.configurations(String(decoding: try Data(contentsOf: trace), as: UTF8.self))
+        #expect(expected.count == 8)
+        #expect(try Self.mismatches(page: page, expected: expected) == [])
+        let dom = try #require(try Chromium.dumpDOM([page.absoluteString + "#step=4"]).first)
+        #expect(dom.contains("lasso: steps 3 to 7 are a cycle, repeated for ever"))
+        #expect(dom.contains("<tr class=\"more cycle-start\"><td colspan=\"5\">\u{2026} \u{21bb} cycle, repeated for ever: steps 3 to 7</td></tr><tr data-step=\"3\" class=\"cycle\">"))
+        #expect(dom.contains("<tr data-step=\"4\" class=\"cycle selected\">"))
+        #expect(dom.contains("<tr data-step=\"2\">"))
+    }
+
     @Test("markup in the data is shown as text, and marked as changed by the step")
     func markupInData() throws {
         let directory = try Self.scratch()

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+/// `properties` and `fairness` in `spinrun --check` (docs/checking.md, "Properties"): verdicts,
+/// lasso counterexamples and their replay, SPIN's verdicts on the same model, and the semantics
+/// of each operator on small specs.
+@Suite("spinrun --check: temporal properties under fairness")
+struct PropertyTests {
+    static let unfair = "Tests/SpinrunTests/Fixtures/peterson-unfair.yaml"
+
+    /// The check's stdout without its last line's time.
+    static func withoutSeconds(_ text: String) -> String {
+        text.replacingOccurrences(of: #", \d+\.\d\ds\n"#, with: "\n", options: .regularExpression)
+    }
+
+    @Test("Peterson with weak fairness of p0 and p1: mutual exclusion and both progress properties hold")
+    func petersonFair() throws {
+        let output = try SpinrunProcess.run(["--check", "Specs/peterson.yaml"])
+        #expect(Self.withoutSeconds(output.stdout) == "ok: 34 states, 63 transitions, depth 9\n")
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+    }
+
+    @Test("Peterson without fairness: each progress property fails with a lasso in which the other process runs round")
+    func petersonUnfair() throws {
+        let output = try SpinrunProcess.run(["--check", Self.unfair])
+        #expect(output.status == 6)
+        let lines = Self.withoutSeconds(output.stdout).split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(10)) == [
+            "\(Self.unfair):34:3: error: property 'progress0' of spin 'Peterson' does not hold: active(.want0) leadsTo active(.cs0) [#PropertyViolated]",
+            "  counterexample: 7 moves after the start, 7 steps",
+            "  [   0ms] #1   Peterson  p0  (input)  [idle0, idle1] → [want0, idle1]  flag0=false flag1=false turn=0",
+            "  [   0ms] #2   Peterson  p1  (input)  [want0, idle1] → [want0, want1]  flag0=false flag1=false turn=0",
+            "  cycle, repeated for ever:",
+            "  [   0ms] #3   Peterson  p1  (input)  [want0, want1] → [want0, raised1]  flag0=false flag1=true turn=0",
+            "  [   0ms] #4   Peterson  p1  (input)  [want0, raised1] → [want0, wait1]  flag0=false flag1=true turn=0",
+            "  [   0ms] #5   Peterson  p1  (input)  [want0, wait1] → [want0, cs1]  flag0=false flag1=true turn=0",
+            "  [   0ms] #6   Peterson  p1  (input)  [want0, cs1] → [want0, idle1]  flag0=false flag1=false turn=0",
+            "  [   0ms] #7   Peterson  p1  (input)  [want0, idle1] → [want0, want1]  flag0=false flag1=false turn=0",
+        ])
+        #expect(output.stdout.contains("property 'progress1' of spin 'Peterson' does not hold"))
+        #expect(!output.stdout.contains("mutualExclusion"))
+        #expect(lines.last == "violated: 34 states, 63 transitions, depth 9")
+    }
+
+    @Test("a lasso is written with its cycle's first step in the header, replays, and a cycle that does not close is a difference")
+    func lassoReplays() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lasso-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("lasso.jsonl")
+        #expect(try SpinrunProcess.run(["--check", "--counterexample", trace.path, Self.unfair]).status == 6)
+        let text = String(decoding: try Data(contentsOf: trace), as: UTF8.self)
+        #expect(text.hasPrefix("{\"run\":{\"seed\":1,\"inputs\":\"events\",\"cycle\":3}}\n"))
+        let replay = try SpinrunProcess.run(["--replay", trace.path, Self.unfair])
+        #expect(replay.stdout == "replay: identical to the recorded trace (7 steps, status idle), its cycle from step 3 closes\n")
+        #expect(replay.status == 0)
+        // The same steps, with the cycle said to begin one step early: it does not close.
+        let moved = directory.appendingPathComponent("moved.jsonl")
+        try Data(text.replacingOccurrences(of: "\"cycle\":3", with: "\"cycle\":2").utf8).write(to: moved)
+        let wrong = try SpinrunProcess.run(["--replay", moved.path, Self.unfair])
+        #expect(wrong.stdout == "step 7: spin 'Peterson' ends the cycle (steps 2 to 7) elsewhere than it began it: the cycle does not close [#ReplayDiverged]\n")
+        #expect(wrong.status == 5)
+    }
+
+    @Test("--counterexamples DIR: each violated property has its own lasso file")
+    func everyLasso() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lassos-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try SpinrunProcess.run(["--check", "--counterexamples", directory.path, Self.unfair]).status == 6)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["1-property-Peterson.progress0.jsonl", "2-property-Peterson.progress1.jsonl"])
+        for file in files {
+            let replay = try SpinrunProcess.run(["--replay", directory.appendingPathComponent(file).path, Self.unfair])
+            #expect(replay.status == 0, "\(file): \(replay.stdout)")
+        }
+    }
+
+    /// Runs SPIN on the hand-written Promela of Peterson: whether `pan -a` (with `-f`: weak
+    /// fairness) finds an acceptance cycle of the never claim of property `name`.
+    static func spinFindsError(_ name: String, fair: Bool, in directory: URL) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "./pan -a \(fair ? "-f " : "")-N \(name)"]
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let errors = output.range(of: "errors: ") else { return true }
+        return !output[errors.upperBound...].hasPrefix("0")
+    }
+
+    @Test("SPIN gives the same verdicts on the hand-written Promela, with and without weak fairness", .enabled(if: SpinTools.installed))
+    func sameVerdictsAsSPIN() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peterson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = SpinrunProcess.packageRoot.appendingPathComponent("Tests/SpinrunTests/Fixtures/peterson.pml")
+        try FileManager.default.copyItem(at: model, to: directory.appendingPathComponent("peterson.pml"))
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/bin/sh")
+        build.arguments = ["-c", "spin -a peterson.pml > /dev/null && gcc -O2 -DNOREDUCE -o pan pan.c"]
+        build.currentDirectoryURL = directory
+        try build.run()
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0)
+        let fair = try SpinrunProcess.run(["--check", "Specs/peterson.yaml"]).stdout
+        let unfair = try SpinrunProcess.run(["--check", Self.unfair]).stdout
+        for name in ["mutualExclusion", "progress0", "progress1"] {
+            let ours = (unfair: unfair.contains("property '\(name)'"), fair: fair.contains("property '\(name)'"))
+            #expect(try Self.spinFindsError(name, fair: false, in: directory) == ours.unfair, "\(name) without fairness")
+            #expect(try Self.spinFindsError(name, fair: true, in: directory) == ours.fair, "\(name) with weak fairness")
+        }
+        #expect(unfair.contains("property 'progress0'") && unfair.contains("property 'progress1'"))
+    }
+
+    /// A spin that goes a → b, then on to c (final: the run stays there) or back to a, for ever.
+    static func steps(property: String, fairness: String?) -> String {
+        """
+        spin: Steps
+        states: [a, b, c]
+        initial: a
+        final: c
+        events: [go, back, finish]
+        inputs: [go, back, finish]
+        transitions:
+          - { from: a, on: go, to: b }
+          - { from: b, on: back, to: a }
+          - { from: b, on: finish, to: c }
+        properties:
+          p: "\(property)"
+        \(fairness.map { "fairness: \($0)" } ?? "")
+        """
+    }
+
+    /// Each operator on `steps`: the formula, the fairness, and whether it holds.
+    static let semantics: [(formula: String, fairness: String?, holds: Bool)] = [
+        ("eventually active(.b)", nil, true),
+        ("eventually active(.c)", nil, false),
+        ("always eventually active(.a)", nil, false),
+        ("eventually always active(.c)", nil, false),
+        ("always eventually (active(.a) or active(.c))", nil, true),
+        ("active(.a) until active(.b)", nil, true),
+        ("active(.a) until active(.c)", nil, false),
+        ("always (active(.c) implies always active(.c))", nil, true),
+        ("not eventually active(.c)", nil, false),
+        ("active(.b) leadsTo active(.c)", nil, false),
+        ("active(.b) leadsTo (active(.a) or active(.c))", nil, true),
+        ("always not active(.c) or eventually active(.c)", nil, true),
+        // finish is enabled only in b: a cycle a, b, a, … passes a, where it is disabled (weakly
+        // fair), but is enabled again and again (not strongly fair).
+        ("eventually active(.c)", "{ weak: [finish] }", false),
+        ("eventually active(.c)", "{ strong: [finish] }", true),
+        ("eventually always active(.c)", "{ strong: [finish] }", true),
+        // go is always enabled in a: weak fairness of go leaves a.
+        ("always eventually active(.b) or eventually active(.c)", "{ weak: [go] }", true),
+    ]
+
+    @Test("each operator, and weak against strong fairness, on a three-state spin", arguments: semantics.indices)
+    func operatorSemantics(case index: Int) throws {
+        let (formula, fairness, holds) = Self.semantics[index]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("steps.yaml")
+        try Data(Self.steps(property: formula, fairness: fairness).utf8).write(to: spec)
+        let output = try SpinrunProcess.run(["--check", "--quiet", spec.path])
+        #expect(output.status == (holds ? 0 : 6), "\(formula) \(fairness ?? ""): \(output.stdout)\(output.stderr)")
+        // Every counterexample replays, its cycle closing.
+        if !holds {
+            let trace = directory.appendingPathComponent("lasso.jsonl")
+            _ = try SpinrunProcess.run(["--check", "--quiet", "--counterexample", trace.path, spec.path])
+            let replay = try SpinrunProcess.run(["--replay", trace.path, spec.path])
+            #expect(replay.status == 0, "\(formula): \(replay.stdout)")
+        }
+    }
+
+    @Test("a formula that cannot be read, and fairness naming what is not an input, are located errors")
+    func refusals() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("steps.yaml")
+        try Data(Self.steps(property: "always", fairness: nil).utf8).write(to: spec)
+        let syntax = try SpinrunProcess.run(["--validate", spec.path])
+        #expect(syntax.stderr.hasPrefix("\(spec.path):12:13: error: expected a state expression, found the end of the formula [#PropertySyntax]\n"))
+        #expect(syntax.status == 1)
+        try Data(Self.steps(property: "eventually (x > 1 eventually)", fairness: nil).utf8).write(to: spec)
+        let inside = try SpinrunProcess.run(["--validate", spec.path])
+        #expect(inside.stderr.hasPrefix("\(spec.path):12:25: error: 'eventually' inside a state expression: put the temporal part in parentheses of its own [#PropertySyntax]\n"))
+        try Data(Self.steps(property: "eventually active(.c)", fairness: "{ weak: [fnish] }").utf8).write(to: spec)
+        let unknown = try SpinrunProcess.run(["--validate", spec.path])
+        #expect(unknown.stderr.hasPrefix("\(spec.path):13:20: error: unknown event 'fnish' [#UnknownEvent]\n"))
+    }
+}
