@@ -45,8 +45,7 @@ struct PropertyTests {
 
     @Test("a lasso is written with its cycle's first step in the header, replays, and a cycle that does not close is a difference")
     func lassoReplays() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lasso-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("lasso.jsonl")
         #expect(try SpinrunProcess.run(["--check", "--counterexample", trace.path, Self.unfair]).status == 6)
@@ -65,8 +64,9 @@ struct PropertyTests {
 
     @Test("--counterexamples DIR: each violated property has its own lasso file")
     func everyLasso() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lassos-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let directory = scratch.appendingPathComponent("lassos")
         #expect(try SpinrunProcess.run(["--check", "--counterexamples", directory.path, Self.unfair]).status == 6)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["1-property-Peterson.progress0.jsonl", "2-property-Peterson.progress1.jsonl"])
@@ -79,34 +79,26 @@ struct PropertyTests {
     /// Runs SPIN on the hand-written Promela of Peterson: whether `pan -a` (with `-f`: weak
     /// fairness) finds an acceptance cycle of the never claim of property `name`.
     static func spinFindsError(_ name: String, fair: Bool, in directory: URL) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "./pan -a \(fair ? "-f " : "")-N \(name)"]
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try PromelaTests.shell("./pan -a \(fair ? "-f " : "")-N \(name)", in: directory)
         guard let errors = output.range(of: "errors: ") else { return true }
         return !output[errors.upperBound...].hasPrefix("0")
     }
 
+    /// A fresh directory, removed by the caller.
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     @Test("SPIN gives the same verdicts on the hand-written Promela, with and without weak fairness", .enabled(if: SpinTools.installed))
     func sameVerdictsAsSPIN() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peterson-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = SpinrunProcess.packageRoot.appendingPathComponent("Tests/SpinrunTests/Fixtures/peterson.pml")
         try FileManager.default.copyItem(at: model, to: directory.appendingPathComponent("peterson.pml"))
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/bin/sh")
-        build.arguments = ["-c", "spin -a peterson.pml > /dev/null && gcc -O2 -DNOREDUCE -o pan pan.c"]
-        build.currentDirectoryURL = directory
-        try build.run()
-        build.waitUntilExit()
-        #expect(build.terminationStatus == 0)
+        _ = try PromelaTests.shell("spin -a peterson.pml > /dev/null && gcc -O2 -DNOREDUCE -o pan pan.c", in: directory)
+        #expect(FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("pan").path))
         let fair = try SpinrunProcess.run(["--check", "Specs/peterson.yaml"]).stdout
         let unfair = try SpinrunProcess.run(["--check", Self.unfair]).stdout
         for name in ["mutualExclusion", "progress0", "progress1"] {
@@ -162,8 +154,7 @@ struct PropertyTests {
     @Test("each operator, and weak against strong fairness, on a three-state spin", arguments: semantics.indices)
     func operatorSemantics(case index: Int) throws {
         let (formula, fairness, holds) = Self.semantics[index]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("steps.yaml")
         try Data(Self.steps(property: formula, fairness: fairness).utf8).write(to: spec)
@@ -180,8 +171,7 @@ struct PropertyTests {
 
     @Test("a formula that cannot be read, and fairness naming what is not an input, are located errors")
     func refusals() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("property-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("steps.yaml")
         try Data(Self.steps(property: "always", fairness: nil).utf8).write(to: spec)
