@@ -185,4 +185,56 @@ struct PropertyTests {
         let unknown = try SpinrunProcess.run(["--validate", spec.path])
         #expect(unknown.stderr.hasPrefix("\(spec.path):13:20: error: unknown event 'fnish' [#UnknownEvent]\n"))
     }
+
+    /// Formulas over the generated statecharts' data (`m` in 0…5, `n` in -4…8) and their state
+    /// `s0`.
+    static let generatedFormulas = [
+        "eventually m == 3",
+        "always eventually n > 0",
+        "m > 0 leadsTo n == 0",
+        "eventually always m == 5",
+        "m == 0 until n > 2",
+        "always m <= 4",
+        "active(.s0) leadsTo not active(.s0)",
+        "always eventually active(.s0)",
+        "eventually always not active(.s0)",
+        "(always eventually m > 2) implies (always eventually n < 0)",
+    ]
+
+    @Test("liveness verdicts agree with SPIN's (pan -a on the --promela export's ltl blocks) on generated statecharts", .enabled(if: SpinTools.installed))
+    func generatedAgreeWithSPIN() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var compared = 0
+        var verdicts: [Bool: Int] = [:]
+        for seed in UInt64(0)..<32 {
+            let chosen = (0..<3).map { Self.generatedFormulas[(Int(seed) * 3 + $0 * 7) % Self.generatedFormulas.count] }
+            let properties = chosen.enumerated().map { "  p\($0.offset): \"\($0.element)\"\n" }.joined()
+            let spec = directory.appendingPathComponent("g\(seed).yaml")
+            try Data((GeneratedStatecharts.text(seed: seed) + "properties:\n" + properties).utf8).write(to: spec)
+            let check = try SpinrunProcess.run(["--check", "--quiet", spec.path])
+            // Only where nothing else is found: an assertion stops SPIN's search as a finding
+            // cuts the checker's paths, but not at the same place for a never claim.
+            guard !check.stdout.contains("[#InvariantViolated]"),
+                  check.stdout.components(separatedBy: "error: ").count - 1 == check.stdout.components(separatedBy: "[#PropertyViolated]").count - 1
+            else { continue }
+            let model = directory.appendingPathComponent("g\(seed).pml")
+            let export = try SpinrunProcess.run(["--promela", spec.path])
+            #expect(export.status == 0, "seed \(seed): \(export.stderr)")
+            try Data(export.stdout.utf8).write(to: model)
+            let seedDirectory = directory.appendingPathComponent("s\(seed)")
+            try FileManager.default.createDirectory(at: seedDirectory, withIntermediateDirectories: true)
+            _ = try PromelaTests.shell("spin -a \(model.path) > /dev/null && gcc -O0 -DNOREDUCE -o pan pan.c", in: seedDirectory)
+            for index in chosen.indices {
+                let ours = check.stdout.contains("property 'p\(index)'")
+                let output = try PromelaTests.shell("./pan -a -E -N p\(index)", in: seedDirectory)
+                let theirs = !(output.range(of: "errors: 0") != nil)
+                #expect(ours == theirs, "seed \(seed) p\(index) \(chosen[index]): spinrun \(ours ? "violated" : "holds"), SPIN \(theirs ? "violated" : "holds")")
+                verdicts[ours, default: 0] += 1
+                compared += 1
+            }
+        }
+        #expect(compared >= 45, "\(compared) verdicts compared")
+        #expect(verdicts[true, default: 0] > 5 && verdicts[false, default: 0] > 5, "\(verdicts)")
+    }
 }

@@ -166,6 +166,9 @@ struct PromelaWriter {
             for invariant in spin.invariants where self.expression(invariant.condition.expression, spin: spinIndex, event: []) == nil {
                 refuse(invariant.name.location, "invariant '\(invariant.name)'", "it uses values or functions SPIN does not have")
             }
+            for property in spin.properties where ltl(property, spin: spinIndex) == nil {
+                refuse(property.name.location, "property '\(property.name)'", "it uses values or functions SPIN does not have")
+            }
         }
         return problems.sorted { $0.location < $1.location }
     }
@@ -300,6 +303,9 @@ struct PromelaWriter {
         line(" * the states SPIN stores are the checker's. Check: spin -a model.pml &&")
         line(" * gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan (docs/checking.md). Each move prints what it is in")
         line(" * guided simulation (spin -t): spinrun --replay model.pml.trail SPEC reads a trail in the spec's terms.")
+        if model.spins.contains(where: { !$0.properties.isEmpty }) {
+            line(" * Each property is an ltl block: gcc -O2 -DNOREDUCE -o pan pan.c && ./pan -a -N NAME.")
+        }
         line(" */")
         for (spinIndex, spin) in model.spins.enumerated() {
             let prefix = Self.prefix(spinIndex)
@@ -368,6 +374,10 @@ struct PromelaWriter {
         line("od")
         indent -= 1
         line("}")
+        if model.spins.contains(where: { !$0.properties.isEmpty }) {
+            line()
+            properties()
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
