@@ -124,6 +124,10 @@ struct CheckSession {
     private func summaryLine(_ result: CheckResult) -> String {
         var line = "\(result.status.rawValue): \(CountedNoun.text(result.states, "state")), \(CountedNoun.text(result.transitions, "transition")), depth \(result.depth)"
         if result.deadEnds > 0 { line += ", \(CountedNoun.text(result.deadEnds, "dead end"))" }
+        if let bitstate = result.bitstate {
+            line += ", " + bitstate.text
+            if compiled.model.spins.contains(where: { !$0.properties.isEmpty }) { line += ", properties not checked (a bitstate search keeps no graph)" }
+        }
         return line + String(format: ", %.2fs", result.seconds)
     }
 

@@ -148,6 +148,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp("With --check: stop (status incomplete, [#MemoryLimit]) before the stored states would take more than this: bytes, or a number with K, M or G (1024-based), at least 1M.", valueName: "size"))
     var maxMemory: String?
 
+    @Option(name: .customLong("bitstate"), parsing: .unconditional, help: ArgumentHelp("With --check: keep the states reached as 2^BITS bits (SPIN's supertrace, three bits a state), 8 to 40: far more states in the same memory, but a collision may hide one, so the result is at best incomplete, with the estimated coverage.", valueName: "bits"))
+    var bitstate: Int?
+
     @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
     var maxMoveSteps: Int = 100_000
 
@@ -284,6 +287,9 @@ struct SpinrunCommand: AsyncParsableCommand {
                 throw invalid(nil, .optionOutOfRange, ["option": "--max-memory", "bound": "at least 1M"])
             }
         }
+        if let bitstate, !CheckOptions.bitstateRange.contains(bitstate) {
+            throw invalid(nil, .optionOutOfRange, ["option": "--bitstate", "bound": "from \(CheckOptions.bitstateRange.lowerBound) to \(CheckOptions.bitstateRange.upperBound)"])
+        }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
         if html != nil {
@@ -336,7 +342,7 @@ struct SpinrunCommand: AsyncParsableCommand {
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
                 options: CheckOptions(
                     maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
-                    maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse)),
+                    maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse), bitstateBits: bitstate),
                 maxStringBytes: maxStringBytes, counterexamplePath: counterexample, counterexamplesDirectory: counterexamples)
             session.html = viewer
             throw ExitCode(session.run())

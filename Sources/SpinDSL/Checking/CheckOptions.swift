@@ -19,6 +19,11 @@ public struct CheckOptions: Sendable {
     /// array twice while it grows); nil for no limit but the machine's. Past it the exploration
     /// stops (status `incomplete`, `[#MemoryLimit]`) before allocating more.
     public var maxMemoryBytes: Int?
+    /// `--bitstate BITS`: the states reached are 2^BITS bits (`BitstateSet`), the search never
+    /// complete; nil: every state is stored.
+    public var bitstateBits: Int?
+    /// The sizes `--bitstate` takes: 2^8 bits (32 bytes) to 2^40 bits (128 GiB).
+    public static let bitstateRange = 8...40
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
@@ -29,8 +34,10 @@ public struct CheckOptions: Sendable {
     /// 10,000 runs a move, 65,536 payloads an input.
     public init(
         maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
-        maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, progress: (@Sendable (CheckProgress) -> Void)? = nil
+        maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, bitstateBits: Int? = nil,
+        progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
+        self.bitstateBits = bitstateBits
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPayloads = maxPayloads
         self.maxStates = maxStates

@@ -46,6 +46,8 @@ public struct CheckResult: Sendable {
     public let coverage: [Diagnostic]
     /// Bytes held for the states, their hash table and their search tree.
     public let memoryBytes: Int
+    /// `--bitstate`'s figures, when the search ran with it.
+    public var bitstate: BitstateFigures? = nil
 
     /// Memory per stored state.
     public var bytesPerState: Double {
@@ -55,6 +57,6 @@ public struct CheckResult: Sendable {
     /// The last line of `--format jsonl`.
     public var json: String {
         let seconds = (self.seconds * 1000).rounded() / 1000
-        return "{\"check\":{\"status\":\(JSONText.string(status.rawValue)),\"states\":\(states),\"transitions\":\(transitions),\"depth\":\(depth),\"seconds\":\(seconds),\"violations\":[\(violations.map(\.json).joined(separator: ","))]}}"
+        return "{\"check\":{\"status\":\(JSONText.string(status.rawValue)),\"states\":\(states),\"transitions\":\(transitions),\"depth\":\(depth),\"seconds\":\(seconds),\"violations\":[\(violations.map(\.json).joined(separator: ","))]\(bitstate.map { ",\"bitstate\":" + $0.json } ?? "")}}"
     }
 }

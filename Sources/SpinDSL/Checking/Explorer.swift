@@ -74,7 +74,8 @@ final class Explorer {
         machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
         fair = FairInputs(compiled.model)
-        graph = compiled.model.spins.contains { !$0.properties.isEmpty } ? StateGraph() : nil
+        // A bitstate search keeps no state's number for a revisit: no graph, no properties.
+        graph = options.bitstateBits == nil && compiled.model.spins.contains { !$0.properties.isEmpty } ? StateGraph() : nil
         let tooManyPayloads = compiled.model.spins.contains { spin in
             spin.events.contains { $0.isInput && Self.hasTooManyPayloads($0, limit: options.maxPayloads) }
         }
@@ -447,7 +448,16 @@ final class Explorer {
     /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
     private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
         if store == nil {
-            store = StateStore(fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max)
+            var bitstate: BitstateSet?
+            if let bits = options.bitstateBits {
+                bitstate = BitstateSet(bits: bits)
+                if bitstate == nil {
+                    limit = .memory
+                    return nil
+                }
+            }
+            store = StateStore(
+                fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max, bitstate: bitstate)
         }
         guard let store else { return nil }
         guard let inserted = store.insert(vector, parent: parent, move: move) else {
@@ -548,21 +558,26 @@ final class Explorer {
             status = .violated
         } else if !violations.isEmpty {
             status = .deadlock
-        } else if limit != nil {
+        } else if limit != nil || options.bitstateBits != nil {
+            // A bitstate search may have missed states: never `ok`.
             status = .incomplete
         } else {
             status = .ok
         }
-        return CheckResult(
+        var result = CheckResult(
             status: status, states: store?.count ?? 0, transitions: transitions,
             depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
             limit: limit, coverage: isComplete ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+        if let bitstate = store?.bitstate {
+            result.bitstate = BitstateFigures(bits: bitstate.bits, hashFactor: bitstate.hashFactor, coverage: bitstate.coverage)
+        }
+        return result
     }
 
     /// Whether every reachable state was explored: no limit stopped the search and no finding cut
     /// a path short (a dead end is a state like any other; the rest end their move unsettled).
     private var isComplete: Bool {
-        limit == nil && findings.allSatisfy { if case .deadEnd = $0.kind { true } else { false } }
+        limit == nil && options.bitstateBits == nil && findings.allSatisfy { if case .deadEnd = $0.kind { true } else { false } }
     }
 
     /// The moves from the start to `finding`: up the tree of first reaches to the start, then each

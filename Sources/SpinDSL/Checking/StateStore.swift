@@ -42,6 +42,9 @@ final class StateStore {
     /// because an allocation failed).
     private(set) var reachedMemoryLimit = false
 
+    /// `--bitstate`: the bits that stand for the states reached, instead of the hash table.
+    let bitstate: BitstateSet?
+
     /// The parent of a state that has none (an initial state).
     static let noParent = UInt32.max
 
@@ -52,9 +55,11 @@ final class StateStore {
     ///   - fixedLength: the length of every vector, or 0 when lengths vary.
     ///   - memoryLimit: the most bytes the store may hold (`memoryBytes`, while an array grows
     ///     both its old and its new size).
-    init(fixedLength: Int, memoryLimit: Int = Int.max) {
+    ///   - bitstate: `--bitstate`'s set, which then decides what is new (no hash table is kept).
+    init(fixedLength: Int, memoryLimit: Int = Int.max, bitstate: BitstateSet? = nil) {
         self.fixedLength = fixedLength
         self.memoryLimit = memoryLimit
+        self.bitstate = bitstate
         tagsAreVectors = fixedLength > 0 && fixedLength <= 4
     }
 
@@ -68,7 +73,7 @@ final class StateStore {
 
     /// Bytes held for the states, their table and their tree.
     var memoryBytes: Int {
-        arenaCapacity &+ perStateCapacity &* perStateBytes &+ (tableMask &+ 1) &* 8
+        arenaCapacity &+ perStateCapacity &* perStateBytes &+ (bitstate?.memoryBytes ?? (tableMask &+ 1) &* 8)
     }
 
     /// Whether `extra` more bytes keep the store within its limit; records it when not.
@@ -96,8 +101,10 @@ final class StateStore {
     }
 
     /// Adds `bytes` unless an equal vector is there. Returns the state's number and whether it is
-    /// new, or nil when memory ran out.
+    /// new, or nil when memory ran out. With `bitstate`, a state taken as reached before has the
+    /// number -1 (its number is not kept), unless it is its parent's.
     func insert(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
+        if let bitstate { return insertBit(bytes, parent: parent, move: move, into: bitstate) }
         let hash = Self.hash(bytes)
         // At most three quarters full.
         if table == nil || count &* 4 >= (tableMask &+ 1) &* 3 {
@@ -115,6 +122,14 @@ final class StateStore {
             }
             slot = (slot &+ 1) & tableMask
         }
+        guard let id = append(bytes, parent: parent, move: move) else { return nil }
+        table[slot] = tag | UInt64(id &+ 1)
+        return (id, true)
+    }
+
+    /// Stores a new state's vector, parent and move (`reservePerState` made room); its number,
+    /// or nil when memory ran out.
+    private func append(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> Int? {
         guard reserveArena(vectorBytes &+ bytes.count), let arena else { return nil }
         let id = count
         if let base = bytes.baseAddress, bytes.count > 0 {
@@ -126,9 +141,16 @@ final class StateStore {
         }
         parents?[id] = parent
         moves?[id] = move
-        table[slot] = tag | UInt64(id &+ 1)
         count &+= 1
-        return (id, true)
+        return id
+    }
+
+    private func insertBit(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, into bitstate: BitstateSet) -> (id: Int, isNew: Bool)? {
+        // A move back to the state it left is told exactly: it changes nothing.
+        if parent != Self.noParent, equal(Int(parent), bytes) { return (Int(parent), false) }
+        guard reservePerState(count &+ 1) else { return nil }
+        guard bitstate.insert(bytes) else { return (-1, false) }
+        return append(bytes, parent: parent, move: move).map { ($0, true) }
     }
 
     private func equal(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {

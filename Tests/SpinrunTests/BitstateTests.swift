@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `spinrun --check --bitstate BITS` (docs/checking.md, "Bitstate"): the states reached as bits,
+/// the result never `ok`, with the hash factor and the estimated coverage.
+@Suite("spinrun --check --bitstate")
+struct BitstateTests {
+    /// The check's stdout without its last line's time.
+    static func withoutSeconds(_ text: String) -> String {
+        text.replacingOccurrences(of: #", \d+\.\d\ds\n"#, with: "\n", options: .regularExpression)
+    }
+
+    @Test("with room to spare it reaches every state the full search stores, and says incomplete (exit 4)")
+    func roomToSpare() throws {
+        let output = try SpinrunProcess.run(["--check", "--bitstate", "20", "Specs/turnstile-checked.yaml"])
+        #expect(Self.withoutSeconds(output.stdout) == "incomplete: 57 states, 114 transitions, depth 10, bitstate 2^20 bits: hash factor 18396.1, estimated coverage 100% of the states met\n")
+        #expect(output.stderr == "")
+        #expect(output.status == 4)
+        let full = try SpinrunProcess.run(["--check", "Specs/turnstile-checked.yaml"])
+        #expect(Self.withoutSeconds(full.stdout) == "ok: 57 states, 114 transitions, depth 10\n")
+        let json = try SpinrunProcess.run(["--check", "--bitstate", "20", "--format", "jsonl", "Specs/turnstile-checked.yaml"])
+        #expect(json.stdout.hasSuffix(",\"violations\":[],\"bitstate\":{\"bits\":20,\"hashFactor\":18396.1,\"coverage\":1}}}\n"))
+    }
+
+    @Test("a violation is found with the full search's shortest counterexample, which replays")
+    func findsTheViolation() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bitstate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("gate.jsonl")
+        let bits = try SpinrunProcess.run(["--check", "--bitstate", "16", "--counterexample", trace.path, "Specs/gate-bug.yaml"])
+        let full = try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"])
+        #expect(bits.status == 6)
+        let findings = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("violated:") } }
+        #expect(findings(bits.stdout) == findings(full.stdout))
+        #expect(try SpinrunProcess.run(["--replay", trace.path, "Specs/gate-bug.yaml"]).status == 0)
+    }
+
+    @Test("too few bits: collisions hide states, and the line says so")
+    func tooFewBits() throws {
+        let output = try SpinrunProcess.run(["--check", "--bitstate", "8", "Benchmarks/Specs/counters.yaml"])
+        #expect(Self.withoutSeconds(output.stdout) == "incomplete: 144 states, 543 transitions, depth 10, bitstate 2^8 bits: hash factor 1.8, estimated coverage 78.67% of the states met (under 100 bits a state, collisions hide many more: raise --bitstate)\n")
+        #expect(output.status == 4)
+    }
+
+    @Test("a size out of 8...40 is bad usage", arguments: ["7", "41"])
+    func outOfRange(bits: String) throws {
+        let output = try SpinrunProcess.run(["--check", "--bitstate", bits, "Specs/gate-bug.yaml"])
+        #expect(output.stderr.hasPrefix("Error: --bitstate must be from 8 to 40 [#OptionOutOfRange]\n"))
+        #expect(output.status == 64)
+    }
+
+    @Test("properties are not checked by a bitstate search, and the line says so")
+    func propertiesNotChecked() throws {
+        let output = try SpinrunProcess.run(["--check", "--bitstate", "20", "Tests/SpinrunTests/Fixtures/peterson-unfair.yaml"])
+        #expect(Self.withoutSeconds(output.stdout) == "incomplete: 34 states, 63 transitions, depth 9, bitstate 2^20 bits: hash factor 30840.5, estimated coverage 100% of the states met, properties not checked (a bitstate search keeps no graph)\n")
+        #expect(output.status == 4)
+    }
+}
