@@ -182,6 +182,14 @@ case "check":
     }
     guard let result, result.status == .ok else { exit(1) }
     print("\(result.seconds) \(result.states) \(result.bytesPerState)")
+case "bitstate":
+    // spinrun --check --bitstate BITS --max-states N in process, once: seconds, states stored,
+    // estimated coverage and hash factor.
+    guard arguments.count >= 4, let bits = Int(arguments[2]), let maxStates = Int(arguments[3]) else { exit(64) }
+    let compiled = loadAndCompile(path: arguments[1])
+    let result = SpecChecker(compiled).check(CheckOptions(maxStates: maxStates, bitstateBits: bits))
+    guard let figures = result.bitstate else { exit(1) }
+    print("\(result.seconds) \(result.states) \(figures.coverage) \(figures.hashFactor)")
 case "scan":
     let path = arguments[1]
     var events = 0
@@ -189,6 +197,6 @@ case "scan":
     precondition(events > 0)
     print("\(seconds)")
 default:
-    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH | check PATH")
+    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH | check PATH | bitstate PATH BITS MAXSTATES")
     exit(64)
 }

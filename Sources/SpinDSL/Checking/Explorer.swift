@@ -182,6 +182,8 @@ final class Explorer {
             if id == levelEnd {
                 depth &+= 1
                 levelEnd = store.count
+                // A bitstate search keeps the vectors of the levels it has yet to expand only.
+                store.release(below: id)
             }
             if let maxDepth = options.maxDepth, depth >= maxDepth {
                 if hasMoves(id, store: store) { limit = .maxDepth }
@@ -511,7 +513,7 @@ final class Explorer {
                     let (parent, move) = store.parent(of: id)
                     note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: max(0, depth &- 1))
                 case .violated(let lasso):
-                    var moves = [startMove(graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0)]
+                    var moves = [startMove(graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0).0]
                     var cycleStart = 1
                     for (position, edge) in (lasso.stem + lasso.cycle).enumerated() {
                         let label = graph.move[edge]
@@ -593,8 +595,10 @@ final class Explorer {
         }
         labels.reverse()
         guard let first = labels.first else { return [] }
-        var moves = [startMove(first)]
-        // Each later label is a move of the state the labels before it reach.
+        let (start, startVector) = startMove(first)
+        var moves = [start]
+        // Each later label is a move of the state the labels before it reach: its vector is the
+        // store's, or (a bitstate search released it) the one the path's moves make again.
         var path: [Int] = []
         var walk = finding.parent
         while walk != StateStore.noParent, let store {
@@ -602,14 +606,19 @@ final class Explorer {
             walk = store.parent(of: Int(walk)).parent
         }
         path.reverse()
+        var vector = startVector
         for (index, label) in labels.dropFirst().enumerated() {
-            guard path.indices.contains(index), let move = self.move(label, of: path[index]) else { break }
+            guard path.indices.contains(index), let store else { break }
+            if store.holdsVector(path[index]) { vector = Array(store.vector(path[index])) }
+            guard let (move, next) = self.move(label, from: vector) else { break }
             moves.append(move)
+            vector = next
         }
         return moves
     }
 
-    private func startMove(_ label: UInt32) -> CheckMove {
+    /// The start's run `label`, with the outcomes it chose, and the vector of the state it reaches.
+    private func startMove(_ label: UInt32) -> (CheckMove, [UInt8]) {
         var oracle = ChoiceOracle.enumerating()
         var visits = MoveVisits()
         var index: UInt32 = 0
@@ -622,16 +631,24 @@ final class Explorer {
             fresh.start()
             oracle = fresh.oracle
             visits = fresh.moveVisits
-            if index == label { return CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)) }
+            if index == label {
+                let vector = fresh.ended == nil ? Array(codec.pack(fresh)) : []
+                return (CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)), vector)
+            }
             index &+= 1
         } while oracle.advance()
-        return CheckMove(kind: .start, outcomes: [])
+        return (CheckMove(kind: .start, outcomes: []), [])
     }
 
     /// Move `label` of state `id`, with the outcomes it chose.
     private func move(_ label: UInt32, of id: Int) -> CheckMove? {
-        guard let store else { return nil }
-        let vector = Array(store.vector(id))
+        guard let store, store.holdsVector(id) else { return nil }
+        return move(label, from: Array(store.vector(id)))?.move
+    }
+
+    /// Move `label` of the state `vector` packs, with the outcomes it chose, and the vector of the
+    /// state it reaches (empty when the move ends in a finding).
+    private func move(_ label: UInt32, from vector: [UInt8]) -> (move: CheckMove, next: [UInt8])? {
         vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
         var index: UInt32 = 0
         for template in moveKinds() {
@@ -640,7 +657,10 @@ final class Explorer {
                 vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
                 machine.oracle.rewind()
                 apply(template)
-                if index == label { return CheckMove(kind: template, outcomes: machine.oracle.made.map(\.outcome)) }
+                if index == label {
+                    let next = machine.ended == nil ? Array(codec.pack(machine)) : []
+                    return (CheckMove(kind: template, outcomes: machine.oracle.made.map(\.outcome)), next)
+                }
                 index &+= 1
             } while machine.oracle.advance()
         }

@@ -14,8 +14,11 @@ import Darwin
 final class StateStore {
     /// The number of states.
     private(set) var count = 0
-    /// The bytes of all vectors.
+    /// The bytes of the vectors in the arena.
     private(set) var vectorBytes = 0
+    /// The first state whose vector is in the arena: those before it were released
+    /// (`release(below:)`, a bitstate search keeps only the levels it has yet to expand).
+    private(set) var firstKept = 0
     /// The length of every vector when they all have one (else 0).
     private let fixedLength: Int
 
@@ -86,9 +89,9 @@ final class StateStore {
 
     /// The vector of state `id`.
     func vector(_ id: Int) -> UnsafeRawBufferPointer {
-        guard let arena, id >= 0, id < count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard let arena, id >= firstKept, id < count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         if fixedLength > 0 {
-            return UnsafeRawBufferPointer(start: arena + id &* fixedLength, count: fixedLength)
+            return UnsafeRawBufferPointer(start: arena + (id &- firstKept) &* fixedLength, count: fixedLength)
         }
         guard let offsets else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: arena + offsets[id], count: offsets[id &+ 1] &- offsets[id])
@@ -151,6 +154,29 @@ final class StateStore {
         guard reservePerState(count &+ 1) else { return nil }
         guard bitstate.insert(bytes) else { return (-1, false) }
         return append(bytes, parent: parent, move: move).map { ($0, true) }
+    }
+
+    /// Whether the vector of `id` is still held.
+    func holdsVector(_ id: Int) -> Bool { id >= firstKept && id < count }
+
+    /// Drops the vectors of the states before `id` (their parents and moves stay: the tree of
+    /// first reaches), moving the rest to the arena's start. Only a bitstate search does: the
+    /// hash table finds states by their vectors.
+    func release(below id: Int) {
+        guard bitstate != nil, let arena, id > firstKept, id <= count else { return }
+        let cut: Int
+        if fixedLength > 0 {
+            cut = (id &- firstKept) &* fixedLength
+        } else if let offsets {
+            cut = offsets[id]
+            for state in id...count { offsets[state] &-= cut }
+        } else {
+            return
+        }
+        let kept = vectorBytes &- cut
+        if kept > 0 { memmove(arena, arena + cut, kept) }
+        vectorBytes = kept
+        firstKept = id
     }
 
     private func equal(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
