@@ -30,6 +30,17 @@ enum Chromium {
         ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile.path]
     }
 
+    /// `dumpDOM` on a thread of its own: a test that waits minutes for browsers must not hold
+    /// one of the few threads of Swift's cooperative pool (on two cores, two), or the async tests
+    /// running beside it starve past their time limits.
+    static func dumpDOMOffThePool(_ urls: [String], parallel: Int = 4) async throws -> [String] {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[String], any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try dumpDOM(urls, parallel: parallel) })
+            }
+        }
+    }
+
     /// `chromium --headless --dump-dom URL` of each of `urls`, `parallel` at a time: the DOM
     /// after the page's script ran, in the order of `urls`.
     static func dumpDOM(_ urls: [String], parallel: Int = 4) throws -> [String] {

@@ -54,9 +54,9 @@ struct HTMLViewerTests {
     /// Loads `page#step=N` for every step N of the trace (each load a browser of its own, as a
     /// reader opening a shared link would) and returns the steps whose `data-step` or
     /// `data-active` is not the expected one, as `N: got … expected …`.
-    static func mismatches(page: URL, expected: [String]) throws -> [String] {
+    static func mismatches(page: URL, expected: [String]) async throws -> [String] {
         let steps = Array(expected.indices)
-        let dumps = try Chromium.dumpDOM(steps.map { page.absoluteString + "#step=\($0)" })
+        let dumps = try await Chromium.dumpDOMOffThePool(steps.map { page.absoluteString + "#step=\($0)" })
         var wrong: [String] = []
         for (step, dom) in zip(steps, dumps) {
             let shownStep = Chromium.bodyAttribute("data-step", in: dom)
@@ -75,7 +75,7 @@ struct HTMLViewerTests {
     }
 
     @Test("every spec: the run is --format jsonl's, and at every step the page's data-active is the trace's configuration", arguments: specs)
-    func everyStepOfEverySpec(spec: String) throws {
+    func everyStepOfEverySpec(spec: String) async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("run.html")
@@ -86,11 +86,11 @@ struct HTMLViewerTests {
         #expect(html.status == jsonl.status)
         let expected = try Self.configurations(jsonl.stdout)
         #expect(expected.count > 1, "\(spec) takes no step")
-        #expect(try Self.mismatches(page: page, expected: expected) == [])
+        #expect(try await Self.mismatches(page: page, expected: expected) == [])
     }
 
     @Test("--check --html: the first finding's counterexample, step by step as --counterexample writes it")
-    func counterexample() throws {
+    func counterexample() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("check.html")
@@ -98,16 +98,16 @@ struct HTMLViewerTests {
         let output = try SpinrunProcess.run(["--check", "--html", page.path, "--counterexample", trace.path, "Specs/gate-bug.yaml"])
         #expect(output.status == 6)
         let expected = try Self.configurations(String(decoding: try Data(contentsOf: trace), as: UTF8.self))
-        #expect(try Self.mismatches(page: page, expected: expected) == [])
+        #expect(try await Self.mismatches(page: page, expected: expected) == [])
         // The finding is the page's status, as --check prints it.
         let finding = try #require(output.stdout.split(separator: "\n").first.map(String.init))
-        let dom = try #require(try Chromium.dumpDOM([page.absoluteString]).first)
+        let dom = try #require(try await Chromium.dumpDOMOffThePool([page.absoluteString]).first)
         #expect(dom.contains("<pre id=\"finding\">" + finding.replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")))
     }
 
     @Test("--check --html of a violated property: the lasso step by step, its cycle marked in the event list and the status")
-    func lasso() throws {
+    func lasso() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("lasso.html")
@@ -116,8 +116,8 @@ struct HTMLViewerTests {
         #expect(try SpinrunProcess.run(["--check", "--html", page.path, "--counterexample", trace.path, spec]).status == 6)
         let expected = try Self.configurations(String(decoding: try Data(contentsOf: trace), as: UTF8.self))
         #expect(expected.count == 8)
-        #expect(try Self.mismatches(page: page, expected: expected) == [])
-        let dom = try #require(try Chromium.dumpDOM([page.absoluteString + "#step=4"]).first)
+        #expect(try await Self.mismatches(page: page, expected: expected) == [])
+        let dom = try #require(try await Chromium.dumpDOMOffThePool([page.absoluteString + "#step=4"]).first)
         #expect(dom.contains("lasso: steps 3 to 7 are a cycle, repeated for ever"))
         #expect(dom.contains("<tr class=\"more cycle-start\"><td colspan=\"5\">\u{2026} \u{21bb} cycle, repeated for ever: steps 3 to 7</td></tr><tr data-step=\"3\" class=\"cycle\">"))
         #expect(dom.contains("<tr data-step=\"4\" class=\"cycle selected\">"))
@@ -136,7 +136,7 @@ struct HTMLViewerTests {
     }
 
     @Test("--replay TRACE --html: the recorded trace's page, and the replay's own status")
-    func replay() throws {
+    func replay() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("turnstile.jsonl")
@@ -146,7 +146,7 @@ struct HTMLViewerTests {
         let output = try SpinrunProcess.run(["--replay", trace.path, "--html", page.path, "Specs/turnstile.yaml"])
         #expect(output.stdout == "replay: identical to the recorded trace (2 steps, status idle)\n")
         #expect(output.status == 0)
-        #expect(try Self.mismatches(page: page, expected: try Self.configurations(recorded.stdout)) == [])
+        #expect(try await Self.mismatches(page: page, expected: try Self.configurations(recorded.stdout)) == [])
     }
 
     @Test(
