@@ -30,5 +30,6 @@ END {
     r("statechart.nested/flat", "statechart.flat", "statechart.nested")
     r("check/spin", "check.states_per_s", "spin.states_per_s")
     r("check/spin.bfs", "check.states_per_s", "spin.bfs.states_per_s")
+    r("check.grid/spin.grid", "check.grid.states_per_s", "spin.grid.states_per_s")
     exit missing
 }

@@ -28,6 +28,29 @@ import Testing
         #expect(try F.runtimeError("left < (count + big) * 2")?.description == "spec.yaml:4:26: error: integer overflow in 'count + big' [#IntegerOverflow]")
     }
 
+    /// Chains of three or more fields and constants are one closure (`ExpressionCompiler.linearChain`):
+    /// the same values, and each overflow at the `+` or `-` where the partial sum overflows.
+    @Test func sumsOfManyTermsOverflowWhereTheTreeWould() throws {
+        #expect(try F.value("left + right + count - 1") == .int(50))
+        #expect(try F.value("left - right - count + 100 <= 55") == .bool(true))
+        #expect(try F.value("left - right - count + 100 < 55") == .bool(false))
+        #expect(try F.runtimeError("left + right + big")?.description == "spec.yaml:4:25: error: integer overflow in 'left + right + big' [#IntegerOverflow]")
+        #expect(try F.runtimeError("big + left + right < 0")?.description == "spec.yaml:4:16: error: integer overflow in 'big + left' [#IntegerOverflow]")
+        #expect(try F.runtimeError("0 - big - 2 - left")?.description == "spec.yaml:4:20: error: integer overflow in '0 - big - 2' [#IntegerOverflow]")
+        // Not left-deep: the tree's own order.
+        #expect(try F.runtimeError("left + (right + big)")?.description == "spec.yaml:4:26: error: integer overflow in 'right + big' [#IntegerOverflow]")
+    }
+
+    @Test func sumsOfManyTermsNameTheFieldThatIsMissing() throws {
+        let compiled = try F.compile("left + right + count <= 10")
+        #expect(throws: EvaluationError(location: at(12), reason: .fieldType(.data(slot: 0, name: "left"), wanted: "an int"))) {
+            try compiled.evaluate(EvaluationContext(data: []))
+        }
+        #expect(throws: EvaluationError(location: at(19), reason: .fieldType(.data(slot: 1, name: "right"), wanted: "an int"))) {
+            try compiled.evaluate(EvaluationContext(data: [.int(1)]))
+        }
+    }
+
     @Test func divisionAndModuloByZero() throws {
         #expect(try F.runtimeError("left / 0")?.description == "spec.yaml:4:17: error: division by zero in 'left / 0' [#DivisionByZero]")
         #expect(try F.runtimeError("left % (right - 7)")?.description == "spec.yaml:4:17: error: modulo by zero in 'left % (right - 7)' [#ModuloByZero]")

@@ -6,7 +6,7 @@ import Foundation
 // spinbench load P           load + validate + compile of P: seconds and peak memory
 // spinbench phases P         the same, split into reading, checking and compiling
 // spinbench scan P           a raw libyaml event scan of P: seconds
-// spinbench check P          spinrun --check of P, best of three: seconds, states, bytes per state
+// spinbench check P [RUNS]   spinrun --check of P, best of RUNS (3): seconds, states, bytes per state
 // spinbench profile [core|async|async-start] N   one run for a profiler (see docs/performance.md)
 // Output lines are `NAME VALUE UNIT`.
 
@@ -171,12 +171,13 @@ case "phases":
     print("check \(loadSeconds - rereadSeconds) s, peak \(loadPeak) MiB")
     print("compile \(compileSeconds) s, peak \(peakMemoryMiB()) MiB")
 case "check":
-    // spinrun --check in process, best of three: the exploration's seconds (its own timer, as
-    // SPIN's pan reports its search), the states, and the bytes held per state.
+    // spinrun --check in process, best of RUNS (three): the exploration's seconds (its own timer,
+    // as SPIN's pan reports its search), the states, and the bytes held per state.
     let path = arguments[1]
+    let runs = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 3) : 3
     let compiled = loadAndCompile(path: path)
     var result: CheckResult?
-    for _ in 0..<3 {
+    for _ in 0..<runs {
         let run = SpecChecker(compiled).check()
         if result == nil || run.seconds < result!.seconds { result = run }
     }
@@ -197,6 +198,6 @@ case "scan":
     precondition(events > 0)
     print("\(seconds)")
 default:
-    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH | check PATH | bitstate PATH BITS MAXSTATES")
+    print("usage: spinbench run [--quick] | write KIND N PATH | load PATH | phases PATH | scan PATH | check PATH [RUNS] | bitstate PATH BITS MAXSTATES")
     exit(64)
 }

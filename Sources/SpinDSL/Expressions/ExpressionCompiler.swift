@@ -206,6 +206,8 @@ enum ExpressionCompiler {
         // Each path builds only the closures it returns: a closure made and dropped still costs an
         // allocation, and a large spec compiles one expression per row.
         guard op.isArithmetic else { return notInt(e) }
+        // Three or more fields and constants added and subtracted: one closure for the chain.
+        if let chain = linearChain(e) { return linearSumCode(chain) }
         // The common shapes `field op constant` and `field op field` read slots directly.
         if let l = field(left), !l.event, case .constant(.int(let k)) = right.kind {
             if op == .add {
@@ -527,6 +529,10 @@ enum ExpressionCompiler {
         switch left.type {
         case .int:
             if let code = compareIntFields(op, left, right, wrong) { return code }
+            if case .constant(.int(let k)) = right.kind, let chain = linearChain(left),
+               let code = linearComparison(op, chain, k, wrong) {
+                return code
+            }
             return compareInts(op, int(left), int(right), wrong)
         case .double:
             return compareDoubles(op, double(left), double(right), wrong)
