@@ -186,6 +186,39 @@ struct PropertyTests {
         #expect(unknown.stderr.hasPrefix("\(spec.path):13:20: error: unknown event 'fnish' [#UnknownEvent]\n"))
     }
 
+    @Test("a 65th fair input is refused where it is named, not ignored")
+    func tooManyFairInputs() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("many.yaml")
+        func write(_ fair: Int) throws {
+            let inputs = (0..<65).map { "i\($0)" }.joined(separator: ", ")
+            let rows = (0..<65).map { "  - { on: i\($0), when: count < 1, set: { count: count + 1 } }" }.joined(separator: "\n")
+            try Data("""
+                spin: Many
+                data:
+                  count: { type: int, initial: 0, range: [0, 1] }
+                events: [\(inputs)]
+                inputs: [\(inputs)]
+                properties:
+                  moves: always eventually count > 0
+                fairness: { weak: [i0], strong: [\((0..<fair).map { "i\($0)" }.joined(separator: ", "))] }
+                transitions:
+                \(rows)
+
+                """.utf8).write(to: spec)
+        }
+        // i0 is weak and strong: one input.
+        try write(64)
+        #expect(try SpinrunProcess.run(["--validate", spec.path]).status == 0)
+        try write(65)
+        let refused = try SpinrunProcess.run(["--validate", spec.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix(
+            "\(spec.path):8:344: error: 'fairness' names 'i64', one input more than the 64 a spec may schedule fairly [#TooManyFairInputs]\n"))
+        #expect(refused.stderr.contains("hint: name at most 64 inputs in 'fairness', all spins together: the inputs a property needs to be taken at last\n"))
+    }
+
     /// Formulas over the generated statecharts' data (`m` in 0…5, `n` in -4…8) and their state
     /// `s0`.
     static let generatedFormulas = [

@@ -513,18 +513,18 @@ final class Explorer {
                     let (parent, move) = store.parent(of: id)
                     note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: max(0, depth &- 1))
                 case .violated(let lasso):
+                    guard findingKeys.insert(.property(spin: spinIndex, index: propertyIndex)).inserted else { continue }
                     var moves = [startMove(graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0).0]
+                    // The cycle's first move follows the start and the stem's moves (with an
+                    // empty stem, the start's alone).
                     var cycleStart = 1
                     for (position, edge) in (lasso.stem + lasso.cycle).enumerated() {
                         let label = graph.move[edge]
                         if label != StateGraph.stutter, let move = self.move(label, of: Int(graph.from[edge])) { moves.append(move) }
                         if position &+ 1 == lasso.stem.count { cycleStart = moves.count }
                     }
-                    if lasso.stem.isEmpty { cycleStart = 1 }
                     let failure = PropertyFailure(
                         spin: spin.name.text, name: property.name.text, location: property.name.location, formula: property.text)
-                    let key = FindingKey.property(spin: spinIndex, index: propertyIndex)
-                    guard findingKeys.insert(key).inserted else { continue }
                     findings.append(Finding(
                         kind: .property(failure), parent: StateStore.noParent, move: UInt32.max, depth: moves.count &- 1,
                         lasso: (moves, cycleStart)))

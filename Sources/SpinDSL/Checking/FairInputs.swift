@@ -11,7 +11,8 @@ struct FairInputs {
         var weak: UInt64 = 0, strong: UInt64 = 0
         func number(_ spin: Int, _ kind: Int) -> Int? {
             if let index = events.firstIndex(where: { $0.spin == spin && $0.kind == kind }) { return index }
-            guard events.count < 64 else { return nil }
+            // The resolver refuses more (`[#TooManyFairInputs]`).
+            guard events.count < FairnessModel.maxFairInputs else { return nil }
             events.append((spin, kind))
             return events.count &- 1
         }

@@ -6,6 +6,11 @@ public struct FairnessModel: Sendable, Equatable {
     /// Inputs that cannot be enabled at some state of a cycle without being taken in it.
     public let strong: [Int]
 
+    /// The most inputs a spec's spins may name in `fairness`, all spins together (each input
+    /// once, weak or strong): the checker follows them as the bits of one 64-bit word per
+    /// strongly connected part (`FairInputs`). More is `[#TooManyFairInputs]`.
+    static let maxFairInputs = 64
+
     /// No fairness: every cycle counts.
     static let none = FairnessModel(weak: [], strong: [])
 }

@@ -15,6 +15,9 @@ struct SpecResolver {
     /// For each control state of the spin being resolved, the `[state]` array rows from that
     /// state alone share, once made.
     private var singleSources: [[Int]?] = []
+    /// The spec's fair inputs so far (each spin's `fairness`, weak and strong, each input once):
+    /// the checker keeps them as the bits of one 64-bit mask (`FairInputs`).
+    private var fairInputCount = 0
     /// The types of `types:` by name, and in document order.
     var namedTypes: [String: EnumType] = [:]
     var sharedTypes: [EnumType] = []
@@ -282,6 +285,7 @@ struct SpecResolver {
     /// `fairness`: each name an input of the spin.
     private mutating func fairness(_ declaration: FairnessDeclaration?, of spin: SpinDeclaration, events: [EventModel]) -> FairnessModel {
         guard let declaration else { return .none }
+        var counted = Set<Int>()
         func indices(_ names: [Name]) -> [Int] {
             var found: [Int] = []
             for name in names {
@@ -292,6 +296,13 @@ struct SpecResolver {
                 guard events[index].isInput else {
                     report(.fairnessNotInput, at: name.location, ["event": name, "spin": spin.name])
                     continue
+                }
+                if counted.insert(index).inserted {
+                    fairInputCount &+= 1
+                    if fairInputCount > FairnessModel.maxFairInputs {
+                        report(.tooManyFairInputs, at: name.location, ["event": name, "limit": String(FairnessModel.maxFairInputs)])
+                        continue
+                    }
                 }
                 if !found.contains(index) { found.append(index) }
             }

@@ -108,6 +108,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case unknownEvent = "UnknownEvent"
     case unknownInput = "UnknownInput"
     case fairnessNotInput = "FairnessNotInput"
+    case tooManyFairInputs = "TooManyFairInputs"
     case scriptEmitsNonInput = "ScriptEmitsNonInput"
     case unknownDataField = "UnknownDataField"
     case unknownPayloadField = "UnknownPayloadField"
@@ -826,6 +827,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A spin's 'fairness' names inputs that spinrun --check schedules fairly when it checks the properties: an input enabled for ever (weak) or again and again (strong) is taken at last. Events the spin emits itself are not chosen by the outside and cannot be named.",
                 wrong: Example.lamp(replacing: "events: [toggle]", with: "events: [toggle, flash]") + "\nproperties:\n  lit: always eventually active(.on)\nfairness: { weak: [flash] }",
                 right: Example.lamp + "\nproperties:\n  lit: always eventually active(.on)\nfairness: { weak: [toggle] }")
+        case .tooManyFairInputs:
+            return .error(
+                "'fairness' names '{event}', one input more than the {limit} a spec may schedule fairly", hint: "name at most {limit} inputs in 'fairness', all spins together: the inputs a property needs to be taken at last",
+                explanation: "spinrun --check follows each fairly scheduled input as one bit of a 64-bit word, so a spec's spins may name at most 64 inputs in 'fairness' between them (an input named both weak and strong counts once). Fairness beyond them would be ignored, and a property could be called violated that holds under it.",
+                wrong: Example.manyInputs(65) + "\nproperties:\n  moves: always eventually count > 0\nfairness: { weak: [\(Example.inputNames(65))] }",
+                right: Example.manyInputs(65) + "\nproperties:\n  moves: always eventually count > 0\nfairness: { weak: [\(Example.inputNames(64))] }")
         case .unknownInput:
             return .error(
                 "unknown event '{event}' in the inputs of spin '{spin}'",
@@ -2079,6 +2086,18 @@ private enum Example {
           - { from: off, on: toggle, to: on }
           - { from: on, on: toggle, to: off }
         """
+
+    /// A counter with `count` inputs `i0`, `i1`, … each adding one.
+    static func manyInputs(_ count: Int) -> String {
+        let names = inputNames(count)
+        return "spin: Many\ndata:\n  count: { type: int, initial: 0, range: [0, 1] }\nevents: [\(names)]\ninputs: [\(names)]\ntransitions:\n"
+            + (0..<count).map { "  - { on: i\($0), when: count < 1, set: { count: count + 1 } }" }.joined(separator: "\n")
+    }
+
+    /// `i0, i1, …` up to `count` names.
+    static func inputNames(_ count: Int) -> String {
+        (0..<count).map { "i\($0)" }.joined(separator: ", ")
+    }
 
     /// The lamp with `old` (a line's text) written as `new`.
     static func lamp(replacing old: String, with new: String) -> String {
