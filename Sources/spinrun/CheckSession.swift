@@ -128,6 +128,10 @@ struct CheckSession {
             line += ", " + bitstate.text
             if compiled.model.spins.contains(where: { !$0.properties.isEmpty }) { line += ", properties not checked (a bitstate search keeps no graph)" }
         }
+        if let compaction = result.compaction {
+            line += ", " + compaction.text
+            if compiled.model.spins.contains(where: { !$0.properties.isEmpty }) { line += ", properties not checked (a compacted search keeps no graph)" }
+        }
         return line + String(format: ", %.2fs", result.seconds)
     }
 

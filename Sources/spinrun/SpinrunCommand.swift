@@ -151,6 +151,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("bitstate"), parsing: .unconditional, help: ArgumentHelp("With --check: keep the states reached as 2^BITS bits (SPIN's supertrace, three bits a state), 8 to 40: far more states in the same memory, but a collision may hide one, so the result is at best incomplete, with the estimated coverage.", valueName: "bits"))
     var bitstate: Int?
 
+    @Flag(name: .customLong("hash-compact"), help: "With --check: keep each state reached as a 64-bit signature of it instead of the whole state (SPIN's hash compaction): less memory for states of many bytes; the search is otherwise the full one, and the result says how likely a state was missed (under n(n-1)/2 / 2^64 for n states). Properties are not checked (status incomplete).")
+    var hashCompact = false
+
     @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
     var maxMoveSteps: Int = 100_000
 
@@ -290,6 +293,9 @@ struct SpinrunCommand: AsyncParsableCommand {
         if let bitstate, !CheckOptions.bitstateRange.contains(bitstate) {
             throw invalid(nil, .optionOutOfRange, ["option": "--bitstate", "bound": "from \(CheckOptions.bitstateRange.lowerBound) to \(CheckOptions.bitstateRange.upperBound)"])
         }
+        if hashCompact, bitstate != nil {
+            throw invalid(nil, .exclusiveOptions, ["options": "--hash-compact and --bitstate"])
+        }
         guard livelockRepeats >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--livelock-repeats", "bound": "0 (off) or more"]) }
         guard maxDiagnostics >= 0 else { throw invalid(nil, .optionOutOfRange, ["option": "--max-diagnostics", "bound": "0 (all) or more"]) }
         if html != nil {
@@ -342,7 +348,8 @@ struct SpinrunCommand: AsyncParsableCommand {
                 spec: spec, compiled: compiled, format: format, colored: colored, quiet: quiet,
                 options: CheckOptions(
                     maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
-                    maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse), bitstateBits: bitstate),
+                    maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse), bitstateBits: bitstate,
+                    hashCompaction: hashCompact),
                 maxStringBytes: maxStringBytes, counterexamplePath: counterexample, counterexamplesDirectory: counterexamples)
             session.html = viewer
             throw ExitCode(session.run())

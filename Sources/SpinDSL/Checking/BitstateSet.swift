@@ -55,7 +55,7 @@ final class BitstateSet {
 
     /// Two independent 64-bit hashes of `bytes` (the second odd, so that its multiples reach
     /// every bit).
-    private static func hashes(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+    static func hashes(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
         var a: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
         var b: UInt64 = 0x1319_8A2E_0370_7344 &+ UInt64(bytes.count)
         var index = 0

@@ -24,6 +24,13 @@ public struct CheckOptions: Sendable {
     public var bitstateBits: Int?
     /// The sizes `--bitstate` takes: 2^8 bits (32 bytes) to 2^40 bits (128 GiB).
     public static let bitstateRange = 8...40
+    /// `--hash-compact`: the states reached are 64-bit signatures of their vectors
+    /// (`CompactSet`); the search is otherwise the full one, and says how likely it is that a
+    /// signature shared by two states hid one.
+    public var hashCompaction: Bool
+    /// Whether every state reached is stored whole (neither `--bitstate` nor `--hash-compact`):
+    /// only then does the search keep the graph that properties are checked on.
+    var storesEveryState: Bool { bitstateBits == nil && !hashCompaction }
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
@@ -34,10 +41,11 @@ public struct CheckOptions: Sendable {
     /// 10,000 runs a move, 65,536 payloads an input.
     public init(
         maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
-        maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, bitstateBits: Int? = nil,
+        maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, bitstateBits: Int? = nil, hashCompaction: Bool = false,
         progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
         self.bitstateBits = bitstateBits
+        self.hashCompaction = hashCompaction
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPayloads = maxPayloads
         self.maxStates = maxStates

@@ -48,6 +48,8 @@ public struct CheckResult: Sendable {
     public let memoryBytes: Int
     /// `--bitstate`'s figures, when the search ran with it.
     public var bitstate: BitstateFigures? = nil
+    /// `--hash-compact`'s figures, when the search ran with it.
+    public var compaction: CompactionFigures? = nil
 
     /// Memory per stored state.
     public var bytesPerState: Double {
@@ -57,6 +59,6 @@ public struct CheckResult: Sendable {
     /// The last line of `--format jsonl`.
     public var json: String {
         let seconds = (self.seconds * 1000).rounded() / 1000
-        return "{\"check\":{\"status\":\(JSONText.string(status.rawValue)),\"states\":\(states),\"transitions\":\(transitions),\"depth\":\(depth),\"seconds\":\(seconds),\"violations\":[\(violations.map(\.json).joined(separator: ","))]\(bitstate.map { ",\"bitstate\":" + $0.json } ?? "")}}"
+        return "{\"check\":{\"status\":\(JSONText.string(status.rawValue)),\"states\":\(states),\"transitions\":\(transitions),\"depth\":\(depth),\"seconds\":\(seconds),\"violations\":[\(violations.map(\.json).joined(separator: ","))]\(bitstate.map { ",\"bitstate\":" + $0.json } ?? "")\(compaction.map { ",\"compaction\":" + $0.json } ?? "")}}"
     }
 }

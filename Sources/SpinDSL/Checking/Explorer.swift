@@ -74,8 +74,9 @@ final class Explorer {
         machine = Self.moveMachine(program, oracle: .enumerating(), options: options)
         coverage = MachineCoverage(compiled.model)
         fair = FairInputs(compiled.model)
-        // A bitstate search keeps no state's number for a revisit: no graph, no properties.
-        graph = options.bitstateBits == nil && compiled.model.spins.contains { !$0.properties.isEmpty } ? StateGraph() : nil
+        // A bitstate or compacted search keeps no state's number for a revisit: no graph, no
+        // properties.
+        graph = options.storesEveryState && compiled.model.spins.contains { !$0.properties.isEmpty } ? StateGraph() : nil
         let tooManyPayloads = compiled.model.spins.contains { spin in
             spin.events.contains { $0.isInput && Self.hasTooManyPayloads($0, limit: options.maxPayloads) }
         }
@@ -182,7 +183,8 @@ final class Explorer {
             if id == levelEnd {
                 depth &+= 1
                 levelEnd = store.count
-                // A bitstate search keeps the vectors of the levels it has yet to expand only.
+                // A bitstate or compacted search keeps the vectors of the levels it has yet to
+                // expand only.
                 store.release(below: id)
             }
             if let maxDepth = options.maxDepth, depth >= maxDepth {
@@ -459,7 +461,8 @@ final class Explorer {
                 }
             }
             store = StateStore(
-                fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max, bitstate: bitstate)
+                fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max, bitstate: bitstate,
+                compact: options.hashCompaction && bitstate == nil ? CompactSet() : nil)
         }
         guard let store else { return nil }
         guard let inserted = store.insert(vector, parent: parent, move: move) else {
@@ -560,8 +563,9 @@ final class Explorer {
             status = .violated
         } else if !violations.isEmpty {
             status = .deadlock
-        } else if limit != nil || options.bitstateBits != nil {
-            // A bitstate search may have missed states: never `ok`.
+        } else if limit != nil || options.bitstateBits != nil || (!options.storesEveryState && hasProperties) {
+            // A bitstate search may have missed states: never `ok`. Nor is a search that could
+            // not check the spec's properties (no graph).
             status = .incomplete
         } else {
             status = .ok
@@ -573,8 +577,14 @@ final class Explorer {
         if let bitstate = store?.bitstate {
             result.bitstate = BitstateFigures(bits: bitstate.bits, hashFactor: bitstate.hashFactor, coverage: bitstate.coverage)
         }
+        if let compact = store?.compact {
+            result.compaction = CompactionFigures(missChance: compact.missChance)
+        }
         return result
     }
+
+    /// Whether some spin has properties (checked on the graph a full search keeps).
+    private var hasProperties: Bool { program.model.spins.contains { !$0.properties.isEmpty } }
 
     /// Whether every reachable state was explored: no limit stopped the search and no finding cut
     /// a path short (a dead end is a state like any other; the rest end their move unsettled).

@@ -47,6 +47,11 @@ final class StateStore {
 
     /// `--bitstate`: the bits that stand for the states reached, instead of the hash table.
     let bitstate: BitstateSet?
+    /// `--hash-compact`: the signatures of the states reached, instead of the hash table.
+    let compact: CompactSet?
+    /// Whether the store keeps only the vectors of the states still to expand (`release(below:)`):
+    /// a bitstate or compacted search, which tells new states by bits or signatures.
+    var forgetsVectors: Bool { bitstate != nil || compact != nil }
 
     /// The parent of a state that has none (an initial state).
     static let noParent = UInt32.max
@@ -59,10 +64,12 @@ final class StateStore {
     ///   - memoryLimit: the most bytes the store may hold (`memoryBytes`, while an array grows
     ///     both its old and its new size).
     ///   - bitstate: `--bitstate`'s set, which then decides what is new (no hash table is kept).
-    init(fixedLength: Int, memoryLimit: Int = Int.max, bitstate: BitstateSet? = nil) {
+    ///   - compact: `--hash-compact`'s set, which then decides what is new (no hash table is kept).
+    init(fixedLength: Int, memoryLimit: Int = Int.max, bitstate: BitstateSet? = nil, compact: CompactSet? = nil) {
         self.fixedLength = fixedLength
         self.memoryLimit = memoryLimit
         self.bitstate = bitstate
+        self.compact = compact
         tagsAreVectors = fixedLength > 0 && fixedLength <= 4
     }
 
@@ -76,7 +83,7 @@ final class StateStore {
 
     /// Bytes held for the states, their table and their tree.
     var memoryBytes: Int {
-        arenaCapacity &+ perStateCapacity &* perStateBytes &+ (bitstate?.memoryBytes ?? (tableMask &+ 1) &* 8)
+        arenaCapacity &+ perStateCapacity &* perStateBytes &+ (bitstate?.memoryBytes ?? compact?.memoryBytes ?? (tableMask &+ 1) &* 8)
     }
 
     /// Whether `extra` more bytes keep the store within its limit; records it when not.
@@ -108,6 +115,7 @@ final class StateStore {
     /// number -1 (its number is not kept), unless it is its parent's.
     func insert(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
         if let bitstate { return insertBit(bytes, parent: parent, move: move, into: bitstate) }
+        if let compact { return insertCompact(bytes, parent: parent, move: move, into: compact) }
         let hash = Self.hash(bytes)
         // At most three quarters full.
         if table == nil || count &* 4 >= (tableMask &+ 1) &* 3 {
@@ -156,14 +164,23 @@ final class StateStore {
         return append(bytes, parent: parent, move: move).map { ($0, true) }
     }
 
+    private func insertCompact(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, into compact: CompactSet) -> (id: Int, isNew: Bool)? {
+        // A move back to the state it left is told exactly: it changes nothing.
+        if parent != Self.noParent, equal(Int(parent), bytes) { return (Int(parent), false) }
+        guard reservePerState(count &+ 1), allows(compact.growthBytes) else { return nil }
+        guard let isNew = compact.insert(bytes) else { return nil }
+        guard isNew else { return (-1, false) }
+        return append(bytes, parent: parent, move: move).map { ($0, true) }
+    }
+
     /// Whether the vector of `id` is still held.
     func holdsVector(_ id: Int) -> Bool { id >= firstKept && id < count }
 
     /// Drops the vectors of the states before `id` (their parents and moves stay: the tree of
-    /// first reaches), moving the rest to the arena's start. Only a bitstate search does: the
-    /// hash table finds states by their vectors.
+    /// first reaches), moving the rest to the arena's start. Only a bitstate or compacted search
+    /// does: the hash table finds states by their vectors.
     func release(below id: Int) {
-        guard bitstate != nil, let arena, id > firstKept, id <= count else { return }
+        guard forgetsVectors, let arena, id > firstKept, id <= count else { return }
         let cut: Int
         if fixedLength > 0 {
             cut = (id &- firstKept) &* fixedLength

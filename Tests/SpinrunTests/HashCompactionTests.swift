@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `spinrun --check --hash-compact` (docs/checking.md, "Hash compaction"): the states reached as
+/// 64-bit signatures, the search otherwise the full one, with the chance that a state was missed.
+@Suite("spinrun --check --hash-compact")
+struct HashCompactionTests {
+    @Test("the full search's verdict and counts, with the chance of a miss in the line and in JSON")
+    func sameVerdict() throws {
+        let output = try SpinrunProcess.run(["--check", "--hash-compact", "Specs/turnstile-checked.yaml"])
+        #expect(BitstateTests.withoutSeconds(output.stdout) == "ok: 57 states, 114 transitions, depth 10, hash compaction: 64-bit signatures, chance that a state was missed under 8.7e-17\n")
+        #expect(output.stderr == "")
+        #expect(output.status == 0)
+        let json = try SpinrunProcess.run(["--check", "--hash-compact", "--format", "jsonl", "Specs/turnstile-checked.yaml"])
+        #expect(json.stdout.hasSuffix(",\"violations\":[],\"compaction\":{\"signatureBits\":64,\"missChance\":8.7e-17}}}\n"))
+        // 1,030,301 states: n(n-1)/2 / 2^64.
+        let counters = try SpinrunProcess.run(["--check", "--hash-compact", "Benchmarks/Specs/counters.yaml"])
+        #expect(BitstateTests.withoutSeconds(counters.stdout) == "ok: 1030301 states, 4080401 transitions, depth 300, hash compaction: 64-bit signatures, chance that a state was missed under 2.9e-08\n")
+    }
+
+    @Test("a violation has the full search's shortest counterexample, which replays")
+    func findsTheViolation() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compact-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("gate.jsonl")
+        let compact = try SpinrunProcess.run(["--check", "--hash-compact", "--counterexample", trace.path, "Specs/gate-bug.yaml"])
+        let full = try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"])
+        #expect(compact.status == 6)
+        let findings = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("violated:") } }
+        #expect(findings(compact.stdout) == findings(full.stdout))
+        #expect(try SpinrunProcess.run(["--replay", trace.path, "Specs/gate-bug.yaml"]).status == 0)
+    }
+
+    @Test("properties are not checked (no graph): incomplete, and the line says so")
+    func propertiesNotChecked() throws {
+        let output = try SpinrunProcess.run(["--check", "--hash-compact", "Tests/SpinrunTests/Fixtures/peterson-unfair.yaml"])
+        #expect(BitstateTests.withoutSeconds(output.stdout) == "incomplete: 34 states, 63 transitions, depth 9, hash compaction: 64-bit signatures, chance that a state was missed under 3.0e-17, properties not checked (a compacted search keeps no graph)\n")
+        #expect(output.status == 4)
+    }
+
+    @Test("with --bitstate it is bad usage")
+    func notWithBitstate() throws {
+        let output = try SpinrunProcess.run(["--check", "--hash-compact", "--bitstate", "20", "Specs/gate-bug.yaml"])
+        #expect(output.stderr.hasPrefix("Error: --hash-compact and --bitstate exclude each other [#ExclusiveOptions]\n"))
+        #expect(output.status == 64)
+    }
+
+    @Test("every quick example spec: the full search's output, but for the line's figures", arguments: BitstateTests.specs)
+    func sameAsFullSearch(spec: String) throws {
+        let full = try SpinrunProcess.run(["--check", "--quiet", spec])
+        let compact = try SpinrunProcess.run(["--check", "--quiet", "--hash-compact", spec])
+        var fullLines = full.stdout.split(separator: "\n").map(String.init)
+        var compactLines = compact.stdout.split(separator: "\n").map(String.init)
+        let fullSummary = fullLines.popLast() ?? "", compactSummary = compactLines.popLast() ?? ""
+        #expect(compactLines == fullLines)
+        // The status may differ (properties): the counts after it may not.
+        let figures = { (line: String) in line.split(separator: ":", maxSplits: 1).last.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } }
+        #expect(figures(compactSummary) == figures(fullSummary), "\(compactSummary) against \(fullSummary)")
+        #expect(compactSummary.contains("hash compaction: 64-bit signatures"))
+        let hasProperties = spec.hasSuffix("peterson.yaml")
+        #expect(compact.status == (hasProperties && full.status == 0 ? 4 : full.status))
+    }
+}
