@@ -24,6 +24,11 @@ enum EventParsing {
     ///
     /// Read scalar by scalar, without intermediate strings: an events file may hold millions of
     /// lines.
+    /// Whether `line` starts with a time (`2s coin`), after any leading space.
+    static func startsWithTime(_ line: String) -> Bool {
+        trimmed(line.unicodeScalars[...]).first?.properties.numericType != nil
+    }
+
     static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
         var rest = trimmed(withoutComment(line.unicodeScalars[...]))
         guard let first = rest.first, first != "#" else { return nil }

@@ -179,7 +179,7 @@ struct RunSession {
 
         let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
         if interactive {
-            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes).start(into: specRun)
+            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime).start(into: specRun)
         }
         let summary = await specRun.run()
         interruption.cancel()

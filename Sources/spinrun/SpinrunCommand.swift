@@ -74,7 +74,10 @@ struct SpinrunCommand: AsyncParsableCommand {
           --interactive        NAME [JSON] lines typed on stdin are emitted into
                                the running spec and the trace shows each new
                                state; the run waits for input when idle and
-                               ends at EOF once nothing is left to do.
+                               ends at EOF once nothing is left to do. On
+                               virtual time, time stands still while a line
+                               is awaited: 'wait DURATION' lets it pass, and
+                               'TIME NAME [JSON]' sends at TIME from the start.
         The spec's own `script` runs only when no events are given. At one
         instant, the timers due then fire before the inputs due then; inputs
         keep their order. An input for a spin that has reached a final state is

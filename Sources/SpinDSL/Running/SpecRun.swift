@@ -32,6 +32,10 @@ public final class SpecRun: Sendable {
         /// last step (the state the next step starts from); nil for the others.
         var lastStates: [SpecState?] = []
         var inputClosed = false
+        /// An interactive session on virtual time: how far its input has let time pass
+        /// (`allowTime(untilMilliseconds:)`); time stands still there until more is allowed or
+        /// the input ends.
+        var horizon: Duration = .zero
         var cycle: [String]?
         var fullQueue: String?
         var invariant: InvariantFailure?
@@ -51,7 +55,8 @@ public final class SpecRun: Sendable {
     ///   - realtime: use the wall clock instead of virtual time.
     ///   - until: a condition on one spin's state that ends the run when it holds.
     ///   - holdOpen: when nothing is left to do, wait for `emit(spin:event:)` instead of ending,
-    ///     until `closeInput()` or `interrupt()` (an interactive session).
+    ///     until `closeInput()` or `interrupt()` (an interactive session); on virtual time, time
+    ///     stands still at what `allowTime(untilMilliseconds:)` allowed (0 at first) until then.
     ///   - onStep: receives each step as it is reduced (from the loop's drainer, one at a time).
     public convenience init(
         _ compiled: CompiledSpec,
@@ -74,7 +79,8 @@ public final class SpecRun: Sendable {
     ///   - realtime: use the wall clock instead of virtual time.
     ///   - until: a condition on one spin's state that ends the run when it holds.
     ///   - holdOpen: when nothing is left to do, wait for `emit(spin:event:)` instead of ending,
-    ///     until `closeInput()` or `interrupt()` (an interactive session).
+    ///     until `closeInput()` or `interrupt()` (an interactive session); on virtual time, time
+    ///     stands still at what `allowTime(untilMilliseconds:)` allowed (0 at first) until then.
     ///   - observer: receives each step as it is reduced (from the loop's drainer, one at a time);
     ///     nil when only the summary matters, and then no step is formatted at all.
     public init(
@@ -234,6 +240,16 @@ public final class SpecRun: Sendable {
         }
     }
 
+    /// Lets the virtual time of an interactive session (`holdOpen`) pass up to `milliseconds`
+    /// from the start: until then it stands still at what was allowed last (0 at first), so
+    /// that no timer fires while the session waits for its next line; `closeInput()` lets it
+    /// run on. Allowing less than before changes nothing. A run on the wall clock, or not held
+    /// open, ignores it.
+    public func allowTime(untilMilliseconds milliseconds: Int64) {
+        progress.withLock { $0.horizon = max($0.horizon, .milliseconds(max(0, milliseconds))) }
+        wake.yield()
+    }
+
     /// Ends an interactive session: once nothing is left to do, `run()` returns.
     public func closeInput() {
         progress.withLock { $0.inputClosed = true }
@@ -321,6 +337,11 @@ public final class SpecRun: Sendable {
                 }
                 finish(.idle)
                 return
+            }
+            if holdOpen, progress.withLock({ !$0.inputClosed && time > $0.horizon }) {
+                // Interactive: time passes only as far as the input has let it.
+                for await _ in wakeups { break }
+                continue
             }
             if let maxTime = limits.maxTimeMilliseconds, time > .milliseconds(maxTime) {
                 await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(maxTime)))

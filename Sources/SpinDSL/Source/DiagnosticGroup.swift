@@ -248,6 +248,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidEventOption = "InvalidEventOption"
     case missingEventName = "MissingEventName"
     case timeNotAllowed = "TimeNotAllowed"
+    case inputInThePast = "InputInThePast"
     case payloadNotJSON = "PayloadNotJSON"
     case payloadFieldType = "PayloadFieldType"
     case unknownInputEvent = "UnknownInputEvent"
@@ -1663,10 +1664,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 origin: .command)
         case .timeNotAllowed:
             return .error(
-                "expected NAME [JSON], not a time ('{time}')",
-                explanation: "Events typed with --interactive are emitted at once; only an events file (--events) gives times.",
-                wrong: "printf '1s coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
-                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                "expected NAME [JSON], not a time ('{time}'): on the wall clock an input is sent when it is typed",
+                explanation: "Events typed with --interactive --realtime are emitted at once, on the wall clock; a time before an event ('2s coin') is for virtual time (--interactive without --realtime) and for events files (--events).",
+                wrong: "printf '1s coin {\"amount\":25}\\n' | spinrun --interactive --realtime Specs/turnstile.yaml",
+                right: "printf 'coin {\"amount\":25}\\n' | spinrun --interactive --realtime Specs/turnstile.yaml",
+                origin: .command)
+        case .inputInThePast:
+            return .error(
+                "the input's time {time} is before the session's time {now}; an input cannot be sent in the past",
+                hint: "give a time from {now} on, or no time (the input is then sent at {now})",
+                explanation: "In --interactive on virtual time, 'wait DURATION' and 'TIME NAME' move the session's time on; an input typed later cannot be sent at an earlier time. Without a time it is sent at the session's time.",
+                wrong: "printf 'wait 2s\\n1s coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
+                right: "printf 'wait 2s\\n3s coin {\"amount\":25}\\n' | spinrun --interactive Specs/turnstile.yaml",
                 origin: .command)
         case .payloadNotJSON:
             return .error(
