@@ -24,15 +24,21 @@ struct BitstateTests {
 
     @Test("a violation is found with the full search's shortest counterexample, which replays")
     func findsTheViolation() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bitstate-\(UUID().uuidString)")
+        try Self.findsTheViolation(with: ["--bitstate", "16"])
+    }
+
+    /// `--check OPTIONS` of Specs/gate-bug.yaml: violated (exit 6) with the full search's
+    /// findings, and the counterexample written replays.
+    static func findsTheViolation(with options: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("gate.jsonl")
-        let bits = try SpinrunProcess.run(["--check", "--bitstate", "16", "--counterexample", trace.path, "Specs/gate-bug.yaml"])
+        let lossy = try SpinrunProcess.run(["--check"] + options + ["--counterexample", trace.path, "Specs/gate-bug.yaml"])
         let full = try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"])
-        #expect(bits.status == 6)
+        #expect(lossy.status == 6)
         let findings = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("violated:") } }
-        #expect(findings(bits.stdout) == findings(full.stdout))
+        #expect(findings(lossy.stdout) == findings(full.stdout))
         #expect(try SpinrunProcess.run(["--replay", trace.path, "Specs/gate-bug.yaml"]).status == 0)
     }
 

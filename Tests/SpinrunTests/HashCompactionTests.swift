@@ -20,16 +20,7 @@ struct HashCompactionTests {
 
     @Test("a violation has the full search's shortest counterexample, which replays")
     func findsTheViolation() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compact-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let trace = directory.appendingPathComponent("gate.jsonl")
-        let compact = try SpinrunProcess.run(["--check", "--hash-compact", "--counterexample", trace.path, "Specs/gate-bug.yaml"])
-        let full = try SpinrunProcess.run(["--check", "Specs/gate-bug.yaml"])
-        #expect(compact.status == 6)
-        let findings = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("violated:") } }
-        #expect(findings(compact.stdout) == findings(full.stdout))
-        #expect(try SpinrunProcess.run(["--replay", trace.path, "Specs/gate-bug.yaml"]).status == 0)
+        try BitstateTests.findsTheViolation(with: ["--hash-compact"])
     }
 
     @Test("properties are not checked (no graph): incomplete, and the line says so")

@@ -27,6 +27,9 @@ final class CompactSet {
     }
 
     private static let firstSize = 1 << 12
+    /// A signature's home slot is its bits from this one on (its low bits are the hash's least
+    /// mixed).
+    private static let homeShift: UInt64 = 20
 
     deinit { free(table) }
 
@@ -38,7 +41,7 @@ final class CompactSet {
         let signature = hash == 0 ? 1 : hash
         if growthBytes > 0 { guard grow() else { return nil } }
         guard let table else { return nil }
-        var slot = Int(truncatingIfNeeded: signature >> 20) & mask
+        var slot = Int(truncatingIfNeeded: signature >> Self.homeShift) & mask
         while true {
             let entry = table[slot]
             if entry == 0 { break }
@@ -54,13 +57,7 @@ final class CompactSet {
         let size = table == nil ? Self.firstSize : (mask &+ 1) &* 2
         guard let grown = calloc(size, MemoryLayout<UInt64>.stride)?.assumingMemoryBound(to: UInt64.self) else { return false }
         let newMask = size &- 1
-        if let table {
-            for old in 0...mask where table[old] != 0 {
-                var slot = Int(truncatingIfNeeded: table[old] >> 20) & newMask
-                while grown[slot] != 0 { slot = (slot &+ 1) & newMask }
-                grown[slot] = table[old]
-            }
-        }
+        if let table { ProbeTable.move(table, mask: mask, into: grown, mask: newMask, homeShift: Self.homeShift) }
         free(table)
         table = grown
         mask = newMask

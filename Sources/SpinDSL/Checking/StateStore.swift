@@ -249,16 +249,11 @@ final class StateStore {
             // The tags are the vectors: hash them again, in the order they lie in the arena.
             for id in 0..<count {
                 let vector = self.vector(id)
-                var slot = Int(truncatingIfNeeded: Self.hash(vector)) & mask
-                while grown[slot] != 0 { slot = (slot &+ 1) & mask }
-                grown[slot] = (Self.word(vector) << 32) | UInt64(id &+ 1)
+                ProbeTable.place((Self.word(vector) << 32) | UInt64(id &+ 1), home: Int(truncatingIfNeeded: Self.hash(vector)), in: grown, mask: mask)
             }
         } else if let table {
-            for old in 0...tableMask where table[old] != 0 {
-                var slot = Int(truncatingIfNeeded: table[old] >> 32) & mask
-                while grown[slot] != 0 { slot = (slot &+ 1) & mask }
-                grown[slot] = table[old]
-            }
+            // The tags are the hashes: each entry's home is in its high half.
+            ProbeTable.move(table, mask: tableMask, into: grown, mask: mask, homeShift: 32)
         }
         free(table)
         table = grown
