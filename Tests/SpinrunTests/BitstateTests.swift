@@ -72,16 +72,25 @@ struct BitstateTests {
 
     @Test("every example spec: with 2^24 bits the same states, transitions, depth and findings as the full search (counterexamples made again from the start where vectors were released)", arguments: specs)
     func sameAsFullSearch(spec: String) throws {
-        let full = try SpinrunProcess.run(["--check", "--quiet", spec])
-        let bits = try SpinrunProcess.run(["--check", "--quiet", "--bitstate", "24", spec])
-        var fullLines = full.stdout.split(separator: "\n").map(String.init)
-        var bitLines = bits.stdout.split(separator: "\n").map(String.init)
-        let fullSummary = fullLines.popLast() ?? "", bitSummary = bitLines.popLast() ?? ""
-        #expect(bitLines == fullLines)
-        // "ok: 57 states, 114 transitions, depth 10, 0.00s" against "incomplete: 57 states, …, depth 10, bitstate …".
-        let counts = { (line: String) in line.split(separator: ":", maxSplits: 1).last.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } }
-        #expect(counts(bitSummary) == counts(fullSummary), "\(bitSummary) against \(fullSummary)")
-        #expect(bitSummary.contains("bitstate 2^24 bits"))
+        let (full, bits) = try Self.againstFullSearch(spec, with: ["--bitstate", "24"])
+        #expect(bits.summary.contains("bitstate 2^24 bits"))
         #expect(bits.status == (full.status == 0 ? 4 : full.status))
+    }
+
+    /// `--check --quiet` of `spec`, with `options` and without: expects the same lines but the
+    /// summary, and the summaries' counts after the status ("ok: 57 states, 114 transitions,
+    /// depth 10, 0.00s" against "incomplete: 57 states, …, depth 10, bitstate …"); returns
+    /// each run's summary line and exit status.
+    static func againstFullSearch(_ spec: String, with options: [String]) throws
+        -> (full: (summary: String, status: Int32), other: (summary: String, status: Int32)) {
+        let full = try SpinrunProcess.run(["--check", "--quiet", spec])
+        let other = try SpinrunProcess.run(["--check", "--quiet"] + options + [spec])
+        var fullLines = full.stdout.split(separator: "\n").map(String.init)
+        var otherLines = other.stdout.split(separator: "\n").map(String.init)
+        let fullSummary = fullLines.popLast() ?? "", otherSummary = otherLines.popLast() ?? ""
+        #expect(otherLines == fullLines)
+        let counts = { (line: String) in line.split(separator: ":", maxSplits: 1).last.map { $0.split(separator: ",").prefix(3).joined(separator: ",") } }
+        #expect(counts(otherSummary) == counts(fullSummary), "\(otherSummary) against \(fullSummary)")
+        return ((fullSummary, full.status), (otherSummary, other.status))
     }
 }
