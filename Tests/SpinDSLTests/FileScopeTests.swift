@@ -196,7 +196,7 @@ import Testing
             "2:29 invalid name 'café' (state) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'caf_'",
             "2:36 invalid name '' (state) | a name is an ASCII letter or '_', then ASCII letters, digits or '_'",
             #"4:4 invalid name 'say "hi"' (data field) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'say__hi_'"#,
-            "7:4 invalid name 'go\\n' (event) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'go_'",
+            "7:4 invalid name 'go\\n' (event) | an event's name is one or more names joined by '.', each an ASCII letter or '_', then ASCII letters, digits or '_': 'go_'",
             "5:35 invalid name 'b-c' (value of 'mode') | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'b_c'",
             "8:12 invalid name 'x y' (payload field of 'push') | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'x_y'",
             "11:35 invalid name 'fetch-page' (effect) | a name is an ASCII letter or '_', then ASCII letters, digits or '_': 'fetch_page'",

@@ -50,11 +50,16 @@ import Testing
         ("conditional entry and exit actions, an elseif among them",
          lamp("states: [off, on]", "states:\n  off: {}\n  on:\n    entry:\n      - if: flips > 2\n        then: [{ set: { flips: 0 } }]\n        else: { if: flips > 1, then: { set: { flips: flips + 1 } }, else: [] }\n    exit: { if: true, then: { set: { flips: flips } } }")),
         ("a row's conditional action", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2, then: { set: { flips: 0 } }, else: [] }")),
+        ("dotted event names and rows on descriptors", lamp("events: [toggle]", "events: [toggle, switch.on, switch.off.now]")
+            .replacingOccurrences(of: "inputs: [toggle]", with: "inputs: [toggle, switch.on, switch.off.now]")
+            .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: on, on: [toggle, switch.off.*], to: off }\n  - { from: off, on: switch, to: on }\n  - { on: '*', set: { flips: 0 } }")),
         ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
     ]
 
     /// Specs with one mistake each, of a kind both must refuse.
     static let nearMisses: [(String, String)] = [
+        ("an event name with an empty token", lamp("events: [toggle]", "events: [toggle, switch..on]")),
+        ("a row on a descriptor ending in '.'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle., to: off }")),
         ("a row's 'then' without 'if'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, then: { set: { flips: 0 } } }")),
         ("a row's 'if' without 'then'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2 }")),
         ("a conditional action without 'then'", lamp("states: [off, on]", "states:\n  off: {}\n  on: { entry: { if: flips > 2, else: { set: { flips: 0 } } } }")),

@@ -35,6 +35,8 @@ struct ShadowAnalysis {
     private let isNested: Bool
     private var cells: StateCells
     private(set) var diagnostics: [Diagnostic] = []
+    /// The row each of `diagnostics` is about.
+    private var reported: [Int] = []
 
     /// Checks the rows at `positions` (in document order; rows that never fire for other reasons
     /// left out) of `spin`, whose states are live as `live` says and whose rows apply in
@@ -58,6 +60,31 @@ struct ShadowAnalysis {
         for rows in byEvent where rows.count > 1 {
             check(rows)
         }
+        keepWhollyShadowedDescriptors(positions)
+    }
+
+    /// A row on a descriptor (`on: door`, `on: '*'`) stands for one row per event it matches, and
+    /// is written to take what the rows before it leave: it is reported only when it never fires
+    /// for any of them, and then for each.
+    private mutating func keepWhollyShadowedDescriptors(_ positions: [Int]) {
+        guard reported.contains(where: { spin.transitions[$0].descriptor != nil }) else { return }
+        var matched: [SourceLocation: Int] = [:]
+        for position in positions {
+            if let descriptor = spin.transitions[position].descriptor { matched[descriptor.location, default: 0] &+= 1 }
+        }
+        var shadowed: [SourceLocation: Set<Int>] = [:]
+        for position in reported {
+            if let descriptor = spin.transitions[position].descriptor { shadowed[descriptor.location, default: []].insert(position) }
+        }
+        var kept: [Diagnostic] = []
+        for (diagnostic, position) in zip(diagnostics, reported) {
+            if let descriptor = spin.transitions[position].descriptor,
+                shadowed[descriptor.location, default: []].count < matched[descriptor.location, default: 0] {
+                continue
+            }
+            kept.append(diagnostic)
+        }
+        diagnostics = kept
     }
 
     /// The live states the row at `position` lists, or nil for any state; the row's own array
@@ -182,6 +209,7 @@ struct ShadowAnalysis {
         for (index, position) in rows.enumerated() where isShadowed[index] {
             guard let sources = liveSources(position) else { continue }
             diagnostics.append(diagnostic(for: position, sources: sources, amongEarlier: Array(filed.prefix(filedBefore[index]))))
+            reported.append(position)
         }
     }
 
@@ -226,6 +254,7 @@ struct ShadowAnalysis {
             }
             if shadowed {
                 diagnostics.append(diagnostic(for: position, sources: nil, amongEarlier: filed))
+                reported.append(position)
                 continue
             }
             filed.append(position)

@@ -683,9 +683,20 @@ final class Explorer {
             for (state, name) in spin.states.enumerated() where !coverage.states[index][state] {
                 warnings.append(Diagnostic(.stateNeverReached, at: name.location, ["state": name.text, "spin": spin.name.text]))
             }
+            // A row on a descriptor (`on: door`, `*`) takes what the rows before it leave: it is
+            // reported, once, when it fires on none of the events it matches.
+            var descriptorsFired = Set<SourceLocation>()
+            for (row, transition) in spin.transitions.enumerated() where coverage.rows[index][row] {
+                if let descriptor = transition.descriptor { descriptorsFired.insert(descriptor.location) }
+            }
+            var descriptorsReported = Set<SourceLocation>()
             for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
-                let on = spin.events.indices.contains(transition.event)
+                var on = spin.events.indices.contains(transition.event)
                     ? "on '\(spin.events[transition.event].name.text)'" : "without an event"
+                if let descriptor = transition.descriptor {
+                    guard !descriptorsFired.contains(descriptor.location), descriptorsReported.insert(descriptor.location).inserted else { continue }
+                    on = "on any event '\(descriptor.text)' matches"
+                }
                 warnings.append(Diagnostic(.rowNeverFires, at: transition.declaration.location, ["on": on]))
             }
             for (rule, feedback) in spin.feedbacks.enumerated() {

@@ -128,24 +128,47 @@ enum DiagramFacts {
         let source: Int
         /// Its label (`label(of:on:detail:isFallback:)`), `[else]` when it is a fallback there.
         let label: String
+        /// The events it stands for: the row's, and for a row on a descriptor (`on: door`, `*`)
+        /// those of the rows it matched with the same label, drawn once.
+        var events: [Int]
     }
 
     /// The rows of a spin with control states, each from each of its sources (for a row of the
     /// whole spin: every state of a flat spin, `topLevelOnly`: each top-level state of a
-    /// statechart), in row order.
+    /// statechart), in row order; the rows a descriptor stands for, once per label.
     static func drawnRows(of spin: SpinModel, detail: DiagramLabels, topLevelOnly: Bool) -> [DrawnRow] {
         let fallbacks = FallbackRows(spin: spin)
         var drawn: [DrawnRow] = []
+        var descriptorRows = DescriptorRows()
         for (index, row) in spin.transitions.enumerated() {
             var seen = Set<Int>()
             let written = row.sources ?? (topLevelOnly ? spin.tree.topLevel : Array(spin.states.indices))
             for source in written where spin.states.indices.contains(source) && seen.insert(source).inserted {
                 let isFallback = fallbacks.isFallback(index, at: source)
-                drawn.append(DrawnRow(row: index, source: source, label: label(
-                    of: row.declaration, on: eventName(of: row, in: spin), detail: detail, isFallback: isFallback)))
+                let label = label(of: row.declaration, on: eventName(of: row, in: spin), detail: detail, isFallback: isFallback)
+                if let earlier = descriptorRows.earlier(row, source: source, label: label, at: drawn.count) {
+                    drawn[earlier].events.append(row.event)
+                    continue
+                }
+                drawn.append(DrawnRow(row: index, source: source, label: label, events: [row.event]))
             }
         }
         return drawn
+    }
+
+    /// Where the rows a descriptor stands for were first drawn, by source and label.
+    private struct DescriptorRows {
+        private var drawn: [String: Int] = [:]
+
+        /// The position of the row drawn for `row`'s descriptor from `source` with `label`; nil
+        /// (recording `position` as it) for the first, and for a row on an event by its name.
+        mutating func earlier(_ row: TransitionModel, source: Int?, label: String, at position: Int) -> Int? {
+            guard let descriptor = row.descriptor else { return nil }
+            let key = "\(descriptor.location)>\(source ?? -1)>\(label)"
+            if let earlier = drawn[key] { return earlier }
+            drawn[key] = position
+            return nil
+        }
     }
 
     /// The edges of a statechart's rows with a target: from each source state (each top-level
@@ -160,11 +183,20 @@ enum DiagramFacts {
         drawn.compactMap { drawn in
             let row = spin.transitions[drawn.row]
             guard let target = row.target else { return nil }
-            let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
             return TransitionEdge(
-                from: drawn.source, to: target, label: drawn.label, isInput: isInput, history: row.targetsHistory,
-                events: [eventName(of: row, in: spin) ?? ""])
+                from: drawn.source, to: target, label: drawn.label, isInput: isInput(row, in: spin), history: row.targetsHistory,
+                events: drawn.events.map { eventName($0, in: spin) })
         }
+    }
+
+    /// Whether `row` is on an input (drawn bold).
+    private static func isInput(_ row: TransitionModel, in spin: SpinModel) -> Bool {
+        spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
+    }
+
+    /// The name of event `event`; `""` for the eventless pseudo-event.
+    private static func eventName(_ event: Int, in spin: SpinModel) -> String {
+        spin.events.indices.contains(event) ? spin.events[event].name.text : ""
     }
 
     /// Per state, the lines of its targetless rows (no `to`: the state stays, nothing is exited
@@ -248,21 +280,29 @@ enum DiagramFacts {
     static func transitionEdges(of spin: SpinModel, detail: DiagramLabels = .full) -> [TransitionEdge] {
         guard spin.hasControlStates else {
             let fallbacks = FallbackRows(spin: spin)
-            return spin.transitions.enumerated().map { index, row in
+            var edges: [TransitionEdge] = []
+            var descriptorRows = DescriptorRows()
+            for (index, row) in spin.transitions.enumerated() {
                 let label = label(
                     of: row.declaration, on: eventName(of: row, in: spin), detail: detail,
                     isFallback: fallbacks.isFallback(index, at: nil))
-                let isInput = spin.events.indices.contains(row.event) ? spin.events[row.event].isInput : false
-                return TransitionEdge(from: nil, to: nil, label: label, isInput: isInput, events: [eventName(of: row, in: spin) ?? ""])
+                if let earlier = descriptorRows.earlier(row, source: nil, label: label, at: edges.count) {
+                    edges[earlier].events.append(eventName(row.event, in: spin))
+                    continue
+                }
+                edges.append(TransitionEdge(from: nil, to: nil, label: label, isInput: isInput(row, in: spin), events: [eventName(row.event, in: spin)]))
             }
+            return edges
         }
         return edges(of: drawnRows(of: spin, detail: detail, topLevelOnly: false), in: spin)
     }
 
-    /// The name of the event a row (of the model: one per event of `on`) is on; nil for an
-    /// eventless row.
+    /// The name of the event a row (of the model: one per event of `on`) is on, as written: the
+    /// descriptor that matched it (`door`, `*`: the rows it stands for then share one label); nil
+    /// for an eventless row.
     private static func eventName(of row: TransitionModel, in spin: SpinModel) -> String? {
-        spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
+        if let descriptor = row.descriptor { return descriptor.text }
+        return spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
     }
 
     /// A data field as a line: `left: int = 10`, `label: string = "idle"`,

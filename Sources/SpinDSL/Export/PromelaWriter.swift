@@ -315,7 +315,13 @@ struct PromelaWriter {
             if chart == nil {
                 for (index, name) in spin.states.enumerated() { line("#define S_\(prefix)\(name.text) \(index)") }
             }
-            for (index, event) in spin.events.enumerated() { line("#define E_\(prefix)\(Self.identifier(event.name.text)) \(index)") }
+            // `door.open` and `door_open` would both be `door_open`: a later one takes its index too.
+            var defined = Set<String>()
+            for (index, event) in spin.events.enumerated() {
+                var name = Self.identifier(event.name.text)
+                if !defined.insert(name).inserted { name += "_\(index)" }
+                line("#define E_\(prefix)\(name) \(index)")
+            }
             let state = start.spins[spinIndex].state
             let stateType = chart == nil ? "byte" : Self.configurationType(spin.configurations.count)
             line("\(stateType) \(prefix)state = \(state.control);\(chart == nil ? "" : "   /* the configuration */")")

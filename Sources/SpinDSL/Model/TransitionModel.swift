@@ -15,6 +15,10 @@ final class TransitionModel: Sendable {
     let sources: [Int]?
     /// The event's index; `SpinModel.eventlessKind` for an eventless row.
     let event: Int
+    /// The descriptor of `on` that matched `event` (`door` for `door.open`, `*`) when it matches
+    /// more than the one event of its name (`door.close` that also matches `door.close.now`); nil
+    /// for a row on an event by its name alone. Diagrams draw it.
+    let descriptor: Name?
     /// The guard.
     let guardExpression: RowExpression?
     /// The guard's checked tree, for analyses of its structure: shared with the other rows writing
@@ -38,13 +42,14 @@ final class TransitionModel: Sendable {
 
     /// Creates the row written at `position` of `written`, which must be a valid index.
     init(
-        written: WrittenTransitions, position: Int, sources: [Int]?, event: Int, guardExpression: RowExpression?,
-        target: Int?, assignments: TransitionAssignments, statechart: RowStatechartModel? = nil
+        written: WrittenTransitions, position: Int, sources: [Int]?, event: Int, descriptor: Name? = nil,
+        guardExpression: RowExpression?, target: Int?, assignments: TransitionAssignments, statechart: RowStatechartModel? = nil
     ) {
         self.written = written
         self.position = position
         self.sources = sources
         self.event = event
+        self.descriptor = descriptor
         self.guardExpression = guardExpression
         self.target = target
         self.assignments = assignments

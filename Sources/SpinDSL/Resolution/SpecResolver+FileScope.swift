@@ -44,12 +44,15 @@ extension SpecResolver {
     }
 
     /// Checks that each of `names` follows the name rule and that none repeats an earlier one;
-    /// `what` says what they name, for the message (`state`, `payload field of 'coin'`).
-    mutating func declare(_ names: [Name], what: String) {
+    /// `what` says what they name, for the message (`state`, `payload field of 'coin'`); `dotted`
+    /// names (a spin's events) may be several names joined by `.` (`door.open`).
+    mutating func declare(_ names: [Name], what: String, dotted: Bool = false) {
         var seen: [String: Name] = [:]
         for name in names {
-            if !NameRule.isValid(name.text) {
-                report(.invalidName, at: name.location, ["name": Self.shown(name.text), "what": what], suggestion: Self.repairedHint(name.text))
+            if dotted ? !EventDescriptors.isValidName(name.text) : !NameRule.isValid(name.text) {
+                report(
+                    .invalidName, at: name.location, ["name": Self.shown(name.text), "what": what],
+                    suggestion: dotted ? Self.repairedEventHint(name.text) : Self.repairedHint(name.text))
             }
             if let first = seen[name.text] {
                 report(.duplicateName, at: name.location, ["what": what, "name": name, "line": first.location.line, "column": first.location.column])
@@ -121,6 +124,12 @@ extension SpecResolver {
     private static func repairedHint(_ text: String) -> String? {
         guard let repaired = NameRule.repaired(text) else { return nil }
         return "a name is an ASCII letter or '_', then ASCII letters, digits or '_': '\(repaired)'"
+    }
+
+    private static func repairedEventHint(_ text: String) -> String? {
+        let tokens = text.split(separator: ".", omittingEmptySubsequences: true).compactMap { NameRule.repaired(String($0)) }
+        guard !tokens.isEmpty else { return nil }
+        return "an event's name is one or more names joined by '.', each an ASCII letter or '_', then ASCII letters, digits or '_': '\(tokens.joined(separator: "."))'"
     }
 
     private static func capitalizedHint(_ text: String) -> String? {

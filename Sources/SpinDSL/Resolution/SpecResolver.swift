@@ -54,7 +54,7 @@ struct SpecResolver {
     // MARK: Gears and events
 
     private mutating func resolveGear(_ gear: GearDeclaration) -> GearModel {
-        declare(gear.events.map(\.name), what: "event of gear '\(gear.name)'")
+        declare(gear.events.map(\.name), what: "event of gear '\(gear.name)'", dotted: true)
         return GearModel(name: gear.name, events: gear.events.map { resolveEvent($0, owner: gear.name.text, isInput: false) })
     }
 
@@ -114,7 +114,7 @@ struct SpecResolver {
         singleSources = [[Int]?](repeating: nil, count: spin.states.count)
         declare(spin.states, what: "state")
         declare(spin.data.map(\.name), what: "data field")
-        declare(spin.events.map(\.name), what: "event")
+        declare(spin.events.map(\.name), what: "event", dotted: true)
         let stateNames = spin.states.map(\.text)
         let states = NameIndex(stateNames)
         var treeResolver = StateTreeResolver()
@@ -316,8 +316,8 @@ struct SpecResolver {
     private mutating func completionEvents(of spin: SpinDeclaration, tree: StateTree, states: NameIndex, declared: NameIndex) -> [EventModel] {
         var found: [EventModel] = []
         var seen = Set<String>()
-        for row in spin.transitions {
-            guard let event = row.event, event.text.hasPrefix("done."), declared[event.text] == nil, seen.insert(event.text).inserted else { continue }
+        func add(_ event: Name) {
+            guard event.text.hasPrefix("done."), declared[event.text] == nil, seen.insert(event.text).inserted else { return }
             let name = String(event.text.dropFirst(5))
             var location = event.location
             location.column = location.column &+ 5
@@ -326,7 +326,7 @@ struct SpecResolver {
             defer { found.append(model) }
             guard let state = states[name], tree.nodes.indices.contains(state) else {
                 report(.unknownCompletedState, at: location, ["name": name], suggestion: Suggestion.hint(for: name, in: spin.states.map(\.text)))
-                continue
+                return
             }
             model.completedState = state
             if !Self.canComplete(state, in: tree) {
@@ -335,6 +335,11 @@ struct SpecResolver {
                     : "'\(name)' has no final child"
                 report(.completionNeverHappens, at: location, ["name": name, "why": why])
             }
+        }
+        // Each name of `on`, without making an array of them for every row.
+        for row in spin.transitions {
+            if let event = row.event { add(event) }
+            for event in row.moreEvents { add(event) }
         }
         return found
     }
@@ -484,41 +489,74 @@ struct SpecResolver {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
         let first = transitions.count
-        if let model = resolveTransition(
-            row, on: row.pointee.event, reportingChecks: true, sources: sources, target: target, at: position, of: written, in: environment
-        ) {
-            transitions.append(model)
-        }
-        // The other events of `on: [a, b]`, each once (nearly every row has none).
-        let events = row.pointee.events
-        for index in events.indices.dropFirst() {
-            let event = events[index]
-            if let earlier = events[..<index].first(where: { $0.text == event.text }) {
-                report(
-                    .duplicateName, at: event.location,
-                    ["what": "event in 'on'", "name": event, "line": earlier.location.line, "column": earlier.location.column])
-                continue
-            }
+        guard let firstName = row.pointee.event else {
+            // An eventless row is on the pseudo-event one past the spin's events.
             if let model = resolveTransition(
-                row, on: event, reportingChecks: false, sources: sources, target: target, at: position, of: written, in: environment
+                row, on: environment.events.count, reportingChecks: true, sources: sources, target: target, at: position, of: written,
+                in: environment
             ) {
                 transitions.append(model)
+            }
+            if errorCount != errorsBefore { transitions.removeSubrange(first...) }
+            return
+        }
+        if row.pointee.moreEvents.isEmpty, case .exact(let event) = environment.descriptors.match(firstName.text) {
+            // The usual row: one event, named exactly.
+            if let model = resolveTransition(
+                row, on: event, reportingChecks: true, sources: sources, target: target, at: position, of: written, in: environment
+            ) {
+                transitions.append(model)
+            }
+            if errorCount != errorsBefore { transitions.removeSubrange(first...) }
+            return
+        }
+        // Each event `on` matches, once, in the order its names are written; the events a
+        // descriptor matches in declaration order.
+        let names = row.pointee.events
+        var matched = Set<Int>()
+        var reportingChecks = true
+        for (index, name) in names.enumerated() {
+            if let earlier = names[..<index].first(where: { $0.text == name.text }) {
+                report(
+                    .duplicateName, at: name.location,
+                    ["what": "event in 'on'", "name": name, "line": earlier.location.line, "column": earlier.location.column])
+                continue
+            }
+            let events: [Int]
+            var descriptor: Name?
+            switch environment.descriptors.match(name.text) {
+            case .none:
+                reportUnknownEvent(name, in: environment)
+                continue
+            case .exact(let event):
+                events = [event]
+            case .descriptor(let found):
+                events = found
+                descriptor = name
+            }
+            for event in events where matched.insert(event).inserted {
+                if let model = resolveTransition(
+                    row, on: event, matchedBy: descriptor,
+                    reportingChecks: reportingChecks, sources: sources, target: target, at: position, of: written, in: environment
+                ) {
+                    transitions.append(model)
+                }
+                reportingChecks = false
             }
         }
         if errorCount != errorsBefore { transitions.removeSubrange(first...) }
     }
 
-    /// The model of the row on `event`, one of the row's events (nil: an eventless row): its guard,
-    /// values and actions are checked with that event's payload. Nil when something of it does not
-    /// resolve. What does not depend on the event (an unknown field, a misplaced `internal`) is
-    /// reported for the row's first event only (`reportingChecks`).
+    /// The model of the row on `event`, one of the events its `on` matches (`events.count`: an
+    /// eventless row), `matchedBy` the descriptor that matched it when that matches more than the
+    /// one event of its name: its guard, values and actions are checked with that event's payload. Nil when
+    /// something of it does not resolve. What does not depend on the event (an unknown field, a
+    /// misplaced `internal`) is reported for the row's first event only (`reportingChecks`).
     private mutating func resolveTransition(
-        _ row: UnsafePointer<TransitionDeclaration>, on eventName: Name?, reportingChecks: Bool, sources: [Int]?, target: Int?,
-        at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
+        _ row: UnsafePointer<TransitionDeclaration>, on event: Int, matchedBy descriptor: Name? = nil, reportingChecks: Bool,
+        sources: [Int]?, target: Int?, at position: Int, of written: WrittenTransitions, in environment: SpinEnvironment
     ) -> TransitionModel? {
         let errorsBefore = errorCount
-        // An eventless row is on the pseudo-event one past the spin's events.
-        let event = eventName.map { resolveEventName($0, in: environment) } ?? environment.events.count
         var guardExpression: RowExpression?
         if let text = row.pointee.guardExpression {
             guardExpression = rowExpression(text, on: event, in: environment, expecting: .bool, key: "when")
@@ -544,10 +582,10 @@ struct SpecResolver {
                 assignments.append(slot: slot, value: value)
             }
         }
-        guard errorCount == errorsBefore, let event else { return nil }
+        guard errorCount == errorsBefore else { return nil }
         return TransitionModel(
-            written: written, position: position, sources: sources, event: event, guardExpression: guardExpression,
-            target: target, assignments: assignments, statechart: statechart)
+            written: written, position: position, sources: sources, event: event, descriptor: descriptor,
+            guardExpression: guardExpression, target: target, assignments: assignments, statechart: statechart)
     }
 
     /// A row's history target, `internal` and actions, checked against its sources and target.
@@ -794,8 +832,14 @@ struct SpecResolver {
 
     private mutating func resolveEventName(_ name: Name, in environment: SpinEnvironment) -> Int? {
         if let index = environment.eventNames[name.text] { return index }
-        report(.unknownEvent, at: name.location, ["event": name], suggestion: Suggestion.hint(for: name.text, in: environment.events.map(\.name.text)))
+        reportUnknownEvent(name, in: environment)
         return nil
+    }
+
+    /// `unknown event`, with the nearest event's name or prefix of names (`door` of `door.open`).
+    private mutating func reportUnknownEvent(_ name: Name, in environment: SpinEnvironment) {
+        let names = environment.events.map(\.name.text) + environment.descriptors.prefixNames
+        report(.unknownEvent, at: name.location, ["event": name], suggestion: Suggestion.hint(for: name.text, in: names))
     }
 
     private mutating func resolveGearEvent(gear gearName: Name, event eventName: Name, in environment: SpinEnvironment) -> (Int, Int)? {

@@ -10,6 +10,8 @@ struct SpinEnvironment {
     /// the same however many states, events and fields the spin has.
     let states: NameIndex
     let eventNames: NameIndex
+    /// What a row's `on` matches: an event's name, a prefix of dotted names, or `*`.
+    let descriptors: EventDescriptors
     let fieldNames: NameIndex
     private let dataScope: [(name: String, type: ValueType)]
     private let controlType: EnumType?
@@ -35,6 +37,7 @@ struct SpinEnvironment {
         self.fields = fields
         self.states = states
         self.eventNames = eventNames
+        descriptors = EventDescriptors(events.map(\.name.text), index: eventNames)
         self.fieldNames = fieldNames
         self.dataScope = dataScope
         self.controlType = controlType

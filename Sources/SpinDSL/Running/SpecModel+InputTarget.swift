@@ -2,7 +2,8 @@ extension SpecModel {
     /// The spin and the event an input named `name` goes to, or the problem, told so that the
     /// user can act on it.
     ///
-    /// - `Spin.event` names its spin (whatever `spin` says).
+    /// - `Spin.event` names its spin (whatever `spin` says), unless `Spin` is no spin's name and
+    ///   an event's name starts with `Spin.`: it is then an event's name (`door.open`), dots and all.
     /// - Else `spin`, when given, receives it.
     /// - Else the first spin that has `name` as an input; else the first spin that declares it
     ///   (which refuses it as not an input); else the first spin (a spec of one spin).
@@ -12,7 +13,7 @@ extension SpecModel {
     public func inputTarget(_ name: String, spin spinName: String?) -> Result<(spin: Int, event: Int), UsageProblem> {
         var spinName = spinName
         var eventName = name
-        if let dot = name.firstIndex(of: ".") {
+        if let dot = name.firstIndex(of: "."), spins.contains(where: { $0.name.text == name[..<dot] }) || !hasDottedEvent(prefixedBy: name[...dot]) {
             spinName = String(name[..<dot])
             eventName = String(name[name.index(after: dot)...])
         }
@@ -38,6 +39,11 @@ extension SpecModel {
         let suggestion = inputs.first { $0.event == nearest }.map { "did you mean '\($0.spin).\($0.event)'?" }
         let list = inputs.isEmpty ? "none" : inputs.map { "\($0.spin).\($0.event)" }.joined(separator: ", ")
         return .failure(UsageProblem(.noSpinHasEvent, ["event": eventName, "inputs": list], suggestion: suggestion))
+    }
+
+    /// Whether some spin declares an event whose name starts with `prefix` (`door.`).
+    private func hasDottedEvent(prefixedBy prefix: Substring) -> Bool {
+        spins.contains { spin in spin.events.contains { $0.name.text.hasPrefix(prefix) } }
     }
 
     /// `unknown spin 'X'`, with the nearest name and the list of the spins.

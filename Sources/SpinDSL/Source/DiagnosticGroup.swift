@@ -783,7 +783,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .invalidName:
             return .error(
                 "invalid name '{name}' ({what})", hint: "a name is an ASCII letter or '_', then ASCII letters, digits or '_'",
-                explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts.",
+                explanation: "Every name a spec declares (spins, gears, states, events, fields, cases, rules, effects, types, constants) is a letter or '_' followed by letters, digits or '_', all ASCII: what an expression can write (state == .in_progress, event.amount) and what the schema accepts. An event's name may be several such names joined by '.' (door.open), which rows match by prefix (on: door).",
                 wrong: Example.counter(count: "0\n  max-count: 10"),
                 right: Example.counter(count: "0\n  max_count: 10"))
         case .reservedName:
