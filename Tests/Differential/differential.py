@@ -554,6 +554,10 @@ def spec_tree(spec: dict[str, Any], path: Path) -> Node:
             return [body_node(str(name), states[name], finals) for name in states]
         raise CaseError(f"{path}: states must be a list or a mapping")
 
+    if "parallel" in spec:
+        # A parallel spin: one top-level parallel state named as the spin holds the regions.
+        name = str(spec.get("spin") or "")
+        return Node("", "compound", [body_node(name, {"parallel": spec["parallel"]}, set())], name)
     children = states_nodes(spec.get("states") or [], set(as_list(spec.get("final"))))
     first = children[0].name if children else None
     return Node("", "compound", children, spec.get("initial", first))

@@ -36,6 +36,9 @@ public struct SpinDeclaration: Hashable, Sendable {
     public let properties: [PropertyDeclaration]
     /// `fairness`: the inputs scheduled fairly when the properties are checked.
     public let fairness: FairnessDeclaration?
+    /// Whether the spin's body has `parallel:` (its regions at top level): `stateTree` is then one
+    /// parallel state named as the spin, and the spin is final when every region is.
+    public let isParallel: Bool
 
     /// Creates a spin declaration.
     public init(
@@ -43,8 +46,9 @@ public struct SpinDeclaration: Hashable, Sendable {
         data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
         transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
         script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = [],
-        properties: [PropertyDeclaration] = [], fairness: FairnessDeclaration? = nil
+        properties: [PropertyDeclaration] = [], fairness: FairnessDeclaration? = nil, isParallel: Bool = false
     ) {
+        self.isParallel = isParallel
         self.name = name
         self.location = location
         self.summary = summary

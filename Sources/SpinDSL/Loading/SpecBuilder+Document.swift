@@ -2,7 +2,7 @@
 extension SpecBuilder {
     /// The keys of a spin body.
     static let spinBodyKeys = [
-        "description", "states", "initial", "final", "data", "events", "inputs", "transitions",
+        "description", "states", "parallel", "initial", "final", "data", "events", "inputs", "transitions",
         "feedbacks", "render", "script", "invariants", "properties", "fairness",
     ]
 

@@ -43,15 +43,34 @@ extension SpecBuilder {
         var invariants: [InvariantDeclaration] = []
         var properties: [PropertyDeclaration] = []
         var fairness: FairnessDeclaration?
+        var isParallel = false
+        var statesKey: YAMLMappingEntry?
         for entry in entries {
             let value = entry.value
             switch Self.key(entry) {
             case "description": summary = string(value, "for 'description'")?.value
+            case "states" where statesKey != nil, "parallel" where statesKey != nil:
+                report(
+                    .bothStatesAndParallel, at: entry.key.location,
+                    ["what": "spin", "state": name?.text ?? "", "first": statesKey.map(Self.key) ?? ""])
             case "states" where value.mapping != nil:
+                statesKey = entry
                 let tree = self.stateTree(value.mapping ?? [])
                 stateTree = tree
                 states = Self.stateNames(tree)
-            case "states": states = nameList(value, "states") ?? []
+            case "states":
+                statesKey = entry
+                states = nameList(value, "states") ?? []
+            case "parallel":
+                // A parallel spin: its regions at top level, held by one parallel state named as
+                // the spin (docs/statecharts.md, rule 16).
+                statesKey = entry
+                isParallel = true
+                let root = StateDeclaration(
+                    name: Name(name?.text ?? "", at: entry.key.location), location: value.location, kind: .parallel,
+                    children: children(value, key: "parallel", depth: 2), initial: nil, history: nil, entry: [], exit: [], finals: [])
+                stateTree = [root]
+                states = Self.stateNames([root])
             case "initial": initial = self.name(value, "for 'initial'")
             case "final": finals = names(value, "final") ?? []
             case "data": data = dataFields(value)
@@ -96,7 +115,7 @@ extension SpecBuilder {
             name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
             render: render, script: script, stateTree: stateTree, invariants: invariants,
-            properties: properties, fairness: fairness)
+            properties: properties, fairness: fairness, isParallel: isParallel)
     }
 
     /// `fairness: { weak: [EVENTS], strong: [EVENTS] }`.

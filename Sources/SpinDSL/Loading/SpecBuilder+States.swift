@@ -17,7 +17,7 @@ extension SpecBuilder {
 
     /// The states of a `states:` or `parallel:` value: a mapping of bodies, or a list of names
     /// (atomic states).
-    private mutating func children(_ node: YAMLNode, key: String, depth: Int) -> [StateDeclaration] {
+    mutating func children(_ node: YAMLNode, key: String, depth: Int) -> [StateDeclaration] {
         if let entries = node.mapping { return stateTree(entries, depth: depth) }
         guard node.sequence != nil else {
             wrongKind(node, expected: "a mapping of states or a list of names", "for '\(key)'")
@@ -56,7 +56,7 @@ extension SpecBuilder {
             case "states", "parallel":
                 let key = Self.key(item)
                 if let first = childrenKey {
-                    report(.bothStatesAndParallel, at: item.key.location, ["state": name, "first": Self.key(first)])
+                    report(.bothStatesAndParallel, at: item.key.location, ["what": "state", "state": name, "first": Self.key(first)])
                     continue
                 }
                 childrenKey = item

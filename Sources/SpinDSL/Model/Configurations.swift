@@ -181,7 +181,11 @@ public struct Configurations: Sendable {
             return StateMembership(state: state, range: rangeStart[state]..<(rangeStart[state] &+ subtreeCount[state]), table: nil)
         }
         let isFinal = (0..<count).map { configuration in
-            Self.child(of: tree.topLevel, containing: configuration, weight: weight, counts: subtreeCount).map { nodes[$0].isFinal } ?? false
+            if tree.isParallelSpin, let root = tree.topLevel.first {
+                let range = Int(activeStart[configuration])..<Int(activeStart[configuration &+ 1])
+                return Self.isComplete(root, active: Set(active[range].map(Int.init)), nodes: nodes)
+            }
+            return Self.child(of: tree.topLevel, containing: configuration, weight: weight, counts: subtreeCount).map { nodes[$0].isFinal } ?? false
         }
         let names = tree.isFlat ? stateNames : (0..<count).map { configuration -> String in
             let leaves = leafList[Int(leafStart[configuration])..<Int(leafStart[configuration &+ 1])]
@@ -191,6 +195,18 @@ public struct Configurations: Sendable {
         return Configurations(
             count: count, activeStart: activeStart, active: active, subtreeCount: subtreeCount, weight: weight,
             membership: membership, isFinal: isFinal, names: names, leafStart: leafStart, leafList: leafList)
+    }
+
+    /// Whether active `state` is complete with `active` the active states: a compound state when
+    /// its active child is final, a parallel state when each region is complete (SCXML's
+    /// `isInFinalState`); an atomic state only when final.
+    private static func isComplete(_ state: Int, active: Set<Int>, nodes: [StateNode]) -> Bool {
+        let node = nodes[state]
+        switch node.kind {
+        case .atomic: return node.isFinal
+        case .compound: return node.children.contains { active.contains($0) && nodes[$0].isFinal }
+        case .parallel: return node.children.allSatisfy { isComplete($0, active: active, nodes: nodes) }
+        }
     }
 
     /// The child of a compound state (or of the spin) whose configurations hold `index`: the last

@@ -20,7 +20,9 @@ public struct SpinModel: Sendable {
     /// The initial configuration (for a flat spin, the initial state's index; 0 for a data-only
     /// spin).
     public let initialState: Int
-    /// Indices of the spin's final states (top-level states: the spin stops when it enters one).
+    /// Indices of the spin's final states (top-level states: the spin stops when it enters one);
+    /// for a parallel spin whose regions can all complete, its one top-level state (the spin stops
+    /// when every region is in a final state: `Configurations.isFinal`).
     public let finalStates: Set<Int>
     /// Data fields in slot order.
     public let fields: [FieldModel]

@@ -19,11 +19,16 @@ public struct StateTree: Sendable {
     /// Whether every state is top-level and atomic: worked out once, since builders ask it per
     /// rule and a flat spin may have tens of thousands of states.
     public let isFlat: Bool
+    /// Whether the spin is parallel (`parallel:` in its body): its one top-level state is the
+    /// parallel state holding the regions, and the spin is final when that state is complete
+    /// (every region in a final state), as a parallel state's `done` is raised.
+    public let isParallelSpin: Bool
 
-    init(nodes: [StateNode], topLevel: [Int], initial: Int) {
+    init(nodes: [StateNode], topLevel: [Int], initial: Int, isParallelSpin: Bool = false) {
         self.nodes = nodes
         self.topLevel = topLevel
         self.initial = initial
+        self.isParallelSpin = isParallelSpin
         isFlat = nodes.allSatisfy { $0.parent == nil && $0.kind == .atomic }
     }
 

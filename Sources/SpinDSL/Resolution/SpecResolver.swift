@@ -136,6 +136,8 @@ struct SpecResolver {
                 finals.insert(found)
             }
         }
+        // A parallel spin is final when its one top-level state, the regions', is complete.
+        if shape.isParallelSpin, let root = shape.topLevel.first, Self.canComplete(root, in: shape) { finals.insert(root) }
         guard let configurations = Configurations.enumerate(shape, names: stateNames, limit: maxConfigurations) else {
             report(.tooManyConfigurations, at: spin.name.location, ["spin": spin.name, "limit": maxConfigurations])
             return nil

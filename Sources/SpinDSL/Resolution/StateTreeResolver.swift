@@ -93,7 +93,7 @@ struct StateTreeResolver {
                 name: declaration.name, parent: parents[index], kind: kind, children: kind == .atomic ? [] : children[index],
                 initial: initial, history: history, isFinal: isFinal, end: ends[index], depth: depths[index], entry: [], exit: []))
         }
-        let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0)
+        let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0, isParallelSpin: spin.isParallel)
         return (finishing(shape, spin: spin, states: states), declarations)
     }
 
@@ -116,7 +116,7 @@ struct StateTreeResolver {
                 name: node.name, parent: node.parent, kind: node.kind, children: node.children, initial: node.initial,
                 history: node.history, isFinal: true, end: node.end, depth: node.depth, entry: node.entry, exit: node.exit)
         }
-        return StateTree(nodes: nodes, topLevel: shape.topLevel, initial: initial)
+        return StateTree(nodes: nodes, topLevel: shape.topLevel, initial: initial, isParallelSpin: shape.isParallelSpin)
     }
 
     /// `tree` with each state's entry and exit actions.
@@ -127,6 +127,6 @@ struct StateTreeResolver {
                 history: node.history, isFinal: node.isFinal, end: node.end, depth: node.depth,
                 entry: entry.indices.contains(index) ? entry[index] : [], exit: exit.indices.contains(index) ? exit[index] : [])
         }
-        return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial)
+        return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
     }
 }

@@ -1272,9 +1272,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         // MARK: Statecharts
         case .bothStatesAndParallel:
             return .error(
-                "state '{state}' has both 'states' and 'parallel' (it already has '{first}')",
-                hint: "a state's children are either alternatives ('states') or regions active together ('parallel')",
-                explanation: "A compound state ('states') has exactly one active child at a time; a parallel state ('parallel') has all its children, its regions, active at once. A state is one or the other.",
+                "{what} '{state}' has both 'states' and 'parallel' (it already has '{first}')",
+                hint: "children are either alternatives ('states', one active at a time) or regions active together ('parallel'): keep one",
+                explanation: "A compound state ('states') has exactly one active child at a time; a parallel state ('parallel') has all its children, its regions, active at once. A state is one or the other; so is a spin ('parallel' in a spin's body: its regions at top level).",
                 wrong: Example.door.replacingOccurrences(of: "      unlocked: {}", with: "      unlocked: {}\n    parallel: { bell: {} }"),
                 right: Example.door)
         case .statesTooDeep:
