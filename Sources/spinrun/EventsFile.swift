@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpinDSL
 
 /// `--events FILE`: one input event per line, `[TIME] NAME [JSON]`, blank lines and `#` comments
@@ -8,8 +15,14 @@ import SpinDSL
 /// event is reported wherever it is; the payloads of the events kept are checked against the spec
 /// as they are scheduled). The file itself is read within `--max-events-bytes`.
 struct EventsFile {
-    /// The file as given.
+
+    /// The file as given; `-` is stdin (`--events -` when stdin is not a terminal).
     let path: String
+    /// Whether stdin is a terminal: `--events -` then reads lines as they are typed.
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// The file as messages name it: `stdin:3` for `--events -`.
+    private var shown: String { path == "-" ? "stdin" : path }
     /// The most bytes read.
     let limit: Int
     /// The most events kept (the earliest, equal times in file order).
@@ -19,14 +32,15 @@ struct EventsFile {
     /// problem: the file cannot be read, or a line is not an event.
     func read() -> Result<[InputEvent], UsageError> {
         let bytes: [UInt8]
-        switch FileBytes.contents(atPath: path, rawPath: RawArguments.bytes(of: path), limit: limit) {
+        let file = path == "-" ? "/dev/stdin" : path
+        switch FileBytes.contents(atPath: file, rawPath: RawArguments.bytes(of: file), limit: limit) {
         case .success(let read):
             bytes = read
         case .failure(.tooLarge(let size)):
-            let shown = size.map(String.init) ?? "at least \(limit &+ 1)"
-            return .failure(UsageError("--events", .eventsFileTooLarge, ["path": path, "size": shown, "limit": limit]))
+            let sizeText = size.map(String.init) ?? "at least \(limit &+ 1)"
+            return .failure(UsageError("--events", .eventsFileTooLarge, ["path": shown, "size": sizeText, "limit": limit]))
         case .failure:
-            return .failure(UsageError("--events", .fileUnreadable, ["path": path]))
+            return .failure(UsageError("--events", .fileUnreadable, ["path": shown]))
         }
         var kept: [(line: Int, input: InputEvent)] = []
         var sorted = true
@@ -46,7 +60,7 @@ struct EventsFile {
             case nil:
                 continue
             case .failure(let error)?:
-                return .failure(UsageError("\(path):\(number)", error.problem))
+                return .failure(UsageError("\(shown):\(number)", error.problem))
             case .success(let input)?:
                 if let last = kept.last, last.input.atMilliseconds > input.atMilliseconds { sorted = false }
                 kept.append((number, input))
@@ -61,7 +75,7 @@ struct EventsFile {
         if kept.count > keep { kept.removeSubrange(keep...) }
         return .success(kept.map { line, input in
             var input = input
-            input.origin = "\(path):\(line)"
+            input.origin = "\(shown):\(line)"
             return input
         })
     }

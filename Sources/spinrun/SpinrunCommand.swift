@@ -70,7 +70,9 @@ struct SpinrunCommand: AsyncParsableCommand {
           --events FILE        one event per line: [TIME] NAME [JSON] [# comment],
                                such as `1.5s coin {"amount":25}`; each is
                                emitted at its (virtual) time from the start as
-                               an input. FILE may be /dev/stdin.
+                               an input. FILE '-' is stdin: a pipe or a file
+                               is read whole; typed at a terminal, lines are
+                               read as --interactive reads them.
           --interactive        NAME [JSON] lines typed on stdin are emitted into
                                the running spec and the trace shows each new
                                state; the run waits for input when idle and
@@ -257,6 +259,9 @@ struct SpinrunCommand: AsyncParsableCommand {
         guard modes <= 1 else {
             throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid, --check and --promela"])
         }
+        if eventsFile == "-", interactive {
+            throw invalid(nil, .exclusiveOptions, ["options": "--interactive and --events - (both read stdin)"])
+        }
         if check {
             guard replay == nil, !interactive, inputEvents.isEmpty, eventsFile == nil, until == nil, !realtime else {
                 throw invalid(nil, .exclusiveOptions, ["options": "--check and --replay, --interactive, --event, --events, --until or --realtime"])
@@ -379,6 +384,15 @@ struct SpinrunCommand: AsyncParsableCommand {
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
             maxTimeText: maxTime, realtime: realtime, spin: spin, until: until, maxEventsBytes: maxEventsBytes, maxStringBytes: maxStringBytes)
         session.html = viewer
+        // `--events -` is stdin: typed at a terminal, it is read line by line as the run goes, as
+        // --interactive reads (time stands still while a line is awaited); a pipe or a file is
+        // read whole, as an events file.
+        var eventsFile = self.eventsFile
+        var interactive = self.interactive
+        if eventsFile == "-", EventsFile.standardInputIsTerminal {
+            interactive = true
+            eventsFile = nil
+        }
         let status = await session.run(
             eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay, replayLines: replayLines)
         throw ExitCode(status)

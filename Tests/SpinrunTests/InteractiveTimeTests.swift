@@ -69,4 +69,31 @@ struct InteractiveTimeTests {
         let replay = try SpinrunProcess.run(["--replay", trace.path, "Specs/stopwatch.yaml"])
         #expect(replay.status == 0, "\(replay.stderr)")
     }
+
+    @Test("--events - typed at a terminal is read as --interactive reads: time stands still until 'wait'")
+    func eventsFromATerminal() throws {
+        // `script` gives spinrun a pseudo-terminal for stdin; what it echoes is left out.
+        let output = try HostileRun.shell(
+            #"printf 'coin {"amount": 25}\nwait 2s\npush\n' | script -qec '"$SPINRUN" --format jsonl --events - Specs/turnstile.yaml' /dev/null"#,
+            within: 60)
+        let lines = output.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(lines == [
+            #"{"run":{"seed":1,"inputs":"interactive"}}"#,
+            #"{"step":1,"time":0,"spin":"Turnstile","event":{"name":"coin","payload":{"amount":25}},"source":"input","from":"locked","to":"unlocked","state":{"credit":25,"passes":0}}"#,
+            #"{"step":2,"time":2000,"spin":"Turnstile","event":{"name":"push","payload":{}},"source":"input","from":"unlocked","to":"locked","state":{"credit":25,"passes":1}}"#,
+            #"{"summary":{"status":"idle","steps":2,"time":2000,"spins":{"Turnstile":{"state":"locked","data":{"credit":25,"passes":1}}}}}"#,
+        ])
+    }
+
+    @Test("--events - from a pipe or a file is an events file, named stdin in messages")
+    func eventsFromAPipe() throws {
+        let piped = try SpinrunProcess.run(["--quiet", "--events", "-", "Specs/turnstile.yaml"], stdin: "1s coin {\"amount\": 25}\n2s push\n", stdinIsPipe: true)
+        #expect(piped.stdout == "idle: 2 steps, 2000ms\n  Turnstile  locked  credit=25 passes=1\n")
+        let wrong = try SpinrunProcess.run(["--events", "-", "Specs/turnstile.yaml"], stdin: "coin {\"amount\": 2x}\n")
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "Error: stdin:1: the payload of 'coin' is not a JSON object: expected '}' at 'x' [#PayloadNotJSON]\n")
+        let both = try SpinrunProcess.run(["--events", "-", "--interactive", "Specs/turnstile.yaml"])
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("Error: --interactive and --events - (both read stdin) exclude each other [#ExclusiveOptions]\n"))
+    }
 }
