@@ -7,30 +7,33 @@ final class RowStatechartKeys: Hashable, Sendable {
     let propagate: PropagateDeclaration?
     /// `if`, `then`, `else`: the row's conditional action, run after its `set`, before its events.
     let conditional: ConditionalActionDeclaration?
+    /// `after`: a timed row's duration, counted from its source state's entry.
+    let after: ExpressionText?
 
     /// The keys, or nil when the row has none of them.
     convenience init?(
         isInternal: Bool, targetsHistory: Bool, emit: EmitDeclaration?, propagate: PropagateDeclaration?,
-        conditional: ConditionalActionDeclaration? = nil
+        conditional: ConditionalActionDeclaration? = nil, after: ExpressionText? = nil
     ) {
-        guard isInternal || targetsHistory || emit != nil || propagate != nil || conditional != nil else { return nil }
-        self.init(keys: isInternal, targetsHistory, emit, propagate, conditional)
+        guard isInternal || targetsHistory || emit != nil || propagate != nil || conditional != nil || after != nil else { return nil }
+        self.init(keys: isInternal, targetsHistory, emit, propagate, conditional, after)
     }
 
     private init(
         keys isInternal: Bool, _ targetsHistory: Bool, _ emit: EmitDeclaration?, _ propagate: PropagateDeclaration?,
-        _ conditional: ConditionalActionDeclaration?
+        _ conditional: ConditionalActionDeclaration?, _ after: ExpressionText?
     ) {
         self.isInternal = isInternal
         self.targetsHistory = targetsHistory
         self.emit = emit
         self.propagate = propagate
         self.conditional = conditional
+        self.after = after
     }
 
     static func == (lhs: RowStatechartKeys, rhs: RowStatechartKeys) -> Bool {
         lhs.isInternal == rhs.isInternal && lhs.targetsHistory == rhs.targetsHistory
-            && lhs.emit == rhs.emit && lhs.propagate == rhs.propagate && lhs.conditional == rhs.conditional
+            && lhs.emit == rhs.emit && lhs.propagate == rhs.propagate && lhs.conditional == rhs.conditional && lhs.after == rhs.after
     }
 
     func hash(into hasher: inout Hasher) {
@@ -39,5 +42,6 @@ final class RowStatechartKeys: Hashable, Sendable {
         hasher.combine(emit)
         hasher.combine(propagate)
         hasher.combine(conditional)
+        hasher.combine(after)
     }
 }

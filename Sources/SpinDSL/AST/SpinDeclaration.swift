@@ -67,4 +67,12 @@ public struct SpinDeclaration: Hashable, Sendable {
         self.properties = properties
         self.fairness = fairness
     }
+
+    /// This spin with other events, feedback rules and rows (timed rows written as rules).
+    func with(events: [EventDeclaration], feedbacks: [FeedbackDeclaration], transitions: [TransitionDeclaration]) -> SpinDeclaration {
+        SpinDeclaration(
+            name: name, location: location, summary: summary, states: states, initial: initial, finals: finals, data: data,
+            events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            stateTree: stateTree, invariants: invariants, properties: properties, fairness: fairness, isParallel: isParallel)
+    }
 }

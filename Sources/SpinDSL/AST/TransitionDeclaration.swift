@@ -42,6 +42,16 @@ public struct TransitionDeclaration: Hashable, Sendable {
     public var propagate: PropagateDeclaration? { statechartKeys?.propagate }
     /// `if`, `then`, `else`: a conditional action, run after `set` and before the events.
     public var conditional: ConditionalActionDeclaration? { statechartKeys?.conditional }
+    /// `after`: a timed row's duration (no `on`): it fires when its source state has been active
+    /// that long.
+    public var after: ExpressionText? { statechartKeys?.after }
+
+    /// This row on `event` instead of its own `on` (a timed row on the event its timer emits).
+    func on(_ event: Name) -> TransitionDeclaration {
+        TransitionDeclaration(
+            location: location, sources: writtenSources, event: event, guardExpression: guardExpression, target: target,
+            assignments: writtenAssignments, statechartKeys: statechartKeys)
+    }
 
     /// Creates a transition row; `moreEvents` are the events of `on` after `event`.
     public init(

@@ -206,8 +206,9 @@ enum DiagramFacts {
     static func stayLines(of spin: SpinModel, detail: DiagramLabels, topLevelOnly: Bool) -> [[String]] {
         var lines = [[String]](repeating: [], count: spin.states.count)
         for drawn in drawnRows(of: spin, detail: detail, topLevelOnly: topLevelOnly) where spin.transitions[drawn.row].target == nil {
-            let hasEvent = spin.events.indices.contains(spin.transitions[drawn.row].event)
-            let line = hasEvent ? "on " + drawn.label : drawn.label
+            let row = spin.transitions[drawn.row]
+            // `on door [guard]`; a timed row's label is `after 30s`, an eventless row's its guard.
+            let line = spin.events.indices.contains(row.event) && row.declaration.after == nil ? "on " + drawn.label : drawn.label
             if !lines[drawn.source].contains(line) { lines[drawn.source].append(line) }
         }
         return lines
@@ -298,9 +299,10 @@ enum DiagramFacts {
     }
 
     /// The name of the event a row (of the model: one per event of `on`) is on, as written: the
-    /// descriptor that matched it (`door`, `*`: the rows it stands for then share one label); nil
-    /// for an eventless row.
+    /// descriptor that matched it (`door`, `*`: the rows it stands for then share one label),
+    /// `after 30s` for a timed row; nil for an eventless row.
     private static func eventName(of row: TransitionModel, in spin: SpinModel) -> String? {
+        if let after = row.declaration.after { return "after " + after.text }
         if let descriptor = row.descriptor { return descriptor.text }
         return spin.events.indices.contains(row.event) ? spin.events[row.event].name.text : row.declaration.event?.text
     }
@@ -386,7 +388,8 @@ enum DiagramFacts {
     static func ruleNotes(of spin: SpinModel, detail: DiagramLabels) -> (states: [[String]], spin: [String]) {
         var states = [[String]](repeating: [], count: spin.states.count)
         var spinWide: [String] = []
-        for feedback in spin.feedbacks {
+        // A timed row's rule is drawn as its rows (`after 30s`), not as a rule.
+        for feedback in spin.feedbacks where !TimedRows.isTimerName(feedback.name.text) {
             for rule in feedback.cases {
                 let declaration = rule.declaration
                 if case .gearEvent = declaration.trigger { continue }

@@ -32,6 +32,7 @@ enum TransitionRowMapper {
         case `if`
         case then
         case `else`
+        case after
 
         /// How the key is written.
         var spelling: String {
@@ -48,6 +49,7 @@ enum TransitionRowMapper {
             case .if: return "if"
             case .then: return "then"
             case .else: return "else"
+            case .after: return "after"
             }
         }
 
@@ -68,6 +70,7 @@ enum TransitionRowMapper {
             case 4 where text == "when": self = .when
             case 4 where text == "emit": self = .emit
             case 4 where text == "with": self = .with
+            case 5 where text == "after": self = .after
             case 8 where text == "internal": self = .internal
             case 9 where text == "propagate": self = .propagate
             default: return nil
@@ -78,7 +81,7 @@ enum TransitionRowMapper {
         /// without `on` is eventless).
         var whenMissing: DiagnosticGroup? {
             switch self {
-            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate, .if, .then, .else: return nil
+            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate, .if, .then, .else, .after: return nil
             }
         }
 
@@ -125,6 +128,8 @@ enum TransitionRowMapper {
         var condition: ExpressionText?
         var then: [ActionBlockDeclaration]?
         var otherwise: [ActionBlockDeclaration] = []
+        /// `after`: a timed row's duration.
+        var after: ExpressionText?
         /// False once a value could not be read.
         var complete = true
 
@@ -196,6 +201,8 @@ enum TransitionRowMapper {
                 if let blocks = try reader.actionBlocks("transition") { then = blocks } else { complete = false }
             case .else:
                 if let blocks = try reader.actionBlocks("transition") { otherwise = blocks } else { complete = false }
+            case .after:
+                if let text = try reader.expression("for 'after'") { after = text } else { complete = false }
             }
         }
 
@@ -216,7 +223,8 @@ enum TransitionRowMapper {
             let conditional = condition.map { ConditionalActionDeclaration(condition: $0, then: then ?? [], otherwise: otherwise) }
             let keys = RowStatechartKeys(
                 isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
-                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) }, conditional: conditional)
+                propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) }, conditional: conditional,
+                after: after)
             return TransitionDeclaration(
                 location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
                 target: target, assignments: assignments, statechartKeys: keys)

@@ -3,7 +3,7 @@
 /// An event name is one or more tokens joined by `.` (`door.open`). A descriptor matches an event
 /// whose name is the descriptor or starts with the descriptor and a `.`: `door` matches `door`,
 /// `door.open` and `door.close.now`, not `doorbell`; `door.*` is the same as `door`; `*` matches
-/// every event of the spin. A row on a descriptor stands for one row per matched event, in the
+/// every event of the spin (but the events of timed rows, which only their rows take). A row on a descriptor stands for one row per matched event, in the
 /// order the events are declared, in its place (as `on: [a, b]` does).
 ///
 /// Built once per spin. A spin without dotted names has no prefix table: resolving its rows costs
@@ -21,16 +21,18 @@ struct EventDescriptors {
     }
 
     private let names: NameIndex
-    private let count: Int
+    /// The events `*` matches: every event but timed rows'.
+    private let every: [Int]
     /// For each proper token prefix of a declared name (`door` of `door.open.now`, and
     /// `door.open`), the events it prefixes, in declaration order. Empty when no name has a dot.
     private let prefixes: [String: [Int]]
 
     init(_ eventNames: [String], index: NameIndex) {
         names = index
-        count = eventNames.count
+        // A timed row's event (`S.after(30s)`) is the row's own: no descriptor matches it.
+        every = eventNames.indices.filter { !TimedRows.isTimerName(eventNames[$0]) }
         var prefixes: [String: [Int]] = [:]
-        for (event, name) in eventNames.enumerated() {
+        for (event, name) in eventNames.enumerated() where !TimedRows.isTimerName(name) {
             var end = name.startIndex
             while let dot = name[end...].firstIndex(of: ".") {
                 prefixes[String(name[..<dot]), default: []].append(event)
@@ -42,7 +44,7 @@ struct EventDescriptors {
 
     /// The events `text` (a row's `on`, or one name of its list) matches.
     func match(_ text: String) -> Match {
-        if text == "*" { return .descriptor(Array(0..<count)) }
+        if text == "*" { return .descriptor(every) }
         let prefix = text.hasSuffix(".*") ? String(text.dropLast(2)) : text
         let exact = names[prefix]
         guard let prefixed = prefixes[prefix] else {

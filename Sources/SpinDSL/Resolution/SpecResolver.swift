@@ -108,13 +108,16 @@ struct SpecResolver {
 
     // MARK: Spins
 
-    private mutating func resolveSpin(_ spin: SpinDeclaration, index: Int, gears: GearIndex) -> SpinModel? {
+    private mutating func resolveSpin(_ declaration: SpinDeclaration, index: Int, gears: GearIndex) -> SpinModel? {
         // Scope identities are per spin.
         checkedExpressions = CheckedExpressionCache()
-        singleSources = [[Int]?](repeating: nil, count: spin.states.count)
-        declare(spin.states, what: "state")
-        declare(spin.data.map(\.name), what: "data field")
-        declare(spin.events.map(\.name), what: "event", dotted: true)
+        singleSources = [[Int]?](repeating: nil, count: declaration.states.count)
+        declare(declaration.states, what: "state")
+        declare(declaration.data.map(\.name), what: "data field")
+        declare(declaration.events.map(\.name), what: "event", dotted: true)
+        // Timed rows become the rules and rows they stand for; the rest sees only those.
+        let (spin, timerProblems) = TimedRows.desugared(declaration)
+        append(timerProblems)
         let stateNames = spin.states.map(\.text)
         let states = NameIndex(stateNames)
         var treeResolver = StateTreeResolver()
@@ -210,10 +213,10 @@ struct SpecResolver {
                 resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
+        declare(declaration.feedbacks.map(\.name), what: "feedback rule")
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
-        declare(spin.feedbacks.map(\.name), what: "feedback rule")
         var render: Template?
         if let text = spin.render {
             render = template(text, in: environment.scope(event: nil))

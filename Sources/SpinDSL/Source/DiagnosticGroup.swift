@@ -79,6 +79,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case rangeNotAPair = "RangeNotAPair"
     case emptyPayloadValues = "EmptyPayloadValues"
     case transitionWithoutEvent = "TransitionWithoutEvent"
+    case timedRowWithEvent = "TimedRowWithEvent"
+    case timedRowSource = "TimedRowSource"
     case scriptStepWithoutTime = "ScriptStepWithoutTime"
     case scriptStepWithoutEvent = "ScriptStepWithoutEvent"
     case emptyFeedbackRule = "EmptyFeedbackRule"
@@ -665,6 +667,18 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'on' names the event of a row, or lists several (on: [coinA, coinB]); an empty list names none. A row without 'on' is eventless: it is taken as soon as its guard holds (docs/statecharts.md, rule 10).",
                 wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: [], to: on }"),
                 right: Example.lamp)
+        case .timedRowWithEvent:
+            return .error(
+                "a timed row has both 'after' and 'on' '{event}'", hint: "leave 'on' out: a timed row fires when its state has been active for 'after'; or leave 'after' out for a row on '{event}'",
+                explanation: "A row with 'after' (no 'on') fires when its 'from' state has been active for the duration: armed when the state is entered, disarmed when it is exited (docs/statecharts.md, rule 17). It is not on an event.",
+                wrong: Example.lamp(replacing: "- { from: on, on: toggle, to: off }", with: "- { from: on, on: toggle, after: 5s, to: off }"),
+                right: Example.lamp(replacing: "- { from: on, on: toggle, to: off }", with: "- { from: on, after: 5s, to: off }"))
+        case .timedRowSource:
+            return .error(
+                "a timed row needs one 'from' state, the state whose time it counts", hint: "write 'from: S' with one state; a row per state for several",
+                explanation: "A row with 'after' fires when its 'from' state has been active for the duration, counted from that state's entry: it names exactly one state (a compound or parallel one counts from its own entry), not 'any' nor a list (docs/statecharts.md, rule 17).",
+                wrong: Example.lamp(replacing: "- { from: on, on: toggle, to: off }", with: "- { from: [off, on], after: 5s, to: off }"),
+                right: Example.lamp(replacing: "- { from: on, on: toggle, to: off }", with: "- { from: on, after: 5s, to: off }"))
         case .scriptStepWithoutTime:
             return .error(
                 "script step has no 'at' time", hint: "add 'at:' with a time such as 1s",
