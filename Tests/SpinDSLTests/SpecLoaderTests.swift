@@ -416,7 +416,7 @@ private func rendered(_ text: String) -> String {
             spec.yaml:6:5: error: unknown key 'bogus' in spin 'A' [#UnknownKey]
                     bogus: 1
                     ^
-            hint: the keys allowed here are 'description', 'states', 'initial', 'final', 'data', 'events', 'inputs', 'transitions', 'feedbacks', 'render', 'script', 'invariants', 'properties', 'fairness'
+            hint: the keys allowed here are 'description', 'states', 'parallel', 'initial', 'final', 'data', 'events', 'inputs', 'transitions', 'feedbacks', 'render', 'script', 'invariants', 'properties', 'fairness'
             spec.yaml:8:11: error: unknown key 'evnets' in gear 'auth' [#UnknownKey]
                   auth: { evnets: [x] }
                           ^

@@ -44,6 +44,9 @@ struct EventDescriptors {
 
     /// The events `text` (a row's `on`, or one name of its list) matches.
     func match(_ text: String) -> Match {
+        // Without dotted names (most spins), a declared name matches itself alone: one lookup,
+        // as before descriptors.
+        if prefixes.isEmpty, let exact = names[text] { return .exact(exact) }
         if text == "*" { return .descriptor(every) }
         let prefix = text.hasSuffix(".*") ? String(text.dropLast(2)) : text
         let exact = names[prefix]

@@ -213,10 +213,10 @@ struct SpecResolver {
                 resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
-        declare(declaration.feedbacks.map(\.name), what: "feedback rule")
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
+        declare(declaration.feedbacks.map(\.name), what: "feedback rule")
         var render: Template?
         if let text = spin.render {
             render = template(text, in: environment.scope(event: nil))
