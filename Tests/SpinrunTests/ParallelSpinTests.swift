@@ -25,8 +25,8 @@ import Testing
         #expect(run.stderr.hasSuffix("[#InputAfterFinal]\n"))
     }
 
-    /// No dead end: the spin stops where both regions are final (SPIN on the export counts the
-    /// same 24 states: docs/statecharts.md, rule 16).
+    /// No dead end: the spin stops where both regions are final (SPIN on the export stores the
+    /// same states: `PromelaTests.spinAgreesOnStatechartsRoundTwo`).
     @Test func theCheckerStopsTheSpinWhereEveryRegionIsFinal() throws {
         let check = try SpinrunProcess.run(["--check", Self.spec])
         #expect(check.status == 0)

@@ -57,6 +57,17 @@ struct PromelaTests {
         #expect(agreement.compared)
     }
 
+    /// A parallel spin, final where every region is (docs/statecharts.md, rule 16), and timed rows
+    /// (rule 17), whose timers are checked state: SPIN stores the checker's states.
+    @Test("SPIN stores the checker's states of a parallel spin and of timed rows",
+          arguments: ["Tests/SpinrunTests/Fixtures/parallel-spin.yaml", "Tests/Differential/cases/timed-rows/spec.yaml"])
+    func spinAgreesOnStatechartsRoundTwo(path: String) throws {
+        let agreement = try Self.agreement(path)
+        #expect(agreement.exported)
+        #expect(agreement.compared)
+        #expect(agreement.outcome == "ok")
+    }
+
     /// Generated statecharts (history, parallel regions, entry and exit actions that raise,
     /// eventless and internal rows, completion events, rules, invariants): SPIN counts the
     /// checker's states and dead ends, and finds the first violation at the same depth.

@@ -25,8 +25,8 @@ import Testing
             """)
     }
 
-    /// The timers are checked state; SPIN counts the same 7 states on the export of the spec with
-    /// a fixed first delay (docs/statecharts.md, rule 17).
+    /// The timers are checked state (SPIN counts the checker's states on the export of the same
+    /// alarm with a fixed first delay: `PromelaTests.spinAgreesOnStatechartsRoundTwo`).
     @Test func theCheckerCountsTheTimers() throws {
         let check = try SpinrunProcess.run(["--check", Self.spec])
         #expect(check.status == 0)
@@ -51,5 +51,19 @@ import Testing
                 ringing --> idle : after 1s [else]
 
             """)
+    }
+
+    /// The export takes a timed row with a fixed duration (`PromelaTests`); one whose duration is
+    /// computed is refused as the row it is.
+    @Test func theExportNamesATimedRowItCannotWrite() throws {
+        let export = try SpinrunProcess.run(["--promela", Self.spec])
+        #expect(export.status == 1)
+        #expect(export.stderr.hasSuffix("""
+            Tests/SpinrunTests/Fixtures/timed-rows.yaml:16:27: error: timed row 'armed.after(delay*2)' cannot be exported to Promela: 'after' is exported with a fixed delay longer than 0ms [#NotExportable]
+                  - { from: armed, after: delay * 2, to: ringing }
+                                          ^
+            hint: check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)
+
+            """))
     }
 }

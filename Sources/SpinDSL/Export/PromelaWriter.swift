@@ -137,7 +137,9 @@ struct PromelaWriter {
                         spinRules.append(Rule(kind: .every(id, units: Self.milliseconds(period) / unit), number: number))
                     } else {
                         guard case .fixed(let delay)? = rule.delay, Self.milliseconds(delay) > 0 else {
-                            refuse(location, "rule '\(slot.name)'", "'after' is exported with a fixed delay longer than 0ms")
+                            // A timed row's rule is the row to the user (`from: S, after: D`).
+                            let what = TimedRows.isTimerName(slot.name) ? "timed row '\(slot.name)'" : "rule '\(slot.name)'"
+                            refuse(location, what, "'after' is exported with a fixed delay longer than 0ms")
                             continue
                         }
                         spinRules.append(Rule(kind: .after(id, units: Self.milliseconds(delay) / unit), number: number))
