@@ -494,59 +494,54 @@ struct SpecResolver {
             target = resolveState(name, in: environment.spin, states: environment.states)
         }
         let first = transitions.count
-        guard let firstName = row.pointee.event else {
-            // An eventless row is on the pseudo-event one past the spin's events.
-            if let model = resolveTransition(
-                row, on: environment.events.count, reportingChecks: true, sources: sources, target: target, at: position, of: written,
-                in: environment
-            ) {
-                transitions.append(model)
-            }
-            if errorCount != errorsBefore { transitions.removeSubrange(first...) }
-            return
+        // The usual row: on one event named exactly, or eventless (on the pseudo-event one past
+        // the spin's events).
+        var single: Int?
+        if let name = row.pointee.event {
+            if row.pointee.moreEvents.isEmpty, case .exact(let event) = environment.descriptors.match(name.text) { single = event }
+        } else {
+            single = environment.events.count
         }
-        if row.pointee.moreEvents.isEmpty, case .exact(let event) = environment.descriptors.match(firstName.text) {
-            // The usual row: one event, named exactly.
+        if let event = single {
             if let model = resolveTransition(
                 row, on: event, reportingChecks: true, sources: sources, target: target, at: position, of: written, in: environment
             ) {
                 transitions.append(model)
             }
-            if errorCount != errorsBefore { transitions.removeSubrange(first...) }
-            return
-        }
-        // Each event `on` matches, once, in the order its names are written; the events a
-        // descriptor matches in declaration order.
-        let names = row.pointee.events
-        var matched = Set<Int>()
-        var reportingChecks = true
-        for (index, name) in names.enumerated() {
-            if let earlier = names[..<index].first(where: { $0.text == name.text }) {
-                report(
-                    .duplicateName, at: name.location,
-                    ["what": "event in 'on'", "name": name, "line": earlier.location.line, "column": earlier.location.column])
-                continue
-            }
-            let events: [Int]
-            var descriptor: Name?
-            switch environment.descriptors.match(name.text) {
-            case .none:
-                reportUnknownEvent(name, in: environment)
-                continue
-            case .exact(let event):
-                events = [event]
-            case .descriptor(let found):
-                events = found
-                descriptor = name
-            }
-            for event in events where matched.insert(event).inserted {
-                if let model = resolveTransition(
-                    row, on: event, matchedBy: descriptor,
-                    reportingChecks: reportingChecks, sources: sources, target: target, at: position, of: written, in: environment
-                ) {
-                    transitions.append(model)
+        } else {
+            // Each event `on` matches, once, in the order its names are written; the events a
+            // descriptor matches in declaration order.
+            let names = row.pointee.events
+            var matched = Set<Int>()
+            var reportingChecks = true
+            for (index, name) in names.enumerated() {
+                if let earlier = names[..<index].first(where: { $0.text == name.text }) {
+                    report(
+                        .duplicateName, at: name.location,
+                        ["what": "event in 'on'", "name": name, "line": earlier.location.line, "column": earlier.location.column])
+                    continue
                 }
-                reportingChecks = false
+                let events: [Int]
+                var descriptor: Name?
+                switch environment.descriptors.match(name.text) {
+                case .none:
+                    reportUnknownEvent(name, in: environment)
+                    continue
+                case .exact(let event):
+                    events = [event]
+                case .descriptor(let found):
+                    events = found
+                    descriptor = name
+                }
+                for event in events where matched.insert(event).inserted {
+                    if let model = resolveTransition(
+                        row, on: event, matchedBy: descriptor,
+                        reportingChecks: reportingChecks, sources: sources, target: target, at: position, of: written, in: environment
+                    ) {
+                        transitions.append(model)
+                    }
+                    reportingChecks = false
+                }
             }
         }
         if errorCount != errorsBefore { transitions.removeSubrange(first...) }
@@ -554,8 +549,8 @@ struct SpecResolver {
 
     /// The model of the row on `event`, one of the events its `on` matches (`events.count`: an
     /// eventless row), `matchedBy` the descriptor that matched it when that matches more than the
-    /// one event of its name: its guard, values and actions are checked with that event's payload. Nil when
-    /// something of it does not resolve. What does not depend on the event (an unknown field, a
+    /// one event of its name: its guard, values and actions are checked with that event's
+    /// payload. Nil when something of it does not resolve. What does not depend on the event (an unknown field, a
     /// misplaced `internal`) is reported for the row's first event only (`reportingChecks`).
     private mutating func resolveTransition(
         _ row: UnsafePointer<TransitionDeclaration>, on event: Int, matchedBy descriptor: Name? = nil, reportingChecks: Bool,
