@@ -513,10 +513,12 @@ def sismic_tree(case: Case) -> Node:
         children, history = [], None
         for child in sorted(chart.children_for(name), key=lambda child: order[child]):
             kind = chart.state_for(child)
-            if isinstance(kind, ShallowHistoryState):
-                history = "shallow"
-            elif isinstance(kind, DeepHistoryState):
-                history = "deep"
+            if isinstance(kind, (ShallowHistoryState, DeepHistoryState)):
+                history = "shallow" if isinstance(kind, ShallowHistoryState) else "deep"
+                # A memory (the history's default) other than the initial child is ours as
+                # `history: { type, default }`; the initial child is what no default enters.
+                if kind.memory and kind.memory != getattr(state, "initial", None):
+                    history += " default " + case.our_state(kind.memory)
             else:
                 children.append(build(child))
         if isinstance(state, OrthogonalState):
@@ -544,7 +546,12 @@ def spec_tree(spec: dict[str, Any], path: Path) -> Node:
         if "states" in body:
             children = states_nodes(body["states"], set(as_list(body.get("final"))))
             first = children[0].name if children else None
-            return Node(name, "compound", children, body.get("initial", first), body.get("history"))
+            history = body.get("history")
+            if isinstance(history, dict):
+                # The long form: `{ type, default }` (type shallow when left out).
+                kind = history.get("type", "shallow")
+                history = kind + (" default " + str(history["default"]) if "default" in history else "")
+            return Node(name, "compound", children, body.get("initial", first), history)
         return Node(name, "final" if name in finals else "leaf", [])
 
     def states_nodes(states: Any, finals: set[str]) -> list[Node]:

@@ -57,10 +57,14 @@ struct PromelaTests {
         #expect(agreement.compared)
     }
 
-    /// A parallel spin, final where every region is (docs/statecharts.md, rule 16), and timed rows
-    /// (rule 17), whose timers are checked state: SPIN stores the checker's states.
-    @Test("SPIN stores the checker's states of a parallel spin and of timed rows",
-          arguments: ["Tests/SpinrunTests/Fixtures/parallel-spin.yaml", "Tests/Differential/cases/timed-rows/spec.yaml"])
+    /// A parallel spin, final where every region is (docs/statecharts.md, rule 16), timed rows
+    /// (rule 17), whose timers are checked state, and a history's default (rule 11): SPIN stores
+    /// the checker's states.
+    @Test("SPIN stores the checker's states of a parallel spin, of timed rows and of a history's default",
+          arguments: [
+            "Tests/SpinrunTests/Fixtures/parallel-spin.yaml", "Tests/Differential/cases/timed-rows/spec.yaml",
+            "Tests/SpinrunTests/Fixtures/history-default.yaml",
+          ])
     func spinAgreesOnStatechartsRoundTwo(path: String) throws {
         let agreement = try Self.agreement(path)
         #expect(agreement.exported)

@@ -93,6 +93,10 @@ struct StatechartDOT {
         if spin.states.indices.contains(spin.tree.initial) {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
+        // A history's default: what its H enters while nothing is recorded.
+        for (state, node) in spin.tree.nodes.enumerated() where node.history != nil {
+            if let target = node.historyDefault { lines.append(inner + arrow(from: historyID(state), to: target)) }
+        }
         // Edges between the same ends are one edge, its labels one under the other.
         for (position, (edge, edgeLabels)) in edges.enumerated() {
             guard let from = edge.from, let to = edge.to else { continue }

@@ -49,6 +49,8 @@ struct StatechartMermaid {
         var lines: [String] = []
         if let state, let history = tree.nodes[state].history, let id = historyIDs[state] {
             lines.append(indent + "state \(MermaidDiagram.label(history == .deep ? "H*" : "H")) as \(id)")
+            // A history's default: what its H enters while nothing is recorded.
+            if let target = tree.nodes[state].historyDefault { lines.append(indent + "\(id) --> \(ids[target])") }
         }
         if let state, let initial = tree.nodes[state].initial {
             lines.append(indent + "[*] --> \(ids[initial])")

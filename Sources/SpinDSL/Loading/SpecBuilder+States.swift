@@ -69,14 +69,7 @@ extension SpecBuilder {
             case "initial":
                 initial = self.name(value, "for 'initial'")
             case "history":
-                guard let scalar = string(value, "for 'history'") else { continue }
-                if let historyKind = HistoryKind(rawValue: scalar.value) {
-                    history = HistoryDeclaration(kind: historyKind, location: scalar.contentLocation)
-                } else {
-                    report(
-                        .unknownHistory, at: scalar.contentLocation, ["value": scalar.value],
-                        suggestion: Suggestion.hint(for: scalar.value, in: ["shallow", "deep"]))
-                }
+                history = self.history(value)
             case "entry":
                 entryBlocks = actionBlocks(value, key: "entry") ?? []
             case "exit":
@@ -90,6 +83,32 @@ extension SpecBuilder {
         return StateDeclaration(
             name: name, location: node.location, kind: kind, children: children, initial: initial, history: history,
             entry: entryBlocks, exit: exitBlocks, finals: finals)
+    }
+
+    /// `history: shallow | deep`, or `{ type: shallow | deep, default: TARGET }` (`type` shallow
+    /// when left out, as SCXML's `<history>`).
+    private mutating func history(_ node: YAMLNode) -> HistoryDeclaration? {
+        var kindNode = node
+        var defaultTarget: Name?
+        if let entries = node.mapping {
+            checkKeys(entries, allowed: ["type", "default"], "in 'history'")
+            if let written = node.entry(for: "default") {
+                guard let name = self.name(written.value, "for 'default'") else { return nil }
+                defaultTarget = name
+            }
+            guard let type = node.entry(for: "type") else {
+                return HistoryDeclaration(kind: .shallow, location: node.location, defaultTarget: defaultTarget)
+            }
+            kindNode = type.value
+        }
+        guard let scalar = string(kindNode, "for 'history'") else { return nil }
+        guard let kind = HistoryKind(rawValue: scalar.value) else {
+            report(
+                .unknownHistory, at: scalar.contentLocation, ["value": scalar.value],
+                suggestion: Suggestion.hint(for: scalar.value, in: ["shallow", "deep"]))
+            return nil
+        }
+        return HistoryDeclaration(kind: kind, location: scalar.contentLocation, defaultTarget: defaultTarget)
     }
 
     /// The blocks of an `entry` or `exit`: one mapping, or a list of them run in order.

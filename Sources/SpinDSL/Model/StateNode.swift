@@ -27,6 +27,9 @@ public struct StateNode: Sendable {
     let entry: [ActionBlockModel]
     /// Its `exit` actions, in order.
     let exit: [ActionBlockModel]
+    /// The state below it its history enters while nothing is recorded (`history: { default: S }`);
+    /// nil for its own default entry.
+    public internal(set) var historyDefault: Int? = nil
 
     /// Whether the state has no children.
     public var isAtomic: Bool { kind == .atomic }

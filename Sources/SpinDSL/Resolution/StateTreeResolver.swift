@@ -72,9 +72,20 @@ struct StateTreeResolver {
                 }
             }
             var history: HistoryKind?
+            var historyDefault: Int?
             if let written = declaration.history {
                 if kind != .atomic {
                     history = written.kind
+                    if let target = written.defaultTarget {
+                        // SCXML: a history's default transition targets states below its parent.
+                        if let found = states[target.text], found > index, found < ends[index] {
+                            historyDefault = found
+                        } else {
+                            diagnostics.append(Diagnostic(
+                                .historyDefaultOutside, at: target.location, ["name": target, "state": declaration.name],
+                                suggestion: Suggestion.hint(for: target.text, in: (index &+ 1..<ends[index]).map { declarations[$0].name.text })))
+                        }
+                    }
                 } else {
                     diagnostics.append(Diagnostic(.historyOnNonCompound, at: written.location, ["state": declaration.name]))
                 }
@@ -91,7 +102,8 @@ struct StateTreeResolver {
             let isFinal = parents[index].map { declarations[$0].finals.contains { $0.text == declaration.name.text } } ?? false
             nodes.append(StateNode(
                 name: declaration.name, parent: parents[index], kind: kind, children: kind == .atomic ? [] : children[index],
-                initial: initial, history: history, isFinal: isFinal, end: ends[index], depth: depths[index], entry: [], exit: []))
+                initial: initial, history: history, isFinal: isFinal, end: ends[index], depth: depths[index], entry: [], exit: [],
+                historyDefault: historyDefault))
         }
         let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0, isParallelSpin: spin.isParallel)
         return (finishing(shape, spin: spin, states: states), declarations)
@@ -114,7 +126,8 @@ struct StateTreeResolver {
             let node = nodes[found]
             nodes[found] = StateNode(
                 name: node.name, parent: node.parent, kind: node.kind, children: node.children, initial: node.initial,
-                history: node.history, isFinal: true, end: node.end, depth: node.depth, entry: node.entry, exit: node.exit)
+                history: node.history, isFinal: true, end: node.end, depth: node.depth, entry: node.entry, exit: node.exit,
+                historyDefault: node.historyDefault)
         }
         return StateTree(nodes: nodes, topLevel: shape.topLevel, initial: initial, isParallelSpin: shape.isParallelSpin)
     }
@@ -125,7 +138,8 @@ struct StateTreeResolver {
             StateNode(
                 name: node.name, parent: node.parent, kind: node.kind, children: node.children, initial: node.initial,
                 history: node.history, isFinal: node.isFinal, end: node.end, depth: node.depth,
-                entry: entry.indices.contains(index) ? entry[index] : [], exit: exit.indices.contains(index) ? exit[index] : [])
+                entry: entry.indices.contains(index) ? entry[index] : [], exit: exit.indices.contains(index) ? exit[index] : [],
+                historyDefault: node.historyDefault)
         }
         return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
     }

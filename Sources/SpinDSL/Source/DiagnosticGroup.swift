@@ -197,6 +197,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case initialNotAChild = "InitialNotAChild"
     case initialWithoutChildren = "InitialWithoutChildren"
     case historyOnNonCompound = "HistoryOnNonCompound"
+    case historyDefaultOutside = "HistoryDefaultOutside"
     case finalNotAChild = "FinalNotAChild"
     case finalInParallel = "FinalInParallel"
     case nestedSpinFinal = "NestedSpinFinal"
@@ -1352,6 +1353,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A state's history records its active descendants when it is exited, for a row 'to: history(S)' to enter them again; an atomic state has none to record. A compound state's shallow history is its active child, a parallel state's is all its regions (each entered by default); deep history records every active state below either (SCXML 3.10).",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
+        case .historyDefaultOutside:
+            return .error(
+                "the history default '{name}' is not a state inside '{state}'",
+                hint: "name a state below '{state}': it is entered when nothing is recorded yet",
+                explanation: "A history's 'default' is the state entered through it while the history has recorded nothing (SCXML 3.10: the history's default transition), instead of the state's own initial entry. It lies below the state, as the states a history records do.",
+                wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: { type: shallow, default: open }\n"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: { type: shallow, default: unlocked }\n"))
         case .finalNotAChild:
             return .error(
                 "'{name}' is not a child of '{state}', so it cannot be final within it",

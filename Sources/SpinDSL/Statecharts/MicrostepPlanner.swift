@@ -185,11 +185,11 @@ struct MicrostepPlanner: Sendable {
     }
 
     /// The states below `state` that entering its history with record `record` enters, in document
-    /// order (0: nothing recorded, the default entry of its initial child, or of every region of a
-    /// parallel state).
+    /// order (0: nothing recorded, the entry of its history's `default` or else its default entry:
+    /// of its initial child, or of every region of a parallel state).
     func restoredStates(of state: Int, record: Int) -> [Int] {
         let node = tree.nodes[state]
-        guard record > 0, let history = node.history else { return defaultChildren(of: state) }
+        guard record > 0, let history = node.history else { return historyDefaultEntry(of: state) }
         switch history {
         case .shallow:
             // A parallel state's shallow history is all its regions, each entered by default.
@@ -199,6 +199,27 @@ struct MicrostepPlanner: Sendable {
             guard record &- 1 < configurations.subtreeCount[state] else { return defaultChildren(of: state) }
             return configurations.states(of: tree, below: state, index: record &- 1)
         }
+    }
+
+    /// The states below `state` entering its history enters while nothing is recorded: the
+    /// history's `default` with its default entry, the states between, and the default entry of
+    /// the other regions of parallel states between (as a row to that state enters them); else
+    /// `state`'s own default entry.
+    private func historyDefaultEntry(of state: Int) -> [Int] {
+        guard let target = tree.nodes[state].historyDefault else { return defaultChildren(of: state) }
+        var entered = Set(defaultEntry(of: target))
+        var child = target
+        while let parent = tree.nodes[child].parent, parent != state {
+            entered.insert(parent)
+            if tree.nodes[parent].kind == .parallel {
+                for region in tree.nodes[parent].children where region != child { entered.formUnion(defaultEntry(of: region)) }
+            }
+            child = parent
+        }
+        if tree.nodes[state].kind == .parallel {
+            for region in tree.nodes[state].children where region != child { entered.formUnion(defaultEntry(of: region)) }
+        }
+        return entered.sorted()
     }
 
     /// The states below `state` its default entry enters, in document order.
