@@ -510,7 +510,7 @@ def sismic_tree(case: Case) -> Node:
 
     def build(name: str) -> Node:
         state = chart.state_for(name)
-        children, history = [], None
+        children, histories = [], []
         for child in sorted(chart.children_for(name), key=lambda child: order[child]):
             kind = chart.state_for(child)
             if isinstance(kind, (ShallowHistoryState, DeepHistoryState)):
@@ -519,8 +519,11 @@ def sismic_tree(case: Case) -> Node:
                 # `history: { type, default }`; the initial child is what no default enters.
                 if kind.memory and kind.memory != getattr(state, "initial", None):
                     history += " default " + case.our_state(kind.memory)
+                histories.append(history)
             else:
                 children.append(build(child))
+        # A state with both kinds is ours as `history:` and a row to `history(S, KIND)`.
+        history = ", ".join(sorted(histories)) or None
         if isinstance(state, OrthogonalState):
             kind = "parallel"
         elif isinstance(state, CompoundState):
@@ -536,6 +539,13 @@ def sismic_tree(case: Case) -> Node:
 
 def spec_tree(spec: dict[str, Any], path: Path) -> Node:
     """Our spec's states as a tree under a nameless root (the spin)."""
+    named_histories: dict[str, set[str]] = {}
+    for row in spec.get("transitions") or []:
+        target = str(row.get("to", "")) if isinstance(row, dict) else ""
+        if target.startswith("history(") and target.endswith(")") and "," in target:
+            state, kind = (part.strip() for part in target[len("history("):-1].split(",", 1))
+            named_histories.setdefault(state, set()).add(kind)
+
     def body_node(name: str, body: Any, finals: set[str]) -> Node:
         body = body or {}
         if not isinstance(body, dict):
@@ -551,6 +561,13 @@ def spec_tree(spec: dict[str, Any], path: Path) -> Node:
                 # The long form: `{ type, default }` (type shallow when left out).
                 kind = history.get("type", "shallow")
                 history = kind + (" default " + str(history["default"]) if "default" in history else "")
+            # The kinds rows name (`to: history(S, deep)`) that the state does not declare.
+            histories = [history] if history else []
+            declared = history.split(" ")[0] if history else None
+            for kind in sorted(named_histories.get(name, set())):
+                if kind != declared:
+                    histories.append(kind)
+            history = ", ".join(sorted(histories)) or None
             return Node(name, "compound", children, body.get("initial", first), history)
         return Node(name, "final" if name in finals else "leaf", [])
 

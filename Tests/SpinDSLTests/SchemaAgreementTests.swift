@@ -57,6 +57,8 @@ import Testing
         ("timed rows", lamp("{ from: on, on: toggle, to: off }", "{ from: on, after: 2s, to: off }\n  - { from: on, after: '1s * (flips + 1)', when: flips > 1, set: { flips: 0 } }")),
         ("a history's default, short and long", lamp("states: [off, on]", "states:\n  off: {}\n  on:\n    history: { type: deep, default: b }\n    states: [a, b]\n  other: { history: { default: x }, states: [x, y] }")
             .replacingOccurrences(of: "{ from: off, on: toggle, to: on }", with: "{ from: off, on: toggle, to: history(on) }\n  - { from: a, on: toggle, to: other }\n  - { from: x, on: toggle, to: y }\n  - { from: y, on: toggle, to: history(other) }")),
+        ("both kinds of history named on rows", lamp("states: [off, on]", "states:\n  off: {}\n  on:\n    history: shallow\n    states: [a, b]\n  other: { states: [x, y] }")
+            .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: off, on: toggle, to: 'history(on, deep)' }\n  - { from: a, on: toggle, to: history(on) }\n  - { from: b, on: toggle, to: 'history(other,shallow)' }\n  - { from: x, on: toggle, to: y }")),
         ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
     ]
 
@@ -68,6 +70,8 @@ import Testing
         ("a timed row with an event", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, after: 2s, to: off }")),
         ("a timed row from any state", lamp("{ from: on, on: toggle, to: off }", "{ after: 2s, to: off }")),
         ("a timed row from a list of states", lamp("{ from: on, on: toggle, to: off }", "{ from: [on, off], after: 2s, to: off }")),
+        ("a history target of an unknown kind", lamp("states: [off, on]", "states:\n  off: {}\n  on: { history: deep, states: [a, b] }")
+            .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: off, on: toggle, to: 'history(on, last)' }")),
         ("a history with an unknown key", lamp("states: [off, on]", "states:\n  off: {}\n  on: { history: { type: deep, dflt: a }, states: [a, b] }")),
         ("a row's 'then' without 'if'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, then: { set: { flips: 0 } } }")),
         ("a row's 'if' without 'then'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2 }")),

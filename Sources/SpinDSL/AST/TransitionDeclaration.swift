@@ -36,6 +36,9 @@ public struct TransitionDeclaration: Hashable, Sendable {
     public var isInternal: Bool { statechartKeys?.isInternal ?? false }
     /// `to: history(S)`: the target is the history of `target`.
     public var targetsHistory: Bool { statechartKeys?.targetsHistory ?? false }
+    /// `to: history(S, deep)` or `history(S, shallow)`: the kind of history named; nil for
+    /// `history(S)`, which enters S's own (`history:` in S's body).
+    public var historyKind: HistoryKind? { statechartKeys?.historyKind }
     /// `emit` (with `with`): an event raised on the spin's internal queue.
     public var emit: EmitDeclaration? { statechartKeys?.emit }
     /// `propagate` (with `with`): an event sent into a gear.

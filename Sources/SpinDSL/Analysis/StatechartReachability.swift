@@ -166,9 +166,7 @@ struct StatechartReachability {
         let kept = withoutClashes(chosen, spin: spin, chart: chart).map { index in
             let candidate = chart.candidates[index]
             let row = spin.transitions[Int(candidate.row)]
-            return PlannedTransition(
-                row: Int(candidate.row), source: candidate.source < 0 ? nil : Int(candidate.source), target: row.target,
-                targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+            return PlannedTransition(row: Int(candidate.row), source: candidate.source < 0 ? nil : Int(candidate.source), of: row)
         }
         guard kept.count > 1 else { return [] }
         // History records: the default and each possible record of every history target at once.

@@ -245,9 +245,7 @@ extension ReducerTable {
     private func plannedTransition(candidate: Int, code: StatechartCode) -> PlannedTransition {
         let found = code.chart.candidates[candidate]
         let row = transitions[Int(found.row)]
-        return PlannedTransition(
-            row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), target: row.target,
-            targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+        return PlannedTransition(row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), of: row)
     }
 
     // MARK: Taking transitions

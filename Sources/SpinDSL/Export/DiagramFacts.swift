@@ -11,8 +11,8 @@ enum DiagramFacts {
         let label: String
         /// Whether the event is an input (`inputs`).
         let isInput: Bool
-        /// Whether the target is the history of `to` (`to: history(S)`).
-        var history = false
+        /// The kind of `to`'s history the edge enters (`to: history(S)`); nil for `to` itself.
+        var history: HistoryKind?
         /// The events of the rows drawn as this edge (`""` for an eventless row), for the HTML
         /// viewer, which lights the edge a step took.
         var events: [String] = []
@@ -117,7 +117,7 @@ enum DiagramFacts {
     /// Whether a spin is drawn as a tree: nested or parallel states, entry or exit actions, a
     /// history. A flat spin without them is drawn as it always was.
     static func isStatechart(_ spin: SpinModel) -> Bool {
-        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.history != nil }
+        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || !$0.histories.isEmpty }
     }
 
     /// One row of a spin with control states as drawn from one of its source states.
@@ -184,7 +184,7 @@ enum DiagramFacts {
             let row = spin.transitions[drawn.row]
             guard let target = row.target else { return nil }
             return TransitionEdge(
-                from: drawn.source, to: target, label: drawn.label, isInput: isInput(row, in: spin), history: row.targetsHistory,
+                from: drawn.source, to: target, label: drawn.label, isInput: isInput(row, in: spin), history: row.targetsHistory ? row.historyKind : nil,
                 events: drawn.events.map { eventName($0, in: spin) })
         }
     }
@@ -260,7 +260,7 @@ enum DiagramFacts {
         var merged: [(edge: TransitionEdge, labels: [String])] = []
         var positions: [String: Int] = [:]
         for edge in edges {
-            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)>\(edge.history)"
+            let key = "\(edge.from ?? -1)>\(edge.to ?? -1)>\(edge.isInput)>\(edge.history?.rawValue ?? "")"
             if let position = positions[key] {
                 if !merged[position].labels.contains(edge.label) { merged[position].labels.append(edge.label) }
                 for event in edge.events where !merged[position].edge.events.contains(event) {

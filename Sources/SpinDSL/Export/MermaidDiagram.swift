@@ -21,7 +21,9 @@ struct MermaidDiagram {
         // A statechart's history states, after every other id.
         let historyIDs = model.spins.enumerated().map { index, spin in
             spin.tree.nodes.indices.map { state in
-                spin.tree.nodes[state].history == nil ? nil : ids.make(stateIDs[index][state] + "_H")
+                spin.tree.nodes[state].histories.enumerated().map { position, kind in
+                    ids.make(stateIDs[index][state] + "_H" + (position == 0 ? "" : "_" + kind.rawValue))
+                }
             }
         }
         for (spinIndex, spin) in model.spins.enumerated() {

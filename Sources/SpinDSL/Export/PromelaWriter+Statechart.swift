@@ -518,9 +518,7 @@ extension PromelaWriter {
         let planned = taken.map { candidate in
             let found = chart.candidates[candidate]
             let row = transitions[Int(found.row)]
-            return PlannedTransition(
-                row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), target: row.target,
-                targetsHistory: row.targetsHistory, isInternal: row.isInternal)
+            return PlannedTransition(row: Int(found.row), source: found.source < 0 ? nil : Int(found.source), of: row)
         }
         let histories = Array(Set(planned.filter(\.targetsHistory).compactMap(\.target))).sorted()
         var records = [Int](repeating: 0, count: histories.count)

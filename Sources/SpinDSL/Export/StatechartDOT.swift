@@ -43,7 +43,7 @@ struct StatechartDOT {
         // gets a point node beside its cluster, for its loop to leave the box and come back.
         let edges = DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels))
         let looped = Set(edges.compactMap { edge, _ -> Int? in
-            guard let from = edge.from, from == edge.to, !edge.history, spin.tree.nodes[from].kind != .atomic else { return nil }
+            guard let from = edge.from, from == edge.to, edge.history == nil, spin.tree.nodes[from].kind != .atomic else { return nil }
             return from
         })
         var open: [Int] = []
@@ -84,8 +84,8 @@ struct StatechartDOT {
             }
             let anchor = node.kind == .parallel ? "shape=point, style=invis" : "shape=point, width=0.1"
             lines.append(body + "\(anchorID(state)) [\(anchor), label=\"\"];")
-            if let history = node.history {
-                lines.append(body + "\(historyID(state)) [shape=circle, width=0.3, fixedsize=true, label=\(DOTDiagram.quoted(history == .deep ? "H*" : "H"))];")
+            for history in node.histories {
+                lines.append(body + "\(historyID(state, history)) [shape=circle, width=0.3, fixedsize=true, label=\(DOTDiagram.quoted(history == .deep ? "H*" : "H"))];")
             }
             open.append(state)
         }
@@ -94,8 +94,10 @@ struct StatechartDOT {
             lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
         }
         // A history's default: what its H enters while nothing is recorded.
-        for (state, node) in spin.tree.nodes.enumerated() where node.history != nil {
-            if let target = node.historyDefault { lines.append(inner + arrow(from: historyID(state), to: target)) }
+        for (state, node) in spin.tree.nodes.enumerated() {
+            if let history = node.history, let target = node.historyDefault {
+                lines.append(inner + arrow(from: historyID(state, history), to: target))
+            }
         }
         // Edges between the same ends are one edge, its labels one under the other.
         for (position, (edge, edgeLabels)) in edges.enumerated() {
@@ -117,9 +119,9 @@ struct StatechartDOT {
             }
             var clips: [String] = []
             let tail = endpoint(from, head: false)
-            let head = edge.history ? historyID(to) : endpoint(to, head: true)
+            let head = edge.history.map { historyID(to, $0) } ?? endpoint(to, head: true)
             if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
-            if !edge.history, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
+            if edge.history == nil, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
             // Graphviz places a `label` on the edge before clipping it at the cluster, so that
             // it floats away from what is drawn; an `xlabel` is placed after.
             var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
@@ -164,7 +166,12 @@ struct StatechartDOT {
 
     private func nodeID(_ state: Int) -> String { DOTDiagram.quoted(name(state)) }
     private func anchorID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/initial") }
-    private func historyID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/history") }
+    /// The node of `state`'s `kind` history: `S/history` for its first kind (see
+    /// `StateNode.histories`), `S/history/deep` or `S/history/shallow` for a second.
+    private func historyID(_ state: Int, _ kind: HistoryKind) -> String {
+        let first = spin.tree.nodes[state].histories.first == kind
+        return DOTDiagram.quoted(name(state) + "/history" + (first ? "" : "/" + kind.rawValue))
+    }
     /// The point beside a compound state's cluster that its external self-transition loops through.
     private func loopID(_ state: Int) -> String { DOTDiagram.quoted(name(state) + "/loop") }
     private func clusterID(_ state: Int) -> String { DOTDiagram.clusterID(spin) + "." + DOTDiagram.component(spin.states[state].text) }

@@ -14,7 +14,7 @@ struct StatechartMermaid {
     /// Per state, its Mermaid id.
     let ids: [String]
     /// Per state, the id of its history state (nil without history).
-    let historyIDs: [String?]
+    let historyIDs: [[String]]
     /// How much the labels show.
     let labels: DiagramLabels
 
@@ -25,9 +25,9 @@ struct StatechartMermaid {
         var edgesBy: [Int: [String]] = [:]
         for edge in DiagramFacts.statechartEdges(of: spin, detail: labels) {
             guard let from = edge.from, let to = edge.to else { continue }
-            let head = edge.history ? (historyIDs[to] ?? ids[to]) : ids[to]
+            let head = edge.history.map { historyID(to, $0) ?? ids[to] } ?? ids[to]
             let line = "\(ids[from]) --> \(head) : \(MermaidDiagram.escaped(edge.label))"
-            edgesBy[container(of: from, to, intoHistory: edge.history) ?? -1, default: []].append(line)
+            edgesBy[container(of: from, to, intoHistory: edge.history != nil) ?? -1, default: []].append(line)
         }
         let declarations = DiagramFacts.stateDeclarations(of: spin)
         var lines: [String] = []
@@ -47,10 +47,15 @@ struct StatechartMermaid {
         let tree = spin.tree
         let notes = DiagramFacts.ruleNotes(of: spin, detail: labels)
         var lines: [String] = []
-        if let state, let history = tree.nodes[state].history, let id = historyIDs[state] {
-            lines.append(indent + "state \(MermaidDiagram.label(history == .deep ? "H*" : "H")) as \(id)")
+        if let state {
+            for history in tree.nodes[state].histories {
+                guard let id = historyID(state, history) else { continue }
+                lines.append(indent + "state \(MermaidDiagram.label(history == .deep ? "H*" : "H")) as \(id)")
+            }
             // A history's default: what its H enters while nothing is recorded.
-            if let target = tree.nodes[state].historyDefault { lines.append(indent + "\(id) --> \(ids[target])") }
+            if let history = tree.nodes[state].history, let id = historyID(state, history), let target = tree.nodes[state].historyDefault {
+                lines.append(indent + "\(id) --> \(ids[target])")
+            }
         }
         if let state, let initial = tree.nodes[state].initial {
             lines.append(indent + "[*] --> \(ids[initial])")
@@ -83,6 +88,14 @@ struct StatechartMermaid {
             lines.append(indent + "\(ids[child]) --> [*]")
         }
         return lines
+    }
+
+    /// The id of `state`'s `kind` history (see `MermaidDiagram`'s ids), if it has that kind.
+    private func historyID(_ state: Int, _ kind: HistoryKind) -> String? {
+        guard let position = spin.tree.nodes[state].histories.firstIndex(of: kind), historyIDs[state].indices.contains(position) else {
+            return nil
+        }
+        return historyIDs[state][position]
     }
 
     /// The composite a transition between `source` and `target` is written in: their lowest

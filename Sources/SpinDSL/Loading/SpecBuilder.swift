@@ -258,10 +258,14 @@ struct SpecBuilder {
 
     /// The error for `key`, written at `location`, which is not in `allowed`, with a "did you
     /// mean" hint.
-    static func unknownKey(_ key: String, at location: SourceLocation, allowed: [String], _ context: String) -> Diagnostic {
+    ///
+    /// - Parameter suggestion: a hint that replaces the near-miss one.
+    static func unknownKey(
+        _ key: String, at location: SourceLocation, allowed: [String], _ context: String, suggestion: String? = nil
+    ) -> Diagnostic {
         Diagnostic(
             .unknownKey, at: location,
             ["key": key, "context": context, "allowed": allowed.map { "'\($0)'" }.joined(separator: ", ")],
-            suggestion: Suggestion.hint(for: key, in: allowed))
+            suggestion: suggestion ?? Suggestion.hint(for: key, in: allowed))
     }
 }

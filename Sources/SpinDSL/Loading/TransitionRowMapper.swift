@@ -118,8 +118,9 @@ enum TransitionRowMapper {
         var guardExpression: ExpressionText?
         var target: Name?
         var assignments = RowAssignments([])
-        /// `to: history(S)`.
+        /// `to: history(S)`, `history(S, deep)`, `history(S, shallow)`.
         var targetsHistory = false
+        var historyKind: HistoryKind?
         var isInternal = false
         var emit: Name?
         var payload: RowAssignments?
@@ -171,7 +172,13 @@ enum TransitionRowMapper {
                     complete = false
                     return
                 }
-                (target, targetsHistory) = Self.target(name)
+                guard let (name, history) = try Self.target(name, reader: &reader) else {
+                    complete = false
+                    return
+                }
+                target = name
+                targetsHistory = history.targetsHistory
+                historyKind = history.kind
             case .set:
                 if let written = try reader.assignments("set") { assignments = written } else { complete = false }
             case .internal:
@@ -206,13 +213,38 @@ enum TransitionRowMapper {
             }
         }
 
-        /// The target a `to` names: a state, or `history(S)` (S, located at its first character).
-        private static func target(_ name: Name) -> (Name, Bool) {
+        /// The target a `to` names: a state, or `history(S)` / `history(S, KIND)` (S, located at
+        /// its first character, and the kind named); nil after reporting an unknown kind.
+        private static func target(
+            _ name: Name, reader: inout ItemEventReader
+        ) throws(ItemEventReader.Declined) -> (Name, (targetsHistory: Bool, kind: HistoryKind?))? {
             let text = name.text
-            guard text.hasPrefix("history("), text.hasSuffix(")"), text.utf8.count > 9 else { return (name, false) }
+            guard text.hasPrefix("history("), text.hasSuffix(")"), text.utf8.count > 9 else { return (name, (false, nil)) }
+            let inside = text.dropFirst(8).dropLast()
             var location = name.location
             location.column = location.column &+ 8
-            return (Name(String(text.dropFirst(8).dropLast()), at: location), true)
+            guard let comma = inside.firstIndex(of: ",") else {
+                return (Name(String(inside), at: location), (true, nil))
+            }
+            let state = trimmed(inside[..<comma])
+            let afterComma = inside[inside.index(after: comma)...]
+            let written = trimmed(afterComma)
+            guard let kind = HistoryKind(rawValue: String(written)) else {
+                var at = location
+                at.column = at.column &+ inside.distance(from: inside.startIndex, to: comma) &+ 1
+                    &+ afterComma.prefix { $0 == " " }.count
+                try reader.problem(Diagnostic(
+                    .unknownHistory, at: at, ["value": String(written)],
+                    suggestion: Suggestion.hint(for: String(written), in: ["shallow", "deep"])))
+                return nil
+            }
+            return (Name(String(state), at: location), (true, kind))
+        }
+
+        /// `text` without the spaces around it.
+        private static func trimmed(_ text: Substring) -> Substring {
+            let start = text.drop { $0 == " " }
+            return start.dropLast(start.reversed().prefix { $0 == " " }.count)
         }
 
         /// The declaration of the row that starts at `location`, when every value was read.
@@ -222,7 +254,7 @@ enum TransitionRowMapper {
             let with = payload?.array ?? []
             let conditional = condition.map { ConditionalActionDeclaration(condition: $0, then: then ?? [], otherwise: otherwise) }
             let keys = RowStatechartKeys(
-                isInternal: isInternal, targetsHistory: targetsHistory, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
+                isInternal: isInternal, targetsHistory: targetsHistory, historyKind: historyKind, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
                 propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) }, conditional: conditional,
                 after: after)
             return TransitionDeclaration(
@@ -262,8 +294,12 @@ enum TransitionRowMapper {
         var seen = KeySet()
         while let keyItem = try reader.nextKey() {
             guard let key = Key(spelling: keyItem.scalar.value) else {
+                // `to: history(S, deep)` unquoted in `{ … }`: the comma ended the value, and
+                // `deep)` reads as a key.
+                let cutByComma = keyItem.scalar.value.hasSuffix(")") && !keyItem.scalar.value.contains("(")
                 try reader.problem(SpecBuilder.unknownKey(
-                    keyItem.scalar.value, at: keyItem.start, allowed: Key.spellings, "in transition"))
+                    keyItem.scalar.value, at: keyItem.start, allowed: Key.spellings, "in transition",
+                    suggestion: cutByComma ? "a comma ends a value inside '{ … }': quote a value that holds one, as in to: 'history(S, deep)'" : nil))
                 reader.skipValue()
                 continue
             }

@@ -30,6 +30,16 @@ public struct StateNode: Sendable {
     /// The state below it its history enters while nothing is recorded (`history: { default: S }`);
     /// nil for its own default entry.
     public internal(set) var historyDefault: Int? = nil
+    /// The kinds of history rows enter besides `history` (`to: history(S, deep)` where S declares
+    /// shallow history or none), shallow before deep.
+    public internal(set) var namedHistories: [HistoryKind] = []
+
+    /// Every kind of history the state has: its own (`history`) first, then those rows name.
+    public var histories: [HistoryKind] { (history.map { [$0] } ?? []) + namedHistories }
+    /// What the state records when it is exited, nil without history: every active state below
+    /// it when a row enters its deep history (a shallow history reads the child from that record),
+    /// else the active child.
+    public var recordedHistory: HistoryKind? { histories.contains(.deep) ? .deep : histories.first }
 
     /// Whether the state has no children.
     public var isAtomic: Bool { kind == .atomic }

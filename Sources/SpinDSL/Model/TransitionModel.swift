@@ -35,6 +35,8 @@ final class TransitionModel: Sendable {
 
     /// Whether the target is the history of `target` (`to: history(S)`).
     var targetsHistory: Bool { statechart?.targetsHistory ?? false }
+    /// The kind of history a history target enters (see `RowStatechartModel.historyKind`).
+    var historyKind: HistoryKind? { statechart?.historyKind }
     /// Whether a target inside the source leaves the source active (`internal: true`).
     var isInternal: Bool { statechart?.isInternal ?? false }
     /// The row's raised and propagated events.

@@ -200,7 +200,7 @@ struct SpecResolver {
             entryBlocks[state] = declaration.entry.compactMap { resolveActionBlock($0, on: nil, in: environment) }
             exitBlocks[state] = declaration.exit.compactMap { resolveActionBlock($0, on: nil, in: environment) }
         }
-        let tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks)
+        var tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks)
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
         // models refer to them there.
@@ -213,6 +213,7 @@ struct SpecResolver {
                 resolveTransition(first + position, at: position, of: written, in: environment, into: &transitions)
             }
         }
+        if !tree.isFlat { tree = StateTreeResolver.withNamedHistories(tree, rows: transitions) }
         let feedbacks = spin.feedbacks.map { feedback in
             FeedbackModel(name: feedback.name, cases: feedback.cases.compactMap { resolveRule($0, in: environment) })
         }
@@ -594,8 +595,15 @@ struct SpecResolver {
         reportingChecks: Bool, in environment: SpinEnvironment
     ) -> RowStatechartModel? {
         let nodes = environment.tree.nodes
-        if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target), nodes[target].history == nil {
-            report(.historyTargetWithoutHistory, at: name.location, ["name": name])
+        // `history(S, deep)` names its kind; `history(S)` enters the kind S declares.
+        var historyKind = keys.historyKind
+        if keys.targetsHistory, historyKind == nil, let target, nodes.indices.contains(target) { historyKind = nodes[target].history }
+        if reportingChecks, keys.targetsHistory, let target, let name = row.pointee.target, nodes.indices.contains(target) {
+            if nodes[target].kind == .atomic, keys.historyKind != nil {
+                report(.historyOnNonCompound, at: name.location, ["state": name])
+            } else if historyKind == nil {
+                report(.historyTargetWithoutHistory, at: name.location, ["name": name])
+            }
         }
         // SCXML: a row is internal from a compound source whose target is inside it, and external
         // otherwise (`MicrostepPlanner.domain`); a warning says when `internal` has no effect,
@@ -622,7 +630,7 @@ struct SpecResolver {
                 location: row.pointee.location, assignments: [], emit: keys.emit, propagate: keys.propagate, conditional: keys.conditional)
             actions = resolveActionBlock(declaration, on: event, in: environment)
         }
-        return RowStatechartModel(targetsHistory: keys.targetsHistory, isInternal: keys.isInternal, actions: actions)
+        return RowStatechartModel(targetsHistory: keys.targetsHistory, historyKind: historyKind, isInternal: keys.isInternal, actions: actions)
     }
 
     /// `[state]`, one array shared by every row from that one state: most rows name a single

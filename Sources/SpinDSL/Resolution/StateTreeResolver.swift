@@ -143,4 +143,16 @@ struct StateTreeResolver {
         }
         return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
     }
+
+    /// `tree` with the kinds of history the rows name (`to: history(S, deep)`) that their target
+    /// does not declare.
+    static func withNamedHistories(_ tree: StateTree, rows: [TransitionModel]) -> StateTree {
+        var nodes = tree.nodes
+        for row in rows {
+            guard row.targetsHistory, let kind = row.historyKind, let target = row.target, nodes.indices.contains(target),
+                  nodes[target].kind != .atomic, !nodes[target].histories.contains(kind) else { continue }
+            nodes[target].namedHistories = (nodes[target].namedHistories + [kind]).sorted { $0 == .shallow && $1 == .deep }
+        }
+        return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
+    }
 }

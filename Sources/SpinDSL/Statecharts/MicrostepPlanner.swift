@@ -29,7 +29,7 @@ struct MicrostepPlanner: Sendable {
 
     /// How many values a history record of `state` can take besides 0 (nothing recorded).
     func recordCount(of state: Int) -> Int {
-        guard tree.nodes.indices.contains(state), let history = tree.nodes[state].history else { return 0 }
+        guard tree.nodes.indices.contains(state), let history = tree.nodes[state].recordedHistory else { return 0 }
         return history == .shallow ? tree.nodes[state].children.count : configurations.subtreeCount[state]
     }
 
@@ -127,7 +127,7 @@ struct MicrostepPlanner: Sendable {
                 // states above them up to the domain. A step that exits the history's state
                 // records it before it enters the target (SCXML's exitStates, then enterStates):
                 // a row from S to history(S) restores what this very step recorded (W3C test 580).
-                let restored = restoredStates(of: target, record: recordedNow[target] ?? record(target))
+                let restored = restoredStates(of: target, record: recordedNow[target] ?? record(target), kind: transition.historyKind)
                 entering.formUnion(restored)
                 if let first = restored.first { addAncestors(first, upTo: domain) }
             } else {
@@ -173,7 +173,7 @@ struct MicrostepPlanner: Sendable {
     /// What `state`'s history records as it is exited: the active child's position plus one
     /// (shallow), or its configuration's number plus one (deep).
     private func recordedValue(of state: Int, active: Set<Int>) -> Int? {
-        guard let history = tree.nodes[state].history else { return nil }
+        guard let history = tree.nodes[state].recordedHistory else { return nil }
         let node = tree.nodes[state]
         switch history {
         case .shallow:
@@ -184,20 +184,27 @@ struct MicrostepPlanner: Sendable {
         }
     }
 
-    /// The states below `state` that entering its history with record `record` enters, in document
-    /// order (0: nothing recorded, the entry of its history's `default` or else its default entry:
-    /// of its initial child, or of every region of a parallel state).
-    func restoredStates(of state: Int, record: Int) -> [Int] {
+    /// The states below `state` that entering its `kind` history (nil: the kind it records) with
+    /// record `record` enters, in document order (0: nothing recorded, the entry of its history's
+    /// `default` or else its default entry: of its initial child, or of every region of a parallel
+    /// state).
+    func restoredStates(of state: Int, record: Int, kind: HistoryKind?) -> [Int] {
         let node = tree.nodes[state]
-        guard record > 0, let history = node.history else { return historyDefaultEntry(of: state) }
-        switch history {
-        case .shallow:
+        guard record > 0, let recorded = node.recordedHistory else { return historyDefaultEntry(of: state) }
+        switch (recorded, kind ?? recorded) {
+        case (.shallow, _):
             // A parallel state's shallow history is all its regions, each entered by default.
             guard node.kind == .compound, node.children.indices.contains(record &- 1) else { return defaultChildren(of: state) }
             return defaultEntry(of: node.children[record &- 1])
-        case .deep:
+        case (.deep, let restored):
             guard record &- 1 < configurations.subtreeCount[state] else { return defaultChildren(of: state) }
-            return configurations.states(of: tree, below: state, index: record &- 1)
+            let states = configurations.states(of: tree, below: state, index: record &- 1)
+            guard restored == .shallow else { return states }
+            // A shallow history read from a deep record: the child that was active, entered by default.
+            guard node.kind == .compound, let child = states.first(where: { tree.nodes[$0].parent == state }) else {
+                return defaultChildren(of: state)
+            }
+            return defaultEntry(of: child)
         }
     }
 

@@ -8,5 +8,23 @@ struct PlannedTransition: Hashable, Sendable {
     /// targetless row.
     let target: Int?
     let targetsHistory: Bool
+    /// The kind of history a history target enters; nil for the kind its state records.
+    let historyKind: HistoryKind?
     let isInternal: Bool
+
+    private init(row: Int, source: Int?, target: Int?, targetsHistory: Bool, historyKind: HistoryKind? = nil, isInternal: Bool) {
+        self.row = row
+        self.source = source
+        self.target = target
+        self.targetsHistory = targetsHistory
+        self.historyKind = historyKind
+        self.isInternal = isInternal
+    }
+
+    /// Row `row`, `model`, taken from `source`.
+    init(row: Int, source: Int?, of model: TransitionModel) {
+        self.init(
+            row: row, source: source, target: model.target, targetsHistory: model.targetsHistory, historyKind: model.historyKind,
+            isInternal: model.isInternal)
+    }
 }

@@ -137,7 +137,7 @@ final class Statechart: Sendable {
         // Hidden slots: a history record per state with history.
         var historySlots = [Int](repeating: -1, count: nodes.count)
         var nextSlot = fieldCount
-        for state in nodes.indices where nodes[state].history != nil {
+        for state in nodes.indices where nodes[state].recordedHistory != nil {
             historySlots[state] = nextSlot
             nextSlot &+= 1
         }
@@ -211,9 +211,7 @@ final class Statechart: Sendable {
                         if currentGroup >= 0 { ends.append(candidates.count) }
                         currentGroup = item.group
                     }
-                    let transition = PlannedTransition(
-                        row: item.row, source: item.source, target: transitions[item.row].target,
-                        targetsHistory: transitions[item.row].targetsHistory, isInternal: transitions[item.row].isInternal)
+                    let transition = PlannedTransition(row: item.row, source: item.source, of: transitions[item.row])
                     let key = PlanKey(configuration: configuration, row: item.row, source: item.source ?? -1)
                     let made: (plan: Int, records: Int)
                     if let existing = planOf[key] {
