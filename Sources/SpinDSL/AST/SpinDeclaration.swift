@@ -12,8 +12,10 @@ public struct SpinDeclaration: Hashable, Sendable {
     /// The mapping form of `states`: the top-level states with their children; nil for the list
     /// form (`states: [a, b]`) and for a data-only spin.
     public let stateTree: [StateDeclaration]?
-    /// `initial`, when written.
-    public let initial: Name?
+    /// `initial`, when written: the states the spin starts in, and the actions of its start.
+    public let initialTransition: InitialDeclaration?
+    /// The first state `initial` names, when written.
+    public var initial: Name? { initialTransition?.targets.first }
     /// `final`.
     public let finals: [Name]
     /// `data`, in order (slot order).
@@ -48,13 +50,29 @@ public struct SpinDeclaration: Hashable, Sendable {
         script: [ScriptStep], stateTree: [StateDeclaration]? = nil, invariants: [InvariantDeclaration] = [],
         properties: [PropertyDeclaration] = [], fairness: FairnessDeclaration? = nil, isParallel: Bool = false
     ) {
+        self.init(
+            name: name, location: location, summary: summary, states: states,
+            initialTransition: initial.map { InitialDeclaration(targets: [$0], location: $0.location) }, finals: finals,
+            data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks, render: render,
+            script: script, stateTree: stateTree, invariants: invariants, properties: properties, fairness: fairness,
+            isParallel: isParallel)
+    }
+
+    /// Creates a spin declaration whose `initial` may name several states and actions.
+    init(
+        name: Name, location: SourceLocation, summary: String?, states: [Name], initialTransition: InitialDeclaration?, finals: [Name],
+        data: [DataFieldDeclaration], events: [EventDeclaration], inputs: [Name],
+        transitions: [TransitionDeclaration], feedbacks: [FeedbackDeclaration], render: ExpressionText?,
+        script: [ScriptStep], stateTree: [StateDeclaration]?, invariants: [InvariantDeclaration],
+        properties: [PropertyDeclaration], fairness: FairnessDeclaration?, isParallel: Bool
+    ) {
         self.isParallel = isParallel
         self.name = name
         self.location = location
         self.summary = summary
         self.states = states
         self.stateTree = stateTree
-        self.initial = initial
+        self.initialTransition = initialTransition
         self.finals = finals
         self.data = data
         self.events = events
@@ -71,8 +89,8 @@ public struct SpinDeclaration: Hashable, Sendable {
     /// This spin with other events, feedback rules and rows (timed rows written as rules).
     func with(events: [EventDeclaration], feedbacks: [FeedbackDeclaration], transitions: [TransitionDeclaration]) -> SpinDeclaration {
         SpinDeclaration(
-            name: name, location: location, summary: summary, states: states, initial: initial, finals: finals, data: data,
-            events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
+            name: name, location: location, summary: summary, states: states, initialTransition: initialTransition, finals: finals,
+            data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
             stateTree: stateTree, invariants: invariants, properties: properties, fairness: fairness, isParallel: isParallel)
     }
 }

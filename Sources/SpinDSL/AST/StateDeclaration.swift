@@ -17,8 +17,10 @@ public struct StateDeclaration: Hashable, Sendable {
     public let kind: StateKind
     /// The child states (the regions of a parallel state), in document order.
     public let children: [StateDeclaration]
-    /// `initial`: the default child of a compound state, when written.
-    public let initial: Name?
+    /// `initial`, when written: the states a compound state enters by default, and the actions.
+    public let initialTransition: InitialDeclaration?
+    /// The first state `initial` names, when written.
+    public var initial: Name? { initialTransition?.targets.first }
     /// `history`, with where it is written.
     public let history: HistoryDeclaration?
     /// `entry`: the actions run when the state is entered, in order.
@@ -33,11 +35,22 @@ public struct StateDeclaration: Hashable, Sendable {
         name: Name, location: SourceLocation, kind: StateKind, children: [StateDeclaration], initial: Name?,
         history: HistoryDeclaration?, entry: [ActionBlockDeclaration], exit: [ActionBlockDeclaration], finals: [Name]
     ) {
+        self.init(
+            name: name, location: location, kind: kind, children: children,
+            initialTransition: initial.map { InitialDeclaration(targets: [$0], location: $0.location) },
+            history: history, entry: entry, exit: exit, finals: finals)
+    }
+
+    /// Creates a state declaration whose `initial` may name several states and actions.
+    init(
+        name: Name, location: SourceLocation, kind: StateKind, children: [StateDeclaration], initialTransition: InitialDeclaration?,
+        history: HistoryDeclaration?, entry: [ActionBlockDeclaration], exit: [ActionBlockDeclaration], finals: [Name]
+    ) {
         self.name = name
         self.location = location
         self.kind = kind
         self.children = children
-        self.initial = initial
+        self.initialTransition = initialTransition
         self.history = history
         self.entry = entry
         self.exit = exit

@@ -28,10 +28,8 @@ struct GearUse {
         for row in spin.transitions {
             if let propagate = row.actions?.propagate { found.append((propagate, row.declaration.location)) }
         }
-        for node in spin.tree.nodes {
-            for block in (node.entry + node.exit).flatMap(\.nested) {
-                if let propagate = block.propagate { found.append((propagate, block.location)) }
-            }
+        for block in spin.tree.actionBlocks.flatMap(\.nested) {
+            if let propagate = block.propagate { found.append((propagate, block.location)) }
         }
         return found
     }

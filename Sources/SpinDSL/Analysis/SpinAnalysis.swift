@@ -290,10 +290,8 @@ struct SpinAnalysis {
         for row in spin.transitions {
             if let emit = row.actions?.emit { emitted.insert(emit.event) }
         }
-        for node in spin.tree.nodes {
-            for block in (node.entry + node.exit).flatMap(\.nested) {
-                if let emit = block.emit { emitted.insert(emit.event) }
-            }
+        for block in spin.tree.actionBlocks.flatMap(\.nested) {
+            if let emit = block.emit { emitted.insert(emit.event) }
         }
         for (index, event) in spin.events.enumerated() where !emitted.contains(index) && event.completedState == nil {
             diagnostics.append(Diagnostic(.neverEmittedEvent, at: event.name.location, ["event": event.name, "spin": spinName]))

@@ -84,10 +84,13 @@ final class StatechartCode: Sendable {
                 blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
                 locations.append(transition.declaration.location)
                 valueLocations.append(transition.assignments.map(\.value.location))
-            case .entry(let state, let index), .exit(let state, let index):
-                let node = spin.tree.nodes[state]
-                let isEntry = if case .entry = source { true } else { false }
-                let model = isEntry ? node.entry[index] : node.exit[index]
+            case .entry, .exit, .initial:
+                guard let model = spin.tree.actions(of: source) else {
+                    blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: -1))
+                    locations.append(spin.name.location)
+                    valueLocations.append([])
+                    continue
+                }
                 if model.conditional != nil { pending.append((blocks.count, model)) }
                 let (emit, propagate) = events(of: model)
                 blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))

@@ -80,11 +80,13 @@ enum DiagramFacts {
         return parts.joined(separator: "; ")
     }
 
-    /// A state's entry and exit actions as lines: `entry / lamp := false`, `exit / emit e`,
-    /// `entry / if n > 9 then { n := 0; emit wrapped } else { half := true }`.
+    /// A state's entry and exit actions, and its default entry's, as lines: `entry / lamp := false`,
+    /// `exit / emit e`, `entry / if n > 9 then { n := 0; emit wrapped } else { half := true }`,
+    /// `initial / n := 0`.
     static func actionLines(of state: StateDeclaration?) -> [String] {
         guard let state else { return [] }
         return state.entry.map { "entry / " + blockText($0) } + state.exit.map { "exit / " + blockText($0) }
+            + (state.initialTransition?.actions.map { ["initial / " + blockText($0)] } ?? [])
     }
 
     /// What an action block does; a conditional action as `if C then { … } else { … }`, its

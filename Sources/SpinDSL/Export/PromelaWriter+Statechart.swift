@@ -50,11 +50,9 @@ extension PromelaWriter {
             }
         }
         // Every expression of an action block, and every payload a row raises.
-        for node in spinModel.tree.nodes {
-            for block in node.entry + node.exit {
-                for expression in blockExpressions(block) where self.expression(expression, spin: spin, event: []) == nil {
-                    refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
-                }
+        for block in spinModel.tree.actionBlocks {
+            for expression in blockExpressions(block) where self.expression(expression, spin: spin, event: []) == nil {
+                refuse(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have")
             }
         }
         for transition in spinModel.transitions {
@@ -376,6 +374,10 @@ extension PromelaWriter {
         case .exit(let state, let index):
             line("/* exit of \(nodes[state].name.text) */")
             stateBlock(nodes[state].exit[index], spin: spin, event: event)
+        case .initial(let state):
+            guard let actions = spinModel.tree.actions(of: .initial(state: state)) else { return }
+            line("/* initial of \(state.map { nodes[$0].name.text } ?? spinModel.name.text) */")
+            stateBlock(actions, spin: spin, event: event)
         case .raise(let kind):
             raise(kind, payload: [], spin: spin, event: event)
         }

@@ -175,7 +175,8 @@ struct RegionStep {
             guard chart.blockSources.indices.contains(Int(block)) else { return nil }
             switch chart.blockSources[Int(block)] {
             case .row: return nil
-            case .entry(let state, _), .exit(let state, _): return state
+            case .entry(let state, _), .exit(let state, _), .initial(let state?): return state
+            case .initial(state: nil): return nil
             case .raise(let kind): return events.indices.contains(kind) ? events[kind].completedState : nil
             }
         }

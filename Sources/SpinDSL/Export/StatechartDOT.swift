@@ -50,8 +50,9 @@ struct StatechartDOT {
         func close() {
             guard let state = open.popLast() else { return }
             let pad = Self.indent + String(repeating: Self.indent, count: open.count &+ 1)
-            if let initial = spin.tree.nodes[state].initial {
-                lines.append(pad + Self.indent + arrow(from: anchorID(state), to: initial))
+            // Its default entry: to its initial child, or to each deeper state `initial` names.
+            for target in spin.tree.nodes[state].initialTargets {
+                lines.append(pad + Self.indent + arrow(from: anchorID(state), to: target))
             }
             lines.append(pad + "}")
         }
@@ -90,8 +91,8 @@ struct StatechartDOT {
             open.append(state)
         }
         while !open.isEmpty { close() }
-        if spin.states.indices.contains(spin.tree.initial) {
-            lines.append(inner + arrow(from: initialID, to: spin.tree.initial))
+        for target in spin.tree.initialTargets where spin.states.indices.contains(target) {
+            lines.append(inner + arrow(from: initialID, to: target))
         }
         // A history's default: what its H enters while nothing is recorded.
         for (state, node) in spin.tree.nodes.enumerated() {

@@ -31,8 +31,8 @@ struct StatechartMermaid {
         }
         let declarations = DiagramFacts.stateDeclarations(of: spin)
         var lines: [String] = []
-        if spin.states.indices.contains(spin.tree.initial) {
-            lines.append(indent + "[*] --> \(ids[spin.tree.initial])")
+        for target in spin.tree.initialTargets where spin.states.indices.contains(target) {
+            lines.append(indent + "[*] --> \(ids[target])")
         }
         let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: true)
         lines += contents(of: nil, indent: indent, edges: edgesBy, declarations: declarations, stays: stays)
@@ -57,8 +57,9 @@ struct StatechartMermaid {
                 lines.append(indent + "\(id) --> \(ids[target])")
             }
         }
-        if let state, let initial = tree.nodes[state].initial {
-            lines.append(indent + "[*] --> \(ids[initial])")
+        if let state {
+            // Its default entry: to its initial child, or to each deeper state `initial` names.
+            for target in tree.nodes[state].initialTargets { lines.append(indent + "[*] --> \(ids[target])") }
         }
         let isParallel = state.map { tree.nodes[$0].kind == .parallel } ?? false
         for (position, child) in tree.children(of: state).enumerated() {

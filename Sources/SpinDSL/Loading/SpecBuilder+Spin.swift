@@ -31,7 +31,7 @@ extension SpecBuilder {
         var summary: String?
         var states: [Name] = []
         var stateTree: [StateDeclaration]?
-        var initial: Name?
+        var initial: InitialDeclaration?
         var finals: [Name] = []
         var data: [DataFieldDeclaration] = []
         var events: [EventDeclaration] = []
@@ -71,7 +71,7 @@ extension SpecBuilder {
                     children: children(value, key: "parallel", depth: 2), initial: nil, history: nil, entry: [], exit: [], finals: [])
                 stateTree = [root]
                 states = Self.stateNames([root])
-            case "initial": initial = self.name(value, "for 'initial'")
+            case "initial": initial = initialDeclaration(value)
             case "final": finals = names(value, "final") ?? []
             case "data": data = dataFields(value)
             case "events": events = self.events(value) ?? []
@@ -112,7 +112,7 @@ extension SpecBuilder {
         }
         guard let name else { return nil }
         return SpinDeclaration(
-            name: name, location: location, summary: summary, states: states, initial: initial, finals: finals,
+            name: name, location: location, summary: summary, states: states, initialTransition: initial, finals: finals,
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
             render: render, script: script, stateTree: stateTree, invariants: invariants,
             properties: properties, fairness: fairness, isParallel: isParallel)

@@ -44,7 +44,7 @@ extension SpecBuilder {
         checkKeys(entries, allowed: Self.stateKeys, "in state '\(name.text)'")
         var kind = StateKind.atomic
         var children: [StateDeclaration] = []
-        var initial: Name?
+        var initial: InitialDeclaration?
         var history: HistoryDeclaration?
         var entryBlocks: [ActionBlockDeclaration] = []
         var exitBlocks: [ActionBlockDeclaration] = []
@@ -67,7 +67,7 @@ extension SpecBuilder {
                 kind = key == "states" ? .compound : .parallel
                 children = self.children(value, key: key, depth: depth &+ 1)
             case "initial":
-                initial = self.name(value, "for 'initial'")
+                initial = initialDeclaration(value)
             case "history":
                 history = self.history(value)
             case "entry":
@@ -81,8 +81,37 @@ extension SpecBuilder {
             }
         }
         return StateDeclaration(
-            name: name, location: node.location, kind: kind, children: children, initial: initial, history: history,
+            name: name, location: node.location, kind: kind, children: children, initialTransition: initial, history: history,
             entry: entryBlocks, exit: exitBlocks, finals: finals)
+    }
+
+    /// `initial: NAME`, `initial: [NAMES]` (one per region), or `initial: { to: NAME | [NAMES], …actions }`
+    /// with the keys of an entry action (SCXML's `<initial>` and its transition's content).
+    mutating func initialDeclaration(_ node: YAMLNode) -> InitialDeclaration? {
+        guard let entries = node.mapping else {
+            guard let targets = names(node, "initial") else { return nil }
+            guard !targets.isEmpty else {
+                report(.initialWithoutTarget, at: node.location)
+                return nil
+            }
+            return InitialDeclaration(targets: targets, location: node.location)
+        }
+        checkKeys(entries, allowed: ["to"] + Self.actionBlockKeys + Self.conditionalActionKeys, "in 'initial'")
+        guard let to = node.entry(for: "to") else {
+            report(.initialWithoutTarget, at: node.location)
+            return nil
+        }
+        guard let targets = names(to.value, "to") else { return nil }
+        guard !targets.isEmpty else {
+            report(.initialWithoutTarget, at: to.value.location)
+            return nil
+        }
+        let actionEntries = entries.filter { Self.key($0) != "to" }
+        guard !actionEntries.isEmpty else { return InitialDeclaration(targets: targets, location: node.location) }
+        guard let actions = actionBlock(YAMLNode(.mapping(actionEntries), at: node.location), actionEntries, key: "initial") else {
+            return nil
+        }
+        return InitialDeclaration(targets: targets, actions: actions, location: node.location)
     }
 
     /// `history: shallow | deep`, or `{ type: shallow | deep, default: TARGET }` (`type` shallow

@@ -18,21 +18,28 @@ public struct StateNode: Sendable {
     /// What the state's history records, if it has one (compound states only).
     public let history: HistoryKind?
     /// Whether the state is final within its parent (for a top-level state: the spin stops there).
-    public let isFinal: Bool
+    public internal(set) var isFinal: Bool
     /// One past its last descendant: its descendants are the states `index + 1 ..< end`.
     public let end: Int
     /// 0 for a top-level state.
     public let depth: Int
     /// Its `entry` actions, in order.
-    let entry: [ActionBlockModel]
+    var entry: [ActionBlockModel]
     /// Its `exit` actions, in order.
-    let exit: [ActionBlockModel]
+    var exit: [ActionBlockModel]
     /// The state below it its history enters while nothing is recorded (`history: { default: S }`);
     /// nil for its own default entry.
     public internal(set) var historyDefault: Int? = nil
     /// The kinds of history rows enter besides `history` (`to: history(S, deep)` where S declares
     /// shallow history or none), shallow before deep.
     public internal(set) var namedHistories: [HistoryKind] = []
+    /// The states a compound state's default entry enters below it (`initial`, SCXML's initial
+    /// transition): its initial child, or deeper states, one per region of the parallel states
+    /// between; empty for other states.
+    public internal(set) var initialTargets: [Int] = []
+    /// The actions of its default entry (`initial: { to, … }`): run after its entry actions and
+    /// before its children's, only when it is entered by default.
+    var initialActions: ActionBlockModel?
 
     /// Every kind of history the state has: its own (`history`) first, then those rows name.
     public var histories: [HistoryKind] { (history.map { [$0] } ?? []) + namedHistories }

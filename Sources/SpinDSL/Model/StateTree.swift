@@ -6,12 +6,17 @@
 public struct StateTree: Sendable {
     /// The states in document order, a state before its children; a state's index is its index in
     /// `SpinModel.states`.
-    public let nodes: [StateNode]
+    public internal(set) var nodes: [StateNode]
     /// The top-level states, in document order.
     public let topLevel: [Int]
     /// The state the spin starts in (`initial`, else the first top-level state); entering it enters
     /// its ancestors, and its default children below it. 0 for a data-only spin.
     public let initial: Int
+    /// The states the spin starts in (`initial: [a, b]`: one per region of the parallel states
+    /// above them); `[initial]` unless written, empty for a data-only spin.
+    public internal(set) var initialTargets: [Int]
+    /// The actions the spin's start runs before any entry action (`initial: { to, … }`).
+    var initialActions: ActionBlockModel?
 
     /// A tree without states (a data-only spin).
     static let empty = StateTree(nodes: [], topLevel: [], initial: 0)
@@ -28,6 +33,7 @@ public struct StateTree: Sendable {
         self.nodes = nodes
         self.topLevel = topLevel
         self.initial = initial
+        initialTargets = nodes.indices.contains(initial) ? [initial] : []
         self.isParallelSpin = isParallelSpin
         isFlat = nodes.allSatisfy { $0.parent == nil && $0.kind == .atomic }
     }
@@ -50,6 +56,29 @@ public struct StateTree: Sendable {
         guard let ancestor else { return nodes.indices.contains(state) }
         guard nodes.indices.contains(ancestor) else { return false }
         return state > ancestor && state < nodes[ancestor].end
+    }
+
+    /// Every action block of the states: each state's entry and exit blocks and its default
+    /// entry's, in document order, then the spin's start's.
+    var actionBlocks: [ActionBlockModel] {
+        nodes.flatMap { $0.entry + $0.exit + ($0.initialActions.map { [$0] } ?? []) } + (initialActions.map { [$0] } ?? [])
+    }
+
+    /// The actions of a state's `entry` or `exit` block, or of a default entry (the spin's start's
+    /// for `.initial(state: nil)`); nil for a row's block or a completion event's.
+    func actions(of source: ActionBlockSource) -> ActionBlockModel? {
+        switch source {
+        case .entry(let state, let index):
+            return nodes.indices.contains(state) && nodes[state].entry.indices.contains(index) ? nodes[state].entry[index] : nil
+        case .exit(let state, let index):
+            return nodes.indices.contains(state) && nodes[state].exit.indices.contains(index) ? nodes[state].exit[index] : nil
+        case .initial(let state?):
+            return nodes.indices.contains(state) ? nodes[state].initialActions : nil
+        case .initial(state: nil):
+            return initialActions
+        case .row, .raise:
+            return nil
+        }
     }
 
     /// `state`'s ancestors from its parent up (not the spin).

@@ -128,7 +128,9 @@ struct SpecResolver {
             if spin.states.isEmpty {
                 report(.initialOrFinalWithoutStates, at: initial.location, ["spin": spin.name, "key": "initial"])
             } else {
-                _ = resolveState(initial, in: spin, states: states)
+                for target in spin.initialTransition?.targets ?? [] {
+                    guard resolveState(target, in: spin, states: states) != nil else { break }
+                }
             }
         }
         var finals = Set<Int>()
@@ -195,12 +197,15 @@ struct SpecResolver {
         // Each state's entry and exit actions.
         var entryBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
         var exitBlocks = [[ActionBlockModel]](repeating: [], count: shape.nodes.count)
+        var initialBlocks = [ActionBlockModel?](repeating: nil, count: shape.nodes.count)
         for (state, declaration) in stateDeclarations.enumerated() {
             guard let declaration else { continue }
             entryBlocks[state] = declaration.entry.compactMap { resolveActionBlock($0, on: nil, in: environment) }
             exitBlocks[state] = declaration.exit.compactMap { resolveActionBlock($0, on: nil, in: environment) }
+            initialBlocks[state] = declaration.initialTransition?.actions.flatMap { resolveActionBlock($0, on: nil, in: environment) }
         }
-        var tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks)
+        let start = spin.initialTransition?.actions.flatMap { resolveActionBlock($0, on: nil, in: environment) }
+        var tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks, initial: initialBlocks, start: start)
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the
         // models refer to them there.

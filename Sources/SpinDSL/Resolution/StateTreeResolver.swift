@@ -57,18 +57,23 @@ struct StateTreeResolver {
             }
             var initial: Int?
             if kind == .compound { initial = children[index].first }
-            if let written = declaration.initial {
+            var initialTargets = initial.map { [$0] } ?? []
+            if let written = declaration.initialTransition, let first = written.targets.first {
                 if kind == .compound {
-                    if let found = children[index].first(where: { declarations[$0].name.text == written.text }) {
-                        initial = found
-                    } else {
-                        diagnostics.append(Diagnostic(
-                            .initialNotAChild, at: written.location, ["name": written, "state": declaration.name],
-                            suggestion: Suggestion.hint(for: written.text, in: childNames)))
+                    // SCXML's initial transition: states below the state, one per region of the
+                    // parallel states between; the child above the first is its initial child.
+                    let below = (index &+ 1)..<ends[index]
+                    if let targets = self.initialTargets(
+                        written, below: below, of: declaration.name, states: states, parents: parents,
+                        nameOf: { declarations[$0].name.text }, isParallel: { declarations[$0].kind == .parallel && !children[$0].isEmpty }) {
+                        initialTargets = targets
+                        var child = targets[0]
+                        while let parent = parents[child], parent != index { child = parent }
+                        initial = child
                     }
                 } else {
                     let why = kind == .parallel ? "is parallel (all its regions are entered)" : "has no children"
-                    diagnostics.append(Diagnostic(.initialWithoutChildren, at: written.location, ["state": declaration.name, "why": why]))
+                    diagnostics.append(Diagnostic(.initialWithoutChildren, at: first.location, ["state": declaration.name, "why": why]))
                 }
             }
             var history: HistoryKind?
@@ -103,7 +108,7 @@ struct StateTreeResolver {
             nodes.append(StateNode(
                 name: declaration.name, parent: parents[index], kind: kind, children: kind == .atomic ? [] : children[index],
                 initial: initial, history: history, isFinal: isFinal, end: ends[index], depth: depths[index], entry: [], exit: [],
-                historyDefault: historyDefault))
+                historyDefault: historyDefault, initialTargets: initialTargets))
         }
         let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0, isParallelSpin: spin.isParallel)
         return (finishing(shape, spin: spin, states: states), declarations)
@@ -114,8 +119,13 @@ struct StateTreeResolver {
     private mutating func finishing(_ shape: StateTree, spin: SpinDeclaration, states: NameIndex) -> StateTree {
         var nodes = shape.nodes
         var initial = shape.topLevel.first ?? 0
-        if let written = spin.initial, !nodes.isEmpty, let found = states[written.text] {
-            initial = found
+        var initialTargets: [Int]?
+        if let written = spin.initialTransition, !nodes.isEmpty {
+            let parents = nodes.map(\.parent)
+            initialTargets = self.initialTargets(
+                written, below: 0..<nodes.count, of: spin.name, states: states, parents: parents,
+                nameOf: { nodes[$0].name.text }, isParallel: { nodes[$0].kind == .parallel }, reportingUnknown: false)
+            if let first = initialTargets?.first { initial = first }
         }
         for final in spin.finals {
             guard let found = states[final.text], nodes.indices.contains(found) else { continue }
@@ -123,36 +133,93 @@ struct StateTreeResolver {
                 diagnostics.append(Diagnostic(.nestedSpinFinal, at: final.location, ["name": final, "parent": nodes[parent].name]))
                 continue
             }
-            let node = nodes[found]
-            nodes[found] = StateNode(
-                name: node.name, parent: node.parent, kind: node.kind, children: node.children, initial: node.initial,
-                history: node.history, isFinal: true, end: node.end, depth: node.depth, entry: node.entry, exit: node.exit,
-                historyDefault: node.historyDefault)
+            nodes[found].isFinal = true
         }
-        return StateTree(nodes: nodes, topLevel: shape.topLevel, initial: initial, isParallelSpin: shape.isParallelSpin)
+        var tree = StateTree(nodes: nodes, topLevel: shape.topLevel, initial: initial, isParallelSpin: shape.isParallelSpin)
+        if let initialTargets { tree.initialTargets = initialTargets }
+        return tree
     }
 
-    /// `tree` with each state's entry and exit actions.
-    static func withActions(_ tree: StateTree, entry: [[ActionBlockModel]], exit: [[ActionBlockModel]]) -> StateTree {
-        let nodes = tree.nodes.enumerated().map { index, node in
-            StateNode(
-                name: node.name, parent: node.parent, kind: node.kind, children: node.children, initial: node.initial,
-                history: node.history, isFinal: node.isFinal, end: node.end, depth: node.depth,
-                entry: entry.indices.contains(index) ? entry[index] : [], exit: exit.indices.contains(index) ? exit[index] : [],
-                historyDefault: node.historyDefault)
+    /// `tree` with each state's entry and exit actions, the actions of each state's default entry
+    /// (`initial: { to, … }`), and those of the spin's start.
+    static func withActions(
+        _ tree: StateTree, entry: [[ActionBlockModel]], exit: [[ActionBlockModel]], initial: [ActionBlockModel?], start: ActionBlockModel?
+    ) -> StateTree {
+        var tree = tree
+        for index in tree.nodes.indices {
+            tree.nodes[index].entry = entry.indices.contains(index) ? entry[index] : []
+            tree.nodes[index].exit = exit.indices.contains(index) ? exit[index] : []
+            tree.nodes[index].initialActions = initial.indices.contains(index) ? initial[index] : nil
         }
-        return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
+        tree.initialActions = start
+        return tree
+    }
+
+    /// The states `written` names, each one of `below` (the states below the state or spin
+    /// `owner` whose `initial` it is), no two of which exclude each other; nil after reporting
+    /// the first problem.
+    ///
+    /// - Parameter reportingUnknown: false where a name that is no state at all is reported by the
+    ///   caller (the spin's `initial`, resolved as any state).
+    private mutating func initialTargets(
+        _ written: InitialDeclaration, below: Range<Int>, of owner: Name, states: NameIndex, parents: [Int?],
+        nameOf: (Int) -> String, isParallel: (Int) -> Bool, reportingUnknown: Bool = true
+    ) -> [Int]? {
+        var targets: [Int] = []
+        for name in written.targets {
+            guard let found = states[name.text] else {
+                if reportingUnknown {
+                    diagnostics.append(Diagnostic(
+                        .initialNotAChild, at: name.location, ["name": name, "state": owner],
+                        suggestion: Suggestion.hint(for: name.text, in: below.map(nameOf))))
+                }
+                return nil
+            }
+            guard below.contains(found) else {
+                diagnostics.append(Diagnostic(
+                    .initialNotAChild, at: name.location, ["name": name, "state": owner],
+                    suggestion: Suggestion.hint(for: name.text, in: below.map(nameOf))))
+                return nil
+            }
+            if let other = targets.first(where: { !Self.orthogonal($0, found, parents: parents, isParallel: isParallel) }) {
+                diagnostics.append(Diagnostic(
+                    .initialTargetsConflict, at: name.location,
+                    ["name": name, "other": written.targets[targets.firstIndex(of: other) ?? 0], "state": owner]))
+                return nil
+            }
+            targets.append(found)
+        }
+        return targets.isEmpty ? nil : targets
+    }
+
+    /// Whether states `a` and `b` can be active together: neither is above the other, and the
+    /// nearest state above both is a parallel one.
+    static func orthogonal(_ a: Int, _ b: Int, parents: [Int?], isParallel: (Int) -> Bool) -> Bool {
+        var aboveA: [Int] = []
+        var next = parents[a]
+        while let state = next {
+            aboveA.append(state)
+            next = parents[state]
+        }
+        guard a != b, !aboveA.contains(b) else { return false }
+        next = parents[b]
+        while let state = next {
+            if state == a { return false }
+            if aboveA.contains(state) { return isParallel(state) }
+            next = parents[state]
+        }
+        return false
     }
 
     /// `tree` with the kinds of history the rows name (`to: history(S, deep)`) that their target
     /// does not declare.
     static func withNamedHistories(_ tree: StateTree, rows: [TransitionModel]) -> StateTree {
-        var nodes = tree.nodes
+        var tree = tree
         for row in rows {
-            guard row.targetsHistory, let kind = row.historyKind, let target = row.target, nodes.indices.contains(target),
-                  nodes[target].kind != .atomic, !nodes[target].histories.contains(kind) else { continue }
-            nodes[target].namedHistories = (nodes[target].namedHistories + [kind]).sorted { $0 == .shallow && $1 == .deep }
+            guard row.targetsHistory, let kind = row.historyKind, let target = row.target, tree.nodes.indices.contains(target),
+                  tree.nodes[target].kind != .atomic, !tree.nodes[target].histories.contains(kind) else { continue }
+            tree.nodes[target].namedHistories = (tree.nodes[target].namedHistories + [kind]).sorted { $0 == .shallow && $1 == .deep }
         }
-        return StateTree(nodes: nodes, topLevel: tree.topLevel, initial: tree.initial, isParallelSpin: tree.isParallelSpin)
+        return tree
     }
 }

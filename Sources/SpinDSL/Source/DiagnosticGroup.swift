@@ -198,6 +198,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case initialWithoutChildren = "InitialWithoutChildren"
     case historyOnNonCompound = "HistoryOnNonCompound"
     case historyDefaultOutside = "HistoryDefaultOutside"
+    case initialTargetsConflict = "InitialTargetsConflict"
+    case initialWithoutTarget = "InitialWithoutTarget"
     case finalNotAChild = "FinalNotAChild"
     case finalInParallel = "FinalInParallel"
     case nestedSpinFinal = "NestedSpinFinal"
@@ -1336,8 +1338,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 right: Example.door)
         case .initialNotAChild:
             return .error(
-                "'{name}' is not a child of '{state}', so it cannot be its initial state",
-                explanation: "A compound state's 'initial' names the child it enters by default (the first child when it is not written); it must be one of its own children, not a state elsewhere in the tree.",
+                "'{name}' is not a state below '{state}', so it cannot be its initial state",
+                explanation: "A compound state's 'initial' names what it enters by default (its first child when it is not written): a child, or states deeper below it, one per region of the parallel states between (SCXML 3.6). It cannot name a state elsewhere in the tree.",
                 wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: open\n"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: unlocked\n"))
         case .initialWithoutChildren:
@@ -1353,6 +1355,20 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A state's history records its active descendants when it is exited, for a row 'to: history(S)' to enter them again; an atomic state has none to record. A compound state's shallow history is its active child, a parallel state's is all its regions (each entered by default); deep history records every active state below either (SCXML 3.10).",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
+        case .initialTargetsConflict:
+            return .error(
+                "'{other}' and '{name}' cannot be active together, so '{state}' cannot start in both",
+                hint: "name one state per region of a parallel state, or one state",
+                explanation: "An 'initial' with several states enters them all at once (SCXML's initial transition with several targets): each must lie in a different region of a parallel state, so that together they are one configuration. Two children of one compound state, or a state and one of its own descendants, are never active together.",
+                wrong: Example.pairInside(initial: "[l1, l2]"),
+                right: Example.pairInside(initial: "[l2, r2]"))
+        case .initialWithoutTarget:
+            return .error(
+                "'initial' names no state to enter by default",
+                hint: "write initial: STATE, initial: [STATES] (one per region), or initial: { to: STATE, set: { … } } with actions",
+                explanation: "'initial' names what a compound state (or the spin) enters by default: a state, a list of states (one per region of a parallel state), or, in its long form (SCXML's initial transition), 'to' with those and the actions it runs, after the state's own entry actions and before its children's. An empty list, or a mapping without 'to', names nothing.",
+                wrong: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: { emit: lock }\n"),
+                right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    initial: { to: unlocked, emit: lock }\n"))
         case .historyDefaultOutside:
             return .error(
                 "the history default '{name}' is not a state inside '{state}'",
@@ -2012,6 +2028,28 @@ private enum Example {
           - { from: r1, on: flip, to: r2 }
           - { from: r2, on: flip, to: r1 }
         """
+
+    /// Two parallel regions inside a compound state `on` whose `initial` is `initial`.
+    static func pairInside(initial: String) -> String {
+        """
+        spin: Pair
+        events: [flip, reset]
+        inputs: [flip, reset]
+        states:
+          on:
+            initial: \(initial)
+            states:
+              both:
+                parallel:
+                  left: { states: { l1: {}, l2: {} } }
+                  right: { states: { r1: {}, r2: {} } }
+        transitions:
+          - { from: l1, on: flip, to: l2 }
+          - { from: l2, on: flip, to: l1 }
+          - { from: r1, on: flip, to: r2 }
+          - { from: r2, on: flip, to: r1 }
+        """
+    }
 
     /// A spin whose states nest `depth` levels deep: a chain of compound states, then two leaves.
     static func deeplyNested(_ depth: Int) -> String {

@@ -7,6 +7,8 @@ enum ActionBlockSource: Hashable, Sendable {
     case entry(state: Int, index: Int)
     /// Block `index` of state `state`'s `exit`.
     case exit(state: Int, index: Int)
+    /// The actions of state `state`'s default entry (`initial: { to, … }`); nil: the spin's start.
+    case initial(state: Int?)
     /// Raising the completion event of kind `event` (`done.S`).
     case raise(event: Int)
 }

@@ -36,9 +36,10 @@ struct ActionMoment: Sendable {
         switch source {
         case .exit(let state, _):
             while exitedCount < exited.count, exited[exitedCount] != state { exitNext() }
-        case .row, .raise:
+        case .row, .raise, .initial(state: nil):
             while exitedCount < exited.count { exitNext() }
-        case .entry(let state, _):
+        case .entry(let state, _), .initial(let state?):
+            // A default entry's actions run after its state's entry actions, before its children's.
             while exitedCount < exited.count { exitNext() }
             // Entry order is document order: the states entered up to S are those numbered up to it.
             while enteredCount < entered.count, entered[enteredCount] <= state {

@@ -15,6 +15,10 @@ struct MicrostepPlanner: Sendable {
     let rowBlocks: [Int32]
     /// Per state, the id of the block raising its completion event; -1 when no row is on it.
     let doneBlocks: [Int32]
+    /// Per state, the id of its default entry's actions (`initial: { to, … }`); -1 for none.
+    let initialBlocks: [Int32]
+    /// The id of the spin's start's actions; -1 for none.
+    let startBlock: Int32
     /// Per state, the hidden data slot of its history record; -1 for a state without history.
     let historySlots: [Int]
 
@@ -23,7 +27,8 @@ struct MicrostepPlanner: Sendable {
         let empty = [[Int32]](repeating: [], count: tree.nodes.count)
         let planner = MicrostepPlanner(
             tree: tree, configurations: configurations, entryBlocks: empty, exitBlocks: empty, rowBlocks: [],
-            doneBlocks: [Int32](repeating: -1, count: tree.nodes.count), historySlots: [Int](repeating: -1, count: tree.nodes.count))
+            doneBlocks: [Int32](repeating: -1, count: tree.nodes.count), initialBlocks: [Int32](repeating: -1, count: tree.nodes.count),
+            startBlock: -1, historySlots: [Int](repeating: -1, count: tree.nodes.count))
         return planner.plan(from: nil, taking: [], record: { _ in 0 }).target
     }
 
@@ -88,38 +93,8 @@ struct MicrostepPlanner: Sendable {
         }
 
         // Entry set.
-        var entering = Set<Int>()
-        func hasEnteringBelow(_ state: Int) -> Bool {
-            entering.contains { tree.isProperDescendant($0, of: state) }
-        }
-        func addDescendants(_ state: Int) {
-            var pending = [state]
-            while let current = pending.popLast() {
-                entering.insert(current)
-                let node = nodes[current]
-                switch node.kind {
-                case .atomic:
-                    break
-                case .compound:
-                    if let initial = node.initial { pending.append(initial) }
-                case .parallel:
-                    for region in node.children where !hasEnteringBelow(region) { pending.append(region) }
-                }
-            }
-        }
-        func addAncestors(_ state: Int, upTo ancestor: Int?) {
-            for current in tree.properAncestors(of: state) {
-                if current == ancestor { break }
-                entering.insert(current)
-                if nodes[current].kind == .parallel {
-                    for region in nodes[current].children where !hasEnteringBelow(region) { addDescendants(region) }
-                }
-            }
-        }
-        if configuration == nil, nodes.indices.contains(tree.initial) {
-            addDescendants(tree.initial)
-            addAncestors(tree.initial, upTo: nil)
-        }
+        var entries = EntrySet(tree: tree)
+        if configuration == nil { entries.enter(tree.initialTargets, upTo: nil) }
         for transition in transitions {
             guard let target = transition.target, case .some(let domain) = domain(of: transition) else { continue }
             if transition.targetsHistory {
@@ -127,23 +102,25 @@ struct MicrostepPlanner: Sendable {
                 // states above them up to the domain. A step that exits the history's state
                 // records it before it enters the target (SCXML's exitStates, then enterStates):
                 // a row from S to history(S) restores what this very step recorded (W3C test 580).
-                let restored = restoredStates(of: target, record: recordedNow[target] ?? record(target), kind: transition.historyKind)
-                entering.formUnion(restored)
-                if let first = restored.first { addAncestors(first, upTo: domain) }
+                restore(target, record: recordedNow[target] ?? record(target), kind: transition.historyKind, upTo: domain, into: &entries)
             } else {
-                addDescendants(target)
-                addAncestors(target, upTo: domain)
+                entries.enter([target], upTo: domain)
             }
         }
+        let entering = entries.states
 
         // Entry actions in document order, with the completion events of the final states entered.
         var after = activeSet.subtracting(exitedSet)
         var reentered: [Int] = []
         let entered = entering.sorted()
+        // The spin's start's actions, before any entry action.
+        if configuration == nil, startBlock >= 0 { blocks.append(startBlock) }
         for state in entered {
             if exitedSet.contains(state) { reentered.append(state) }
             after.insert(state)
             blocks += entryBlocks[state]
+            // A default entry's actions: after the state's entry actions, before its children's.
+            if initialBlocks[state] >= 0, entries.enteredByDefault.contains(state) { blocks.append(initialBlocks[state]) }
             guard nodes[state].isFinal, let parent = nodes[state].parent else { continue }
             if doneBlocks[parent] >= 0 { blocks.append(doneBlocks[parent]) }
             if let grandparent = nodes[parent].parent, nodes[grandparent].kind == .parallel, doneBlocks[grandparent] >= 0,
@@ -184,74 +161,32 @@ struct MicrostepPlanner: Sendable {
         }
     }
 
-    /// The states below `state` that entering its `kind` history (nil: the kind it records) with
-    /// record `record` enters, in document order (0: nothing recorded, the entry of its history's
-    /// `default` or else its default entry: of its initial child, or of every region of a parallel
-    /// state).
-    func restoredStates(of state: Int, record: Int, kind: HistoryKind?) -> [Int] {
+    /// Enters `state`'s `kind` history (nil: the kind it records) with record `record`, and the
+    /// states above up to `domain`: with 0 (nothing recorded), its history's `default` with that
+    /// state's default entry, or else what its default entry enters below it (its `initial`, or
+    /// every region of a parallel state).
+    private func restore(_ state: Int, record: Int, kind: HistoryKind?, upTo domain: Int?, into entries: inout EntrySet) {
         let node = tree.nodes[state]
-        guard record > 0, let recorded = node.recordedHistory else { return historyDefaultEntry(of: state) }
-        switch (recorded, kind ?? recorded) {
-        case (.shallow, _):
+        let defaultTargets = node.kind == .parallel ? node.children : node.initialTargets
+        guard record > 0, let recorded = node.recordedHistory else {
+            entries.enter(node.historyDefault.map { [$0] } ?? defaultTargets, upTo: domain)
+            return
+        }
+        var child: Int?
+        switch recorded {
+        case .shallow:
             // A parallel state's shallow history is all its regions, each entered by default.
-            guard node.kind == .compound, node.children.indices.contains(record &- 1) else { return defaultChildren(of: state) }
-            return defaultEntry(of: node.children[record &- 1])
-        case (.deep, let restored):
-            guard record &- 1 < configurations.subtreeCount[state] else { return defaultChildren(of: state) }
+            if node.kind == .compound, node.children.indices.contains(record &- 1) { child = node.children[record &- 1] }
+        case .deep:
+            guard record &- 1 < configurations.subtreeCount[state] else { break }
             let states = configurations.states(of: tree, below: state, index: record &- 1)
-            guard restored == .shallow else { return states }
+            guard (kind ?? recorded) == .shallow else {
+                entries.restore(states, upTo: domain)
+                return
+            }
             // A shallow history read from a deep record: the child that was active, entered by default.
-            guard node.kind == .compound, let child = states.first(where: { tree.nodes[$0].parent == state }) else {
-                return defaultChildren(of: state)
-            }
-            return defaultEntry(of: child)
+            if node.kind == .compound { child = states.first { tree.nodes[$0].parent == state } }
         }
-    }
-
-    /// The states below `state` entering its history enters while nothing is recorded: the
-    /// history's `default` with its default entry, the states between, and the default entry of
-    /// the other regions of parallel states between (as a row to that state enters them); else
-    /// `state`'s own default entry.
-    private func historyDefaultEntry(of state: Int) -> [Int] {
-        guard let target = tree.nodes[state].historyDefault else { return defaultChildren(of: state) }
-        var entered = Set(defaultEntry(of: target))
-        var child = target
-        while let parent = tree.nodes[child].parent, parent != state {
-            entered.insert(parent)
-            if tree.nodes[parent].kind == .parallel {
-                for region in tree.nodes[parent].children where region != child { entered.formUnion(defaultEntry(of: region)) }
-            }
-            child = parent
-        }
-        if tree.nodes[state].kind == .parallel {
-            for region in tree.nodes[state].children where region != child { entered.formUnion(defaultEntry(of: region)) }
-        }
-        return entered.sorted()
-    }
-
-    /// The states below `state` its default entry enters, in document order.
-    private func defaultChildren(of state: Int) -> [Int] {
-        let node = tree.nodes[state]
-        switch node.kind {
-        case .atomic: return []
-        case .compound: return node.initial.map { defaultEntry(of: $0) } ?? []
-        case .parallel: return node.children.flatMap { defaultEntry(of: $0) }.sorted()
-        }
-    }
-
-    /// `state` and the states its default entry enters below it, in document order.
-    private func defaultEntry(of state: Int) -> [Int] {
-        var found: [Int] = []
-        var pending = [state]
-        while let current = pending.popLast() {
-            found.append(current)
-            let node = tree.nodes[current]
-            switch node.kind {
-            case .atomic: break
-            case .compound: if let initial = node.initial { pending.append(initial) }
-            case .parallel: pending.append(contentsOf: node.children)
-            }
-        }
-        return found.sorted()
+        entries.enter(child.map { [$0] } ?? defaultTargets, upTo: domain)
     }
 }

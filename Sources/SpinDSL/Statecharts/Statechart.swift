@@ -84,7 +84,8 @@ final class Statechart: Sendable {
     /// (its rule must fire again).
     static func isNeeded(tree: StateTree, transitions: [TransitionModel], events: [EventModel], watched: Set<Int>) -> Bool {
         if !tree.isFlat { return true }
-        if tree.nodes.contains(where: { !$0.entry.isEmpty || !$0.exit.isEmpty }) { return true }
+        if tree.nodes.contains(where: { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.initialActions != nil }) { return true }
+        if tree.initialActions != nil || tree.initialTargets.count > 1 { return true }
         if events.contains(where: { $0.completedState != nil }) { return true }
         let eventless = events.count
         for row in transitions {
@@ -127,6 +128,17 @@ final class Statechart: Sendable {
                 blockSources.append(.exit(state: state, index: index))
             }
         }
+        // The actions of default entries (`initial: { to, … }`), the spin's start's last.
+        var initialBlocks = [Int32](repeating: -1, count: nodes.count)
+        for state in nodes.indices where nodes[state].initialActions != nil {
+            initialBlocks[state] = Int32(blockSources.count)
+            blockSources.append(.initial(state: state))
+        }
+        var startBlock: Int32 = -1
+        if tree.initialActions != nil {
+            startBlock = Int32(blockSources.count)
+            blockSources.append(.initial(state: nil))
+        }
         var doneBlocks = [Int32](repeating: -1, count: nodes.count)
         for (kind, event) in events.enumerated() {
             guard let state = event.completedState, nodes.indices.contains(state) else { continue }
@@ -143,7 +155,8 @@ final class Statechart: Sendable {
         }
         let planner = MicrostepPlanner(
             tree: tree, configurations: configurations, entryBlocks: entryBlocks, exitBlocks: exitBlocks,
-            rowBlocks: transitions.indices.map { Int32($0) }, doneBlocks: doneBlocks, historySlots: historySlots)
+            rowBlocks: transitions.indices.map { Int32($0) }, doneBlocks: doneBlocks, initialBlocks: initialBlocks, startBlock: startBlock,
+            historySlots: historySlots)
 
         // The rows of each state (the spin's at `nodes.count`), in document order.
         var rowsOf = [[Int]](repeating: [], count: nodes.count &+ 1)
@@ -283,11 +296,13 @@ final class Statechart: Sendable {
             initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
             hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount,
             reentries: reentries,
-            blockReadsActive: blockSources.map { Self.readsActive($0, nodes: nodes, transitions: transitions) })
+            blockReadsActive: blockSources.map { Self.readsActive($0, tree: tree, transitions: transitions) })
     }
 
     /// Whether the expressions of an action block read the configuration.
-    private static func readsActive(_ source: ActionBlockSource, nodes: [StateNode], transitions: [TransitionModel]) -> Bool {
+    private static func readsActive(
+        _ source: ActionBlockSource, tree: StateTree, transitions: [TransitionModel]
+    ) -> Bool {
         func reads(_ block: ActionBlockModel?) -> Bool {
             block?.expressions.contains { $0.readsControlState } ?? false
         }
@@ -296,10 +311,8 @@ final class Statechart: Sendable {
             guard transitions.indices.contains(position) else { return false }
             let row = transitions[position]
             return row.assignments.contains { $0.value.expression.readsControlState } || reads(row.actions)
-        case .entry(let state, let index):
-            return nodes.indices.contains(state) && nodes[state].entry.indices.contains(index) && reads(nodes[state].entry[index])
-        case .exit(let state, let index):
-            return nodes.indices.contains(state) && nodes[state].exit.indices.contains(index) && reads(nodes[state].exit[index])
+        case .entry, .exit, .initial:
+            return reads(tree.actions(of: source))
         case .raise:
             return false
         }
