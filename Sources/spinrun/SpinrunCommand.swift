@@ -41,8 +41,9 @@ struct SpinrunCommand: AsyncParsableCommand {
           [    2000ms] #3   Turnstile  coin {"amount":25}  (input)  locked → …
         Time in ms, step, spin, event and payload, source (the feedback rule or
         `input`), control state (`from → to` when it changes), data after the
-        step; `(unchanged)` marks an event that changed nothing. Render lines
-        read `Spin: text` (not prefixed twice when the template starts so).
+        step; `(unchanged)` marks an event that changed nothing, `(deferred)` one
+        a state keeps for later (`defer:`). Render lines read `Spin: text` (not
+        prefixed twice when the template starts so).
         Then the summary: status, steps, time, each spin's state and data.
         Colored only on a terminal, and never when NO_COLOR is set.
 

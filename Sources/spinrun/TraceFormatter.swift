@@ -69,7 +69,9 @@ struct TraceFormatter: Sendable {
             if !reentered.isEmpty {
                 line += "  " + paint("(re-entered \(reentered.map(shown).joined(separator: ", ")))", .dim)
             }
-            if !record.changed {
+            if record.isDeferred {
+                line += "  " + paint("(deferred)", .dim)
+            } else if !record.changed {
                 line += "  " + paint("(unchanged)", .dim)
             }
             return colored || !escapes ? line : Self.shown(line)

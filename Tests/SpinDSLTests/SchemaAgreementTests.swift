@@ -61,6 +61,7 @@ import Testing
             .replacingOccurrences(of: "{ from: on, on: toggle, to: off }", with: "{ from: off, on: toggle, to: 'history(on, deep)' }\n  - { from: a, on: toggle, to: history(on) }\n  - { from: b, on: toggle, to: 'history(other,shallow)' }\n  - { from: x, on: toggle, to: y }")),
         ("initial transitions: deep targets, a list, actions", "spin: P\ndata:\n  n: 0\nevents: [go, ready]\ninputs: [go]\ninitial: { to: off, set: { n: 1 } }\nstates:\n  off: {}\n  on:\n    initial: { to: [b, y], emit: ready }\n    states:\n      m:\n        parallel:\n          r1: { initial: b, states: [a, b] }\n          r2: { initial: { to: y, if: n > 0, then: { set: { n: 0 } } }, states: [x, y] }\ntransitions:\n  - { from: off, on: go, to: on }\n  - { from: on, on: go, to: off }\n  - { on: ready, set: { n: n + 1 } }\n"),
         ("a parallel spin starting in a state of each region", "spin: Player\nevents: [play]\ninputs: [play]\ninitial: [paused, loud]\nparallel:\n  track: { states: [playing, paused] }\n  volume: { states: [quiet, loud] }\ntransitions:\n  - { from: paused, on: play, to: playing }\n  - { from: playing, on: play, to: paused }\n  - { from: quiet, on: play, to: loud }\n  - { from: loud, on: play, to: quiet }\n"),
+        ("deferred events, one and a list", lamp("states: [off, on]", "states:\n  off: { defer: toggle }\n  on: { defer: [toggle] }")),
         ("a multi-spin file with types and constants", "types:\n  Level: [low, high]\nconstants:\n  limit: 3\nspins:\n  A:\n    data:\n      level: { type: Level }\n    events: [go]\n    inputs: [go]\n    transitions:\n      - { on: go, set: { level: .high } }\n"),
     ]
 
@@ -77,6 +78,7 @@ import Testing
         ("an initial transition without 'to'", lamp("states: [off, on]", "states:\n  off: {}\n  on: { initial: { set: { flips: 0 } }, states: [a, b] }")),
         ("an empty list of initial states", lamp("states: [off, on]", "states:\n  off: {}\n  on: { initial: [], states: [a, b] }")),
         ("an initial transition with an unknown key", lamp("states: [off, on]", "states:\n  off: {}\n  on: { initial: { to: a, go: b }, states: [a, b] }")),
+        ("a deferred event that is no event name", lamp("states: [off, on]", "states:\n  off: {}\n  on: { defer: [toggle!] }")),
         ("a history with an unknown key", lamp("states: [off, on]", "states:\n  off: {}\n  on: { history: { type: deep, dflt: a }, states: [a, b] }")),
         ("a row's 'then' without 'if'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, then: { set: { flips: 0 } } }")),
         ("a row's 'if' without 'then'", lamp("{ from: on, on: toggle, to: off }", "{ from: on, on: toggle, to: off, if: flips > 2 }")),

@@ -29,6 +29,8 @@ public struct StateDeclaration: Hashable, Sendable {
     public let exit: [ActionBlockDeclaration]
     /// `final`: the children that are final within this state.
     public let finals: [Name]
+    /// `defer`: the events kept, not reduced, while the state is active.
+    public let deferred: [Name]
 
     /// Creates a state declaration.
     public init(
@@ -41,11 +43,14 @@ public struct StateDeclaration: Hashable, Sendable {
             history: history, entry: entry, exit: exit, finals: finals)
     }
 
-    /// Creates a state declaration whose `initial` may name several states and actions.
+    /// Creates a state declaration whose `initial` may name several states and actions, and that
+    /// may defer events.
     init(
         name: Name, location: SourceLocation, kind: StateKind, children: [StateDeclaration], initialTransition: InitialDeclaration?,
-        history: HistoryDeclaration?, entry: [ActionBlockDeclaration], exit: [ActionBlockDeclaration], finals: [Name]
+        history: HistoryDeclaration?, entry: [ActionBlockDeclaration], exit: [ActionBlockDeclaration], finals: [Name],
+        deferred: [Name] = []
     ) {
+        self.deferred = deferred
         self.name = name
         self.location = location
         self.kind = kind

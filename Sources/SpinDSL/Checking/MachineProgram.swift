@@ -132,7 +132,7 @@ final class MachineProgram: Sendable {
             hasSlots = !slots.isEmpty
             initialState = table.initialState(of: model, maxStringBytes: maxStringBytes)
             isStatechart = table.statechart != nil
-            hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows } ?? false
+            hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows || $0.chart.deferral != nil } ?? false
             mayReenter = table.mayReenter
         }
 

@@ -164,6 +164,12 @@ final class StateCodec {
         for state in historySlots.indices where bits.indices.contains(historySlots[state] &- first) {
             bits[historySlots[state] &- first] = Self.bits(for: chart.planner.recordCount(of: state) &+ 1)
         }
+        // The queue of deferred events: each slot 0 (empty) or an event's kind plus one.
+        if let deferral = chart.deferral {
+            for place in 0..<Deferral.capacity where bits.indices.contains(deferral.firstSlot &+ place &- first) {
+                bits[deferral.firstSlot &+ place &- first] = Self.bits(for: chart.columns &+ 1)
+            }
+        }
         return bits
     }
 

@@ -72,6 +72,23 @@ extension ReducerTable {
                 state.raisedQueue = queues.raised.droppingFirst()
             }
         }
+        if let deferral = code.chart.deferral, event.kind != code.eventlessKind {
+            if deferral.defers(state.control, event.kind) {
+                // Kept, not reduced: the step changes only the queue of deferred events.
+                guard deferral.append(event.kind, to: &state.data) else {
+                    let location = deferral.locations.indices.contains(event.kind) ? deferral.locations[event.kind] : nil
+                    state.fault = SpecFault(
+                        .deferredEventLimit, at: location ?? SourceLocation(file: "", line: 1, column: 1), ["limit": Deferral.capacity])
+                    return true
+                }
+                return true
+            }
+            // The internal-event source offers the first waiting event no state defers before any
+            // input: this is it, out of the queue.
+            if let offered = deferral.offered(in: state.data, control: state.control), offered.kind == event.kind {
+                deferral.remove(at: offered.place, from: &state.data)
+            }
+        }
         let control = state.control
         let cellIndex = control &* eventCount &+ event.kind
         guard event.kind >= 0, event.kind < eventCount, cellIndex >= 0, cellIndex < cells.count else { return false }
@@ -149,6 +166,9 @@ extension ReducerTable {
             }
         }
         if let head = state.extras?.raised.first { return (head, "raised") }
+        if let deferral = code.chart.deferral, let offered = deferral.offered(in: state.data, control: state.control) {
+            return (SpecEvent(kind: offered.kind), "deferred")
+        }
         return nil
     }
 

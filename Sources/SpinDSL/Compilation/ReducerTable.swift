@@ -87,8 +87,9 @@ struct ReducerTable: Sendable {
                 let target = Int(chart.plans[Int(chart.candidates[index].plan)].target)
                 candidates[index] = Row(guardCode: row.guardCode, guardShape: row.guardShape, target: target, assignments: row.assignments)
             }
+            // A spin that defers events checks every event against its queue first: no flat cells.
             let flatCells = chart.cells.indices.map { cell in
-                chart.groups[cell].isEmpty && chart.cells[cell].allSatisfy { isFlat[$0] }
+                chart.deferral == nil && chart.groups[cell].isEmpty && chart.cells[cell].allSatisfy { isFlat[$0] }
             }
             isFlat = []
             self.eventCount = chart.columns

@@ -11,7 +11,7 @@
 ///   one for shallow history, the recorded configuration's number below the state plus one for
 ///   deep), then the entry parities of the states `enter` rules watch and rows re-enter, 64 to an
 ///   `.int` slot (a state's bit flips each time it is exited and entered again, so that the state
-///   differs and the rule fires again);
+///   differs and the rule fires again), then the queue of deferred events (`Deferral`);
 /// - `raised`: the events raised by rows, entry and exit actions and completions, not yet reduced,
 ///   oldest first (the spin's internal queue);
 /// - `outbox`: the gear events the last step propagated, sent when its state is delivered and

@@ -65,9 +65,10 @@ struct SpinBuilderForSpec {
             ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) })
             : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event, maxStringBytes: limit) })
         let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
-        // A statechart's eventless rows and raised events are reduced to completion, before the
-        // next queued event, as steps of origin `eventless` and `raised`.
-        guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows else { return spin }
+        // A statechart's eventless rows, raised events and deferred events no state defers any more
+        // are reduced to completion, before the next queued event, as steps of origin `eventless`,
+        // `raised` and `deferred`.
+        guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows || code.chart.deferral != nil else { return spin }
         return spin.withInternalEvents { state in table.internalEvent(state, maxStringBytes: limit) }
     }
 

@@ -80,13 +80,14 @@ enum DiagramFacts {
         return parts.joined(separator: "; ")
     }
 
-    /// A state's entry and exit actions, and its default entry's, as lines: `entry / lamp := false`,
-    /// `exit / emit e`, `entry / if n > 9 then { n := 0; emit wrapped } else { half := true }`,
-    /// `initial / n := 0`.
+    /// A state's entry and exit actions, its default entry's, and the events it defers, as lines:
+    /// `entry / lamp := false`, `exit / emit e`, `entry / if n > 9 then { n := 0; emit wrapped }
+    /// else { half := true }`, `initial / n := 0`, `defer lock, push`.
     static func actionLines(of state: StateDeclaration?) -> [String] {
         guard let state else { return [] }
         return state.entry.map { "entry / " + blockText($0) } + state.exit.map { "exit / " + blockText($0) }
             + (state.initialTransition?.actions.map { ["initial / " + blockText($0)] } ?? [])
+            + (state.deferred.isEmpty ? [] : ["defer " + state.deferred.map(\.text).joined(separator: ", ")])
     }
 
     /// What an action block does; a conditional action as `if C then { … } else { … }`, its
@@ -119,7 +120,7 @@ enum DiagramFacts {
     /// Whether a spin is drawn as a tree: nested or parallel states, entry or exit actions, a
     /// history. A flat spin without them is drawn as it always was.
     static func isStatechart(_ spin: SpinModel) -> Bool {
-        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || !$0.histories.isEmpty }
+        !spin.tree.isFlat || spin.tree.nodes.contains { !$0.entry.isEmpty || !$0.exit.isEmpty || !$0.histories.isEmpty || !$0.deferred.isEmpty }
     }
 
     /// One row of a spin with control states as drawn from one of its source states.

@@ -40,6 +40,10 @@ extension PromelaWriter {
         func refuse(_ location: SourceLocation, _ what: String, _ why: String) {
             problems.append(Diagnostic(.notExportable, at: location, ["what": what, "why": why]))
         }
+        // The model has no queue of deferred events.
+        for node in spinModel.tree.nodes where !node.deferred.isEmpty {
+            refuse(node.name.location, "state '\(node.name)' (it defers events)", "the export has no queue of deferred events")
+        }
         // Raised events carry their payloads through the model's queue.
         for event in spinModel.events where !event.isInput {
             for field in event.fields {

@@ -1,7 +1,7 @@
 /// The mapping form of `states:`: a tree of states with their entry and exit actions.
 extension SpecBuilder {
     /// The keys of a state's body.
-    static let stateKeys = ["initial", "history", "entry", "exit", "final", "states", "parallel"]
+    static let stateKeys = ["initial", "history", "entry", "exit", "final", "defer", "states", "parallel"]
     /// The keys of an entry or exit action block.
     static let actionBlockKeys = ["set", "emit", "with", "propagate"]
     /// The keys of a conditional action, which holds no others.
@@ -49,6 +49,7 @@ extension SpecBuilder {
         var entryBlocks: [ActionBlockDeclaration] = []
         var exitBlocks: [ActionBlockDeclaration] = []
         var finals: [Name] = []
+        var deferred: [Name] = []
         var childrenKey: YAMLMappingEntry?
         for item in entries {
             let value = item.value
@@ -76,13 +77,15 @@ extension SpecBuilder {
                 exitBlocks = actionBlocks(value, key: "exit") ?? []
             case "final":
                 finals = names(value, "final") ?? []
+            case "defer":
+                deferred = names(value, "defer") ?? []
             default:
                 break
             }
         }
         return StateDeclaration(
             name: name, location: node.location, kind: kind, children: children, initialTransition: initial, history: history,
-            entry: entryBlocks, exit: exitBlocks, finals: finals)
+            entry: entryBlocks, exit: exitBlocks, finals: finals, deferred: deferred)
     }
 
     /// `initial: NAME`, `initial: [NAMES]` (one per region), or `initial: { to: NAME | [NAMES], …actions }`

@@ -40,6 +40,8 @@ public struct StateNode: Sendable {
     /// The actions of its default entry (`initial: { to, … }`): run after its entry actions and
     /// before its children's, only when it is entered by default.
     var initialActions: ActionBlockModel?
+    /// The kinds of the events the state defers (`defer:`): kept, not reduced, while it is active.
+    public internal(set) var deferred: [Int] = []
 
     /// Every kind of history the state has: its own (`history`) first, then those rows name.
     public var histories: [HistoryKind] { (history.map { [$0] } ?? []) + namedHistories }

@@ -18,6 +18,7 @@ extension TraceRecord {
             exited = spin.stateNames(reentry.exited)
             entered = spin.stateNames(reentry.entered)
         }
+        isDeferred = !step.event.hasFault && (spin.statechart?.deferral?.defers(step.from, step.event.kind) ?? false)
     }
 
     /// The record of a step whose spin is not in the model at hand (a step of another run):

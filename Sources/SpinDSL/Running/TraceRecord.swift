@@ -32,6 +32,8 @@ public struct TraceRecord: Sendable, Equatable {
     /// order, and entered, in entry order; both empty otherwise.
     public var exited: [String] = []
     public var entered: [String] = []
+    /// Whether the event was deferred (`defer:`): kept for later, not reduced.
+    public var isDeferred = false
 
     /// The JSON Lines form.
     public var json: String {

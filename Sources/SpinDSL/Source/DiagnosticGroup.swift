@@ -199,6 +199,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case historyOnNonCompound = "HistoryOnNonCompound"
     case historyDefaultOutside = "HistoryDefaultOutside"
     case initialTargetsConflict = "InitialTargetsConflict"
+    case deferredEventWithPayload = "DeferredEventWithPayload"
+    case deferredEventLimit = "DeferredEventLimit"
     case initialWithoutTarget = "InitialWithoutTarget"
     case finalNotAChild = "FinalNotAChild"
     case finalInParallel = "FinalInParallel"
@@ -1355,6 +1357,22 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A state's history records its active descendants when it is exited, for a row 'to: history(S)' to enter them again; an atomic state has none to record. A compound state's shallow history is its active child, a parallel state's is all its regions (each entered by default); deep history records every active state below either (SCXML 3.10).",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
+        case .deferredEventWithPayload:
+            return .error(
+                "state '{state}' cannot defer '{event}', an event with a payload",
+                hint: "defer an event without payload fields, or handle '{event}' with a row",
+                explanation: "A deferred event waits in the spin's queue of deferred events, which keeps the kind of each event and not its payload (so that --check stores the queue in a few bits): only events without payload fields can be deferred.",
+                wrong: Example.door.replacingOccurrences(of: "events: [lock, unlock, push, pull]", with: "events: { lock: {}, unlock: {}, push: { force: int }, pull: {} }")
+                    .replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"),
+                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"))
+        case .deferredEventLimit:
+            return .error(
+                "more than {limit} deferred events wait",
+                hint: "the states defer events faster than they are offered again: leave a deferring state, or defer fewer events",
+                explanation: "A state that defers an event keeps it, in order, until no active state defers it; at most 16 events wait at once (the queue is checked state), and one more stops the spin with this error.",
+                wrong: Example.deferringDoor(locks: 17),
+                right: Example.deferringDoor(locks: 3),
+                origin: .run)
         case .initialTargetsConflict:
             return .error(
                 "'{other}' and '{name}' cannot be active together, so '{state}' cannot start in both",
@@ -2029,26 +2047,19 @@ private enum Example {
           - { from: r2, on: flip, to: r1 }
         """
 
-    /// Two parallel regions inside a compound state `on` whose `initial` is `initial`.
+    /// `regions` with its parallel state inside a compound state `on` whose `initial` is `initial`.
     static func pairInside(initial: String) -> String {
-        """
-        spin: Pair
-        events: [flip, reset]
-        inputs: [flip, reset]
-        states:
-          on:
-            initial: \(initial)
-            states:
-              both:
-                parallel:
-                  left: { states: { l1: {}, l2: {} } }
-                  right: { states: { r1: {}, r2: {} } }
-        transitions:
-          - { from: l1, on: flip, to: l2 }
-          - { from: l2, on: flip, to: l1 }
-          - { from: r1, on: flip, to: r2 }
-          - { from: r2, on: flip, to: r1 }
-        """
+        var lines: [String] = []
+        var inside = false
+        for line in regions.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "transitions:" { inside = false }
+            if line == "  both:" {
+                lines += ["  on:", "    initial: \(initial)", "    states:"]
+                inside = true
+            }
+            lines.append(inside ? "    " + line : String(line))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A spin whose states nest `depth` levels deep: a chain of compound states, then two leaves.
@@ -2114,6 +2125,12 @@ private enum Example {
 
     /// A spin whose `echo` state's entry runs `raising` (`ping` events), each `ping` entering it
     /// again until `stop` pings were counted.
+    /// The door, which defers `lock` while open, opened and then sent `locks` locks, then closed.
+    static func deferringDoor(locks: Int) -> String {
+        door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [lock] }") + "\nscript:\n  - { at: 0s, emit: unlock }\n  - { at: 0s, emit: push }\n"
+            + (1...max(1, locks)).map { "  - { at: \($0)s, emit: lock }" }.joined(separator: "\n") + "\n  - { at: \(locks &+ 1)s, emit: pull }"
+    }
+
     static func echo(raising actions: String, stop: Int) -> String {
         """
         spin: Echo

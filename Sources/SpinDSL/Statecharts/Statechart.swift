@@ -48,6 +48,9 @@ final class Statechart: Sendable {
     /// Whether any action block reads the configuration.
     let actionsReadActive: Bool
 
+    /// The events the states defer, and where they wait; nil when no state defers any.
+    let deferral: Deferral?
+
     /// The most microsteps a spin's table may hold.
     static let microstepLimit = 1_000_000
 
@@ -55,8 +58,10 @@ final class Statechart: Sendable {
         planner: MicrostepPlanner, blockSources: [ActionBlockSource], columns: Int, cells: [Range<Int>],
         groups: [Range<Int>], groupEnds: [Int], candidates: [StatechartCandidate], plans: [MicrostepPlan],
         sequence: [Int32], writes: [SlotWrite], flips: [ParityFlip], initialPlan: MicrostepPlan, hiddenSlotCount: Int,
-        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int, reentries: [Int: Reentry], blockReadsActive: [Bool]
+        parity: [ParityFlip?], hasEventlessRows: Bool, firstHiddenSlot: Int, reentries: [Int: Reentry], blockReadsActive: [Bool],
+        deferral: Deferral?
     ) {
+        self.deferral = deferral
         self.planner = planner
         self.blockSources = blockSources
         self.columns = columns
@@ -86,6 +91,7 @@ final class Statechart: Sendable {
         if !tree.isFlat { return true }
         if tree.nodes.contains(where: { !$0.entry.isEmpty || !$0.exit.isEmpty || $0.initialActions != nil }) { return true }
         if tree.initialActions != nil || tree.initialTargets.count > 1 { return true }
+        if tree.nodes.contains(where: { !$0.deferred.isEmpty }) { return true }
         if events.contains(where: { $0.completedState != nil }) { return true }
         let eventless = events.count
         for row in transitions {
@@ -268,7 +274,26 @@ final class Statechart: Sendable {
         for (bit, state) in reenteredWatched.sorted().enumerated() {
             parity[state] = ParityFlip(slot: historyEnd &+ bit / 64, mask: 1 << UInt64(bit % 64))
         }
-        let hiddenSlotCount = historyEnd &- fieldCount &+ (reenteredWatched.count &+ 63) / 64
+        var hiddenSlotCount = historyEnd &- fieldCount &+ (reenteredWatched.count &+ 63) / 64
+
+        // Deferred events: which configurations defer which events, and the queue's slots last.
+        var deferral: Deferral?
+        if nodes.contains(where: { !$0.deferred.isEmpty }) {
+            var defers = [Bool](repeating: false, count: configurations.count &* columns)
+            for configuration in 0..<configurations.count {
+                for state in configurations.activeStates(configuration) {
+                    for kind in nodes[Int(state)].deferred where kind >= 0 && kind < columns {
+                        defers[configuration &* columns &+ kind] = true
+                    }
+                }
+            }
+            var locations = [SourceLocation?](repeating: nil, count: columns)
+            for node in nodes {
+                for kind in node.deferred where locations.indices.contains(kind) && locations[kind] == nil { locations[kind] = node.name.location }
+            }
+            deferral = Deferral(defers: defers, columns: columns, firstSlot: fieldCount &+ hiddenSlotCount, locations: locations)
+            hiddenSlotCount &+= Deferral.capacity
+        }
 
         var plans: [MicrostepPlan] = []
         var sequence: [Int32] = []
@@ -296,7 +321,7 @@ final class Statechart: Sendable {
             initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
             hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount,
             reentries: reentries,
-            blockReadsActive: blockSources.map { Self.readsActive($0, tree: tree, transitions: transitions) })
+            blockReadsActive: blockSources.map { Self.readsActive($0, tree: tree, transitions: transitions) }, deferral: deferral)
     }
 
     /// Whether the expressions of an action block read the configuration.
