@@ -232,8 +232,28 @@ struct SpinAnalysis {
                 diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
             } else if let why = deadSourcesReason(position) {
                 diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
+            } else if let deferring = deferringState(position) {
+                diagnostics.append(Diagnostic(
+                    .rowOnDeferredEvent, at: location,
+                    ["event": spin.events[spin.transitions[position].event].name, "state": spin.tree.nodes[deferring].name]))
             }
         }
+    }
+
+    /// A state that defers the row's event wherever the row could fire (each of its sources, or a
+    /// state above each, defers it: rule 19), so that the row never does; nil when none does.
+    private func deferringState(_ position: Int) -> Int? {
+        let row = spin.transitions[position]
+        guard let sources = rowSources[position], !sources.isEmpty, spin.events.indices.contains(row.event) else { return nil }
+        var first: Int?
+        for source in sources {
+            let deferring = ([source] + spin.tree.properAncestors(of: source)).first { state in
+                spin.tree.nodes.indices.contains(state) && spin.tree.nodes[state].deferred.contains(row.event)
+            }
+            guard let deferring else { return nil }
+            if first == nil { first = deferring }
+        }
+        return first
     }
 
     /// What the source states of the row at `position` are when it applies in no live state
@@ -254,7 +274,7 @@ struct SpinAnalysis {
     /// can never fire for another reason are left out: they are reported as dead already.
     private mutating func checkShadowedRows() {
         let positions = rowFacts.indices.filter { position in
-            !rowFacts[position].isNeverTaken && deadSourcesReason(position) == nil
+            !rowFacts[position].isNeverTaken && deadSourcesReason(position) == nil && deferringState(position) == nil
         }
         diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, positions: positions).diagnostics
     }

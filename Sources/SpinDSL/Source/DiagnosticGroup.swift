@@ -201,6 +201,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case initialTargetsConflict = "InitialTargetsConflict"
     case deferredEventWithPayload = "DeferredEventWithPayload"
     case deferredEventLimit = "DeferredEventLimit"
+    case rowOnDeferredEvent = "RowOnDeferredEvent"
     case initialWithoutTarget = "InitialWithoutTarget"
     case finalNotAChild = "FinalNotAChild"
     case finalInParallel = "FinalInParallel"
@@ -1364,6 +1365,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A deferred event waits in the spin's queue of deferred events, which keeps the kind of each event and not its payload (so that --check stores the queue in a few bits): only events without payload fields can be deferred.",
                 wrong: Example.door.replacingOccurrences(of: "events: [lock, unlock, push, pull]", with: "events: { lock: {}, unlock: {}, push: { force: int }, pull: {} }")
                     .replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"),
+                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"))
+        case .rowOnDeferredEvent:
+            return .warning(
+                "this transition never fires: state '{state}' defers '{event}' wherever the row could fire",
+                hint: "remove '{event}' from the 'defer' of '{state}', or remove this row",
+                explanation: "While a state that defers an event is active, the event is kept, not reduced (docs/statecharts.md, rule 19): a row on it from that state, or from a state inside it, never fires.",
+                wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [pull] }"),
                 right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"))
         case .deferredEventLimit:
             return .error(
