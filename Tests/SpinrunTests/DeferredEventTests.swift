@@ -46,34 +46,19 @@ import Testing
     }
 
     @Test func theQueueIsCheckedStateAndItsLimitAFinding() throws {
-        let spec = try HistoryKindTests.written("""
-            spin: Player
-            events: [load, play, loaded]
-            inputs: [load, play, loaded]
-            states:
-              empty: {}
-              loading: { defer: play }
-              stopped: {}
-              playing: {}
-            transitions:
-              - { from: empty, on: load, to: loading }
-              - { from: loading, on: loaded, to: stopped }
-              - { from: stopped, on: play, to: playing }
-              - { from: playing, on: play, to: stopped }
-            """)
+        let spec = "Tests/SpinrunTests/Fixtures/deferred-limit.yaml"
         let check = try SpinrunProcess.run(["--check", spec])
         #expect(check.status == 6)
         // 17 lengths of the queue in loading, and three states without one.
         let output = BitstateTests.withoutSeconds(check.stdout)
-        #expect(output.hasPrefix("\(spec):6:3: error: more than 16 deferred events wait [#DeferredEventLimit]\n"))
+        #expect(output.hasPrefix("\(spec):7:3: error: more than 16 deferred events wait [#DeferredEventLimit]\n"))
         #expect(output.hasSuffix("  [   0ms] #18  Player  play    (input)  loading  (deferred)\nviolated: 20 states, 38 transitions, depth 17\n"))
+        // With a timer: ticks wait while loading, then come back in order (SPIN agrees, PromelaTests).
+        let timed = try SpinrunProcess.run(["--check", "Tests/SpinrunTests/Fixtures/deferred-timer.yaml"])
+        #expect(BitstateTests.withoutSeconds(timed.stdout) == "ok: 20 states, 21 transitions, depth 19\n")
     }
 
-    @Test func theExportRefusesItAndDiagramsNoteIt() throws {
-        let export = try SpinrunProcess.run(["--promela", Self.spec])
-        #expect(export.status == 1)
-        #expect(export.stderr.hasPrefix(
-            "\(Self.spec):8:3: error: state 'loading' (it defers events) cannot be exported to Promela: the export has no queue of deferred events [#NotExportable]\n"))
+    @Test func diagramsNoteIt() throws {
         let dot = try SpinrunProcess.run(["--dot", Self.spec])
         #expect(dot.stdout.contains(#"        "Player.loading" [label="loading\ndefer play, eject"];"#))
         let mermaid = try SpinrunProcess.run(["--mermaid", Self.spec])

@@ -59,19 +59,27 @@ struct PromelaTests {
 
     /// A parallel spin, final where every region is (docs/statecharts.md, rule 16), timed rows
     /// (rule 17), whose timers are checked state, a history's default and both kinds of history on
-    /// one state (rule 11), and initial transitions with deep targets and actions (rule 18): SPIN
-    /// stores the checker's states.
+    /// one state (rule 11), initial transitions with deep targets and actions (rule 18), and
+    /// deferred events with a timer (rule 19): SPIN stores the checker's states.
     @Test("SPIN stores the checker's states of a parallel spin, of timed rows and of a history's default",
           arguments: [
             "Tests/SpinrunTests/Fixtures/parallel-spin.yaml", "Tests/Differential/cases/timed-rows/spec.yaml",
             "Tests/SpinrunTests/Fixtures/history-default.yaml", "Tests/SpinrunTests/Fixtures/history-kinds.yaml",
-            "Tests/SpinrunTests/Fixtures/initial-targets.yaml",
+            "Tests/SpinrunTests/Fixtures/initial-targets.yaml", "Tests/SpinrunTests/Fixtures/deferred-timer.yaml",
           ])
     func spinAgreesOnStatechartsRoundTwo(path: String) throws {
         let agreement = try Self.agreement(path)
         #expect(agreement.exported)
         #expect(agreement.compared)
         #expect(agreement.outcome == "ok")
+    }
+
+    /// A queue of deferred events that grows past its limit (rule 19): SPIN's assertion fails at
+    /// the checker's depth, breadth-first.
+    @Test func spinFindsTheDeferredEventLimitWhereTheCheckerDoes() throws {
+        let agreement = try Self.agreement("Tests/SpinrunTests/Fixtures/deferred-limit.yaml")
+        #expect(agreement.exported)
+        #expect(agreement.outcome == "violation")
     }
 
     /// Generated statecharts (history, parallel regions, entry and exit actions that raise,

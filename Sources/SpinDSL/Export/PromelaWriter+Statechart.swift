@@ -40,9 +40,10 @@ extension PromelaWriter {
         func refuse(_ location: SourceLocation, _ what: String, _ why: String) {
             problems.append(Diagnostic(.notExportable, at: location, ["what": what, "why": why]))
         }
-        // The model has no queue of deferred events.
-        for node in spinModel.tree.nodes where !node.deferred.isEmpty {
-            refuse(node.name.location, "state '\(node.name)' (it defers events)", "the export has no queue of deferred events")
+        // A deferred step sets `ev` to a kind no event has.
+        if chart.deferral != nil, chart.columns >= Self.noEvent {
+            refuse(spinModel.name.location, "spin '\(spinModel.name)', which defers events and has \(chart.columns) kinds of event",
+                   "the model keeps an event's kind in a byte")
         }
         // Raised events carry their payloads through the model's queue.
         for event in spinModel.events where !event.isInput {
@@ -165,6 +166,7 @@ extension PromelaWriter {
             let temporaries = Self.regionTemporaries(spin)
             line("byte \(temporaries.outer), \(temporaries.leaving), \(temporaries.taken); int \(temporaries.difference);   /* a step of parallel regions, 0 between steps */")
         }
+        if chart.deferral != nil { declareDeferral(spin) }
         if mayRaise(spin) {
             let fields = spinModel.events.map(\.fields.count).max() ?? 0
             line("byte \(prefix)rq[\(Self.raisedQueueLength)];   /* raised events */")
@@ -608,7 +610,7 @@ extension PromelaWriter {
         let prefix = Self.prefix(spin)
         let raises = mayRaise(spin)
         let queued = !rules[spin].isEmpty
-        guard chart.hasEventlessRows || raises || queued else {
+        guard chart.hasEventlessRows || raises || queued || chart.deferral != nil else {
             step(spin)
             return
         }
@@ -632,6 +634,17 @@ extension PromelaWriter {
             line(":: \(prefix)rqn > 0 ->")
             indent += 1
             popQueue(spin, queue: "rq", length: Self.raisedQueueLength)
+            indent -= 1
+            line(":: else ->")
+            indent += 1
+            closing &+= 1
+        }
+        if let deferral = chart.deferral {
+            // Deferred events no state defers any more, after the raised ones, before any input.
+            line("if")
+            line(":: \(offeredTest(spin, deferral)) ->")
+            indent += 1
+            takeOffered(spin, deferral)
             indent -= 1
             line(":: else ->")
             indent += 1
@@ -739,6 +752,7 @@ extension PromelaWriter {
         for state in spinModel.tree.nodes.indices where chart.planner.historySlots[state] >= 0 {
             variables.append((Self.historyVariable(spin, state), chart.planner.recordCount(of: state) < 256 ? "byte" : "int"))
         }
+        variables += deferralVariables(spin)
         for rule in timerRules(spin) {
             variables += [("r\(rule.number)_rem", "int"), ("r\(rule.number)_rank", "byte")]
             if case .every = rule.kind { variables.append(("r\(rule.number)_alive", "bit")) }

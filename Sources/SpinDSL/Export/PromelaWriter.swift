@@ -601,6 +601,7 @@ struct PromelaWriter {
             line("n++;")
             assertion("n <= \(Self.moveStepLimit)", "a move of \(spinModel.name.text) that never settles")
         }
+        if let deferral = chart?.deferral { deferring(spin, deferral) }
         line("if")
         if let chart {
             statechartCells(spin, chart: chart)

@@ -27,6 +27,17 @@ struct Deferral: Sendable {
         self.firstSlot = firstSlot
     }
 
+    /// The kinds some configuration defers, in order.
+    var deferredKinds: [Int] {
+        (0..<columns).filter { kind in stride(from: kind, to: defers.count, by: columns).contains { defers[$0] } }
+    }
+
+    /// The configurations that defer events of kind `kind`, in order.
+    func configurations(deferring kind: Int) -> [Int] {
+        guard columns > 0 else { return [] }
+        return (0..<(defers.count / columns)).filter { defers($0, kind) }
+    }
+
     /// Whether an active state of configuration `control` defers events of kind `kind`.
     func defers(_ control: Int, _ kind: Int) -> Bool {
         let index = control &* columns &+ kind
