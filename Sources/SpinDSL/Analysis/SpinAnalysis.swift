@@ -67,9 +67,9 @@ struct SpinAnalysis {
             checkReachability()
             checkWaysOut()
         }
-        checkDeadRows()
+        let mayFire = checkDeadRows()
         checkEmittedEvents()
-        checkShadowedRows()
+        checkShadowedRows(mayFire)
         if let reach = statechartReach, let chart = spin.statechart {
             diagnostics += EventlessCycles.diagnostics(for: spin, chart: chart, reach: reach, isNeverTaken: { rowFacts[$0].isNeverTaken })
         }
@@ -225,19 +225,26 @@ struct SpinAnalysis {
 
     // MARK: Dead rows
 
-    private mutating func checkDeadRows() {
+    /// Reports the rows that can never fire, and returns the positions of the others.
+    private mutating func checkDeadRows() -> [Int] {
+        var mayFire: [Int] = []
+        mayFire.reserveCapacity(spin.transitions.count)
+        let defers = spin.tree.nodes.contains { !$0.deferred.isEmpty }
         for position in spin.transitions.indices {
             let location = spin.transitions[position].declaration.location
             if rowFacts[position].isNeverTaken {
                 diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
             } else if let why = deadSourcesReason(position) {
                 diagnostics.append(Diagnostic(.transitionFromDeadState, at: location, ["why": why]))
-            } else if let deferring = deferringState(position) {
+            } else if defers, let deferring = deferringState(position) {
                 diagnostics.append(Diagnostic(
                     .rowOnDeferredEvent, at: location,
                     ["event": spin.events[spin.transitions[position].event].name, "state": spin.tree.nodes[deferring].name]))
+            } else {
+                mayFire.append(position)
             }
         }
+        return mayFire
     }
 
     /// A state that defers the row's event wherever the row could fire (each of its sources, or a
@@ -247,10 +254,13 @@ struct SpinAnalysis {
         guard let sources = rowSources[position], !sources.isEmpty, spin.events.indices.contains(row.event) else { return nil }
         var first: Int?
         for source in sources {
-            let deferring = ([source] + spin.tree.properAncestors(of: source)).first { state in
-                spin.tree.nodes.indices.contains(state) && spin.tree.nodes[state].deferred.contains(row.event)
+            // The source, then the states above it.
+            var state: Int? = source
+            while let current = state, spin.tree.nodes.indices.contains(current),
+                  !spin.tree.nodes[current].deferred.contains(row.event) {
+                state = spin.tree.nodes[current].parent
             }
-            guard let deferring else { return nil }
+            guard let deferring = state, spin.tree.nodes.indices.contains(deferring) else { return nil }
             if first == nil { first = deferring }
         }
         return first
@@ -270,13 +280,10 @@ struct SpinAnalysis {
 
     // MARK: Shadowed rows
 
-    /// Rows that never fire because earlier rows always fire first (`ShadowAnalysis`). Rows that
-    /// can never fire for another reason are left out: they are reported as dead already.
-    private mutating func checkShadowedRows() {
-        let positions = rowFacts.indices.filter { position in
-            !rowFacts[position].isNeverTaken && deadSourcesReason(position) == nil && deferringState(position) == nil
-        }
-        diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, positions: positions).diagnostics
+    /// Rows that never fire because earlier rows always fire first (`ShadowAnalysis`), among those
+    /// that `checkDeadRows` found may fire: the others are reported as dead already.
+    private mutating func checkShadowedRows(_ mayFire: [Int]) {
+        diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, positions: mayFire).diagnostics
     }
 
     // MARK: Events
