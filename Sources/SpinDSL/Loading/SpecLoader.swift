@@ -13,10 +13,18 @@
 public struct SpecLoader: Sendable {
     /// The limits applied when reading the YAML.
     public let limits: YAMLLimits
+    /// Files of at least this many bytes are parsed ahead on a second thread (see `YAMLReader`).
+    let readAheadBytes: Int
 
     /// Creates a loader; `limits` bound what a hostile file can make the reader do.
     public init(limits: YAMLLimits = .init()) {
+        self.init(limits: limits, readAheadBytes: YAMLReader.defaultReadAheadBytes)
+    }
+
+    /// Creates a loader whose reader parses files of `readAheadBytes` or more on a second thread.
+    init(limits: YAMLLimits, readAheadBytes: Int) {
         self.limits = limits
+        self.readAheadBytes = readAheadBytes
     }
 
     /// Loads a spec from text already in memory.
@@ -69,7 +77,7 @@ public struct SpecLoader: Sendable {
     /// unless the YAML itself was broken.
     private func read(bytes: [UInt8], source: SourceFile) -> SpecLoadResult {
         var rows = TransitionRowStream()
-        let read = YAMLReader(limits: limits).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
+        let read = YAMLReader(limits: limits, readAheadBytes: readAheadBytes).read(bytes: bytes, path: source.path, handingItemsTo: &rows)
         if read.diagnostics.contains(where: { $0.severity == .error }) {
             return SpecLoadResult(source: source, document: nil, diagnostics: read.diagnostics)
         }

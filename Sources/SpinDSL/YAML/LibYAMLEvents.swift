@@ -5,7 +5,7 @@ internal import CYAML
 /// libyaml's parser over a buffer, giving its events as Swift values (`YAMLParseEvent`).
 ///
 /// Used on one thread only; the buffer must outlive it.
-final class LibYAMLEvents {
+final class LibYAMLEvents: YAMLEventSource {
     // yaml_parser_t is large and libyaml keeps pointers into it, so it gets a stable heap address.
     private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     private let started: Bool
