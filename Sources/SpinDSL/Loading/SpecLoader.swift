@@ -67,9 +67,9 @@ public struct SpecLoader: Sendable {
         case .failure(.unreadable):
             return failure(.fileUnreadable, ["path": path])
         }
-        // Decoded leniently only so that lines can be quoted; the reader sees the raw bytes and
-        // reports invalid UTF-8 itself.
-        let source = SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self))
+        // Decoded (leniently) only if a line is quoted; the reader sees the raw bytes and reports
+        // invalid UTF-8 itself.
+        let source = SourceFile(path: path, bytes: bytes)
         return read(bytes: bytes, source: source)
     }
 

@@ -360,10 +360,13 @@ struct SpecResolver {
                 report(.completionNeverHappens, at: location, ["name": name, "why": why])
             }
         }
-        // Each name of `on`, without making an array of them for every row.
-        for row in spin.transitions {
-            if let event = row.event { add(event) }
-            for event in row.moreEvents { add(event) }
+        // Each name of `on`, without making an array of them for every row, read where the row lies:
+        // a copy of each row would retain all its names and texts.
+        spin.transitions.withUnsafeBufferPointer { rows in
+            for position in rows.indices {
+                if let event = rows[position].event { add(event) }
+                for event in rows[position].moreEvents { add(event) }
+            }
         }
         return found
     }
