@@ -4,4 +4,8 @@ struct RowFacts {
     let target: Int?
     /// Whether the row's guard is the literal `false`.
     let isNeverTaken: Bool
+    /// Whether the row has a guard at all: an unguarded row's model need not be read again for it.
+    let hasGuard: Bool
+    /// The event the row's `emit` raises, if it has one.
+    let emitted: Int?
 }

@@ -26,6 +26,9 @@ struct ShadowAnalysis {
     private let spin: SpinModel
     private let live: [Bool]
     private let rowSources: [[Int]?]
+    /// What the spin analysis gathered of each row in one pass: read here instead of each row's
+    /// model, an object of its own, whose every read on a large table is a cache miss.
+    private let rowFacts: [RowFacts]
     private var normalizer: GuardNormalizer
     /// The live leaves, as a set of the control-state variable's cases.
     private let liveStates: CaseSet
@@ -40,11 +43,12 @@ struct ShadowAnalysis {
 
     /// Checks the rows at `positions` (in document order; rows that never fire for other reasons
     /// left out) of `spin`, whose states are live as `live` says and whose rows apply in
-    /// `rowSources` (nil: any state; in state order).
-    init(spin: SpinModel, live: [Bool], rowSources: [[Int]?], positions: [Int]) {
+    /// `rowSources` (nil: any state; in state order), whose facts are `rowFacts`.
+    init(spin: SpinModel, live: [Bool], rowSources: [[Int]?], rowFacts: [RowFacts], positions: [Int]) {
         self.spin = spin
         self.live = live
         self.rowSources = rowSources
+        self.rowFacts = rowFacts
         let nodes = spin.tree.nodes
         isNested = nodes.contains { !$0.isAtomic }
         normalizer = GuardNormalizer(controlCount: spin.controlCount)
@@ -54,8 +58,8 @@ struct ShadowAnalysis {
         cells = StateCells(stateCount: live.count)
         // The events, and the eventless pseudo-event one past them.
         var byEvent = [[Int]](repeating: [], count: spin.events.count &+ 1)
-        for position in positions where byEvent.indices.contains(spin.transitions[position].event) {
-            byEvent[spin.transitions[position].event].append(position)
+        for position in positions where rowFacts.indices.contains(position) && byEvent.indices.contains(rowFacts[position].event) {
+            byEvent[rowFacts[position].event].append(position)
         }
         for rows in byEvent where rows.count > 1 {
             check(rows)
@@ -124,6 +128,12 @@ struct ShadowAnalysis {
         }
     }
 
+    /// The guard of the row at `position`; its model is read only when it has one.
+    private func guardTree(of position: Int) -> TypedExpression? {
+        guard rowFacts.indices.contains(position), rowFacts[position].hasGuard else { return nil }
+        return spin.transitions[position].guardTree
+    }
+
     /// The tree depth of `state` (0 for a top-level state and in a flat spin).
     private func depth(_ state: Int) -> Int {
         spin.tree.nodes.indices.contains(state) ? spin.tree.nodes[state].depth : 0
@@ -177,7 +187,7 @@ struct ShadowAnalysis {
         var filedBefore = [Int](repeating: 0, count: rows.count)
         let nodes = spin.tree.nodes
         for entry in entries {
-            let guardTree = spin.transitions[rows[entry.index]].guardTree
+            let guardTree = guardTree(of: rows[entry.index])
             var shadowed = true
             if liveCount == 0 || cells.fullCount < liveCount {
                 for source in entry.sources where shadowed {
@@ -219,7 +229,7 @@ struct ShadowAnalysis {
         // The live leaves without a cell of their own, made when a row first needs it.
         var uncelled: CaseSet?
         for position in rows where rowSources[position] == nil {
-            let guardTree = spin.transitions[position].guardTree
+            let guardTree = guardTree(of: position)
             var shadowed = anyState.isTotal || (liveCount > 0 && cells.fullCount == liveCount)
             if !shadowed {
                 let condition = normalizer.condition(of: guardTree, inState: nil)
@@ -313,8 +323,8 @@ struct ShadowAnalysis {
         case (let one?, let other?): states = one.filter { other.contains($0) }.prefix(4).map { $0 }
         }
         for state in states {
-            let x = normalizer.condition(of: spin.transitions[first].guardTree, inState: state.flatMap(guardState))
-            let y = normalizer.condition(of: spin.transitions[second].guardTree, inState: state.flatMap(guardState))
+            let x = normalizer.condition(of: guardTree(of: first), inState: state.flatMap(guardState))
+            let y = normalizer.condition(of: guardTree(of: second), inState: state.flatMap(guardState))
             if x.contains(where: { c in y.contains { c.and($0) != nil } }) { return true }
         }
         return false

@@ -32,7 +32,9 @@ struct SpinAnalysis {
         rowFacts.reserveCapacity(spin.transitions.count)
         for row in spin.transitions {
             rowSources.append(Self.sortedSources(row.sources))
-            rowFacts.append(RowFacts(event: row.event, target: row.target, isNeverTaken: Self.isNeverTaken(row)))
+            rowFacts.append(RowFacts(
+                event: row.event, target: row.target, isNeverTaken: Self.isNeverTaken(row), hasGuard: row.guardExpression != nil,
+                emitted: row.actions?.emit?.event))
         }
         self.rowSources = rowSources
         self.rowFacts = rowFacts
@@ -231,7 +233,9 @@ struct SpinAnalysis {
         mayFire.reserveCapacity(spin.transitions.count)
         let defers = spin.tree.nodes.contains { !$0.deferred.isEmpty }
         for position in spin.transitions.indices {
-            let location = spin.transitions[position].declaration.location
+            // Read only for a finding: each row's model is an object of its own, and reading it is
+            // a cache miss per row of a large table.
+            var location: SourceLocation { spin.transitions[position].declaration.location }
             if rowFacts[position].isNeverTaken {
                 diagnostics.append(Diagnostic(.alwaysFalseGuard, at: location))
             } else if let why = deadSourcesReason(position) {
@@ -283,7 +287,7 @@ struct SpinAnalysis {
     /// Rows that never fire because earlier rows always fire first (`ShadowAnalysis`), among those
     /// that `checkDeadRows` found may fire: the others are reported as dead already.
     private mutating func checkShadowedRows(_ mayFire: [Int]) {
-        diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, positions: mayFire).diagnostics
+        diagnostics += ShadowAnalysis(spin: spin, live: live, rowSources: rowSources, rowFacts: rowFacts, positions: mayFire).diagnostics
     }
 
     // MARK: Events
@@ -314,8 +318,8 @@ struct SpinAnalysis {
         emitted.formUnion(spin.script.map(\.emit.event))
         // Rows and entry and exit actions raise events too; completion events are raised by the
         // states they complete.
-        for row in spin.transitions {
-            if let emit = row.actions?.emit { emitted.insert(emit.event) }
+        for facts in rowFacts {
+            if let event = facts.emitted { emitted.insert(event) }
         }
         for block in spin.tree.actionBlocks.flatMap(\.nested) {
             if let emit = block.emit { emitted.insert(emit.event) }
