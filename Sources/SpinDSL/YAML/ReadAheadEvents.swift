@@ -4,8 +4,8 @@ import Foundation
 /// the tree from the events before them.
 ///
 /// Reading a spec is libyaml's scan plus the reader's own work on each event, in about equal
-/// parts; on a second core the two overlap, so a large spec is read in little more than the scan's
-/// time. The events, their order and every failure are exactly those of `LibYAMLEvents`, which
+/// parts; on a second core the two overlap, so a large spec is read in about the longer of the two
+/// instead of their sum (docs/performance.md). The events, their order and every failure are exactly those of `LibYAMLEvents`, which
 /// runs on the other thread: only the hand-over (`ReadAheadChannel`) is added. A small document
 /// is read on the caller's thread, where starting a thread would cost more than it saves.
 ///
