@@ -9,7 +9,13 @@ struct StreamedTransitions {
     /// in) at every doubling; rows are gathered in buffers of fixed size instead, and moved once at
     /// the list's end into an array of exactly its size. Moved, not copied: a copy would retain
     /// every row's arrays only for the buffers to release them again.
-    private var chunks: [RowChunk] = []
+    private var chunks: [MovingBuffer<TransitionDeclaration>] = []
+
+    /// Rows per chunk: 64 KiB of them. Under malloc's threshold for mapping memory of its own
+    /// (128 KiB at first), so that a chunk is taken from the heap and its memory, once the rows
+    /// have moved on, serves what is allocated next instead of going back to the system and
+    /// being faulted in again.
+    private static let rowsPerChunk = 65536 / MemoryLayout<TransitionDeclaration>.stride
 
     /// Adds a row mapped from its node, if it could be mapped, and its problems.
     mutating func add(_ mapped: (declaration: TransitionDeclaration?, diagnostics: [Diagnostic])) {
@@ -20,7 +26,7 @@ struct StreamedTransitions {
     /// Adds a row.
     mutating func add(_ row: TransitionDeclaration) {
         if let last = chunks.last, last.append(row) { return }
-        let chunk = RowChunk()
+        let chunk = MovingBuffer<TransitionDeclaration>(capacity: Self.rowsPerChunk)
         _ = chunk.append(row)
         chunks.append(chunk)
     }

@@ -6,7 +6,7 @@ import Foundation
 final class ReadAheadChannel: @unchecked Sendable {
     // @unchecked: every stored `var` is read and written only with `condition` locked.
     private let condition = NSCondition()
-    private var batches: [ReadAheadBatch] = []
+    private var batches: [MovingBuffer<YAMLParseEvent>] = []
     private var cancelled = false
     private var producerDone = false
 
@@ -15,7 +15,7 @@ final class ReadAheadChannel: @unchecked Sendable {
 
     /// Hands a batch over, waiting while `capacity` batches wait; false when the reader has
     /// stopped listening (`cancel`), and the batch was dropped.
-    func put(_ batch: ReadAheadBatch) -> Bool {
+    func put(_ batch: MovingBuffer<YAMLParseEvent>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= Self.capacity, !cancelled { condition.wait() }
@@ -26,7 +26,7 @@ final class ReadAheadChannel: @unchecked Sendable {
     }
 
     /// The next batch, waiting for it; nil only when the producer has finished without another.
-    func take() -> ReadAheadBatch? {
+    func take() -> MovingBuffer<YAMLParseEvent>? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !producerDone { condition.wait() }

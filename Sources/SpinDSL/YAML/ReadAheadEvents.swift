@@ -13,7 +13,7 @@ import Foundation
 final class ReadAheadEvents: YAMLEventSource {
     private let channel = ReadAheadChannel()
     /// The batch being handed out.
-    private var batch: ReadAheadBatch?
+    private var batch: MovingBuffer<YAMLParseEvent>?
     private var finished = false
 
     /// Events per batch: enough that the hand-over costs nothing measurable per event, few enough
@@ -27,7 +27,7 @@ final class ReadAheadEvents: YAMLEventSource {
         let thread = Thread {
             // Made, used and freed on this thread only.
             let events = LibYAMLEvents(input.base, count: input.count, file: file)
-            var batch = ReadAheadBatch(capacity: Self.batchSize)
+            var batch = MovingBuffer<YAMLParseEvent>(capacity: Self.batchSize)
             while true {
                 let event = events.next()
                 let ends = event.endsStream
@@ -35,7 +35,7 @@ final class ReadAheadEvents: YAMLEventSource {
                 _ = batch.append(event)
                 guard ends || batch.isFull else { continue }
                 guard channel.put(batch), !ends else { break }
-                batch = ReadAheadBatch(capacity: Self.batchSize)
+                batch = MovingBuffer<YAMLParseEvent>(capacity: Self.batchSize)
             }
             channel.producerFinished()
         }
