@@ -55,7 +55,7 @@ import Testing
     @Test("the keys, their spellings and the order hints list them in")
     func keys() {
         typealias Key = TransitionRowMapper.Key
-        #expect(Key.table.map(\.spelling) == ["from", "on", "when", "to", "set", "internal", "emit", "with", "propagate", "if", "then", "else", "after"])
+        #expect(Key.table.map(\.spelling) == ["from", "on", "when", "to", "set", "internal", "emit", "with", "propagate", "if", "then", "else", "after", "send", "delay", "id", "cancel"])
         #expect(Key.spellings == Key.table.map(\.spelling))
         for key in Key.table {
             #expect(Key(spelling: key.spelling) == key)
@@ -141,7 +141,7 @@ import Testing
             "13:29: expected an expression for 'count', found nothing",
             "14:29: expected an expression for 'count', found a list",
             // Line 15, a row without `on`, is an eventless row.
-            "16:24: unknown key 'colour' in transition [the keys allowed here are 'from', 'on', 'when', 'to', 'set', 'internal', 'emit', 'with', 'propagate', 'if', 'then', 'else', 'after']",
+            "16:24: unknown key 'colour' in transition [the keys allowed here are 'from', 'on', 'when', 'to', 'set', 'internal', 'emit', 'with', 'propagate', 'if', 'then', 'else', 'after', 'send', 'delay', 'id', 'cancel']",
             "17:7: unknown key 'fron' in transition [did you mean 'from'?]",
             "18:5: expected a mapping for each transition, found a scalar",
             "19:5: expected a mapping for each transition, found a list",

@@ -48,12 +48,23 @@ public struct TransitionDeclaration: Hashable, Sendable {
     /// `after`: a timed row's duration (no `on`): it fires when its source state has been active
     /// that long.
     public var after: ExpressionText? { statechartKeys?.after }
+    /// `send` (with `with`, `delay`, `id`): an event put on the spin's external queue.
+    public var send: SendDeclaration? { statechartKeys?.send }
+    /// `cancel`: the id of the pending sends to cancel.
+    public var cancel: Name? { statechartKeys?.cancel }
 
     /// This row on `event` instead of its own `on` (a timed row on the event its timer emits).
     func on(_ event: Name) -> TransitionDeclaration {
         TransitionDeclaration(
             location: location, sources: writtenSources, event: event, guardExpression: guardExpression, target: target,
             assignments: writtenAssignments, statechartKeys: statechartKeys)
+    }
+
+    /// This row with `assignments` after its own (a send written as the assignments it stands for).
+    func appending(assignments more: [Assignment]) -> TransitionDeclaration {
+        TransitionDeclaration(
+            location: location, sources: writtenSources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
+            target: target, assignments: RowAssignments(assignments + more), statechartKeys: statechartKeys)
     }
 
     /// Creates a transition row; `moreEvents` are the events of `on` after `event`.

@@ -579,6 +579,13 @@ struct RunMachine {
                     queueResult(index, .failure(fault), slot: slot)
                     continue
                 }
+                switch WatchedValue.acts(spin.rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
+                case .failure(let fault):
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                case .success(false): continue
+                case .success(true): break
+                }
                 spins[index].memory[slot].running = startEffect(
                     index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .changeContinue(let rule, let immediate):
@@ -591,6 +598,13 @@ struct RunMachine {
                 if case .failure(let fault) = value {
                     queueResult(index, .failure(fault), slot: slot)
                     continue
+                }
+                switch WatchedValue.acts(spin.rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
+                case .failure(let fault):
+                    queueResult(index, .failure(fault), slot: slot)
+                    continue
+                case .success(false): continue
+                case .success(true): break
                 }
                 _ = startEffect(index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .gearListener:

@@ -48,6 +48,11 @@ final class StateCodec {
         let bitOffset: Int
         let bits: Int
         let coding: FieldCoding
+        /// For a field the language makes for a send (`Sends`), the value the fixed part reads it
+        /// as: it takes no bits there, as what it holds cannot change the future of a settled
+        /// run (the payload is read from the state the send's sleeping task keeps, and its counter
+        /// only says whether that task sleeps, which the tail says); nil for any other field.
+        var transient: SpinValue? = nil
     }
 
     /// Where a spin's part lies. Plain numbers (its fields are a range of `fieldSlots`), so that
@@ -73,6 +78,9 @@ final class StateCodec {
         let isRunning: Bool
         /// The bits of the simulated outcome the task waits to give (none for one outcome).
         let outcomeBits: Int
+        /// For a send's rule, the data slot of its counter, which the task's sleeping makes
+        /// pending (`Sends`); -1 for other rules.
+        var sendCounter = -1
     }
 
     private struct SiteKey: Hashable {
@@ -117,6 +125,10 @@ final class StateCodec {
             for field in spin.model.fields {
                 let coding = Self.coding(field)
                 let bits = Self.width(coding)
+                if field.isHidden {
+                    fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: coding, transient: field.initial))
+                    continue
+                }
                 fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: coding))
                 offset &+= bits
             }
@@ -195,10 +207,14 @@ final class StateCodec {
                         outcomeBits = Self.bits(for: simulate.outcome.count)
                         waits.append((.afterSimulate, program.readsState))
                     }
+                    let counter = Sends.counterField(of: program.model.declaration).flatMap { name in
+                        spin.model.fields.firstIndex { $0.name.text == name }
+                    }
                     for (phase, keepsState) in waits {
                         sites.append(Site(
                             spin: spinIndex, slot: slotIndex, body: body, rule: rule, phase: phase,
-                            keepsState: keepsState, isRunning: running, outcomeBits: phase == .afterSimulate ? outcomeBits : 0))
+                            keepsState: keepsState, isRunning: running, outcomeBits: phase == .afterSimulate ? outcomeBits : 0,
+                            sendCounter: counter ?? -1))
                     }
                 }
                 switch slot.kind {
@@ -341,7 +357,7 @@ final class StateCodec {
             var slot = 0
             for field in layout.fields where slot < data.count {
                 let place = fieldSlots[field]
-                put(value(data[slot], place.coding), bits: place.bits, at: place.bitOffset)
+                if place.transient == nil { put(value(data[slot], place.coding), bits: place.bits, at: place.bitOffset) }
                 slot &+= 1
             }
         }
@@ -419,6 +435,9 @@ final class StateCodec {
                 machine.restoreSleepingTask(
                     spin: where_.spin, slot: where_.slot, body: where_.body, rule: where_.rule, phase: where_.phase,
                     state: state, outcome: outcome, deadline: granularity > 0 ? left &* granularity : left, isRunning: where_.isRunning)
+                if where_.sendCounter >= 0, machine.spins[where_.spin].state.data.indices.contains(where_.sendCounter) {
+                    machine.spins[where_.spin].state.data[where_.sendCounter] = Sends.pending
+                }
             }
         }
         machine.deriveMemories()
@@ -444,7 +463,7 @@ final class StateCodec {
             var slot = 0
             for field in layout.fields where slot < data.count {
                 let place = fieldSlots[field]
-                data[slot] = decoded(Self.get(base, bits: place.bits, at: place.bitOffset), place.coding)
+                data[slot] = place.transient ?? decoded(Self.get(base, bits: place.bits, at: place.bitOffset), place.coding)
                 slot &+= 1
             }
         }

@@ -184,12 +184,18 @@ struct SpinBuilderForSpec {
         case .changes(let watched):
             let immediate = immediateAction(rule, stream: stream)
             let isImmediate = delay == nil && !rule.isEffect
+            let condition = rule.condition
             if strategy == .continueOnNewState {
                 // Every change acts, and earlier actions run to their end.
                 let memory = ChangeMemory<WatchedValue>()
                 return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
                     let value = WatchedValue(state: state, watched: watched, maxStringBytes: limit)
                     if let fault = value.fault { return .failure(fault) }
+                    switch WatchedValue.acts(condition, on: state, maxStringBytes: limit) {
+                    case .failure(let fault): return .failure(fault)
+                    case .success(false): return nil
+                    case .success(true): break
+                    }
                     return isImmediate ? immediate(state, []) : await delayed(state, [])
                 }, triggeredBy: { (state: SpecState) -> Bool in
                     state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched, maxStringBytes: limit))
@@ -199,6 +205,11 @@ struct SpinBuilderForSpec {
                 WatchedValue(state: state, watched: watched, maxStringBytes: limit)
             }, effect: { (watched: WatchedValue) async -> SpecEvent? in
                 if let fault = watched.fault { return .failure(fault) }
+                switch WatchedValue.acts(condition, on: watched.state, maxStringBytes: limit) {
+                case .failure(let fault): return .failure(fault)
+                case .success(false): return nil
+                case .success(true): break
+                }
                 return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
             }).named(name)
         case .gearEvent:

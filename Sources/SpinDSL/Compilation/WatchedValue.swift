@@ -20,6 +20,17 @@ struct WatchedValue: Equatable, Sendable {
         return nil
     }
 
+    /// Whether a `changes` rule with `condition` acts on a change to `state` (a send's rule acts
+    /// only on a change to pending: `Sends`), or the fault of evaluating the condition.
+    static func acts(_ condition: CompiledExpression?, on state: SpecState, maxStringBytes: Int) -> Result<Bool, SpecFault> {
+        guard let condition else { return .success(true) }
+        do throws(EvaluationError) {
+            return .success(try condition.evaluateBool(state.context(maxStringBytes)))
+        } catch {
+            return .failure(SpecFault(error))
+        }
+    }
+
     static func == (lhs: WatchedValue, rhs: WatchedValue) -> Bool {
         lhs.value == rhs.value
     }

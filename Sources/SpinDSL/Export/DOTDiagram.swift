@@ -85,7 +85,7 @@ struct DOTDiagram {
         let id = Self.quoted(Self.spinID(spin))
         // `\n` centres the spin's name, `\l` left-aligns each field line.
         var label = Self.escaped(spin.name.text) + "\\n"
-        for field in spin.fields {
+        for field in spin.visibleFields {
             label += Self.escaped(DiagramFacts.fieldLine(field)) + "\\l"
         }
         for line in DiagramFacts.ruleNotes(of: spin, detail: labels).spin.flatMap({ DiagramFacts.wrapped($0) }) {

@@ -62,7 +62,7 @@ enum DiagramFacts {
         if detail != .events, let guardText = row.guardExpression?.text { parts.append("[\(guardText)]") }
         if detail != .events, isFallback, row.guardExpression == nil { parts.append("[else]") }
         if detail == .full {
-            var actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate)
+            var actions = actionText(assignments: row.assignments, emit: row.emit, propagate: row.propagate, send: row.send, cancel: row.cancel)
             if let conditional = row.conditional {
                 let text = blockText(ActionBlockDeclaration(location: row.location, assignments: [], emit: nil, propagate: nil, conditional: conditional))
                 actions = actions.isEmpty ? text : actions + "; " + text
@@ -72,9 +72,16 @@ enum DiagramFacts {
         return parts.isEmpty ? "(eventless)" : parts.joined(separator: " ")
     }
 
-    /// What a row or an action block does: `a := x; b := y; emit e; propagate g.e`.
-    static func actionText(assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?) -> String {
-        var parts = assignments.map { "\($0.field.text) := \($0.value.text)" }
+    /// What a row or an action block does: `a := x; b := y; cancel t; send e after 5s as t; emit
+    /// e; propagate g.e` (the assignments a send and a cancel stand for are drawn as them).
+    static func actionText(
+        assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?, send: SendDeclaration? = nil, cancel: Name? = nil
+    ) -> String {
+        var parts = assignments.filter { !$0.field.text.hasPrefix(Sends.hiddenPrefix) }.map { "\($0.field.text) := \($0.value.text)" }
+        if let cancel { parts.append("cancel " + cancel.text) }
+        if let send {
+            parts.append("send " + send.event.text + (send.delay.map { " after " + $0.text } ?? "") + (send.id.map { " as " + $0.text } ?? ""))
+        }
         if let emit { parts.append("emit " + emit.event.text) }
         if let propagate { parts.append("propagate \(propagate.gear.text).\(propagate.event.text)") }
         return parts.joined(separator: "; ")
@@ -94,7 +101,7 @@ enum DiagramFacts {
     /// branches' blocks separated by `;`, an `else` holding one conditional action as `else if`.
     static func blockText(_ block: ActionBlockDeclaration) -> String {
         guard let conditional = block.conditional else {
-            return actionText(assignments: block.assignments, emit: block.emit, propagate: block.propagate)
+            return actionText(assignments: block.assignments, emit: block.emit, propagate: block.propagate, send: block.send, cancel: block.cancel)
         }
         var text = "if \(conditional.condition.text) then { " + conditional.then.map(blockText).joined(separator: "; ") + " }"
         if conditional.otherwise.count == 1, let only = conditional.otherwise.first, only.conditional != nil {
@@ -392,7 +399,8 @@ enum DiagramFacts {
         var states = [[String]](repeating: [], count: spin.states.count)
         var spinWide: [String] = []
         // A timed row's rule is drawn as its rows (`after 30s`), not as a rule.
-        for feedback in spin.feedbacks where !TimedRows.isTimerName(feedback.name.text) {
+        // A send's rule is drawn as the send (`send e after 5s`, with `--labels full`).
+        for feedback in spin.feedbacks where !TimedRows.isTimerName(feedback.name.text) && !Sends.isRuleName(feedback.name.text) {
             for rule in feedback.cases {
                 let declaration = rule.declaration
                 if case .gearEvent = declaration.trigger { continue }

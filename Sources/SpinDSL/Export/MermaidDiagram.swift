@@ -119,7 +119,7 @@ struct MermaidDiagram {
         for edge in DiagramFacts.transitionEdges(of: spin, detail: labels) {
             lines.append(indent + "\(id) --> \(id) : \(Self.escaped(edge.label))")
         }
-        let notes = spin.fields.map(DiagramFacts.fieldLine) + DiagramFacts.ruleNotes(of: spin, detail: labels).spin
+        let notes = spin.visibleFields.map(DiagramFacts.fieldLine) + DiagramFacts.ruleNotes(of: spin, detail: labels).spin
         return lines + note(notes, on: id, indent: indent) + invariantNote(spin, on: id, indent: indent)
     }
 

@@ -147,6 +147,11 @@ struct PromelaWriter {
                 case .perState(let id, _), .edgeContinue(let id), .change(let id, _), .changeContinue(let id, _), .gearListener(let id, _, _):
                     let rule = programSpin.rule(id)
                     if Self.isRender(rule) { continue }
+                    if Sends.isRuleName(slot.name) {
+                        // A send's rule is the send to the user (`Sends`).
+                        refuse(rule.model.declaration.location, "'send' (its rule '\(slot.name)')", "sends are not exported; 'spinrun --check' checks them")
+                        continue
+                    }
                     refuse(rule.model.declaration.location, "rule '\(slot.name)'",
                            "its trigger and timing are not exported (level rules act at once; 'becomes' and 'enter' at once or after a fixed delay; 'every' with a fixed period)")
                 }

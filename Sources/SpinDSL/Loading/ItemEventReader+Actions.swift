@@ -28,11 +28,25 @@ extension ItemEventReader {
         var condition: ExpressionText?
         var then: [ActionBlockDeclaration]?
         var otherwise: [ActionBlockDeclaration] = []
+        var sent: Name?
+        var delay: ExpressionText?
+        var id: Name?
+        var cancel: Name?
         var keys: [String] = []
+        var keyLocations: [(String, SourceLocation)] = []
         while let keyItem = try nextKey() {
             let written = keyItem.scalar.value
             keys.append(written)
+            keyLocations.append((written, keyItem.start))
             switch written {
+            case "send":
+                if let name = try name("for 'send'") { sent = name } else { complete = false }
+            case "delay":
+                if let text = try expression("for 'delay'") { delay = text } else { complete = false }
+            case "id":
+                if let name = try name("for 'id'") { id = name } else { complete = false }
+            case "cancel":
+                if let name = try name("for 'cancel'") { cancel = name } else { complete = false }
             case "set":
                 if let values = try self.assignments("set") { assignments = values.array } else { complete = false }
             case "with":
@@ -80,10 +94,15 @@ extension ItemEventReader {
                 try problem(Diagnostic(.emptyAction, at: location, ["key": key]))
                 complete = false
             }
-            if keys.contains("with"), emit == nil, propagate == nil {
+            if keys.contains("with"), emit == nil, propagate == nil, sent == nil {
                 try problem(Diagnostic(.actionWithWithoutEvent, at: location))
                 complete = false
             }
+        }
+        let send = sent.map { SendDeclaration(event: $0, payload: payload, delay: delay, id: id) }
+        if !isConditional, let found = SpecBuilder.sendProblem(send: send, emit: emit, propagate: propagate?.event, keys: keyLocations) {
+            try problem(found)
+            complete = false
         }
         guard complete else { return nil }
         if isConditional, let condition, let then {
@@ -93,6 +112,6 @@ extension ItemEventReader {
         }
         return ActionBlockDeclaration(
             location: location, assignments: assignments, emit: emit.map { EmitDeclaration(event: $0, payload: payload) },
-            propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: payload) })
+            propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: payload) }, send: send, cancel: cancel)
     }
 }

@@ -3,7 +3,7 @@ extension SpecBuilder {
     /// The keys of a state's body.
     static let stateKeys = ["initial", "history", "entry", "exit", "final", "defer", "states", "parallel"]
     /// The keys of an entry or exit action block.
-    static let actionBlockKeys = ["set", "emit", "with", "propagate"]
+    static let actionBlockKeys = ["set", "emit", "with", "propagate", "send", "delay", "id", "cancel"]
     /// The keys of a conditional action, which holds no others.
     static let conditionalActionKeys = ["if", "then", "else"]
     /// How deep states may nest: each level is a call of `state(_:depth:)`, so the walk stays far
@@ -169,8 +169,20 @@ extension SpecBuilder {
         }
         var emit: EmitDeclaration?
         var propagate: PropagateDeclaration?
+        var sent: Name?
+        var delay: ExpressionText?
+        var id: Name?
+        var cancel: Name?
         for entry in entries {
             switch Self.key(entry) {
+            case "send":
+                if let event = name(entry.value, "for 'send'") { sent = event } else { complete = false }
+            case "delay":
+                if let text = expression(entry.value, "for 'delay'") { delay = text } else { complete = false }
+            case "id":
+                if let written = name(entry.value, "for 'id'") { id = written } else { complete = false }
+            case "cancel":
+                if let written = name(entry.value, "for 'cancel'") { cancel = written } else { complete = false }
             case "set":
                 if let written = self.assignments(entry.value, "set") { assignments = written } else { complete = false }
             case "emit":
@@ -185,16 +197,36 @@ extension SpecBuilder {
                 break
             }
         }
-        if let with = node.entry(for: "with"), node.entry(for: "emit") == nil, node.entry(for: "propagate") == nil {
+        if let with = node.entry(for: "with"), node.entry(for: "emit") == nil, node.entry(for: "propagate") == nil, node.entry(for: "send") == nil {
             complete = false
             report(.actionWithWithoutEvent, at: with.key.location)
+        }
+        let send = sent.map { SendDeclaration(event: $0, payload: payload, delay: delay, id: id) }
+        if let problem = Self.sendProblem(send: send, emit: emit?.event, propagate: propagate?.event, keys: entries.map { (Self.key($0), $0.key.location) }) {
+            complete = false
+            append([problem])
         }
         if entries.isEmpty {
             complete = false
             report(.emptyAction, at: node.location, ["key": key])
         }
         guard complete else { return nil }
-        return ActionBlockDeclaration(location: node.location, assignments: assignments, emit: emit, propagate: propagate)
+        return ActionBlockDeclaration(
+            location: node.location, assignments: assignments, emit: emit, propagate: propagate, send: send, cancel: cancel)
+    }
+
+    /// What is wrong with an action's (or a row's) send, if anything: `delay` or `id` without
+    /// `send`, or a send that also emits or propagates (one `with` for two events). `keys` are
+    /// the keys written, where they are written.
+    static func sendProblem(send: SendDeclaration?, emit: Name?, propagate: Name?, keys: [(String, SourceLocation)]) -> Diagnostic? {
+        guard let send else {
+            guard let (key, location) = keys.first(where: { $0.0 == "delay" || $0.0 == "id" }) else { return nil }
+            return Diagnostic(.sendKeyWithoutSend, at: location, ["key": key])
+        }
+        if let other = emit ?? propagate {
+            return Diagnostic(.sendWithOtherEvent, at: other.location, ["event": send.event, "what": emit != nil ? "emits" : "propagates", "other": other])
+        }
+        return nil
     }
 
     /// `{ if: EXPR, then: ACTIONS, else: ACTIONS }` (SCXML's `<if>`): `then` is required, `else`

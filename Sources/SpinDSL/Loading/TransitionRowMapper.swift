@@ -33,6 +33,10 @@ enum TransitionRowMapper {
         case then
         case `else`
         case after
+        case send
+        case delay
+        case id
+        case cancel
 
         /// How the key is written.
         var spelling: String {
@@ -50,6 +54,10 @@ enum TransitionRowMapper {
             case .then: return "then"
             case .else: return "else"
             case .after: return "after"
+            case .send: return "send"
+            case .delay: return "delay"
+            case .id: return "id"
+            case .cancel: return "cancel"
             }
         }
 
@@ -71,6 +79,10 @@ enum TransitionRowMapper {
             case 4 where text == "emit": self = .emit
             case 4 where text == "with": self = .with
             case 5 where text == "after": self = .after
+            case 4 where text == "send": self = .send
+            case 5 where text == "delay": self = .delay
+            case 2 where text == "id": self = .id
+            case 6 where text == "cancel": self = .cancel
             case 8 where text == "internal": self = .internal
             case 9 where text == "propagate": self = .propagate
             default: return nil
@@ -81,7 +93,8 @@ enum TransitionRowMapper {
         /// without `on` is eventless).
         var whenMissing: DiagnosticGroup? {
             switch self {
-            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate, .if, .then, .else, .after: return nil
+            case .from, .on, .when, .to, .set, .internal, .emit, .with, .propagate, .if, .then, .else, .after, .send, .delay, .id, .cancel:
+                return nil
             }
         }
 
@@ -131,6 +144,11 @@ enum TransitionRowMapper {
         var otherwise: [ActionBlockDeclaration] = []
         /// `after`: a timed row's duration.
         var after: ExpressionText?
+        /// `send` and its `delay` and `id`; `cancel`.
+        var sent: Name?
+        var delay: ExpressionText?
+        var sendID: Name?
+        var cancel: Name?
         /// False once a value could not be read.
         var complete = true
 
@@ -210,6 +228,14 @@ enum TransitionRowMapper {
                 if let blocks = try reader.actionBlocks("transition") { otherwise = blocks } else { complete = false }
             case .after:
                 if let text = try reader.expression("for 'after'") { after = text } else { complete = false }
+            case .send:
+                if let name = try reader.name("for 'send'") { sent = name } else { complete = false }
+            case .delay:
+                if let text = try reader.expression("for 'delay'") { delay = text } else { complete = false }
+            case .id:
+                if let name = try reader.name("for 'id'") { sendID = name } else { complete = false }
+            case .cancel:
+                if let name = try reader.name("for 'cancel'") { cancel = name } else { complete = false }
             }
         }
 
@@ -252,11 +278,12 @@ enum TransitionRowMapper {
         func declaration(at location: SourceLocation) -> TransitionDeclaration? {
             guard complete else { return nil }
             let with = payload?.array ?? []
+            let send = sent.map { SendDeclaration(event: $0, payload: with, delay: delay, id: sendID) }
             let conditional = condition.map { ConditionalActionDeclaration(condition: $0, then: then ?? [], otherwise: otherwise) }
             let keys = RowStatechartKeys(
                 isInternal: isInternal, targetsHistory: targetsHistory, historyKind: historyKind, emit: emit.map { EmitDeclaration(event: $0, payload: with) },
                 propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: with) }, conditional: conditional,
-                after: after)
+                after: after, send: send, cancel: cancel)
             return TransitionDeclaration(
                 location: location, sources: sources, event: event, moreEvents: moreEvents, guardExpression: guardExpression,
                 target: target, assignments: assignments, statechartKeys: keys)
@@ -292,6 +319,7 @@ enum TransitionRowMapper {
         }
         var row = Row()
         var seen = KeySet()
+        var sendKeys: [(String, SourceLocation)] = []
         while let keyItem = try reader.nextKey() {
             guard let key = Key(spelling: keyItem.scalar.value) else {
                 // `to: history(S, deep)` unquoted in `{ … }`: the comma ended the value, and
@@ -308,6 +336,7 @@ enum TransitionRowMapper {
                 reader.skipValue()
                 continue
             }
+            if key == .delay || key == .id { sendKeys.append((key.spelling, keyItem.start)) }
             try row.read(key, from: &reader)
         }
         // The row's own end must be the last event.
@@ -325,8 +354,15 @@ enum TransitionRowMapper {
             try reader.problem(Diagnostic(.conditionalWithoutIf, at: location))
             row.complete = false
         }
-        if seen.contains(.with), !seen.contains(.emit), !seen.contains(.propagate) {
+        if seen.contains(.with), !seen.contains(.emit), !seen.contains(.propagate), !seen.contains(.send) {
             try reader.problem(Diagnostic(.actionWithWithoutEvent, at: location))
+            row.complete = false
+        }
+        if seen.contains(.send) || !sendKeys.isEmpty, let found = SpecBuilder.sendProblem(
+            send: row.sent.map { SendDeclaration(event: $0, payload: [], delay: nil, id: nil) }, emit: row.emit,
+            propagate: row.propagate?.event, keys: sendKeys
+        ) {
+            try reader.problem(found)
             row.complete = false
         }
         return row.declaration(at: location)

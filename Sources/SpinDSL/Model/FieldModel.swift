@@ -9,3 +9,9 @@ public struct FieldModel: Sendable {
     /// Its bounds (`range`), when declared.
     public let range: ValueRange?
 }
+
+extension FieldModel {
+    /// Whether the language made the field for itself (a send's pending event, `Sends`): runs,
+    /// checks and exports keep it; traces, snapshots and diagrams do not show it.
+    public var isHidden: Bool { name.text.hasPrefix(Sends.hiddenPrefix) }
+}

@@ -26,6 +26,9 @@ public struct SpinModel: Sendable {
     public let finalStates: Set<Int>
     /// Data fields in slot order.
     public let fields: [FieldModel]
+    /// The data fields a trace, a snapshot or a diagram shows: the declared ones, before those the
+    /// language makes for itself (`FieldModel.isHidden`).
+    public var visibleFields: ArraySlice<FieldModel> { fields.prefix { !$0.isHidden } }
     /// Events; an event's index is its kind.
     public let events: [EventModel]
     /// Rows of the reducer table, in document order.

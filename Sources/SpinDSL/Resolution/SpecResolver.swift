@@ -116,8 +116,11 @@ struct SpecResolver {
         declare(declaration.data.map(\.name), what: "data field")
         declare(declaration.events.map(\.name), what: "event", dotted: true)
         // Timed rows become the rules and rows they stand for; the rest sees only those.
-        let (spin, timerProblems) = TimedRows.desugared(declaration)
+        let (timed, timerProblems) = TimedRows.desugared(declaration)
         append(timerProblems)
+        // Sends and cancels become the fields, assignments and rules they stand for.
+        let (spin, sendProblems) = Sends.desugared(timed)
+        append(sendProblems)
         let stateNames = spin.states.map(\.text)
         let states = NameIndex(stateNames)
         var treeResolver = StateTreeResolver()
@@ -155,8 +158,9 @@ struct SpecResolver {
         // Data fields and the enumerations they declare; the shared types come first.
         var fields: [FieldModel] = []
         var enumTypes = sharedTypes
-        for field in spin.data {
-            checkReserved(field.name, what: "data field")
+        for (position, field) in spin.data.enumerated() {
+            // The fields after the declared ones are the language's own (`Sends`).
+            if position < declaration.data.count { checkReserved(field.name, what: "data field") }
             checkNotAConstant(field.name)
             // A field of an unknown type (reported) is kept as an int, so that the expressions
             // reading it are still checked.

@@ -23,12 +23,12 @@ extension SpinModel {
 
     /// The data as a JSON object, fields in declaration order.
     func dataJSON(_ data: [SpinValue]) -> String {
-        "{" + zip(fields, data).map { "\(JSONText.string($0.name.text)):\($1.json(as: $0.type))" }.joined(separator: ",") + "}"
+        "{" + zip(visibleFields, data).map { "\(JSONText.string($0.name.text)):\($1.json(as: $0.type))" }.joined(separator: ",") + "}"
     }
 
     /// The data as `name=value` pairs.
     func dataText(_ data: [SpinValue]) -> String {
-        zip(fields, data).map { "\($0.name.text)=\($1.formatted(as: $0.type))" }.joined(separator: " ")
+        zip(visibleFields, data).map { "\($0.name.text)=\($1.formatted(as: $0.type))" }.joined(separator: " ")
     }
 
     /// An event's payload as a JSON object.

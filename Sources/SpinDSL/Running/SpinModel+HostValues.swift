@@ -38,7 +38,7 @@ extension SpinModel {
     /// The snapshot of `state`: the control state's name and each data field by name.
     func snapshot(_ state: SpecState) -> SpinSnapshot {
         var data: [String: SpinSnapshot.Value] = [:]
-        for (field, value) in zip(fields, state.data) {
+        for (field, value) in zip(visibleFields, state.data) {
             data[field.name.text] = Self.snapshotValue(value, as: field.type)
         }
         return SpinSnapshot(spin: name.text, state: controlName(state.control), data: data)
@@ -46,7 +46,7 @@ extension SpinModel {
 
     /// The value of data field `field` in `state`.
     func value(of field: String, in state: SpecState) throws(UsageProblem) -> SpinSnapshot.Value {
-        guard let slot = fields.firstIndex(where: { $0.name.text == field }), slot < state.data.count else {
+        guard let slot = visibleFields.firstIndex(where: { $0.name.text == field }), slot < state.data.count else {
             throw UsageProblem(
                 .unknownDataField, ["field": field], suggestion: Suggestion.hint(for: field, in: fields.map(\.name.text)))
         }

@@ -122,7 +122,7 @@ public struct TraceEncoder: Sendable {
                 }
             }
             let dataStart = fields.count
-            appendFields(spin.fields.map { ($0.name.text, $0.type) })
+            appendFields(spin.visibleFields.map { ($0.name.text, $0.type) })
             spins.append(SpinEntry(
                 eventStart: eventStart, eventCount: events.count &- eventStart, unknownEvent: unknownEvent, eventless: eventless,
                 controlStart: controlStart, controlCount: fromStates.count &- controlStart, hasControlStates: spin.hasControlStates,

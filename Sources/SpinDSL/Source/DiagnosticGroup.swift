@@ -108,6 +108,9 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case initialOrFinalWithoutStates = "InitialOrFinalWithoutStates"
     case unknownState = "UnknownState"
     case unknownEvent = "UnknownEvent"
+    case unknownSendID = "UnknownSendID"
+    case sendWithOtherEvent = "SendWithOtherEvent"
+    case sendKeyWithoutSend = "SendKeyWithoutSend"
     case unknownInput = "UnknownInput"
     case fairnessNotInput = "FairnessNotInput"
     case tooManyFairInputs = "TooManyFairInputs"
@@ -809,7 +812,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
         case .reservedName:
             return .error(
                 "'{name}' cannot name a {what}: in expressions it means {meaning}", hint: "choose another name",
-                explanation: "An expression reads a data field or a constant by its bare name, and 'state', 'event', 'true', 'false', 'and', 'or' and 'not' already mean something there: a field so named could never be read.",
+                explanation: "An expression reads a data field or a constant by its bare name, and 'state', 'event', 'true', 'false', 'and', 'or' and 'not' already mean something there: a field so named could never be read. Names with two leading underscores are those of the fields the language makes for itself (a send's pending event).",
                 wrong: Example.counter(count: "0\n  state: 0"),
                 right: Example.counter(count: "0\n  phase: 0"))
         case .lowercaseTypeName:
@@ -842,6 +845,24 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A transition's 'on', a rule's 'emit' or a script's 'emit' names an event the spin does not declare under 'events'; the hint names the nearest one when it is probably a misspelling.",
                 wrong: Example.lamp(replacing: "- { from: off, on: toggle, to: on }", with: "- { from: off, on: toggel, to: on }"),
                 right: Example.lamp)
+        case .unknownSendID:
+            return .error(
+                "'cancel' names '{id}', the id of no send of this spin", hint: "name the 'id' of a send: a cancel stops the pending send of that id",
+                explanation: "A cancel ({ cancel: X }) stops the pending sends whose 'id' is X (docs/statecharts.md, rule 20); a send without an 'id' cannot be cancelled.",
+                wrong: Example.lampWithTimeout(cancelling: "autooff"),
+                right: Example.lampWithTimeout(cancelling: "autoOff"))
+        case .sendWithOtherEvent:
+            return .error(
+                "an action both sends '{event}' and {what} '{other}': its one 'with' cannot serve both", hint: "write the send as an action of its own",
+                explanation: "'with' gives the payload of the one event an action sends, emits or propagates; an action that sends an event and emits or propagates another would give both the same payload (docs/statecharts.md, rule 20).",
+                wrong: Example.lampWithTimeout(cancelling: "autoOff").replacingOccurrences(of: "send: timeout,", with: "send: timeout, emit: toggle,"),
+                right: Example.lampWithTimeout(cancelling: "autoOff"))
+        case .sendKeyWithoutSend:
+            return .error(
+                "'{key}' belongs to a send, and this action sends nothing", hint: "add 'send: EVENT', or leave '{key}' out",
+                explanation: "'delay' and 'id' say when a send's event is delivered and how a cancel names it (docs/statecharts.md, rule 20); without 'send' they mean nothing.",
+                wrong: Example.lampWithTimeout(cancelling: "autoOff").replacingOccurrences(of: "cancel: autoOff", with: "cancel: autoOff, delay: 1s"),
+                right: Example.lampWithTimeout(cancelling: "autoOff"))
         case .fairnessNotInput:
             return .error(
                 "'fairness' names '{event}', which is not an input of spin '{spin}'", hint: "name inputs only: the outside's choices are what fairness schedules",
@@ -2191,6 +2212,21 @@ private enum Example {
     /// `i0, i1, …` up to `count` names.
     static func inputNames(_ count: Int) -> String {
         (0..<count).map { "i\($0)" }.joined(separator: ", ")
+    }
+
+    /// The lamp that turns itself off 5 s after it is turned on, unless turned off before: its
+    /// second row cancels the send of id `cancelling`.
+    static func lampWithTimeout(cancelling id: String) -> String {
+        """
+        spin: Lamp
+        states: [off, on]
+        events: [toggle, timeout]
+        inputs: [toggle]
+        transitions:
+          - { from: off, on: toggle, to: on, send: timeout, delay: 5s, id: autoOff }
+          - { from: on, on: toggle, to: off, cancel: \(id) }
+          - { from: on, on: timeout, to: off }
+        """
     }
 
     /// The lamp with `old` (a line's text) written as `new`.
