@@ -76,7 +76,8 @@ struct PromelaWriter {
             if let chart = chart(spinIndex) {
                 problems += statechartProblems(spinIndex, chart: chart)
             }
-            for field in spin.fields {
+            // A send's own fields go with the send, which is refused as a whole below.
+            for field in spin.fields where !field.isHidden {
                 switch field.type {
                 case .int, .bool, .enumeration: break
                 default: refuse(field.name.location, "data field '\(field.name)'", "SPIN has no \(field.type) values")

@@ -100,7 +100,9 @@ extension ItemEventReader {
             }
         }
         let send = sent.map { SendDeclaration(event: $0, payload: payload, delay: delay, id: id) }
-        if !isConditional, let found = SpecBuilder.sendProblem(send: send, emit: emit, propagate: propagate?.event, keys: keyLocations) {
+        if !isConditional, let found = SpecBuilder.sendProblem(
+            send: send, emit: emit, propagate: propagate.map { Name($0.gear.text + "." + $0.event.text, at: $0.gear.location) }, keys: keyLocations
+        ) {
             try problem(found)
             complete = false
         }

@@ -202,7 +202,7 @@ extension SpecBuilder {
             report(.actionWithWithoutEvent, at: with.key.location)
         }
         let send = sent.map { SendDeclaration(event: $0, payload: payload, delay: delay, id: id) }
-        if let problem = Self.sendProblem(send: send, emit: emit?.event, propagate: propagate?.event, keys: entries.map { (Self.key($0), $0.key.location) }) {
+        if let problem = Self.sendProblem(send: send, emit: emit?.event, propagate: propagate.map { Name($0.gear.text + "." + $0.event.text, at: $0.gear.location) }, keys: entries.map { (Self.key($0), $0.key.location) }) {
             complete = false
             append([problem])
         }

@@ -360,7 +360,7 @@ enum TransitionRowMapper {
         }
         if seen.contains(.send) || !sendKeys.isEmpty, let found = SpecBuilder.sendProblem(
             send: row.sent.map { SendDeclaration(event: $0, payload: [], delay: nil, id: nil) }, emit: row.emit,
-            propagate: row.propagate?.event, keys: sendKeys
+            propagate: row.propagate.map { Name($0.gear.text + "." + $0.event.text, at: $0.gear.location) }, keys: sendKeys
         ) {
             try reader.problem(found)
             row.complete = false

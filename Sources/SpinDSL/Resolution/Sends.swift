@@ -192,6 +192,10 @@ private struct SendPlan {
                     action: .emit(EmitDeclaration(event: channel.event, payload: payload))),
             ]))
         }
+        // In document order, as the rest of a spec's problems are.
+        diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
     }
 
     /// A value for every payload field of the event, and no other.
@@ -225,7 +229,8 @@ private struct SendPlan {
         if let send, let index = channelIndex[Self.key(of: send)], channels[index].declaration != nil {
             let channel = channels[index]
             let at = send.event.location
-            for assignment in send.payload {
+            let declared = Set(channel.declaration?.fields.map(\.name.text) ?? [])
+            for assignment in send.payload where declared.contains(assignment.field.text) {
                 added.append(Assignment(field: Name(channel.field(assignment.field.text), at: assignment.field.location), value: assignment.value))
             }
             if !channel.hasFixedDelay {
