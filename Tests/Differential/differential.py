@@ -311,8 +311,8 @@ class SismicRun:
 
     def next_deadline(self, now: float) -> float | None:
         """The earliest instant after `now` at which a clock guard of an active state can become
-        true: guards are re-evaluated at every macro step, and after(x)/idle(x) only change with
-        time."""
+        true (guards are re-evaluated at every macro step, and after(x)/idle(x) only change with
+        time), or a delayed event is due."""
         configuration = set(self.interpreter.configuration)
         candidates = []
         for source, kind, amount in self.timed:
@@ -321,6 +321,9 @@ class SismicRun:
             base = (self.interpreter._entry_time if kind == "after" else self.interpreter._idle_time).get(source)
             if base is not None and base + amount > now:
                 candidates.append(base + amount)
+        # Events sent with a delay (send(name, delay=…)) wait in Sismic's queues until their time.
+        for queue in (self.interpreter._internal_queue, self.interpreter._external_queue):
+            candidates.extend(time for time, _ in queue if time > now)
         return min(candidates) if candidates else None
 
     def settle(self, before: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]]]:
