@@ -29,6 +29,44 @@ import Testing
         #expect(replay.stdout == "replay: identical to the recorded trace (6 steps, status idle)\n")
     }
 
+    /// An event deferred with its payload comes back with it (each in columns of its types).
+    @Test func aDeferredEventKeepsItsPayload() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/deferred-payload.yaml"
+        let events = ["load", "play={\"track\":3,\"loud\":true}", "skip={\"by\":2}", "play={\"track\":7,\"loud\":false}", "loaded"]
+        let run = try SpinrunProcess.run(events.flatMap { ["--event", $0] } + [spec])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            [       0ms] #1   Player  load    (input)  empty → loading  track=0 loud=false plays=0
+            [       0ms] #2   Player  play {"track":3,"loud":true}  (input)  loading  track=0 loud=false plays=0  (deferred)
+            [       0ms] #3   Player  skip {"by":2}  (input)  loading  track=0 loud=false plays=0  (deferred)
+            [       0ms] #4   Player  play {"track":7,"loud":false}  (input)  loading  track=0 loud=false plays=0  (deferred)
+            [       0ms] #5   Player  loaded  (input)  loading → playing  track=0 loud=false plays=0
+            [       0ms] #6   Player  play {"track":3,"loud":true}  (deferred)  playing  track=3 loud=true plays=1
+            [       0ms] #7   Player  skip {"by":2}  (deferred)  playing  track=5 loud=true plays=1
+            [       0ms] #8   Player  play {"track":7,"loud":false}  (deferred)  playing  track=7 loud=false plays=2
+            idle: 8 steps, 0ms
+              Player  playing  track=7 loud=false plays=2
+
+            """)
+        let trace = try SpinrunProcess.run(["--format", "jsonl"] + events.flatMap { ["--event", $0] } + [spec])
+        let replay = try SpinrunProcess.run(["--replay", try HistoryKindTests.written(trace.stdout), spec])
+        #expect(replay.stdout == "replay: identical to the recorded trace (8 steps, status idle)\n")
+    }
+
+    /// `--check` stores the payloads with the queue (a lost one would play track 0); the export,
+    /// whose queue keeps kinds, refuses to defer an event with a payload.
+    @Test func theCheckerKeepsDeferredPayloads() throws {
+        let spec = "Tests/SpinrunTests/Fixtures/deferred-payload-checked.yaml"
+        let check = try SpinrunProcess.run(["--check", spec])
+        #expect(check.status == 0)
+        #expect(BitstateTests.withoutSeconds(check.stdout) == "ok: 11 states, 12 transitions, depth 10\n")
+        let export = try SpinrunProcess.run(["--promela", spec])
+        #expect(export.status == 1)
+        #expect(export.stderr.hasPrefix("""
+            \(spec):15:3: error: state 'loading', which defers 'play' with its payload cannot be exported to Promela: the model's queue of deferred events keeps kinds, not payloads [#NotExportable]
+            """))
+    }
+
     @Test func anEventStillDeferredKeepsItsPlace() throws {
         // In stopped, eject is offered first (play is not deferred there either, but came later).
         let text = try String(contentsOfFile: Self.spec, encoding: .utf8)

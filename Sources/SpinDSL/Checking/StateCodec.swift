@@ -133,8 +133,9 @@ final class StateCodec {
                 offset &+= bits
             }
             // A statechart's hidden slots are data too: its history records and entry parities.
-            for bits in spin.table.statechart.map({ Self.hiddenSlotBits($0.chart) }) ?? [] {
-                fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: .ranged(low: 0, bits: bits)))
+            for coding in spin.table.statechart.map({ Self.hiddenSlotCodings($0.chart) }) ?? [] {
+                let bits = Self.width(coding)
+                fieldSlots.append(FieldSlot(bitOffset: offset, bits: bits, coding: coding))
                 offset &+= bits
             }
             layouts.append(SpinLayout(stopBit: stopBit, controlOffset: controlOffset, controlBits: controlBits, fields: first..<fieldSlots.count))
@@ -161,28 +162,38 @@ final class StateCodec {
         scratch.deallocate()
     }
 
-    /// The bits of each hidden slot of a statechart: a history record takes 0 (nothing recorded)
-    /// and one value per record it can hold; an entry-parity slot takes none.
+    /// How each hidden slot of a statechart is written: a history record in the bits of 0 (nothing
+    /// recorded) and one value per record it can hold; an entry-parity slot in none; a place of
+    /// the deferred events' queue in the bits of a kind plus one, its payload columns as their
+    /// types.
     ///
     /// Entry parities are not stored: an `enter` rule acts when a parity *changes* from the one
     /// it last saw, and in a settled state every rule has seen the current state, so the
     /// parities' values cannot change the future. Stored, they would count each state once per
     /// parity (a self-transition re-entering a watched state doubled a TCP model's 28 states);
     /// unpacked, they are 0 and the rules' memories are derived from that.
-    private static func hiddenSlotBits(_ chart: Statechart) -> [Int] {
-        var bits = [Int](repeating: 0, count: chart.hiddenSlotCount)
+    private static func hiddenSlotCodings(_ chart: Statechart) -> [FieldCoding] {
+        var codings = [FieldCoding](repeating: .ranged(low: 0, bits: 0), count: chart.hiddenSlotCount)
         let first = chart.firstHiddenSlot
         let historySlots = chart.planner.historySlots
-        for state in historySlots.indices where bits.indices.contains(historySlots[state] &- first) {
-            bits[historySlots[state] &- first] = Self.bits(for: chart.planner.recordCount(of: state) &+ 1)
+        for state in historySlots.indices where codings.indices.contains(historySlots[state] &- first) {
+            codings[historySlots[state] &- first] = .ranged(low: 0, bits: Self.bits(for: chart.planner.recordCount(of: state) &+ 1))
         }
-        // The queue of deferred events: each slot 0 (empty) or an event's kind plus one.
+        // The queue of deferred events: each place 0 (empty) or an event's kind plus one, then
+        // each place's payload columns, each as its type.
         if let deferral = chart.deferral {
-            for place in 0..<Deferral.capacity where bits.indices.contains(deferral.firstSlot &+ place &- first) {
-                bits[deferral.firstSlot &+ place &- first] = Self.bits(for: chart.columns &+ 1)
+            for place in 0..<Deferral.capacity where codings.indices.contains(deferral.firstSlot &+ place &- first) {
+                codings[deferral.firstSlot &+ place &- first] = .ranged(low: 0, bits: Self.bits(for: chart.columns &+ 1))
+            }
+            let rows = deferral.firstSlot &+ Deferral.capacity &- first
+            for place in 0..<Deferral.capacity {
+                for (column, type) in deferral.columnTypes.enumerated() {
+                    let slot = rows &+ place &* deferral.columnTypes.count &+ column
+                    if codings.indices.contains(slot) { codings[slot] = coding(type, range: nil) }
+                }
             }
         }
-        return bits
+        return codings
     }
 
     /// Every place a task can sleep in `program`, in slot order.
@@ -244,9 +255,13 @@ final class StateCodec {
     }
 
     private static func coding(_ field: FieldModel) -> FieldCoding {
-        switch field.type {
+        coding(field.type, range: field.range)
+    }
+
+    private static func coding(_ type: ValueType, range: ValueRange?) -> FieldCoding {
+        switch type {
         case .int:
-            if case .int(let range) = field.range {
+            if case .int(let range) = range {
                 let span = UInt64(bitPattern: range.upperBound &- range.lowerBound)
                 let bits = span == .max ? 64 : max(0, UInt64.bitWidth &- span.leadingZeroBitCount)
                 return .ranged(low: range.lowerBound, bits: bits)

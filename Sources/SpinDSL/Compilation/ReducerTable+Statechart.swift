@@ -75,7 +75,7 @@ extension ReducerTable {
         if let deferral = code.chart.deferral, event.kind != code.eventlessKind {
             if deferral.defers(state.control, event.kind) {
                 // Kept, not reduced: the step changes only the queue of deferred events.
-                guard deferral.append(event.kind, to: &state.data) else {
+                guard deferral.append(event, to: &state.data) else {
                     let location = deferral.locations.indices.contains(event.kind) ? deferral.locations[event.kind] : nil
                     state.fault = SpecFault(
                         .deferredEventLimit, at: location ?? SourceLocation(file: "", line: 1, column: 1), ["limit": Deferral.capacity])
@@ -167,7 +167,7 @@ extension ReducerTable {
         }
         if let head = state.extras?.raised.first { return (head, "raised") }
         if let deferral = code.chart.deferral, let offered = deferral.offered(in: state.data, control: state.control) {
-            return (SpecEvent(kind: offered.kind), "deferred")
+            return (deferral.event(at: offered.place, kind: offered.kind, in: state.data), "deferred")
         }
         return nil
     }
@@ -178,6 +178,12 @@ extension ReducerTable {
         var state = SpecState(control: spin.initialState, data: spin.initialData)
         guard let code = statechart else { return state }
         state.data += [SpinValue](repeating: .int(0), count: code.chart.hiddenSlotCount)
+        // The deferred events' payload rows hold their columns' zeros, as an emptied place does.
+        if let deferral = code.chart.deferral {
+            let slots = deferral.emptySlots
+            let first = deferral.firstSlot
+            if first >= 0, first &+ slots.count <= state.data.count { state.data.replaceSubrange(first..<(first &+ slots.count), with: slots) }
+        }
         let initial = code.chart.initialPlan
         let moment = code.chart.actionsReadActive ? code.chart.moment(from: nil, to: Int(initial.target), reentry: nil) : nil
         _ = apply(initial, to: &state, event: SpecEvent(kind: code.eventlessKind), code: code, moment: moment, maxStringBytes: maxStringBytes)

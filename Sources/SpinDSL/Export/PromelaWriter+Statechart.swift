@@ -45,6 +45,15 @@ extension PromelaWriter {
             refuse(spinModel.name.location, "spin '\(spinModel.name)', which defers events and has \(chart.columns) kinds of event",
                    "the model keeps an event's kind in a byte")
         }
+        // The model's queue of deferred events keeps kinds (`PromelaWriter+Deferral`).
+        if let deferral = chart.deferral, !deferral.columnTypes.isEmpty {
+            for node in spinModel.tree.nodes {
+                for kind in node.deferred where spinModel.events.indices.contains(kind) && !spinModel.events[kind].fields.isEmpty {
+                    refuse(node.name.location, "state '\(node.name)', which defers '\(spinModel.events[kind].name)' with its payload",
+                           "the model's queue of deferred events keeps kinds, not payloads")
+                }
+            }
+        }
         // Raised events carry their payloads through the model's queue.
         for event in spinModel.events where !event.isInput {
             for field in event.fields {

@@ -210,17 +210,10 @@ struct SpecResolver {
         }
         let start = spin.initialTransition?.actions.flatMap { resolveActionBlock($0, on: nil, in: environment) }
         var tree = StateTreeResolver.withActions(shape, entry: entryBlocks, exit: exitBlocks, initial: initialBlocks, start: start)
-        // The events each state defers: events without payload (the queue keeps kinds only).
+        // The events each state defers, with or without payload (`Deferral` keeps both).
         for (state, declaration) in stateDeclarations.enumerated() {
             guard let declaration, !declaration.deferred.isEmpty, tree.nodes.indices.contains(state) else { continue }
-            tree.nodes[state].deferred = declaration.deferred.compactMap { name in
-                guard let kind = resolveEventName(name, in: environment) else { return nil }
-                guard environment.events[kind].fields.isEmpty else {
-                    report(.deferredEventWithPayload, at: name.location, ["event": name, "state": declaration.name])
-                    return nil
-                }
-                return kind
-            }
+            tree.nodes[state].deferred = declaration.deferred.compactMap { resolveEventName($0, in: environment) }
         }
 
         // Rows are read where they lie (a copy of each retained its names and texts), and the

@@ -202,7 +202,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case historyOnNonCompound = "HistoryOnNonCompound"
     case historyDefaultOutside = "HistoryDefaultOutside"
     case initialTargetsConflict = "InitialTargetsConflict"
-    case deferredEventWithPayload = "DeferredEventWithPayload"
     case deferredEventLimit = "DeferredEventLimit"
     case rowOnDeferredEvent = "RowOnDeferredEvent"
     case initialWithoutTarget = "InitialWithoutTarget"
@@ -1379,14 +1378,6 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A state's history records its active descendants when it is exited, for a row 'to: history(S)' to enter them again; an atomic state has none to record. A compound state's shallow history is its active child, a parallel state's is all its regions (each entered by default); deep history records every active state below either (SCXML 3.10).",
                 wrong: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { history: shallow }"),
                 right: Example.door.replacingOccurrences(of: "  closed:\n", with: "  closed:\n    history: shallow\n"))
-        case .deferredEventWithPayload:
-            return .error(
-                "state '{state}' cannot defer '{event}', an event with a payload",
-                hint: "defer an event without payload fields, or handle '{event}' with a row",
-                explanation: "A deferred event waits in the spin's queue of deferred events, which keeps the kind of each event and not its payload (so that --check stores the queue in a few bits): only events without payload fields can be deferred.",
-                wrong: Example.door.replacingOccurrences(of: "events: [lock, unlock, push, pull]", with: "events: { lock: {}, unlock: {}, push: { force: int }, pull: {} }")
-                    .replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"),
-                right: Example.door.replacingOccurrences(of: "  open: {}", with: "  open: { defer: [push] }"))
         case .rowOnDeferredEvent:
             return .warning(
                 "this transition never fires: state '{state}' defers '{event}' wherever the row could fire",

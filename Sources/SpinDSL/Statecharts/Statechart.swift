@@ -291,8 +291,11 @@ final class Statechart: Sendable {
             for node in nodes {
                 for kind in node.deferred where locations.indices.contains(kind) && locations[kind] == nil { locations[kind] = node.name.location }
             }
-            deferral = Deferral(defers: defers, columns: columns, firstSlot: fieldCount &+ hiddenSlotCount, locations: locations)
-            hiddenSlotCount &+= Deferral.capacity
+            let queue = Deferral(
+                defers: defers, columns: columns, firstSlot: fieldCount &+ hiddenSlotCount, locations: locations,
+                fieldTypes: events.map { $0.fields.map(\.type) })
+            deferral = queue
+            hiddenSlotCount &+= queue.slotCount
         }
 
         var plans: [MicrostepPlan] = []
