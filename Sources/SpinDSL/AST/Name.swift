@@ -12,4 +12,11 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// The prefix of the names the language gives what it makes for itself (a send's fields:
+    /// `Sends`); no name a spec declares has it (`NameRule.reservedMeaning`).
+    static let languagePrefix = "__"
+
+    /// Whether the language made this name for itself.
+    var isLanguages: Bool { text.hasPrefix(Self.languagePrefix) }
 }

@@ -575,17 +575,7 @@ struct RunMachine {
                     cancelEffect(index, spins[index].memory[slot].running)
                     spins[index].memory[slot].running = 0
                 }
-                if case .failure(let fault) = value {
-                    queueResult(index, .failure(fault), slot: slot)
-                    continue
-                }
-                switch WatchedValue.acts(spin.rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
-                case .failure(let fault):
-                    queueResult(index, .failure(fault), slot: slot)
-                    continue
-                case .success(false): continue
-                case .success(true): break
-                }
+                guard changeActs(index, rule, watched: value, state: state, slot: slot) else { continue }
                 spins[index].memory[slot].running = startEffect(
                     index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .changeContinue(let rule, let immediate):
@@ -595,17 +585,7 @@ struct RunMachine {
                 let changed = spins[index].memory[slot].watched.map { $0 != value } ?? true
                 spins[index].memory[slot].watched = value
                 guard changed else { continue }
-                if case .failure(let fault) = value {
-                    queueResult(index, .failure(fault), slot: slot)
-                    continue
-                }
-                switch WatchedValue.acts(spin.rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
-                case .failure(let fault):
-                    queueResult(index, .failure(fault), slot: slot)
-                    continue
-                case .success(false): continue
-                case .success(true): break
-                }
+                guard changeActs(index, rule, watched: value, state: state, slot: slot) else { continue }
                 _ = startEffect(index, slot: slot, body: immediate ? .immediate : .delayed, rule: rule, state: state)
             case .gearListener:
                 continue
@@ -615,6 +595,24 @@ struct RunMachine {
 
     /// What an edge or periodic rule watches on `state`: its trigger's value, with the entry
     /// parities of an `enter` rule whose states are entered again (`SpinBuilderForSpec`).
+    /// Whether a `changes` rule acts on a change to `value` in `state`: not when the value or the
+    /// rule's condition faults (the fault is its answer) or the condition does not hold.
+    private mutating func changeActs(
+        _ index: Int, _ rule: MachineProgram.RuleID, watched value: Result<SpinValue, SpecFault>, state: SpecState, slot: Int
+    ) -> Bool {
+        if case .failure(let fault) = value {
+            queueResult(index, .failure(fault), slot: slot)
+            return false
+        }
+        switch WatchedValue.acts(program.spins[index].rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
+        case .failure(let fault):
+            queueResult(index, .failure(fault), slot: slot)
+            return false
+        case .success(let holds):
+            return holds
+        }
+    }
+
     private static func watch(_ rule: MachineProgram.RuleProgram, on state: SpecState) -> EntryWatch {
         let value = rule.trigger(state)
         guard let entry = rule.entry else { return EntryWatch(value: value, parities: nil) }

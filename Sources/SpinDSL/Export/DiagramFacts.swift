@@ -77,7 +77,7 @@ enum DiagramFacts {
     static func actionText(
         assignments: [Assignment], emit: EmitDeclaration?, propagate: PropagateDeclaration?, send: SendDeclaration? = nil, cancel: Name? = nil
     ) -> String {
-        var parts = assignments.filter { !$0.field.text.hasPrefix(Sends.hiddenPrefix) }.map { "\($0.field.text) := \($0.value.text)" }
+        var parts = assignments.filter { !$0.field.isLanguages }.map { "\($0.field.text) := \($0.value.text)" }
         if let cancel { parts.append("cancel " + cancel.text) }
         if let send {
             parts.append("send " + send.event.text + (send.delay.map { " after " + $0.text } ?? "") + (send.id.map { " as " + $0.text } ?? ""))

@@ -13,5 +13,5 @@ public struct FieldModel: Sendable {
 extension FieldModel {
     /// Whether the language made the field for itself (a send's pending event, `Sends`): runs,
     /// checks and exports keep it; traces, snapshots and diagrams do not show it.
-    public var isHidden: Bool { name.text.hasPrefix(Sends.hiddenPrefix) }
+    public var isHidden: Bool { name.isLanguages }
 }

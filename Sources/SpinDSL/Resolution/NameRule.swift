@@ -32,7 +32,7 @@ enum NameRule {
         case "event": return "the event at hand (event.x)"
         case "true", "false": return "a bool literal"
         case "and", "or", "not", "implies": return "an operator"
-        default: return text.hasPrefix(Sends.hiddenPrefix) ? "a field the language makes for itself (two leading underscores)" : nil
+        default: return text.hasPrefix(Name.languagePrefix) ? "a field the language makes for itself (two leading underscores)" : nil
         }
     }
 

@@ -19,9 +19,6 @@
 /// deliver both). The blocks keep their `send` and `cancel` for diagrams; the assignments they
 /// stand for follow the block's own `set`.
 enum Sends {
-    /// The prefix of the names the language gives the fields it makes; no declared name has it.
-    static let hiddenPrefix = "__"
-
     /// A counter's value that says a send is pending, as the checker restores it (`StateCodec`).
     static let pending = SpinValue.int(2)
 
@@ -72,7 +69,7 @@ private struct SendPlan {
         var fixedDelay: ExpressionText?
         var hasFixedDelay = true
 
-        var field: String { Sends.hiddenPrefix + "send\(index)" }
+        var field: String { Name.languagePrefix + "send\(index)" }
         func field(_ payload: String) -> String { field + "_" + payload }
         var delayField: String { field + "_delay" }
     }
