@@ -255,6 +255,9 @@ struct PromelaWriter {
                     return "((\(x) < \(lo)) -> \(lo) : ((\(x) > \(hi)) -> \(hi) : \(x)))"
                 case .int where arguments[0].type == .int:
                     return first
+                case .checkedIndex where values.count == 2:
+                    let (index, count) = (values[0], values[1])
+                    return "(\(index) + 0 * \(Self.indexCheck)[(\(index) < 0 || \(index) >= \(count))])"
                 default:
                     return nil
                 }
@@ -273,7 +276,18 @@ struct PromelaWriter {
     /// its own, `sN_d_`, which no generated name starts with: a spec's names are letters, digits
     /// and `_` (`NameRule`), so a field named `h0`, `rq`, `en0` or `state_s` would otherwise be the
     /// model's history record, raised queue, probe bit or copy of the state.
-    static func field(_ spin: Int, _ name: String) -> String { "s\(spin)_d_\(name)" }
+    /// An element of an array, `flag[1]`, is `s0_e_flag_1`: its own namespace, as its name is no
+    /// identifier, and unambiguous (the digits after the last `_` are the index).
+    static func field(_ spin: Int, _ name: String) -> String {
+        guard isElement(name) else { return "s\(spin)_d_\(name)" }
+        return "s\(spin)_e_\(identifier(String(name.dropLast())))"
+    }
+
+    /// Whether a field's name is an array element's (`flag[1]`).
+    static func isElement(_ name: String) -> Bool { name.hasSuffix("]") }
+
+    /// The array `checkedIndex` reads at 1 when an index is out of range.
+    static let indexCheck = "indexcheck"
 
     /// `text` as it can stand inside a `/* */` comment: a `*/` would end the comment (SPIN's
     /// preprocessor then reads the rest of the path as Promela), and a control character would
@@ -362,6 +376,9 @@ struct PromelaWriter {
         line("byte ev; bit changed; int tmp; byte due, armed; int m;")
         for index in 0..<payloadFields { line("int p\(index);") }
         if hasStatechart { line("int n;   /* the steps of the move */") }
+        if model.spins.contains(where: { $0.fields.contains { Self.isElement($0.name.text) } }) {
+            line("bit \(Self.indexCheck)[1];   /* read at 1 by an index out of range: SPIN's own bound check fails */")
+        }
         for index in 0..<groupTemporaries { line("byte g\(index);") }
         if hasStatechart { declareProbe(start) }
         for spinIndex in model.spins.indices where chart(spinIndex) != nil {

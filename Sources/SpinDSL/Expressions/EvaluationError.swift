@@ -25,6 +25,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case durationOutOfRange(expression: String)
         /// `a string of SIZE bytes in 'TEXT' is longer than the limit of LIMIT bytes`.
         case stringTooLong(size: Int, limit: Int, expression: String)
+        /// `index INDEX in 'TEXT' is outside the COUNT elements of the array`.
+        case indexOutOfRange(index: Int64, count: Int64, expression: String)
         /// A field of the context holds a value of another type than the one the checker gave it.
         case fieldType(FieldKind, wanted: String)
         /// A node reached code for another type (a checker or caller bug).
@@ -69,6 +71,7 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
         case .stringTooLong: return .stringTooLong
         case .fieldType, .compiledAs, .wrongEntryPoint, .misusedEntryPoint: return .internalError
         case .outOfRange: return .valueOutOfRange
+        case .indexOutOfRange: return .indexOutOfRange
         }
     }
 
@@ -94,6 +97,8 @@ struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
             return group.message(["problem": "'\(text)' has type \(type), not \(wanted)"])
         case .misusedEntryPoint:
             return group.message(["problem": "an expression was evaluated as a type it does not have"])
+        case let .indexOutOfRange(index, count, text):
+            return group.message(["index": index, "count": count, "expression": text])
         case let .outOfRange(field, value, range):
             return group.message(["value": value, "range": range, "field": field])
         }

@@ -118,6 +118,7 @@ struct ExpressionChecker {
         case .conditional(let condition, let then, let otherwise):
             return inferConditional(condition, then, otherwise, syntax, context: context)
         case .call(let name, let arguments): return inferCall(name, arguments, syntax)
+        case .index(let name, let index): return inferIndex(name, index, syntax)
         }
     }
 
@@ -203,6 +204,10 @@ struct ExpressionChecker {
             report(.eventNotAValue, at: syntax.location)
             return nil
         }
+        if let array = scope.array(named: name) {
+            report(.arrayWithoutIndex, at: syntax.location, ["name": name, "count": array.count, "last": array.count &- 1])
+            return nil
+        }
         let nearest = Suggestion.hint(for: name, in: scope.namesInScope)
         if context == .string, nearest == nil, !name.contains(".") {
             report(.unquotedString, at: syntax.location, ["name": name], suggestion: quotingHint(name, syntax))
@@ -210,6 +215,27 @@ struct ExpressionChecker {
         }
         report(.unknownName, at: syntax.location, ["name": name], suggestion: nearest)
         return nil
+    }
+
+    /// `name[index]`: an element of an array data field.
+    private mutating func inferIndex(_ name: String, _ indexSyntax: ExpressionSyntax, _ syntax: ExpressionSyntax) -> TypedExpression? {
+        guard let array = scope.array(named: name) else {
+            if scope.dataField(named: name) != nil || scope.constants[name] != nil || name == "state" {
+                report(.notAnArray, at: syntax.location, ["name": name])
+            } else {
+                report(.unknownName, at: syntax.location, ["name": name], suggestion: Suggestion.hint(for: name, in: scope.namesInScope))
+            }
+            return nil
+        }
+        guard let index = check(indexSyntax, expecting: .int) else { return nil }
+        if case .constant(.int(let value)) = index.kind {
+            guard value >= 0, value < Int64(array.count) else {
+                report(.indexOutsideArray, at: indexSyntax.location, ["index": value, "count": array.count, "array": name, "last": array.count &- 1])
+                return nil
+            }
+            return array.element(Int(value), at: syntax.location, text: syntax.text)
+        }
+        return array.read(at: index, text: syntax.text)
     }
 
     /// `write the text in quotes: label: '"busy"'`: the value as written, the bare word quoted,
@@ -375,10 +401,10 @@ struct ExpressionChecker {
 
     private mutating func inferCall(_ name: String, _ argumentSyntax: [ExpressionSyntax], _ syntax: ExpressionSyntax) -> TypedExpression? {
         if name == "active" { return inferActive(argumentSyntax, syntax) }
-        guard let function = ExpressionFunction(rawValue: name) else {
+        guard let function = ExpressionFunction(rawValue: name), function != .checkedIndex else {
             report(
                 .unknownFunction, at: syntax.operatorLocation, ["name": name],
-                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.allCases.map(\.rawValue) + ["active"]))
+                suggestion: Suggestion.hint(for: name, in: ExpressionFunction.written.map(\.rawValue) + ["active"]))
             return nil
         }
         guard function.arity.accepts(argumentSyntax.count) else {

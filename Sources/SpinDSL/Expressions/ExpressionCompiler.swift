@@ -255,6 +255,18 @@ enum ExpressionCompiler {
         case .clamp:
             guard arguments.count == 3 else { break }
             return clamped(int(arguments[0]), int(arguments[1]), int(arguments[2]))
+        case .checkedIndex:
+            guard arguments.count == 2, case .constant(.int(let count)) = arguments[1].kind else { break }
+            let index = int(arguments[0])
+            let location = e.location
+            let text = e.text
+            return { (c: EvaluationView) throws(EvaluationError) -> Int64 in
+                let i = try index(c)
+                guard i >= 0, i < count else {
+                    throw EvaluationError(location: location, reason: .indexOutOfRange(index: i, count: count, expression: text))
+                }
+                return i
+            }
         case .int:
             guard let argument = arguments.first else { break }
             if argument.type == .int { return int(argument) }

@@ -2,6 +2,13 @@
 enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
     case min, max, abs, clamp, string, int, double
     case length, contains, startsWith, endsWith, lowercased, uppercased, trimmed, isEmpty
+    /// `checkedIndex(i, n)`: `i` when `0 <= i < n`, else an `indexOutOfRange` error. No spec
+    /// calls it (its name is no identifier): the checker writes it where `a[i]` reads or writes an
+    /// element of an array of `n` at an index computed at run time.
+    case checkedIndex = "[]"
+
+    /// The functions a spec can call by name.
+    static var written: [ExpressionFunction] { allCases.filter { $0 != .checkedIndex } }
 
     /// How many arguments a call takes.
     enum Arity {
@@ -31,7 +38,7 @@ enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .min, .max: return .atLeast(2)
         case .clamp: return .exactly(3)
-        case .contains, .startsWith, .endsWith: return .exactly(2)
+        case .contains, .startsWith, .endsWith, .checkedIndex: return .exactly(2)
         case .abs, .string, .int, .double, .length, .lowercased, .uppercased, .trimmed, .isEmpty: return .exactly(1)
         }
     }
@@ -40,7 +47,7 @@ enum ExpressionFunction: String, Hashable, Sendable, CaseIterable {
     var takesStrings: Bool {
         switch self {
         case .length, .contains, .startsWith, .endsWith, .lowercased, .uppercased, .trimmed, .isEmpty: return true
-        case .min, .max, .abs, .clamp, .string, .int, .double: return false
+        case .min, .max, .abs, .clamp, .string, .int, .double, .checkedIndex: return false
         }
     }
 

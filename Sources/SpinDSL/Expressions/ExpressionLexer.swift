@@ -69,7 +69,7 @@ struct ExpressionLexer {
             offset &+= 2
             return ExpressionToken(kind: .symbol(pair), range: start..<offset)
         }
-        if "+-*/%!<>(),?:.".unicodeScalars.contains(scalar) {
+        if "+-*/%!<>(),?:.[]".unicodeScalars.contains(scalar) {
             offset &+= 1
             return ExpressionToken(kind: .symbol(String(scalar)), range: start..<offset)
         }

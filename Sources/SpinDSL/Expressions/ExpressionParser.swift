@@ -37,6 +37,7 @@
 ///                 | "." name                                  -- enum case or control state, `.heat`
 ///                 | "event" "." name                          -- event payload field, `event.amount`
 ///                 | name "(" [ expression { "," expression } ] ")"   -- function call
+///                 | name "[" expression "]"                   -- element of an array, `flag[i]`
 ///                 | name                                      -- data field, or `state`
 /// ```
 ///
@@ -50,6 +51,9 @@
 /// - A plain name is a data field of the spin, else a constant of the file (read as its value).
 ///   If neither has that name, `state` is the current control state (an error if the spin has no
 ///   control states). Unknown names are errors with a "did you mean" hint.
+/// - `name[i]` is element `i` (an int, counted from 0) of array data field `name` (declared with
+///   `size`); an index outside the array is an error where it is evaluated, or when checking the
+///   spec if the index is a literal.
 /// - `event.x` is field `x` of the current event's payload; only allowed where an event is at hand.
 /// - `.x` is a case of an enumeration; which enumeration is taken from context: the other operand of
 ///   `==`/`!=`, the type expected by the surrounding construct (an assignment target, a guard), the

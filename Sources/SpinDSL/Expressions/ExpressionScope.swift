@@ -47,6 +47,17 @@ struct ExpressionScope: Sendable {
         dataFields.firstIndex { $0.name == name }.map { ($0, dataFields[$0].type) }
     }
 
+    /// Array data field `name` (declared with `size`): its elements are the fields `name[0]`,
+    /// `name[1]`… in consecutive slots.
+    func array(named name: String) -> ArrayField? {
+        guard let first = dataField(named: ArrayField.elementName(name, 0)) else { return nil }
+        var count = 1
+        while first.slot &+ count < dataFields.count, dataFields[first.slot &+ count].name == ArrayField.elementName(name, count) {
+            count &+= 1
+        }
+        return ArrayField(name: name, firstSlot: first.slot, count: count, type: first.type)
+    }
+
     /// The slot and type of payload field `name` (nil also when there is no event here).
     func eventField(named name: String) -> (slot: Int, type: ValueType)? {
         guard let eventFields else { return nil }
@@ -64,7 +75,11 @@ struct ExpressionScope: Sendable {
 
     /// Every name an expression may use here, for "did you mean" hints.
     var namesInScope: [String] {
-        var names = dataFields.map(\.name)
+        // An array by its name, not by its elements.
+        var names = dataFields.compactMap { field -> String? in
+            guard field.name.hasSuffix("]") else { return field.name }
+            return field.name.hasSuffix("[0]") ? String(field.name.dropLast(3)) : nil
+        }
         names += constants.keys.sorted()
         if controlStates != nil { names.append("state") }
         if let eventFields { names += eventFields.map { "event.\($0.name)" } }

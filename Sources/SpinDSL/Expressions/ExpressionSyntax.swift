@@ -30,6 +30,8 @@ struct ExpressionSyntax: Hashable, Sendable {
         case conditional(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax)
         /// `name(arguments…)`.
         case call(String, [ExpressionSyntax])
+        /// `name[index]`: an element of an array data field.
+        case index(String, ExpressionSyntax)
     }
 
     /// The structure of the expression.

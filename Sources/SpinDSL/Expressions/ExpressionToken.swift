@@ -12,7 +12,7 @@ struct ExpressionToken: Sendable {
         case string(String)
         /// A name or keyword (`and`, `or`, `not`, `true`, `false`, `event` are recognised by the parser).
         case identifier(String)
-        /// An operator or punctuation mark: `&& || == != <= >= < > + - * / % ! ( ) , ? : .`
+        /// An operator or punctuation mark: `&& || == != <= >= < > + - * / % ! ( ) , ? : . [ ]`
         case symbol(String)
         /// End of the text.
         case end

@@ -235,11 +235,31 @@ struct ExpressionTokenParser {
             advance()
             path += "." + member
         }
+        if path == name, isSymbol("[") {
+            return try parseIndex(name, start: start, depth: depth)
+        }
         let range = start.range.lowerBound..<end
         if name == "event", path != "event", !path.dropFirst(6).contains(".") {
             return try node(.eventField(String(path.dropFirst(6))), range: range)
         }
         return try node(.name(path), range: range)
+    }
+
+    /// `name[index]`; the `[` is the current token.
+    private mutating func parseIndex(_ name: String, start: ExpressionToken, depth: Int) throws(ExpressionSyntaxError) -> ExpressionSyntax {
+        let open = current
+        advance()
+        let index = try parseExpression(depth: depth &+ 1)
+        guard isSymbol("]") else {
+            throw fail(
+                .unclosedIndex, at: current.range.lowerBound,
+                ["name": name, "found": describe(current), "column": location(open.range.lowerBound).column])
+        }
+        let end = current.range.upperBound
+        advance()
+        return try node(
+            .index(name, index), range: start.range.lowerBound..<end, operatorAt: open.range.lowerBound,
+            spelling: "[]", children: [index])
     }
 
     private mutating func parseCall(_ name: String, start: ExpressionToken, depth: Int) throws(ExpressionSyntaxError) -> ExpressionSyntax {

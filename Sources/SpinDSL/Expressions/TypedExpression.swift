@@ -67,6 +67,8 @@ struct TypedExpression: Hashable, Sendable {
         case .binary(let op, let left, let right): return "(\(left.canonical) \(op.rawValue) \(right.canonical))"
         case .conditional(let condition, let then, let otherwise):
             return "(\(condition.canonical) ? \(then.canonical) : \(otherwise.canonical))"
+        case .call(.checkedIndex, let arguments):
+            return "[\(arguments.map(\.canonical).joined(separator: " of "))]"
         case .call(let function, let arguments):
             return "\(function.rawValue)(\(arguments.map(\.canonical).joined(separator: ", ")))"
         }

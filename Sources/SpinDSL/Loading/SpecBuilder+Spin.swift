@@ -184,7 +184,7 @@ extension SpecBuilder {
     /// `{ type: …, initial: …, values: […] }`.
     private mutating func longDataField(name: Name, node: YAMLNode, entries: [YAMLMappingEntry]) -> DataFieldDeclaration? {
         let context = "in data field '\(name.text)'"
-        checkKeys(entries, allowed: ["type", "initial", "values", "range"], context)
+        checkKeys(entries, allowed: ["type", "initial", "values", "range", "size"], context)
         var complete = true
         var type: TypeReference?
         var isEnum = false
@@ -225,10 +225,19 @@ extension SpecBuilder {
         }
         if isEnum, let values { type = .enumeration(values) }
 
+        var size: Int?
+        if let sizeNode = node["size"] {
+            size = arraySize(sizeNode, field: name)
+            if size == nil { complete = false }
+        }
         var initial: InitialValue?
+        var initialElements: [InitialValue]?
         if let initialNode = node["initial"] {
             if let scalar = initialNode.scalar, !scalar.isNull {
                 initial = Self.initialValue(scalar, initialNode)
+            } else if let items = initialNode.sequence {
+                initialElements = self.initialElements(items, of: initialNode, field: name, size: size)
+                if initialElements == nil { complete = false }
             } else {
                 complete = false
                 wrongKind(initialNode, expected: "a value", "for 'initial'")
@@ -237,7 +246,7 @@ extension SpecBuilder {
             if let first = values?.first { initial = InitialValue(text: first.text, isQuoted: false, at: first.location) }
         } else if case .named = type {
             // The first case of the declared type, which the resolver knows.
-        } else if type != nil {
+        } else if type != nil, initialElements == nil {
             complete = false
             report(.dataFieldWithoutInitial, at: node.location, ["field": name])
         }
@@ -248,7 +257,40 @@ extension SpecBuilder {
         }
         // Complete, only a field of a declared type can be without an initial value.
         guard complete, let type else { return nil }
-        return DataFieldDeclaration(name: name, type: type, initial: initial, range: range)
+        return DataFieldDeclaration(name: name, type: type, initial: initial, range: range, size: size, initialElements: initialElements)
+    }
+
+    /// The largest `size` of an array field: an array is as many fields, and a write at an index
+    /// computed at run time assigns each of them.
+    static let maximumArraySize = 256
+
+    /// `size: N`, a whole number from 1 to `maximumArraySize`; nil, reported, otherwise.
+    private mutating func arraySize(_ node: YAMLNode, field: Name) -> Int? {
+        let text = node.scalar.map(\.value) ?? "a \(node.sequence == nil ? "mapping" : "list")"
+        guard let scalar = node.scalar, scalar.style == .plain, let size = Int(scalar.value), (1...Self.maximumArraySize).contains(size) else {
+            report(.arraySize, at: node.location, ["field": field, "limit": Self.maximumArraySize, "found": text])
+            return nil
+        }
+        return size
+    }
+
+    /// `initial: [v0, v1, …]` of an array of `size` elements: one plain value per element; nil,
+    /// reported, when the count is not the size (or the field has no size) or an item is not a value.
+    private mutating func initialElements(_ items: [YAMLNode], of node: YAMLNode, field: Name, size: Int?) -> [InitialValue]? {
+        var values: [InitialValue] = []
+        for item in items {
+            guard let scalar = item.scalar, !scalar.isNull else {
+                wrongKind(item, expected: "a value", "for an element of 'initial'")
+                return nil
+            }
+            values.append(Self.initialValue(scalar, item))
+        }
+        guard let size, values.count == size else {
+            let elements = size.map { "\($0) element\($0 == 1 ? "" : "s")" } ?? "no 'size'"
+            report(.arrayInitialCount, at: node.location, ["field": field, "count": values.count, "elements": elements])
+            return nil
+        }
+        return values
     }
 
     /// `[lo, hi]`: two plain scalars (the resolver reads them as the field's type).

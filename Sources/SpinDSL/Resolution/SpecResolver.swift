@@ -172,9 +172,28 @@ struct SpecResolver {
                 enumTypes.append(enumType)
                 declare(values, what: "value of '\(field.name)'")
             }
-            let initial = initialValue(field.initial, of: type, field: field.name)
-            let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
-            fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
+            guard let size = field.size else {
+                let initial = initialValue(field.initial, of: type, field: field.name)
+                let range = field.range.flatMap { self.range($0, of: type, field: field.name, initial: initial) }
+                fields.append(FieldModel(name: field.name, type: type, initial: initial, range: range))
+                continue
+            }
+            // An array is its elements, in consecutive slots (`ArrayField`).
+            let initials = (0..<size).map { element in
+                initialValue(field.initialElements?[element] ?? field.initial, of: type, field: field.name)
+            }
+            // Every element starts in the range: the first that does not is reported.
+            var range: ValueRange?
+            if let written = field.range {
+                for initial in initials {
+                    range = self.range(written, of: type, field: field.name, initial: initial)
+                    if range == nil { break }
+                }
+            }
+            for (element, initial) in initials.enumerated() {
+                let name = Name(ArrayField.elementName(field.name.text, element), at: field.name.location)
+                fields.append(FieldModel(name: name, type: type, initial: initial, range: range))
+            }
         }
 
         let eventNames = NameIndex(spin.events.map(\.name.text))
@@ -392,18 +411,7 @@ struct SpecResolver {
             guard errorCount == errorsBefore, let condition else { return nil }
             conditionalModel = ConditionalActionModel(condition: condition, then: then, otherwise: otherwise)
         }
-        var assignments = TransitionAssignments()
-        for assignment in declaration.assignments {
-            guard let slot = environment.fieldNames[assignment.field.text] else {
-                report(
-                    .unknownDataField, at: assignment.field.location, ["field": assignment.field],
-                    suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
-                continue
-            }
-            if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text) {
-                assignments.append(slot: slot, value: value)
-            }
-        }
+        let assignments = resolveAssignments(declaration.assignments, on: event, in: environment, reportingChecks: true)
         let scope = environment.scope(event: event)
         // `with` gives the payload of both events: each takes the fields it declares.
         var emitModel: EmitModel?
@@ -585,26 +593,97 @@ struct SpecResolver {
             statechart = resolveRowStatechartKeys(
                 keys, row: row, sources: sources, target: target, event: event, reportingChecks: reportingChecks, in: environment)
         }
-        var assignments = TransitionAssignments()
-        for assignment in row.pointee.writtenAssignments {
-            guard let slot = environment.fieldNames[assignment.field.text] else {
-                if reportingChecks {
-                    report(
-                        .unknownDataField, at: assignment.field.location, ["field": assignment.field],
-                        suggestion: Suggestion.hint(for: assignment.field.text, in: environment.fields.map(\.name.text)))
-                }
-                continue
-            }
-            if let value = rowExpression(
-                assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: assignment.field.text
-            ) {
-                assignments.append(slot: slot, value: value)
-            }
-        }
+        let assignments = resolveAssignments(row.pointee.writtenAssignments, on: event, in: environment, reportingChecks: reportingChecks)
         guard errorCount == errorsBefore else { return nil }
         return TransitionModel(
             written: written, position: position, sources: sources, event: event, descriptor: descriptor,
             guardExpression: guardExpression, target: target, assignments: assignments, statechart: statechart)
+    }
+
+    /// `set: { field: value, 'array[i]': value }`, in order, on `event`; names that are no data
+    /// field are reported when `reportingChecks` (a row of several sources is resolved for each).
+    private mutating func resolveAssignments(
+        _ written: some Sequence<Assignment>, on event: Int?, in environment: SpinEnvironment, reportingChecks: Bool
+    ) -> TransitionAssignments {
+        var assignments = TransitionAssignments()
+        for assignment in written {
+            let key = assignment.field
+            if let slot = environment.fieldNames[key.text] {
+                if let value = rowExpression(assignment.value, on: event, in: environment, expecting: environment.fields[slot].type, key: key.text) {
+                    assignments.append(slot: slot, value: value)
+                }
+            } else if key.text.contains("[") {
+                resolveElementAssignment(assignment, on: event, in: environment, reportingChecks: reportingChecks, into: &assignments)
+            } else if reportingChecks {
+                if let array = environment.scope(event: event).scope.array(named: key.text) {
+                    report(.arrayWithoutIndex, at: key.location, ["name": key, "count": array.count, "last": array.count &- 1])
+                } else {
+                    report(
+                        .unknownDataField, at: key.location, ["field": key],
+                        suggestion: Suggestion.hint(for: key.text, in: environment.fields.map(\.name.text)))
+                }
+            }
+        }
+        return assignments
+    }
+
+    /// `'array[i]': value`: at an index known now, the element's field; at one computed at run
+    /// time, an assignment of every element (`ArrayField.written`).
+    private mutating func resolveElementAssignment(
+        _ assignment: Assignment, on event: Int?, in environment: SpinEnvironment, reportingChecks: Bool,
+        into assignments: inout TransitionAssignments
+    ) {
+        let key = assignment.field
+        let scope = environment.scope(event: event).scope
+        let (parsed, problems) = ExpressionParser.parse(key.text, at: key.location)
+        guard let parsed, case .index(let name, let indexSyntax) = parsed.kind else {
+            if reportingChecks {
+                if problems.isEmpty {
+                    report(.unknownDataField, at: key.location, ["field": key], suggestion: Suggestion.hint(for: key.text, in: scope.namesInScope))
+                } else {
+                    append(problems)
+                }
+            }
+            return
+        }
+        guard let array = scope.array(named: name) else {
+            if reportingChecks {
+                if scope.dataField(named: name) != nil {
+                    report(.notAnArray, at: key.location, ["name": name])
+                } else {
+                    report(.unknownDataField, at: key.location, ["field": name], suggestion: Suggestion.hint(for: name, in: scope.namesInScope))
+                }
+            }
+            return
+        }
+        var checker = ExpressionChecker(scope: scope)
+        let checkedIndex = checker.check(indexSyntax, expecting: .int)
+        if reportingChecks { append(checker.diagnostics) }
+        guard let index = checkedIndex else { return }
+        if case .constant(.int(let value)) = index.kind {
+            guard value >= 0, value < Int64(array.count) else {
+                if reportingChecks {
+                    report(.indexOutsideArray, at: indexSyntax.location, ["index": value, "count": array.count, "array": name, "last": array.count &- 1])
+                }
+                return
+            }
+            let slot = array.firstSlot &+ Int(value)
+            if let written = rowExpression(assignment.value, on: event, in: environment, expecting: array.type, key: key.text) {
+                assignments.append(slot: slot, value: written)
+            }
+            return
+        }
+        guard index.dataFieldsRead.isDisjoint(with: array.slots) else {
+            if reportingChecks { report(.indexReadsWrittenArray, at: indexSyntax.location, ["key": key, "array": name]) }
+            return
+        }
+        guard let written = rowExpression(assignment.value, on: event, in: environment, expecting: array.type, key: key.text) else { return }
+        let value = written.expression
+        for element in 0..<array.count {
+            let typed = array.written(element, value: value, at: index, text: parsed.text)
+            let shared = SharedExpression(CompiledExpression(typed), base: assignment.value.location)
+            assignments.append(slot: array.firstSlot &+ element, value: RowExpression(shared: shared, location: assignment.value.location))
+        }
     }
 
     /// A row's history target, `internal` and actions, checked against its sources and target.

@@ -69,6 +69,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidGearEvent = "InvalidGearEvent"
     case dataFieldWithoutValue = "DataFieldWithoutValue"
     case dataFieldWithoutInitial = "DataFieldWithoutInitial"
+    case arraySize = "ArraySize"
+    case arrayInitialCount = "ArrayInitialCount"
     case constantWithoutValue = "ConstantWithoutValue"
     case emptyType = "EmptyType"
     case unknownType = "UnknownType"
@@ -116,6 +118,10 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case tooManyFairInputs = "TooManyFairInputs"
     case scriptEmitsNonInput = "ScriptEmitsNonInput"
     case unknownDataField = "UnknownDataField"
+    case notAnArray = "NotAnArray"
+    case arrayWithoutIndex = "ArrayWithoutIndex"
+    case indexOutsideArray = "IndexOutsideArray"
+    case indexReadsWrittenArray = "IndexReadsWrittenArray"
     case unknownPayloadField = "UnknownPayloadField"
     case missingPayloadValues = "MissingPayloadValues"
     case unknownGear = "UnknownGear"
@@ -148,6 +154,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case expectedColon = "ExpectedColon"
     case unclosedParenthesis = "UnclosedParenthesis"
     case unclosedCall = "UnclosedCall"
+    case unclosedIndex = "UnclosedIndex"
     case expectedCaseName = "ExpectedCaseName"
     case doubleLiteralTooLarge = "DoubleLiteralTooLarge"
     case typeMismatch = "TypeMismatch"
@@ -232,6 +239,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case invalidTimerDuration = "InvalidTimerDuration"
     case effectNotBound = "EffectNotBound"
     case valueOutOfRange = "ValueOutOfRange"
+    case indexOutOfRange = "IndexOutOfRange"
     case invariantViolated = "InvariantViolated"
     case propertyViolated = "PropertyViolated"
     case effectFailed = "EffectFailed"
@@ -614,6 +622,19 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A data field written in the long form '{ type: …, initial: … }' needs its value at the start; only an enum field defaults to its first value.",
                 wrong: Example.counter(count: "{ type: int }"),
                 right: Example.counter(count: "{ type: int, initial: 0 }"))
+        case .arraySize:
+            return .error(
+                "'size' of data field '{field}' must be a whole number from 1 to {limit}, found {found}",
+                explanation: "'size: N' makes a data field an array of N elements, read as 'name[i]' and written as 'set: { name[i]: … }', i from 0 to N-1. Each element is a field of its own: a write at an index computed at run time assigns each of them, so the size is bounded.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 0, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[next]': true, next: 1 - next } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[next]': true, next: 1 - next } }")
+        case .arrayInitialCount:
+            return .error(
+                "'initial' of data field '{field}' lists {count} values; the field has {elements}",
+                hint: "give one value for every element, or one value for all of them ('initial: false')",
+                explanation: "An array field's 'initial' is one value, which every element starts with, or a list of one value per element, in order.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: [false] }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[next]': true, next: 1 - next } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: [false, true] }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[next]': true, next: 1 - next } }")
         case .constantWithoutValue:
             return .error(
                 "constant '{name}' needs a value", hint: "write it after the colon, e.g. '{name}: 3', or as '{ type: …, value: … }'",
@@ -892,6 +913,31 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "'set' assigns the spin's data fields, declared under 'data'; this name is not one of them. (A host program reading a field by name, SpecSpinRuntime.data(_:), gets the same error.)",
                 wrong: "spin: Counter\ndata:\n  count: 0\nevents: [tick]\ninputs: [tick]\ntransitions:\n  - { on: tick, set: { cont: count + 1 } }",
                 right: Example.counter)
+        case .notAnArray:
+            return .error(
+                "'{name}' is not an array", hint: "only a data field declared with 'size' has elements to index",
+                explanation: "'name[i]' reads or writes element i of an array data field, one declared with 'size: N'; this name is a field of one value (or a constant).",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: 'next[0]', set: { 'flags[next]': true } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: 'flags[0]', set: { 'flags[next]': true } }")
+        case .arrayWithoutIndex:
+            return .error(
+                "'{name}' is an array of {count} elements; name one of them", hint: "write {name}[0] … {name}[{last}], or {name}[i] with an int expression i",
+                explanation: "An array data field is read and written one element at a time: 'name[i]'. A whole array has no value of its own to compare or assign.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: not flags, set: { 'flags[next]': true } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: not flags[0], set: { 'flags[next]': true } }")
+        case .indexOutsideArray:
+            return .error(
+                "index {index} is outside the {count} elements of '{array}'", hint: "the elements are {array}[0] … {array}[{last}]",
+                explanation: "Elements are counted from 0: an array of N elements has elements 0 to N-1. An index written as a number is checked with the spec; one computed at run time is checked when it is evaluated ([#IndexOutOfRange]).",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[2]': true } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[1]': true } }")
+        case .indexReadsWrittenArray:
+            return .error(
+                "the index of '{key}' reads '{array}', the array it writes",
+                hint: "assign the index to a data field earlier in the same 'set', then write '{array}[thatField]'",
+                explanation: "A write at an index computed at run time assigns every element of the array in turn, each keeping its value unless it is the one indexed; an index that reads the array would change as the elements are assigned. Compute it into a field first: 'set' assigns in order.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[flags[0] ? 1 : 0]': true } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { next: 'flags[0] ? 1 : 0', 'flags[next]': true } }")
         case .unknownPayloadField:
             return .error(
                 "event '{event}' has no payload field '{field}'",
@@ -1077,6 +1123,12 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "A function's arguments are separated by ',' and closed by ')'.",
                 wrong: Example.counterSetting("'max(count + 1, 0'"),
                 right: Example.counterSetting("'max(count + 1, 0)'"))
+        case .unclosedIndex:
+            return .error(
+                "expected ']' after the index of '{name}', found {found}", hint: "the '[' at column {column} is not closed",
+                explanation: "An element of an array is written 'name[index]'; the index is closed by ']'.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: 'not flags[0', set: { 'flags[next]': true } }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: 'not flags[0]', set: { 'flags[next]': true } }")
         case .expectedCaseName:
             return .error(
                 "expected a case name after '.', found {found}",
@@ -1528,6 +1580,13 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 explanation: "An int was divided by zero. The spin stops with status error (exit 3); guard the row so that the divisor is not zero. (A double divided by zero is infinity, not a fault.)",
                 wrong: Example.tickOnce(data: "count: 10\n  divisor: 0", set: "count: count / divisor"),
                 right: Example.tickOnce(data: "count: 10\n  divisor: 0", set: "count: 'divisor == 0 ? 0 : count / divisor'"),
+                origin: .run)
+        case .indexOutOfRange:
+            return .error(
+                "index {index} in '{expression}' is outside the {count} elements of the array",
+                explanation: "An index computed at run time is not between 0 and the array's size minus one. The spin stops with status error (exit 3), and --check reports the move as a finding with its counterexample; guard the row, or give the index field a range.",
+                wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: 0\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, set: { 'flags[next]': true, next: next + 1 } }\nfeedbacks:\n  again: { emit: raise }",
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: 0\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: next < 2, set: { 'flags[next]': true, next: next + 1 } }\nfeedbacks:\n  again: { when: next < 2, emit: raise }",
                 origin: .run)
         case .moduloByZero:
             return .error(
