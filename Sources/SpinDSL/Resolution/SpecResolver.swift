@@ -185,8 +185,9 @@ struct SpecResolver {
             // Every element starts in the range: the first that does not is reported.
             var range: ValueRange?
             if let written = field.range {
-                for initial in initials {
-                    range = self.range(written, of: type, field: field.name, initial: initial)
+                for (element, initial) in initials.enumerated() {
+                    let name = Name(ArrayField.elementName(field.name.text, element), at: field.name.location)
+                    range = self.range(written, of: type, field: name, initial: initial)
                     if range == nil { break }
                 }
             }

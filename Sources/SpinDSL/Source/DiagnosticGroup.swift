@@ -924,7 +924,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
                 "'{name}' is an array of {count} elements; name one of them", hint: "write {name}[0] … {name}[{last}], or {name}[i] with an int expression i",
                 explanation: "An array data field is read and written one element at a time: 'name[i]'. A whole array has no value of its own to compare or assign.",
                 wrong: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: not flags, set: { 'flags[next]': true } }",
-                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: not flags[0], set: { 'flags[next]': true } }")
+                right: "spin: Flags\ndata:\n  flags: { type: bool, size: 2, initial: false }\n  next: { type: int, initial: 0, range: [0, 1] }\nevents: [raise]\ninputs: [raise]\ntransitions:\n  - { on: raise, when: 'not flags[0]', set: { 'flags[next]': true } }")
         case .indexOutsideArray:
             return .error(
                 "index {index} is outside the {count} elements of '{array}'", hint: "the elements are {array}[0] … {array}[{last}]",

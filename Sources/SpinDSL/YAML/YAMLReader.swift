@@ -153,9 +153,23 @@ public struct YAMLReader: Sendable {
                 let opened = location(line: failure.contextLine, column: failure.contextColumn, file: file)
                 return Diagnostic(.unclosedQuotedScalar, at: at, ["problem": described, "line": opened.line, "column": opened.column])
             }
+            if let scalars = text.scalars(ofLine: line), Self.isIndexInFlow(at: column, in: scalars) {
+                return Diagnostic(.yamlSyntax, at: at, ["problem": described], suggestion: Self.indexHint)
+            }
             return Diagnostic(.yamlSyntax, at: at, ["problem": described])
         }
     }
+
+    /// Whether the error is at the `[` of an array's index (`flags[0]`) in a plain scalar: inside
+    /// `{ … }` or `[ … ]` YAML reads `[` as the start of a list.
+    static func isIndexInFlow(at column: Int, in line: [Unicode.Scalar]) -> Bool {
+        guard column > 0, column < line.count, line[column] == "[" else { return false }
+        let before = line[column - 1]
+        return before == "_" || before.properties.isAlphabetic || ("0"..."9").contains(before)
+    }
+
+    /// What to do about an index YAML read as a list.
+    static let indexHint = "inside '{ … }' YAML reads '[' as the start of a list: put an expression with an index in quotes ('flag[i] and ready')"
 
     /// A 0-based line and column of libyaml's as a location.
     private func location(line: Int, column: Int, file: SourceFileName) -> SourceLocation {
