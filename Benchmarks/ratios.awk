@@ -31,5 +31,6 @@ END {
     r("check/spin", "check.states_per_s", "spin.states_per_s")
     r("check/spin.bfs", "check.states_per_s", "spin.bfs.states_per_s")
     r("check.grid/spin.grid", "check.grid.states_per_s", "spin.grid.states_per_s")
+    r("check.workers2/workers1", "check.workers2.states_per_s", "check.workers1.states_per_s")
     exit missing
 }

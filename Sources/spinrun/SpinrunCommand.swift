@@ -160,6 +160,12 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("hash-compact"), help: "With --check: keep each state reached as a 64-bit signature of it instead of the whole state (SPIN's hash compaction): less memory for states of many bytes; the search is otherwise the full one, and the result says how likely a state was missed (under n(n-1)/2 / 2^64 for n states). Properties are not checked (status incomplete).")
     var hashCompact = false
 
+    @Option(name: .customLong("workers"), parsing: .unconditional, help: ArgumentHelp("With --check: the threads the search runs on (default: the machine's cores); the result is the same whatever the number.", valueName: "n"))
+    var workers: Int?
+
+    /// The most `--workers`: the shards of the parallel search are numbered in 8 bits.
+    static let maximumWorkers = 64
+
     @Option(name: .customLong("max-move-steps"), parsing: .unconditional, help: "With --check: the most steps the spins may take to settle after one move; more, or the spins coming back to the same state within a move, is a finding (livelock, [#NeverSettles]).")
     var maxMoveSteps: Int = 100_000
 
@@ -302,6 +308,9 @@ struct SpinrunCommand: AsyncParsableCommand {
         if let bitstate, !CheckOptions.bitstateRange.contains(bitstate) {
             throw invalid(nil, .optionOutOfRange, ["option": "--bitstate", "bound": "from \(CheckOptions.bitstateRange.lowerBound) to \(CheckOptions.bitstateRange.upperBound)"])
         }
+        if let workers, !(1...Self.maximumWorkers).contains(workers) {
+            throw invalid(nil, .optionOutOfRange, ["option": "--workers", "bound": "from 1 to \(Self.maximumWorkers)"])
+        }
         if hashCompact, bitstate != nil {
             throw invalid(nil, .exclusiveOptions, ["options": "--hash-compact and --bitstate"])
         }
@@ -321,6 +330,9 @@ struct SpinrunCommand: AsyncParsableCommand {
             throw invalid("--max-time", .invalidDuration, ["text": maxTime])
         }
     }
+
+    /// The cores this process may run on, at most `maximumWorkers`.
+    static var cores: Int { min(maximumWorkers, CheckOptions.cores) }
 
     func run() async throws {
         if let explain {
@@ -358,7 +370,7 @@ struct SpinrunCommand: AsyncParsableCommand {
                 options: CheckOptions(
                     maxStates: maxStates, maxDepth: maxDepth, maxMoveSteps: maxMoveSteps, maxMoveRuns: maxMoveRuns,
                     maxPayloads: maxPayloads, maxMemoryBytes: maxMemory.flatMap(ByteSizeText.parse), bitstateBits: bitstate,
-                    hashCompaction: hashCompact),
+                    hashCompaction: hashCompact, workers: workers ?? Self.cores),
                 maxStringBytes: maxStringBytes, counterexamplePath: counterexample, counterexamplesDirectory: counterexamples)
             session.html = viewer
             throw ExitCode(session.run())

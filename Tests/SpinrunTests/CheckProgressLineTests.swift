@@ -30,7 +30,8 @@ struct CheckProgressLineTests {
 
     @Test("on a terminal: the first report is drawn, then at most one a second, and the line is cleared before the result")
     func drawnAndCleared() throws {
-        let output = try onTerminal("--check")
+        // One worker reports after exactly 65,536 states expanded.
+        let output = try onTerminal("--check --workers 1")
         #expect(output.status == 0)
         let line = #/\r\u{1B}\[K  ([0-9]+) states, ([0-9]+) in the frontier, depth ([0-9]+), [0-9]+ states/s, [0-9]+\.[0-9] MiB/#
         let drawn = output.stdout.matches(of: line)
@@ -39,6 +40,18 @@ struct CheckProgressLineTests {
         let first = try #require(drawn.first)
         #expect(Int(first.output.1).map { $0 - (Int(first.output.2) ?? 0) } == 65_536)
         // Cleared: the result starts on a clean line.
+        let cleared = try #require(output.stdout.range(of: "\r\u{1B}[K", options: .backwards))
+        #expect(output.stdout[cleared.upperBound...].hasPrefix("ok: 132651 states, "))
+    }
+
+    @Test("with two workers: reported at the end of the level that passes 65,536 states expanded")
+    func drawnByLevels() throws {
+        let output = try onTerminal("--check --workers 2")
+        #expect(output.status == 0)
+        let line = #/\r\u{1B}\[K  ([0-9]+) states, ([0-9]+) in the frontier, depth ([0-9]+), [0-9]+ states/s, [0-9]+\.[0-9] MiB/#
+        let first = try #require(output.stdout.matches(of: line).first)
+        let expanded = (Int(first.output.1) ?? 0) - (Int(first.output.2) ?? 0)
+        #expect(expanded >= 65_536 && expanded < 132_651)
         let cleared = try #require(output.stdout.range(of: "\r\u{1B}[K", options: .backwards))
         #expect(output.stdout[cleared.upperBound...].hasPrefix("ok: 132651 states, "))
     }

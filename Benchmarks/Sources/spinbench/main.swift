@@ -171,14 +171,16 @@ case "phases":
     print("check \(loadSeconds - rereadSeconds) s, peak \(loadPeak) MiB")
     print("compile \(compileSeconds) s, peak \(peakMemoryMiB()) MiB")
 case "check":
-    // spinrun --check in process, best of RUNS (three): the exploration's seconds (its own timer,
-    // as SPIN's pan reports its search), the states, and the bytes held per state.
+    // spinrun --check --workers WORKERS (one) in process, best of RUNS (three): the
+    // exploration's seconds (its own timer, as SPIN's pan reports its search), the states, and
+    // the bytes held per state.
     let path = arguments[1]
     let runs = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 3) : 3
+    let workers = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 1) : 1
     let compiled = loadAndCompile(path: path)
     var result: CheckResult?
     for _ in 0..<runs {
-        let run = SpecChecker(compiled).check()
+        let run = SpecChecker(compiled).check(CheckOptions(workers: workers))
         if result == nil || run.seconds < result!.seconds { result = run }
     }
     guard let result, result.status == .ok else { exit(1) }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The limits of `spinrun --check` and how it reports progress.
 public struct CheckOptions: Sendable {
     /// Stop (status `incomplete`) once this many states are stored.
@@ -33,6 +39,11 @@ public struct CheckOptions: Sendable {
     var storesEveryState: Bool { bitstateBits == nil && !hashCompaction }
     /// Called now and then (every 65,536 states) with the exploration's progress.
     public var progress: (@Sendable (CheckProgress) -> Void)?
+    /// `--workers N`: the threads the search runs on (docs/checking.md, "The parallel search");
+    /// 1 searches on the calling thread. The result is the same whatever the number.
+    public var workers: Int
+    /// The cores of the machine that are online (at least 1): `spinrun --check`'s `workers`.
+    public static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
     /// Whether a spec without feedbacks is explored without the machine (tests turn it off to
     /// hold the two ways equal).
     var allowsReducerOnlyPath = true
@@ -42,8 +53,9 @@ public struct CheckOptions: Sendable {
     public init(
         maxStates: Int = 10_000_000, maxDepth: Int? = nil, maxMoveSteps: Int = 100_000, maxMoveRuns: Int = 10_000,
         maxPayloads: Int = 65_536, maxMemoryBytes: Int? = nil, bitstateBits: Int? = nil, hashCompaction: Bool = false,
-        progress: (@Sendable (CheckProgress) -> Void)? = nil
+        workers: Int = 1, progress: (@Sendable (CheckProgress) -> Void)? = nil
     ) {
+        self.workers = max(1, min(workers, 64))
         self.bitstateBits = bitstateBits
         self.hashCompaction = hashCompaction
         self.maxMemoryBytes = maxMemoryBytes

@@ -6,14 +6,23 @@
 /// reached, so the numbers of one breadth-first level follow each other, and each state remembers
 /// the state and the move it was first reached by: the path back to the start is a shortest one.
 final class Explorer {
-    private let program: MachineProgram
-    private let codec: StateCodec
-    private let options: CheckOptions
-    @exclusivity(unchecked) private var machine: RunMachine
+    let compiled: CompiledSpec
+    let program: MachineProgram
+    let codec: StateCodec
+    let options: CheckOptions
+    let maxStringBytes: Int
+    @exclusivity(unchecked) var machine: RunMachine
     @exclusivity(unchecked) private var store: StateStore?
+    /// The parallel search's states (`--workers`, `Explorer+Parallel.swift`); nil for one worker.
+    @exclusivity(unchecked) var sharded: ShardedStore?
+    /// In a worker of the parallel search: the successors found in this level, per shard
+    /// (`insert` sends them there instead of storing them); nil otherwise.
+    @exclusivity(unchecked) var outboxes: [SuccessorOutbox]?
+    /// In a worker: the vector of the state being expanded, to tell a move back to it.
+    @exclusivity(unchecked) var expanding: [UInt8] = []
     /// Whether no spin has a feedback: a move is then one input reduced by one reducer table,
     /// explored without the machine (`expandReducerOnly`).
-    private let isReducerOnly: Bool
+    let isReducerOnly: Bool
     /// The spins' states and stop flags of the state being expanded, and a copy of one spin's data
     /// to restore after each move (reducer-only specs).
     private var states: [SpecState]
@@ -21,8 +30,8 @@ final class Explorer {
     private var saved: [SpinValue] = []
     /// Reducer-only specs: the rows fired and the control states reached, flat (spin by spin,
     /// from `rowBase` and `stateBase`), merged into `coverage` at the end.
-    private var rowsFired: [Bool] = []
-    private var statesReached: [Bool] = []
+    var rowsFired: [Bool] = []
+    var statesReached: [Bool] = []
     private let rowBase: [Int]
     private let stateBase: [Int]
     /// Per spin, the inputs with every payload of their domains.
@@ -32,24 +41,26 @@ final class Explorer {
     /// Per spin, whether it must reach a final state (it has some) or may settle anywhere (it has
     /// none and no inputs).
     private let mustFinish: [Bool]
-    private var coverage: MachineCoverage
+    var coverage: MachineCoverage
     /// The states and moves, kept when a spin has properties (nil otherwise).
-    private var graph: StateGraph?
+    private(set) var graph: StateGraph?
     private let fair: FairInputs
 
     // Unchecked: only this class's own methods touch them, one call at a time, and the checks
     // cost more than a move of a small spec.
-    @exclusivity(unchecked) private var transitions = 0
-    @exclusivity(unchecked) private var deadEnds = 0
-    private var findings: [Finding] = []
+    @exclusivity(unchecked) var transitions = 0
+    @exclusivity(unchecked) var deadEnds = 0
+    private(set) var findings: [Finding] = []
+    /// The key of each of `findings`, in order (a worker's findings are merged by them).
+    private(set) var findingOrder: [FindingKey] = []
     private var findingKeys: Set<FindingKey> = []
-    @exclusivity(unchecked) private var deepest = 0
-    @exclusivity(unchecked) private var limit: CheckLimit?
+    @exclusivity(unchecked) var deepest = 0
+    @exclusivity(unchecked) var limit: CheckLimit?
     private let started = ContinuousClock.now
 
     /// A finding, with where it was reached: from state `parent` (or the start) by move `move`;
     /// a property's: its lasso, the moves and where the cycle begins among them.
-    private struct Finding {
+    struct Finding {
         let kind: CheckViolation.Kind
         let parent: UInt32
         let move: UInt32
@@ -57,7 +68,7 @@ final class Explorer {
         var lasso: (moves: [CheckMove], cycleStart: Int)? = nil
     }
 
-    private enum FindingKey: Hashable {
+    enum FindingKey: Hashable {
         case invariant(spin: String, name: String)
         /// A run-time error, by its place and kind (not its values: one row overflowing with
         /// different values is one finding).
@@ -68,6 +79,8 @@ final class Explorer {
     }
 
     init(_ compiled: CompiledSpec, options: CheckOptions, maxStringBytes: Int) {
+        self.compiled = compiled
+        self.maxStringBytes = maxStringBytes
         program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
         codec = StateCodec(program)
         self.options = options
@@ -169,6 +182,7 @@ final class Explorer {
             limit = .maxPayloads
             return result()
         }
+        if options.workers > 1, canSearchInParallel { return runInParallel(workers: options.workers) }
         machine.coverage = coverage
         exploreStart()
         guard let store else {
@@ -188,7 +202,7 @@ final class Explorer {
                 store.release(below: id)
             }
             if let maxDepth = options.maxDepth, depth >= maxDepth {
-                if hasMoves(id, store: store) { limit = .maxDepth }
+                if hasMoves(id) { limit = .maxDepth }
                 id &+= 1
                 continue
             }
@@ -196,9 +210,9 @@ final class Explorer {
             current.removeAll(keepingCapacity: true)
             current.append(contentsOf: vector)
             if isReducerOnly {
-                expandReducerOnly(id, vector: current, depth: depth, store: store)
+                expandReducerOnly(id, vector: current, depth: depth)
             } else {
-                expand(id, vector: current, depth: depth, store: store)
+                expand(id, vector: current, depth: depth)
             }
             id &+= 1
             if id & 0xFFFF == 0, let progress = options.progress {
@@ -207,8 +221,13 @@ final class Explorer {
                     seconds: elapsed, memoryBytes: store.memoryBytes))
             }
         }
-        coverage = machine.coverage ?? coverage
         if limit == nil, graph != nil { checkProperties() }
+        return finish()
+    }
+
+    /// The result, with the coverage of the rows and states a reducer-only search marked.
+    func finish() -> CheckResult {
+        coverage = machine.coverage ?? coverage
         for (spin, model) in program.model.spins.enumerated() where isReducerOnly {
             for row in model.transitions.indices where rowsFired[rowBase[spin] &+ row] { coverage.rowFired(spin: spin, row: row) }
             for control in 0..<model.controlCount where statesReached[stateBase[spin] &+ control] {
@@ -218,14 +237,14 @@ final class Explorer {
         return result()
     }
 
-    private var elapsed: Double {
+    var elapsed: Double {
         let duration = ContinuousClock.now - started
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The start, once per combination of the choices made while the spins start.
-    private func exploreStart() {
+    func exploreStart() {
         var oracle = ChoiceOracle.enumerating()
         var visits = MoveVisits()
         var move: UInt32 = 0
@@ -251,7 +270,7 @@ final class Explorer {
     }
 
     /// Explores every move of state `id`.
-    private func expand(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+    func expand(_ id: Int, vector: [UInt8], depth: Int) {
         var move: UInt32 = 0
         var changes = false
         let unchanged = UInt32(id)
@@ -301,7 +320,7 @@ final class Explorer {
     /// `expand` for a spec whose spins have no feedback: a move is an input reduced by its spin's
     /// table, then the invariants and the final states, exactly as the machine would run it (no
     /// queue, task or timer can be involved), without unpacking into the machine or packing it.
-    private func expandReducerOnly(_ id: Int, vector: [UInt8], depth: Int, store: StateStore) {
+    func expandReducerOnly(_ id: Int, vector: [UInt8], depth: Int) {
         // Worked on as locals (moved out and back): the class's properties would be checked for
         // exclusive access on every use.
         var states = self.states, stopped = self.stopped, saved = self.saved
@@ -400,8 +419,8 @@ final class Explorer {
     }
 
     /// Whether state `id` has any move (a state past `--max-depth` that has none cuts nothing).
-    private func hasMoves(_ id: Int, store: StateStore) -> Bool {
-        codec.unpack(store.vector(id), into: &machine)
+    func hasMoves(_ id: Int) -> Bool {
+        codec.unpack(storedVector(id), into: &machine)
         return !machine.allStopped && !moveKinds().isEmpty
     }
 
@@ -451,6 +470,8 @@ final class Explorer {
 
     /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
     private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
+        if outboxes != nil { return send(vector, parent: parent, move: move) }
+        if let sharded { return insertStart(vector, parent: parent, move: move, into: sharded) }
         if store == nil {
             var bitstate: BitstateSet?
             if let bits = options.bitstateBits {
@@ -483,6 +504,21 @@ final class Explorer {
         guard !findingKeys.contains(key) else { return }
         findingKeys.insert(key)
         findings.append(Finding(kind: kind, parent: parent, move: move, depth: depth))
+        findingOrder.append(key)
+    }
+
+    /// Drops the findings a worker's level found, once taken (its keys stay: a key found again
+    /// was taken already).
+    func forgetFindings() {
+        findings.removeAll()
+        findingOrder.removeAll()
+    }
+
+    /// Takes a worker's finding, in the order found, unless one of its key was taken before.
+    func adopt(_ finding: Finding, key: FindingKey) {
+        guard findingKeys.insert(key).inserted else { return }
+        findings.append(finding)
+        findingOrder.append(key)
     }
 
     // MARK: Properties
@@ -571,9 +607,9 @@ final class Explorer {
             status = .ok
         }
         var result = CheckResult(
-            status: status, states: store?.count ?? 0, transitions: transitions,
+            status: status, states: sharded?.count ?? store?.count ?? 0, transitions: transitions,
             depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
-            limit: limit, coverage: isComplete ? coverageWarnings() : [], memoryBytes: store?.memoryBytes ?? 0)
+            limit: limit, coverage: isComplete ? coverageWarnings() : [], memoryBytes: sharded?.memoryBytes ?? store?.memoryBytes ?? 0)
         if let bitstate = store?.bitstate {
             result.bitstate = BitstateFigures(bits: bitstate.bits, hashFactor: bitstate.hashFactor, coverage: bitstate.coverage)
         }
@@ -598,8 +634,8 @@ final class Explorer {
         if let lasso = finding.lasso { return lasso.moves }
         var labels: [UInt32] = finding.move == UInt32.max ? [] : [finding.move]
         var state = finding.parent
-        while state != StateStore.noParent, let store {
-            let (parent, move) = store.parent(of: Int(state))
+        while state != StateStore.noParent, hasStates {
+            let (parent, move) = storedParent(of: Int(state))
             labels.append(move)
             state = parent
         }
@@ -611,15 +647,15 @@ final class Explorer {
         // store's, or (a bitstate search released it) the one the path's moves make again.
         var path: [Int] = []
         var walk = finding.parent
-        while walk != StateStore.noParent, let store {
+        while walk != StateStore.noParent, hasStates {
             path.append(Int(walk))
-            walk = store.parent(of: Int(walk)).parent
+            walk = storedParent(of: Int(walk)).parent
         }
         path.reverse()
         var vector = startVector
         for (index, label) in labels.dropFirst().enumerated() {
-            guard path.indices.contains(index), let store else { break }
-            if store.holdsVector(path[index]) { vector = Array(store.vector(path[index])) }
+            guard path.indices.contains(index), hasStates else { break }
+            if holdsVector(path[index]) { vector = Array(storedVector(path[index])) }
             guard let (move, next) = self.move(label, from: vector) else { break }
             moves.append(move)
             vector = next
@@ -675,6 +711,29 @@ final class Explorer {
             } while machine.oracle.advance()
         }
         return nil
+    }
+
+    // MARK: The states, in one store or in shards
+
+    /// Whether states are stored (none before the start's first).
+    private var hasStates: Bool { sharded != nil || store != nil }
+
+    /// The vector of state `id`.
+    func storedVector(_ id: Int) -> UnsafeRawBufferPointer {
+        if let sharded { return sharded.vector(id) }
+        return store?.vector(id) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// The state `id` was first reached from, and the move.
+    private func storedParent(of id: Int) -> (parent: UInt32, move: UInt32) {
+        if let sharded { return sharded.parent(of: id) }
+        return store?.parent(of: id) ?? (StateStore.noParent, 0)
+    }
+
+    /// Whether the vector of `id` is still held.
+    private func holdsVector(_ id: Int) -> Bool {
+        if let sharded { return id >= 0 && id < sharded.count }
+        return store?.holdsVector(id) ?? false
     }
 
     private func coverageWarnings() -> [Diagnostic] {

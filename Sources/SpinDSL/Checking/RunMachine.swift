@@ -1236,6 +1236,20 @@ struct MachineCoverage: Sendable {
         }
     }
 
+    /// Marks what `other` (of the same spec) marked: the parallel search's workers' coverage.
+    mutating func formUnion(_ other: MachineCoverage) {
+        func union(_ mine: inout [[Bool]], _ theirs: [[Bool]]) {
+            for (spin, marks) in theirs.enumerated() where mine.indices.contains(spin) {
+                for (index, mark) in marks.enumerated() where mark && mine[spin].indices.contains(index) { mine[spin][index] = true }
+            }
+        }
+        union(&rows, other.rows)
+        union(&states, other.states)
+        for (spin, rules) in other.rules.enumerated() where self.rules.indices.contains(spin) {
+            union(&self.rules[spin], rules)
+        }
+    }
+
     mutating func rowFired(spin: Int, row: Int) {
         if rows.indices.contains(spin), rows[spin].indices.contains(row) { rows[spin][row] = true }
     }

@@ -116,7 +116,12 @@ final class StateStore {
     func insert(_ bytes: UnsafeRawBufferPointer, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
         if let bitstate { return insertBit(bytes, parent: parent, move: move, into: bitstate) }
         if let compact { return insertCompact(bytes, parent: parent, move: move, into: compact) }
-        let hash = Self.hash(bytes)
+        return insert(bytes, hash: Self.hash(bytes), parent: parent, move: move)
+    }
+
+    /// `insert` of a vector whose `hash(_:)` is known (the parallel search's shards: the worker
+    /// that found it hashed it to pick the shard). The full store only.
+    func insert(_ bytes: UnsafeRawBufferPointer, hash: UInt32, parent: UInt32, move: UInt32) -> (id: Int, isNew: Bool)? {
         // At most three quarters full.
         if table == nil || count &* 4 >= (tableMask &+ 1) &* 3 {
             guard growTable() else { return nil }
