@@ -159,18 +159,34 @@ extension Explorer {
     }
 }
 
-/// The workers, handed to the threads of `concurrentPerform`: each thread works on its own.
+/// The workers, handed to the threads of `WorkerThreads`: each thread works on its own.
 private final class Team: @unchecked Sendable {
     let workers: [Explorer]
     init(_ workers: [Explorer]) { self.workers = workers }
 }
 
-/// One result per thread of `concurrentPerform`, each written by its own thread.
+/// One result per thread of a job, each written by its own thread: separate slots of raw memory,
+/// since writing an element of an array property would access the whole array from every thread.
 private final class Results<Value>: @unchecked Sendable {
-    private(set) var values: [Value?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    subscript(index: Int) -> Value? {
-        get { values[index] }
-        set { values[index] = newValue }
+    private let slots: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = UnsafeMutablePointer<Value?>.allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
     }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    subscript(index: Int) -> Value? {
+        get { slots[index] }
+        set { slots[index] = newValue }
+    }
+
+    /// Every slot, once the job is done.
+    var values: [Value?] { Array(UnsafeBufferPointer(start: slots, count: count)) }
 }
