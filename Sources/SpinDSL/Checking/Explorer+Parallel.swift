@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The parallel search (`--workers N`, docs/checking.md "The parallel search"): level by level,
 /// the workers expand contiguous ranges of the frontier, each with its own machine and codec,
 /// sending each successor to the shard its hash names; then each shard, on its own thread, takes
@@ -127,16 +121,6 @@ extension Explorer {
             }
             return true
         }
-    }
-
-    /// The start's `insert`: states numbered as they are found.
-    func insertStart(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, into sharded: ShardedStore) -> Int? {
-        guard let inserted = sharded.insert(vector, parent: parent, move: move) else {
-            limit = sharded.reachedMemoryLimit ? .maxMemory : .memory
-            return nil
-        }
-        if parent == StateStore.noParent || inserted.id != Int(parent) { transitions &+= 1 }
-        return inserted.id
     }
 
     /// Takes what `worker` counted and found in a level, and empties its outboxes.

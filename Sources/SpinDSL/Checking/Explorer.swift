@@ -471,28 +471,39 @@ final class Explorer {
     /// Stores `vector`, reached from `parent` by move `move` at `depth`; returns its number.
     private func insert(_ vector: UnsafeRawBufferPointer, parent: UInt32, move: UInt32, depth: Int) -> Int? {
         if outboxes != nil { return send(vector, parent: parent, move: move) }
-        if let sharded { return insertStart(vector, parent: parent, move: move, into: sharded) }
-        if store == nil {
-            var bitstate: BitstateSet?
-            if let bits = options.bitstateBits {
-                bitstate = BitstateSet(bits: bits)
-                if bitstate == nil {
-                    limit = .memory
-                    return nil
-                }
+        // The parallel search's start, found one by one, goes to its shards; everything else to
+        // the one store. What is new, a limit and a transition are counted alike for both.
+        let inserted: (id: Int, isNew: Bool)
+        if let sharded {
+            guard let found = sharded.insert(vector, parent: parent, move: move) else {
+                limit = sharded.reachedMemoryLimit ? .maxMemory : .memory
+                return nil
             }
-            store = StateStore(
-                fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max, bitstate: bitstate,
-                compact: options.hashCompaction && bitstate == nil ? CompactSet() : nil)
-        }
-        guard let store else { return nil }
-        guard let inserted = store.insert(vector, parent: parent, move: move) else {
-            limit = store.reachedMemoryLimit ? .maxMemory : .memory
-            return nil
+            inserted = found
+        } else {
+            if store == nil {
+                var bitstate: BitstateSet?
+                if let bits = options.bitstateBits {
+                    bitstate = BitstateSet(bits: bits)
+                    if bitstate == nil {
+                        limit = .memory
+                        return nil
+                    }
+                }
+                store = StateStore(
+                    fixedLength: codec.isFixedLength ? codec.fixedBytes : 0, memoryLimit: options.maxMemoryBytes ?? Int.max, bitstate: bitstate,
+                    compact: options.hashCompaction && bitstate == nil ? CompactSet() : nil)
+            }
+            guard let store else { return nil }
+            guard let found = store.insert(vector, parent: parent, move: move) else {
+                limit = store.reachedMemoryLimit ? .maxMemory : .memory
+                return nil
+            }
+            inserted = found
         }
         if inserted.isNew {
             deepest = max(deepest, depth)
-            if store.count >= options.maxStates { limit = .maxStates }
+            if (sharded?.count ?? store?.count ?? 0) >= options.maxStates { limit = .maxStates }
         }
         if parent == StateStore.noParent || inserted.id != Int(parent) { transitions &+= 1 }
         return inserted.id
