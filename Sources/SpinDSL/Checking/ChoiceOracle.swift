@@ -10,7 +10,7 @@ struct ChoiceOracle: Sendable {
     /// One choice made: the spin, the rule case and the outcome's index.
     struct Choice: Sendable, Equatable, Hashable {
         let spin: Int
-        let rule: MachineProgram.RuleID
+        let rule: RuleCaseID
         let outcome: Int
     }
 
@@ -60,7 +60,7 @@ struct ChoiceOracle: Sendable {
     }
 
     /// The outcome among `weights` (positive) of rule case `rule` of spin `spin`.
-    mutating func pick(spin: Int, rule: MachineProgram.RuleID, stream: Int, weights: [Int]) -> Int {
+    mutating func pick(spin: Int, rule: RuleCaseID, stream: Int, weights: [Int]) -> Int {
         let outcome: Int
         switch mode {
         case .enumerating:

@@ -1,57 +1,7 @@
 /// What `RunMachine` runs: a compiled spec's spins as the runtime builds them — for each spin its
-/// reducer table and its feedbacks in the order `SpinBuilderForSpec` declares them, each with the
-/// form of core feedback it gets — made once for a whole exploration.
-///
-/// The classification below mirrors `SpinBuilderForSpec.compile`, case for case: the machine must
-/// do what the core feedback of each rule does (the differential tests hold the two together).
+/// reducer table and the feedbacks of its `LoopPlan`, with each rule case's trigger compiled —
+/// made once for a whole exploration.
 final class MachineProgram: Sendable {
-    /// The form of core feedback a slot is, and what it remembers between states.
-    enum SlotKind: Sendable {
-        /// A statechart's "outbox": sends the gear events of the step that made the state.
-        case outbox
-        /// The feedback that keeps the latest state for periodic and gear rules ("state").
-        case latest
-        /// A list of level-triggered immediate cases: the first that holds acts (`LevelCases`).
-        case levelCases([LevelCase])
-        /// One level-triggered immediate rule: acts on every new state where it holds.
-        case level(LevelCase)
-        /// A level-triggered rule with a delay or an effect: a task per state whose trigger holds
-        /// or faults (`triggeredBy:`); with `cancels`, such a state cancels the previous task.
-        case perState(RuleID, cancels: Bool)
-        /// `becomes`/`enter` with `strategy: continue`: a task whenever the trigger changes to
-        /// holding or to a new fault (`ChangeMemory`), none cancelled.
-        case edgeContinue(RuleID)
-        /// `becomes`/`enter`, immediate: acts inline whenever the trigger changes
-        /// (`skippingRepeated:` on its `TriggerValue`).
-        case risingSync(RuleID)
-        /// `becomes`/`enter` with a delay or an effect: whenever the trigger changes, the previous
-        /// task is cancelled and a task starts for the new value.
-        case risingAsync(RuleID)
-        /// `every`: the same, with `PeriodicEvents` as the task.
-        case periodic(RuleID)
-        /// `changes`: a task whenever the watched value changes, cancelling the previous one.
-        case change(RuleID, immediate: Bool)
-        /// `changes` with `strategy: continue`: a task whenever the watched value changes, none
-        /// cancelled (`ChangeMemory`).
-        case changeContinue(RuleID, immediate: Bool)
-        /// `catch`: acts on each gear message of its event.
-        case gearListener(RuleID, gear: Int, event: Int)
-    }
-
-    /// One case of a level-triggered immediate rule.
-    struct LevelCase: Sendable {
-        let test: LevelTest
-        let rule: RuleID
-        /// The event, when the case emits one without payload.
-        let constant: SpecEvent?
-    }
-
-    /// A rule case: rule `rule` (its index among the spin's feedbacks), case `caseIndex`.
-    struct RuleID: Sendable, Hashable {
-        let rule: Int
-        let caseIndex: Int
-    }
-
     /// A rule case, compiled for the machine.
     final class RuleProgram: Sendable {
         let model: RuleModel
@@ -71,11 +21,18 @@ final class MachineProgram: Sendable {
         /// For an `enter` rule whose states rows exit and enter again, where their entry parities
         /// are (`SpinBuilderForSpec.entryWatch`): the rule then watches them too.
         let entry: [ParityFlip]?
+        /// For a level-triggered case: whether it holds in a state (`SpinBuilderForSpec.levelPredicate`).
+        let level: LevelTest
+        /// The event, when the case emits one without payload.
+        let constant: SpecEvent?
 
         init(
-            _ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?
+            _ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?,
+            level: LevelTest
         ) {
             self.model = model
+            self.level = level
+            constant = SpinBuilderForSpec.constantEvent(model)
             self.stream = stream
             self.trigger = trigger
             self.entry = entry
@@ -86,17 +43,12 @@ final class MachineProgram: Sendable {
         }
     }
 
-    struct SlotProgram: Sendable {
-        /// The feedback's name: the `source` of the events it emits.
-        let name: String
-        let kind: SlotKind
-    }
-
     /// A spin, compiled for the machine: a class, so that a step reads it without copying it.
     final class SpinProgram: Sendable {
         let model: SpinModel
         let table: ReducerTable
-        let slots: [SlotProgram]
+        /// The feedbacks, as the loop plan has them.
+        let slots: [FeedbackPlan]
         /// Rule cases by rule, then case.
         let rules: [[RuleProgram]]
         /// Whether each control state is final.
@@ -119,24 +71,24 @@ final class MachineProgram: Sendable {
         let mayReenter: Bool
 
         init(
-            model: SpinModel, table: ReducerTable, slots: [SlotProgram], rules: [[RuleProgram]], isFinal: [Bool],
+            model: SpinModel, table: ReducerTable, loop: LoopPlan, rules: [[RuleProgram]], isFinal: [Bool],
             fieldTypes: [[ValueType]], script: [(at: Int64, event: SpecEvent)], maxStringBytes: Int
         ) {
             self.model = model
             self.table = table
-            self.slots = slots
+            slots = loop.feedbacks
             self.rules = rules
             self.isFinal = isFinal
             self.fieldTypes = fieldTypes
             self.script = script
-            hasSlots = !slots.isEmpty
+            hasSlots = !loop.feedbacks.isEmpty
             initialState = table.initialState(of: model, maxStringBytes: maxStringBytes)
             isStatechart = table.statechart != nil
-            hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows || $0.chart.deferral != nil } ?? false
+            hasInternalEvents = loop.hasInternalEvents
             mayReenter = table.mayReenter
         }
 
-        func rule(_ id: RuleID) -> RuleProgram {
+        func rule(_ id: RuleCaseID) -> RuleProgram {
             rules[id.rule][id.caseIndex]
         }
     }
@@ -155,47 +107,21 @@ final class MachineProgram: Sendable {
         self.maxStringBytes = maxStringBytes
         invariants = InvariantCheck(compiled.model, maxStringBytes: maxStringBytes)
         spins = compiled.model.spins.enumerated().map { index, spin in
-            Self.spinProgram(spin, table: compiled.tables[index], script: script, maxStringBytes: maxStringBytes)
+            Self.spinProgram(spin, table: compiled.tables[index], loop: compiled.loops[index], script: script, maxStringBytes: maxStringBytes)
         }
     }
 
-    private static func spinProgram(_ spin: SpinModel, table: ReducerTable, script: Bool, maxStringBytes: Int) -> SpinProgram {
+    private static func spinProgram(
+        _ spin: SpinModel, table: ReducerTable, loop: LoopPlan, script: Bool, maxStringBytes: Int
+    ) -> SpinProgram {
         // The builder's predicates, so that a trigger means here what it means in a run.
         let builder = SpinBuilderForSpec(
-            spin: spin, table: table, gears: [], options: SpecRunOptions(maxStringBytes: maxStringBytes))
+            spin: spin, table: table, loop: loop, gears: [], options: SpecRunOptions(maxStringBytes: maxStringBytes))
         let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
             feedback.cases.enumerated().map { caseIndex, rule in
                 RuleProgram(
                     rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule),
-                    entry: builder.entryWatch(rule))
-            }
-        }
-        var slots: [SlotProgram] = []
-        if let code = table.statechart, !code.propagates.isEmpty { slots.append(SlotProgram(name: "outbox", kind: .outbox)) }
-        let readsLatest = spin.feedbacks.contains { feedback in
-            feedback.cases.contains { rule in
-                if rule.period != nil { return true }
-                if case .gearEvent = rule.trigger { return true }
-                return false
-            }
-        }
-        if readsLatest { slots.append(SlotProgram(name: "state", kind: .latest)) }
-        for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
-            let name = feedback.name.text
-            let isLevelImmediate = feedback.cases.allSatisfy { rule in
-                rule.delay == nil && rule.period == nil && rule.isLevelTriggered && !rule.isEffect
-            }
-            if feedback.cases.count > 1, isLevelImmediate {
-                let cases = feedback.cases.enumerated().map { caseIndex, rule in
-                    LevelCase(test: builder.levelPredicate(rule), rule: RuleID(rule: ruleIndex, caseIndex: caseIndex),
-                              constant: SpinBuilderForSpec.constantEvent(rule))
-                }
-                slots.append(SlotProgram(name: name, kind: .levelCases(cases)))
-                continue
-            }
-            for (caseIndex, rule) in feedback.cases.enumerated() {
-                let id = RuleID(rule: ruleIndex, caseIndex: caseIndex)
-                slots.append(SlotProgram(name: name, kind: kind(of: rule, id: id, builder: builder)))
+                    entry: builder.entryWatch(rule), level: builder.levelPredicate(rule))
             }
         }
         var scripted: [(at: Int64, event: SpecEvent)] = []
@@ -205,33 +131,9 @@ final class MachineProgram: Sendable {
             }
         }
         return SpinProgram(
-            model: spin, table: table, slots: slots, rules: rules,
+            model: spin, table: table, loop: loop, rules: rules,
             isFinal: spin.hasControlStates ? spin.configurations.isFinal : [],
             fieldTypes: spin.events.map { $0.fields.map(\.type) }, script: scripted, maxStringBytes: maxStringBytes)
-    }
-
-    /// The core feedback `SpinBuilderForSpec.compile` makes of a rule case, as a slot kind.
-    private static func kind(of rule: RuleModel, id: RuleID, builder: SpinBuilderForSpec) -> SlotKind {
-        if case let .gearEvent(gear, event) = rule.trigger {
-            return .gearListener(id, gear: gear, event: event)
-        }
-        if rule.period != nil { return .periodic(id) }
-        switch rule.trigger {
-        case .everyState, .when, .inStates:
-            if rule.delay == nil, !rule.isEffect {
-                return .level(LevelCase(test: builder.levelPredicate(rule), rule: id, constant: SpinBuilderForSpec.constantEvent(rule)))
-            }
-            return .perState(id, cancels: rule.strategy == .cancel)
-        case .becomes, .enter:
-            if rule.strategy != .cancel { return .edgeContinue(id) }
-            if rule.delay == nil, !rule.isEffect { return .risingSync(id) }
-            return .risingAsync(id)
-        case .changes:
-            let immediate = rule.delay == nil && !rule.isEffect
-            return rule.strategy == .cancel ? .change(id, immediate: immediate) : .changeContinue(id, immediate: immediate)
-        case .gearEvent:
-            return .gearListener(id, gear: -1, event: -1)
-        }
     }
 
     /// Every fixed duration of the spec's rules and simulated effects, in nanoseconds, and whether

@@ -29,7 +29,7 @@ struct MachineTask: Sendable, Hashable {
     /// Its effect's token in its spin.
     var token: Int
     var body: Body
-    var rule: MachineProgram.RuleID
+    var rule: RuleCaseID
     var phase: Phase = .start
     /// The state the action acts on: the triggering state (delayed, immediate, a periodic task's
     /// first wait), or the latest state a periodic task's effect acts on while it waits.
@@ -41,7 +41,7 @@ struct MachineTask: Sendable, Hashable {
     /// The task was woken by its cancellation: the sleep it resumes from throws.
     var resumesThrowing = false
 
-    init(spin: Int, slot: Int, token: Int, body: Body, rule: MachineProgram.RuleID, state: SpecState?) {
+    init(spin: Int, slot: Int, token: Int, body: Body, rule: RuleCaseID, state: SpecState?) {
         self.spin = spin
         self.slot = slot
         self.token = token

@@ -478,29 +478,31 @@ struct RunMachine {
                 spins[index].latest = state
             case .levelCases(let cases):
                 guard !state.hasFault else { continue }
-                for levelCase in cases {
+                for id in cases {
+                    let rule = spin.rule(id)
                     do throws(EvaluationError) {
-                        guard try levelCase.test.holds(state) else { continue }
+                        guard try rule.level.holds(state) else { continue }
                     } catch {
                         queueResult(index, .failure(SpecFault(error)), slot: slot)
                         break
                     }
-                    coverage?.ruleFired(spin: index, rule: levelCase.rule)
-                    if let event = levelCase.constant ?? act(index, levelCase.rule, state: state, payload: []) {
+                    coverage?.ruleFired(spin: index, rule: id)
+                    if let event = rule.constant ?? act(index, id, state: state, payload: []) {
                         queueResult(index, event, slot: slot)
                     }
                     break
                 }
-            case .level(let levelCase):
+            case .level(let id):
                 guard !state.hasFault else { continue }
+                let rule = spin.rule(id)
                 do throws(EvaluationError) {
-                    guard try levelCase.test.holds(state) else { continue }
+                    guard try rule.level.holds(state) else { continue }
                 } catch {
                     queueResult(index, .failure(SpecFault(error)), slot: slot)
                     continue
                 }
-                coverage?.ruleFired(spin: index, rule: levelCase.rule)
-                if let event = levelCase.constant ?? act(index, levelCase.rule, state: state, payload: []) {
+                coverage?.ruleFired(spin: index, rule: id)
+                if let event = rule.constant ?? act(index, id, state: state, payload: []) {
                     queueResult(index, event, slot: slot)
                 }
             case .perState(let rule, let cancels):
@@ -598,7 +600,7 @@ struct RunMachine {
     /// Whether a `changes` rule acts on a change to `value` in `state`: not when the value or the
     /// rule's condition faults (the fault is its answer) or the condition does not hold.
     private mutating func changeActs(
-        _ index: Int, _ rule: MachineProgram.RuleID, watched value: Result<SpinValue, SpecFault>, state: SpecState, slot: Int
+        _ index: Int, _ rule: RuleCaseID, watched value: Result<SpinValue, SpecFault>, state: SpecState, slot: Int
     ) -> Bool {
         if case .failure(let fault) = value {
             queueResult(index, .failure(fault), slot: slot)
@@ -667,7 +669,7 @@ struct RunMachine {
     // MARK: Actions
 
     /// A rule's action, run at once (`SpinBuilderForSpec.immediateAction`): the event to feed back.
-    private mutating func act(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState, payload: [SpinValue]) -> SpecEvent? {
+    private mutating func act(_ index: Int, _ id: RuleCaseID, state: SpecState, payload: [SpinValue]) -> SpecEvent? {
         let spin = program.spins[index]
         let rule = spin.rule(id)
         coverage?.ruleFired(spin: index, rule: id)
@@ -708,7 +710,7 @@ struct RunMachine {
         case wait(outcome: Int, duration: Int64)
     }
 
-    private mutating func startSimulatedEffect(_ index: Int, _ id: MachineProgram.RuleID, state: SpecState) -> EffectStart {
+    private mutating func startSimulatedEffect(_ index: Int, _ id: RuleCaseID, state: SpecState) -> EffectStart {
         let rule = program.spins[index].rule(id)
         guard case .effect(let name, let simulate) = rule.model.action else {
             return .answer(act(index, id, state: state, payload: []))
@@ -728,7 +730,7 @@ struct RunMachine {
     }
 
     /// The event of a simulated effect's outcome `outcome` on `state`.
-    private mutating func outcomeEvent(_ index: Int, _ id: MachineProgram.RuleID, outcome: Int, state: SpecState) -> SpecEvent? {
+    private mutating func outcomeEvent(_ index: Int, _ id: RuleCaseID, outcome: Int, state: SpecState) -> SpecEvent? {
         let spin = program.spins[index]
         guard case .effect(_, let simulate?) = spin.rule(id).model.action, simulate.outcome.indices.contains(outcome) else { return nil }
         coverage?.ruleFired(spin: index, rule: id)
@@ -790,7 +792,7 @@ struct RunMachine {
     /// runs until it first suspends or ends; one that ends answers into the spin's `pending` (see
     /// `finish`). Returns its token.
     private mutating func startEffect(
-        _ index: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, state: SpecState?
+        _ index: Int, slot: Int, body: MachineTask.Body, rule: RuleCaseID, state: SpecState?
     ) -> Int {
         spins[index].nextToken &+= 1
         let token = spins[index].nextToken
@@ -1165,7 +1167,7 @@ extension RunMachine {
 
     /// A task asleep until `deadline`, after the sleepers restored before it.
     mutating func restoreSleepingTask(
-        spin: Int, slot: Int, body: MachineTask.Body, rule: MachineProgram.RuleID, phase: MachineTask.Phase,
+        spin: Int, slot: Int, body: MachineTask.Body, rule: RuleCaseID, phase: MachineTask.Phase,
         state: SpecState?, outcome: Int, deadline: Int64, isRunning: Bool
     ) {
         spins[spin].nextToken &+= 1
@@ -1254,7 +1256,7 @@ struct MachineCoverage: Sendable {
         if rows.indices.contains(spin), rows[spin].indices.contains(row) { rows[spin][row] = true }
     }
 
-    mutating func ruleFired(spin: Int, rule: MachineProgram.RuleID) {
+    mutating func ruleFired(spin: Int, rule: RuleCaseID) {
         guard rules.indices.contains(spin), rules[spin].indices.contains(rule.rule),
               rules[spin][rule.rule].indices.contains(rule.caseIndex) else { return }
         rules[spin][rule.rule][rule.caseIndex] = true

@@ -70,7 +70,7 @@ final class StateCodec {
         let spin: Int
         let slot: Int
         let body: MachineTask.Body
-        let rule: MachineProgram.RuleID
+        let rule: RuleCaseID
         let phase: MachineTask.Phase
         /// Whether the task keeps the state its action acts on.
         let keepsState: Bool
@@ -201,7 +201,7 @@ final class StateCodec {
         var sites: [Site] = []
         for (spinIndex, spin) in program.spins.enumerated() {
             for (slotIndex, slot) in spin.slots.enumerated() {
-                func add(_ body: MachineTask.Body, _ rule: MachineProgram.RuleID, running: Bool) {
+                func add(_ body: MachineTask.Body, _ rule: RuleCaseID, running: Bool) {
                     let program = spin.rule(rule)
                     var waits: [(MachineTask.Phase, Bool)] = []
                     switch body {

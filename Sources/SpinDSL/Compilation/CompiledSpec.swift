@@ -7,11 +7,15 @@ public struct CompiledSpec: Sendable {
     /// The validated model.
     public let model: SpecModel
     let tables: [ReducerTable]
+    /// Each spin's loop: its feedbacks and the form each runs as.
+    let loops: [LoopPlan]
 
     /// Compiles a validated model.
     public init(_ model: SpecModel) {
         self.model = model
-        self.tables = model.spins.map(ReducerTable.init)
+        let tables = model.spins.map(ReducerTable.init)
+        self.tables = tables
+        loops = zip(model.spins, tables).map { LoopPlan(spin: $0, table: $1) }
     }
 
     /// Fresh spins and gears for one run. With `options.runsScript`, each spin sends its own
@@ -19,7 +23,7 @@ public struct CompiledSpec: Sendable {
     public func instantiate(_ options: SpecRunOptions = SpecRunOptions()) -> SpecInstance {
         let gears = model.gears.map { _ in Gear<GearMessage>() }
         let spins = model.spins.enumerated().map { index, spin in
-            SpinBuilderForSpec(spin: spin, table: tables[index], gears: gears, options: options).build()
+            SpinBuilderForSpec(spin: spin, table: tables[index], loop: loops[index], gears: gears, options: options).build()
         }
         return SpecInstance(model: model, spins: spins, gears: gears)
     }

@@ -1,10 +1,12 @@
 import Spin
 
-/// Builds the core `Spin` of one spin model for one run: the reducer from the table, and one core
-/// `Feedback` per rule (named after it), plus the script (as origin "input") and the render rule.
+/// Builds the core `Spin` of one spin model for one run: the reducer from the table, one core
+/// `Feedback` per feedback of the spin's `LoopPlan` (named after it, in the form the plan gives),
+/// plus the script (as origin "input") and the render rule.
 struct SpinBuilderForSpec {
     let spin: SpinModel
     let table: ReducerTable
+    let loop: LoopPlan
     let gears: [Gear<GearMessage>]
     let options: SpecRunOptions
     /// The run's limit on strings, read by every evaluation.
@@ -14,37 +16,23 @@ struct SpinBuilderForSpec {
         let limit = maxStringBytes
         let table = self.table
         let latest = LatestState()
+        let feedbacks = loop.feedbacks.map { feedback(for: $0, latest: latest) } + hostFeedbacks()
+        let initial = table.initialState(of: spin, maxStringBytes: limit)
+        let reducer = table.statechart == nil
+            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) })
+            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event, maxStringBytes: limit) })
+        let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
+        // A statechart's eventless rows, raised events and deferred events no state defers any more
+        // are reduced to completion, before the next queued event, as steps of origin `eventless`,
+        // `raised` and `deferred`.
+        guard loop.hasInternalEvents else { return spin }
+        return spin.withInternalEvents { state in table.internalEvent(state, maxStringBytes: limit) }
+    }
+
+    /// The feedbacks a host's run adds after the plan's: the render rule's output and the script.
+    private func hostFeedbacks() -> [Feedback<SpecState, SpecEvent>] {
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
-        // A statechart's propagated events go out first, when the state of the step that made
-        // them is delivered (the reducer, being pure, only keeps them in the state's outbox).
-        if let code = table.statechart, !code.propagates.isEmpty {
-            let gears = self.gears
-            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                for message in state.outbox where gears.indices.contains(message.gear) {
-                    gears[message.gear].propagate(message.message)
-                }
-                return nil
-            }).named("outbox"))
-        }
-        // First, so that periodic rules always read the state every feedback is seeing.
-        // Only periodic and gear-triggered rules read the latest state; without them there is no
-        // such feedback, which would cost a call per step (traces name feedbacks, not indices).
-        let readsLatest = spin.feedbacks.contains { feedback in
-            feedback.cases.contains { rule in
-                if rule.period != nil { return true }
-                if case .gearEvent = rule.trigger { return true }
-                return false
-            }
-        }
-        if readsLatest {
-            feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                latest.set(state)
-                return nil
-            }).named("state"))
-        }
-        for (ruleIndex, feedback) in spin.feedbacks.enumerated() {
-            feedbacks.append(contentsOf: compile(feedback, ruleIndex: ruleIndex, latest: latest))
-        }
+        let limit = maxStringBytes
         if let render = spin.render, let sink = options.render {
             let name = spin.name.text
             feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
@@ -60,110 +48,46 @@ struct SpinBuilderForSpec {
         if options.runsScript, !spin.script.isEmpty {
             feedbacks.append(scriptFeedback())
         }
-        let initial = table.initialState(of: spin, maxStringBytes: limit)
-        let reducer = table.statechart == nil
-            ? Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduce(&state, event, maxStringBytes: limit) })
-            : Reducer<SpecState, SpecEvent>(reportingChanges: { state, event in table.reduceStatechart(&state, event, maxStringBytes: limit) })
-        let spin = Spin(initialState: initial, feedbacks: feedbacks, reducer: reducer, isSameState: { $0 == $1 })
-        // A statechart's eventless rows, raised events and deferred events no state defers any more
-        // are reduced to completion, before the next queued event, as steps of origin `eventless`,
-        // `raised` and `deferred`.
-        guard let code = table.statechart, code.mayRaise || code.chart.hasEventlessRows || code.chart.deferral != nil else { return spin }
-        return spin.withInternalEvents { state in table.internalEvent(state, maxStringBytes: limit) }
+        return feedbacks
     }
 
-    // MARK: Rules
+    // MARK: Feedbacks
 
-    private func compile(_ feedback: FeedbackModel, ruleIndex: Int, latest: LatestState) -> [Feedback<SpecState, SpecEvent>] {
-        let name = feedback.name.text
-        // A list of level-triggered, immediate cases is one feedback: the first case that holds acts.
-        let isLevelImmediate = feedback.cases.allSatisfy { rule in
-            rule.delay == nil && rule.period == nil && rule.isLevelTriggered && !rule.isEffect
-        }
-        if feedback.cases.count > 1, isLevelImmediate {
-            let cases = LevelCases(feedback.cases.enumerated().map { caseIndex, rule in
-                (test: levelPredicate(rule), constant: Self.constantEvent(rule),
-                 act: immediateAction(rule, stream: Self.stream(rule: ruleIndex, case: caseIndex)))
-            }, controlCount: spin.controlCount)
-            return [Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)]
-        }
-        return feedback.cases.enumerated().map { caseIndex, rule in
-            compile(rule, name: name, stream: Self.stream(rule: ruleIndex, case: caseIndex), latest: latest)
-        }
-    }
-
-    private func compile(_ rule: RuleModel, name: String, stream: Int, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
-        let limit = maxStringBytes
-        let act = asyncAction(rule, stream: stream)
-        let strategy: ExecutionStrategy = rule.strategy == .cancel ? .cancelOnNewState : .continueOnNewState
-        let delay = rule.delay
-
-        // An action after the optional delay (computed on the state that triggered it), on that state.
-        let delayed: @Sendable (SpecState, [SpinValue]) async -> SpecEvent? = { state, payload in
-            if let delay {
-                let duration: Duration
-                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
-                do { try await SpinClock.sleep(for: duration) } catch { return nil }
-            }
-            return await act(state, payload)
-        }
-
-        if case let .gearEvent(gearIndex, eventIndex) = rule.trigger {
-            let immediate = immediateAction(rule, stream: stream)
-            return Feedback(attachedTo: gears[gearIndex], propagating: { (message: GearMessage) -> SpecEvent? in
-                guard message.kind == eventIndex else { return nil }
-                return immediate(latest.state ?? SpecState(control: 0, data: []), message.payload)
+    /// The core feedback of one feedback of the plan.
+    private func feedback(for plan: FeedbackPlan, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
+        let name = plan.name
+        switch plan.kind {
+        case .outbox:
+            let gears = self.gears
+            return Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                for message in state.outbox where gears.indices.contains(message.gear) {
+                    gears[message.gear].propagate(message.message)
+                }
+                return nil
             }).named(name)
-        }
-
-        if let period = rule.period {
-            let trigger = self.trigger(rule)
-            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
-                            effect: { (value: TriggerValue) -> PeriodicEvents in
-                PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, maxStringBytes: limit, act: act)
+        case .latest:
+            return Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                latest.set(state)
+                return nil
             }).named(name)
-        }
-
-        switch rule.trigger {
-        case .everyState, .when, .inStates:
-            let holds = levelPredicate(rule)
-            if delay == nil, !rule.isEffect {
-                let immediate = immediateAction(rule, stream: stream)
-                // The commonest rule, `when: … emit: e`, emits a constant: no call to make it.
-                let event = Self.constantEvent(rule)
-                return Feedback(effect: { (state: SpecState) -> SpecEvent? in
-                    guard !state.hasFault else { return nil }
-                    do throws(EvaluationError) {
-                        guard try holds.holds(state) else { return nil }
-                        return event ?? immediate(state, [])
-                    } catch {
-                        return .failure(SpecFault(error))
-                    }
-                }).named(name)
-            }
+        case .levelCases, .level:
+            return levelFeedback(plan)
+        case .perState(let id, let cancels):
             // A state whose condition faults is accepted too; the action then emits the fault.
-            let trigger = self.trigger(rule)
+            let trigger = self.trigger(rule(id))
+            let delayed = delayedAction(id)
             return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
                 if case .fault(let fault) = trigger(state) { return .failure(fault) }
                 return await delayed(state, [])
-            }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off }, strategy: strategy).named(name)
-        case .becomes, .enter:
-            let trigger = self.trigger(rule)
-            if let entry = entryWatch(rule) {
-                return enterFeedback(rule, trigger: trigger, entry: entry, stream: stream, delayed: delayed, name: name, strategy: strategy)
-            }
-            if strategy == .continueOnNewState {
-                let memory = ChangeMemory<TriggerValue>()
-                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
-                    if case .fault(let fault) = trigger(state) { return .failure(fault) }
-                    return await delayed(state, [])
-                }, triggeredBy: { (state: SpecState) -> Bool in
-                    let value = trigger(state)
-                    return value.rises(changed: memory.changes(to: value))
-                }, strategy: .continueOnNewState).named(name)
-            }
-            if delay == nil, !rule.isEffect {
-                let immediate = immediateAction(rule, stream: stream)
+            }, triggeredBy: { (state: SpecState) -> Bool in trigger(state) != .off },
+            strategy: cancels ? .cancelOnNewState : .continueOnNewState).named(name)
+        case .edgeContinue(let id):
+            return edgeContinueFeedback(id, name: name)
+        case .risingSync(let id):
+            let immediate = immediateAction(rule(id), stream: Self.stream(id))
+            if entryWatch(rule(id)) == nil {
+                // Acts inline, in the loop's turn.
+                let trigger = self.trigger(rule(id))
                 return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
                                 effect: { (value: TriggerValue) -> SpecEvent? in
                     switch value {
@@ -173,48 +97,173 @@ struct SpinBuilderForSpec {
                     }
                 }).named(name)
             }
-            return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
-                            effect: { (value: TriggerValue) async -> SpecEvent? in
-                switch value {
-                case .off: return nil
-                case .on(let state): return await delayed(state, [])
-                case .fault(let fault): return .failure(fault)
+            return risingFeedback(id, name: name) { state in immediate(state, []) }
+        case .risingAsync(let id):
+            let delayed = delayedAction(id)
+            return risingFeedback(id, name: name) { state in await delayed(state, []) }
+        case .periodic(let id):
+            return periodicFeedback(id, name: name, latest: latest)
+        case .change(let id, let isImmediate), .changeContinue(let id, let isImmediate):
+            return changeFeedback(plan.kind, id: id, immediate: isImmediate, name: name)
+        case .gearListener(let id, let gearIndex, let eventIndex):
+            let immediate = immediateAction(rule(id), stream: Self.stream(id))
+            guard gears.indices.contains(gearIndex) else { return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name) }
+            return Feedback(attachedTo: gears[gearIndex], propagating: { (message: GearMessage) -> SpecEvent? in
+                guard message.kind == eventIndex else { return nil }
+                return immediate(latest.state ?? SpecState(control: 0, data: []), message.payload)
+            }).named(name)
+        }
+    }
+
+    /// A level-triggered immediate rule: on every new state, the case that holds acts (for a rule
+    /// of several cases, the first that holds).
+    private func levelFeedback(_ plan: FeedbackPlan) -> Feedback<SpecState, SpecEvent> {
+        let name = plan.name
+        switch plan.kind {
+        case .levelCases(let ids):
+            let cases = LevelCases(ids.map { id in
+                let rule = self.rule(id)
+                return (test: levelPredicate(rule), constant: Self.constantEvent(rule), act: immediateAction(rule, stream: Self.stream(id)))
+            }, controlCount: spin.controlCount)
+            return Feedback(effect: { (state: SpecState) -> SpecEvent? in cases.event(for: state) }).named(name)
+        case .level(let id):
+            let rule = self.rule(id)
+            let holds = levelPredicate(rule)
+            let immediate = immediateAction(rule, stream: Self.stream(id))
+            // The commonest rule, `when: … emit: e`, emits a constant: no call to make it.
+            let event = Self.constantEvent(rule)
+            return Feedback(effect: { (state: SpecState) -> SpecEvent? in
+                guard !state.hasFault else { return nil }
+                do throws(EvaluationError) {
+                    guard try holds.holds(state) else { return nil }
+                    return event ?? immediate(state, [])
+                } catch {
+                    return .failure(SpecFault(error))
                 }
             }).named(name)
-        case .changes(let watched):
-            let immediate = immediateAction(rule, stream: stream)
-            let isImmediate = delay == nil && !rule.isEffect
-            let condition = rule.condition
-            if strategy == .continueOnNewState {
-                // Every change acts, and earlier actions run to their end.
-                let memory = ChangeMemory<WatchedValue>()
-                return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
-                    let value = WatchedValue(state: state, watched: watched, maxStringBytes: limit)
-                    if let fault = value.fault { return .failure(fault) }
-                    switch WatchedValue.acts(condition, on: state, maxStringBytes: limit) {
-                    case .failure(let fault): return .failure(fault)
-                    case .success(false): return nil
-                    case .success(true): break
-                    }
-                    return isImmediate ? immediate(state, []) : await delayed(state, [])
-                }, triggeredBy: { (state: SpecState) -> Bool in
-                    state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched, maxStringBytes: limit))
-                }, strategy: .continueOnNewState).named(name)
+        default:
+            return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
+        }
+    }
+
+    /// A `becomes`/`enter` case with strategy `continue`: an action whenever the trigger changes to
+    /// holding or to a new fault (or one of its states is entered again, for an `enter` rule whose
+    /// states rows re-enter), none cancelled.
+    private func edgeContinueFeedback(_ id: RuleCaseID, name: String) -> Feedback<SpecState, SpecEvent> {
+        let rule = self.rule(id)
+        let trigger = self.trigger(rule)
+        let delayed = delayedAction(id)
+        let effect: @Sendable (SpecState) async -> SpecEvent? = { state in
+            if case .fault(let fault) = trigger(state) { return .failure(fault) }
+            return await delayed(state, [])
+        }
+        if let entry = entryWatch(rule) {
+            let memory = ChangeMemory<EntryWatch>()
+            return Feedback(effect: effect, triggeredBy: { (state: SpecState) -> Bool in
+                let watched = EntryWatch(value: trigger(state), flips: entry, in: state)
+                return watched.value.rises(changed: memory.changes(to: watched))
+            }, strategy: .continueOnNewState).named(name)
+        }
+        let memory = ChangeMemory<TriggerValue>()
+        return Feedback(effect: effect, triggeredBy: { (state: SpecState) -> Bool in
+            let value = trigger(state)
+            return value.rises(changed: memory.changes(to: value))
+        }, strategy: .continueOnNewState).named(name)
+    }
+
+    /// An `every` case: whenever its trigger changes, the previous periodic task is cancelled and
+    /// one starts for the new value (`PeriodicEvents`).
+    private func periodicFeedback(_ id: RuleCaseID, name: String, latest: LatestState) -> Feedback<SpecState, SpecEvent> {
+        let rule = self.rule(id)
+        let trigger = self.trigger(rule)
+        let (delay, limit, act) = (rule.delay, maxStringBytes, asyncAction(rule, stream: Self.stream(id)))
+        guard let period = rule.period else { return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name) }
+        return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) },
+                        effect: { (value: TriggerValue) -> PeriodicEvents in
+            PeriodicEvents(firstDelay: delay, period: period, trigger: value, latest: latest, maxStringBytes: limit, act: act)
+        }).named(name)
+    }
+
+    /// A `becomes`/`enter` case with strategy `cancel`: whenever its trigger changes (or one of
+    /// its states is entered again, for an `enter` rule whose states rows re-enter), the previous
+    /// action is cancelled and `act` runs on the state where it holds.
+    private func risingFeedback(
+        _ id: RuleCaseID, name: String, act: @escaping @Sendable (SpecState) async -> SpecEvent?
+    ) -> Feedback<SpecState, SpecEvent> {
+        let rule = self.rule(id)
+        let trigger = self.trigger(rule)
+        let effect: @Sendable (TriggerValue) async -> SpecEvent? = { value in
+            switch value {
+            case .off: return nil
+            case .on(let state): return await act(state)
+            case .fault(let fault): return .failure(fault)
             }
-            return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
-                WatchedValue(state: state, watched: watched, maxStringBytes: limit)
-            }, effect: { (watched: WatchedValue) async -> SpecEvent? in
-                if let fault = watched.fault { return .failure(fault) }
-                switch WatchedValue.acts(condition, on: watched.state, maxStringBytes: limit) {
+        }
+        if let entry = entryWatch(rule) {
+            return Feedback(skippingRepeated: { (state: SpecState) -> EntryWatch in EntryWatch(value: trigger(state), flips: entry, in: state) },
+                            effect: { (watched: EntryWatch) async -> SpecEvent? in await effect(watched.value) }).named(name)
+        }
+        return Feedback(skippingRepeated: { (state: SpecState) -> TriggerValue in trigger(state) }, effect: effect).named(name)
+    }
+
+    /// A `changes` case: whenever the watched value changes, the action (cancelling the previous
+    /// one for `.change`; letting it run to its end for `.changeContinue`).
+    private func changeFeedback(_ kind: FeedbackKind, id: RuleCaseID, immediate isImmediate: Bool, name: String) -> Feedback<SpecState, SpecEvent> {
+        let limit = maxStringBytes
+        let rule = self.rule(id)
+        guard case .changes(let watched) = rule.trigger else { return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name) }
+        let immediate = immediateAction(rule, stream: Self.stream(id))
+        let delayed = delayedAction(id)
+        let condition = rule.condition
+        if case .changeContinue = kind {
+            // Every change acts, and earlier actions run to their end.
+            let memory = ChangeMemory<WatchedValue>()
+            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
+                let value = WatchedValue(state: state, watched: watched, maxStringBytes: limit)
+                if let fault = value.fault { return .failure(fault) }
+                switch WatchedValue.acts(condition, on: state, maxStringBytes: limit) {
                 case .failure(let fault): return .failure(fault)
                 case .success(false): return nil
                 case .success(true): break
                 }
-                return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
-            }).named(name)
-        case .gearEvent:
-            return Feedback(effect: { (_: SpecState) -> SpecEvent? in nil }).named(name)
+                return isImmediate ? immediate(state, []) : await delayed(state, [])
+            }, triggeredBy: { (state: SpecState) -> Bool in
+                state.hasFault ? false : memory.changes(to: WatchedValue(state: state, watched: watched, maxStringBytes: limit))
+            }, strategy: .continueOnNewState).named(name)
         }
+        return Feedback(skippingRepeated: { (state: SpecState) -> WatchedValue in
+            WatchedValue(state: state, watched: watched, maxStringBytes: limit)
+        }, effect: { (watched: WatchedValue) async -> SpecEvent? in
+            if let fault = watched.fault { return .failure(fault) }
+            switch WatchedValue.acts(condition, on: watched.state, maxStringBytes: limit) {
+            case .failure(let fault): return .failure(fault)
+            case .success(false): return nil
+            case .success(true): break
+            }
+            return isImmediate ? immediate(watched.state, []) : await delayed(watched.state, [])
+        }).named(name)
+    }
+
+    /// Rule case `id`'s action after its optional delay (computed on the state that triggered it),
+    /// on that state.
+    private func delayedAction(_ id: RuleCaseID) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
+        let limit = maxStringBytes
+        let rule = self.rule(id)
+        let act = asyncAction(rule, stream: Self.stream(id))
+        let delay = rule.delay
+        return { state, payload in
+            if let delay {
+                let duration: Duration
+                do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
+                do { try await SpinClock.sleep(for: duration) } catch { return nil }
+            }
+            return await act(state, payload)
+        }
+    }
+
+    /// The model of rule case `id`.
+    private func rule(_ id: RuleCaseID) -> RuleModel {
+        spin.feedbacks[id.rule].cases[id.caseIndex]
     }
 
     /// The event of a rule that emits one without payload, made once; nil for other actions.
@@ -261,36 +310,6 @@ struct SpinBuilderForSpec {
         guard case .enter(let states) = rule.trigger, let chart = spin.statechart else { return nil }
         let flips = Statechart.mergedFlips(states.sorted().compactMap { chart.parity[$0] })
         return flips.isEmpty ? nil : flips
-    }
-
-    /// An `enter` rule whose states can be entered again while active: it acts when the rule's
-    /// condition becomes true, and again each time one of its states is re-entered (an external
-    /// self-transition restarts its timer); it is cancelled when the condition stops holding.
-    private func enterFeedback(
-        _ rule: RuleModel, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip], stream: Int,
-        delayed: @escaping @Sendable (SpecState, [SpinValue]) async -> SpecEvent?, name: String, strategy: ExecutionStrategy
-    ) -> Feedback<SpecState, SpecEvent> {
-        let watch: @Sendable (SpecState) -> EntryWatch = { state in EntryWatch(value: trigger(state), flips: entry, in: state) }
-        if strategy == .continueOnNewState {
-            let memory = ChangeMemory<EntryWatch>()
-            return Feedback(effect: { (state: SpecState) async -> SpecEvent? in
-                if case .fault(let fault) = trigger(state) { return .failure(fault) }
-                return await delayed(state, [])
-            }, triggeredBy: { (state: SpecState) -> Bool in
-                let watched = watch(state)
-                return watched.value.rises(changed: memory.changes(to: watched))
-            }, strategy: .continueOnNewState).named(name)
-        }
-        let immediate = rule.delay == nil && !rule.isEffect ? immediateAction(rule, stream: stream) : nil
-        return Feedback(skippingRepeated: watch, effect: { (watched: EntryWatch) async -> SpecEvent? in
-            switch watched.value {
-            case .off: return nil
-            case .on(let state):
-                if let immediate { return immediate(state, []) }
-                return await delayed(state, [])
-            case .fault(let fault): return .failure(fault)
-            }
-        }).named(name)
     }
 
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
@@ -443,6 +462,11 @@ struct SpinBuilderForSpec {
         if caseIndex < 64, !overflow { return product &+ caseIndex }
         var mixer = SeededGenerator(seed: UInt64(truncatingIfNeeded: rule) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: caseIndex))
         return Int(truncatingIfNeeded: mixer.next() | 1 << 62) | Int.min
+    }
+
+    /// The random stream of rule case `id` (`stream(rule:case:)`).
+    static func stream(_ id: RuleCaseID) -> Int {
+        stream(rule: id.rule, case: id.caseIndex)
     }
 
     /// A seed per rule case, derived from the run's seed, so that each rule draws its own stream and

@@ -714,7 +714,7 @@ extension PromelaWriter {
 
     /// The entry parity variables an `enter` rule watches (states some row exits and enters
     /// again).
-    func watchedParities(_ spin: Int, _ id: MachineProgram.RuleID) -> [String] {
+    func watchedParities(_ spin: Int, _ id: RuleCaseID) -> [String] {
         guard let chart = chart(spin), let flips = program.spins[spin].rule(id).entry else { return [] }
         return chart.parity.indices.filter { state in
             guard let parity = chart.parity[state] else { return false }

@@ -5,14 +5,14 @@ struct PromelaWriter {
     struct Rule {
         enum Kind {
             /// Level-triggered cases (the first that holds acts), on every new state.
-            case level([MachineProgram.LevelCase])
+            case level([RuleCaseID])
             /// `becomes`/`enter`, acting at once on the rising edge.
-            case risingSync(MachineProgram.RuleID)
+            case risingSync(RuleCaseID)
             /// `becomes`/`enter` with `after`: a timer armed on the rising edge, disarmed on the
             /// falling one.
-            case after(MachineProgram.RuleID, units: Int64)
+            case after(RuleCaseID, units: Int64)
             /// `every`: a timer from the rising edge, armed again after each firing.
-            case every(MachineProgram.RuleID, units: Int64)
+            case every(RuleCaseID, units: Int64)
         }
 
         let kind: Kind
@@ -99,18 +99,18 @@ struct PromelaWriter {
                 case .latest, .outbox:
                     continue
                 case .levelCases(let cases):
-                    let kept = cases.filter { !Self.isRender(programSpin.rule($0.rule)) }
-                    for levelCase in kept where !Self.emitsSimply(programSpin.rule(levelCase.rule)) {
-                        refuse(programSpin.rule(levelCase.rule).model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
+                    let kept = cases.filter { !Self.isRender(programSpin.rule($0)) }
+                    for id in kept where !Self.emitsSimply(programSpin.rule(id)) {
+                        refuse(programSpin.rule(id).model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
                     }
                     if !kept.isEmpty { spinRules.append(Rule(kind: .level(kept), number: number)) }
-                case .level(let levelCase):
-                    let rule = programSpin.rule(levelCase.rule)
+                case .level(let id):
+                    let rule = programSpin.rule(id)
                     if Self.isRender(rule) { continue }
                     if !Self.emitsSimply(rule) {
                         refuse(rule.model.declaration.location, "rule '\(slot.name)'", "only 'emit' and 'render' actions are exported")
                     }
-                    spinRules.append(Rule(kind: .level([levelCase]), number: number))
+                    spinRules.append(Rule(kind: .level([id]), number: number))
                 case .risingSync(let id):
                     let rule = programSpin.rule(id)
                     if Self.isRender(rule) { continue }
@@ -435,7 +435,7 @@ struct PromelaWriter {
 
     /// The time left and the rank of a timer rule's timer in the settled initial state.
     private func initialTimer(_ rule: Rule, spin: Int, _ start: RunMachine) -> (Int64, Int) {
-        let id: MachineProgram.RuleID
+        let id: RuleCaseID
         switch rule.kind {
         case .after(let rule, _), .every(let rule, _): id = rule
         default: return (-1, 0)
@@ -558,7 +558,7 @@ struct PromelaWriter {
             line(":: r\(timer.number)_rank == due ->")
             indent += 1
             disarm(timer, among: timers)
-            let id: MachineProgram.RuleID
+            let id: RuleCaseID
             switch timer.kind {
             case .after(let rule, _), .every(let rule, _): id = rule
             default: continue
@@ -769,7 +769,7 @@ struct PromelaWriter {
 
     /// Whether a rule's trigger holds in the current state (nil for level rules).
     private func holdsExpression(_ rule: Rule, spin: Int) -> String? {
-        let id: MachineProgram.RuleID
+        let id: RuleCaseID
         switch rule.kind {
         case .level: return nil
         case .risingSync(let rule), .after(let rule, _), .every(let rule, _): id = rule
@@ -837,12 +837,12 @@ struct PromelaWriter {
         }
     }
 
-    private mutating func levelCases(_ cases: ArraySlice<MachineProgram.LevelCase>, spin: Int) {
+    private mutating func levelCases(_ cases: ArraySlice<RuleCaseID>, spin: Int) {
         guard let first = cases.first else {
             line("skip;")
             return
         }
-        let rule = program.spins[spin].rule(first.rule).model
+        let rule = program.spins[spin].rule(first).model
         var parts: [String] = []
         switch rule.trigger {
         case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
@@ -854,7 +854,7 @@ struct PromelaWriter {
         line("if")
         line(":: \(parts.isEmpty ? "1" : parts.joined(separator: " && ")) ->")
         indent += 1
-        push(spin, first.rule, event: [])
+        push(spin, first, event: [])
         indent -= 1
         line(":: else ->")
         indent += 1
@@ -864,7 +864,7 @@ struct PromelaWriter {
     }
 
     /// Appends the event rule `id` emits (its payload evaluated now) to the spin's queue.
-    private mutating func push(_ spin: Int, _ id: MachineProgram.RuleID, event: [String]) {
+    private mutating func push(_ spin: Int, _ id: RuleCaseID, event: [String]) {
         guard case .emit(let emit) = program.spins[spin].rule(id).model.action else { return }
         let prefix = Self.prefix(spin)
         let slot = "(\(prefix)qh + \(prefix)qn) % \(Self.queueLength)"
