@@ -103,7 +103,8 @@ struct HostileRunTests {
         #expect(output.stderr == "")
         // The run's header, its steps, its summary.
         var lines = output.stdout.split(separator: "\n")
-        #expect(lines.first == #"{"run":{"seed":1,"inputs":"script","maxSteps":1000000000,"livelockRepeats":0}}"#)
+        let header = try #require(lines.first)
+        #expect(header == #"{"run":{"seed":1,"inputs":"script","maxSteps":1000000000,"livelockRepeats":0}}"#)
         lines.removeFirst()
         let summary = try #require(lines.last)
         #expect(summary.hasPrefix(#"{"summary":{"status":"terminated","steps":"#))

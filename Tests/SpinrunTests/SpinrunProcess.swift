@@ -84,10 +84,12 @@ enum SpinrunProcess {
             try pipe.fileHandleForWriting.close()
         }
         if let interruptAfter {
+            Self.waitForHandler(of: SIGINT, in: process.processIdentifier)
             Thread.sleep(forTimeInterval: interruptAfter)
             process.interrupt()
         }
         if let terminateAfter {
+            Self.waitForHandler(of: SIGTERM, in: process.processIdentifier)
             Thread.sleep(forTimeInterval: terminateAfter)
             process.terminate()
         }
@@ -99,6 +101,26 @@ enum SpinrunProcess {
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             status: process.terminationStatus)
+    }
+
+    /// Waits until process `pid` handles `signal` (spinrun ignores it and reads it from a dispatch
+    /// source: its `SigIgn` or `SigCgt` mask in /proc has the bit), for at most 20 seconds: a
+    /// signal meant for a run must not arrive before spinrun has installed its handler, which a
+    /// loaded machine can delay past any fixed wait.
+    private static func waitForHandler(of signal: Int32, in pid: Int32) {
+        let deadline = Date().addingTimeInterval(20)
+        let bit = UInt64(1) << UInt64(signal - 1)
+        func mask(_ name: String, in status: String) -> UInt64 {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+            return UInt64(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+        }
+        while Date() < deadline {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               (mask("SigIgn:", in: status) | mask("SigCgt:", in: status)) & bit != 0 {
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     struct MissingBinary: Error, CustomStringConvertible {
