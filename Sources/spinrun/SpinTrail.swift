@@ -51,7 +51,7 @@ struct SpinTrail {
             OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
             return .failure(Failure(error: nil, status: 1))
         }
-        guard let spin = Self.executable("spin") else {
+        guard let spin = ExecutableLookup.executable("spin") else {
             return .failure(Failure(error: UsageError("--replay", .spinNotFound), status: 1))
         }
         let simulation: String
@@ -135,19 +135,5 @@ struct SpinTrail {
             return failed("\(spin.path) \(how)\(said)")
         }
         return .success(text)
-    }
-
-    /// The executable `name` in a directory of `PATH`, or nil.
-    static func executable(_ name: String) -> URL? {
-        let directories = (Environment.value("PATH") ?? "").split(separator: ":").map(String.init)
-        for directory in directories where !directory.isEmpty {
-            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-        }
-        return nil
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import SpinDSL
 
 /// A counterexample as the JSON Lines trace `--counterexample FILE` writes and `--replay` runs
 /// again: its header, its steps, its summary, one line each.
-enum CounterexampleFile {
+public enum CounterexampleFile {
     /// The trace's lines, each ending with a newline.
-    static func bytes(_ trace: CounterexampleTrace, model: SpecModel) -> [UInt8] {
+    public static func bytes(_ trace: CounterexampleTrace, model: SpecModel) -> [UInt8] {
         let encoder = TraceEncoder(model)
         var bytes = Array((trace.header.json + "\n").utf8)
         for step in trace.steps { encoder.appendLine(step, to: &bytes) }
@@ -14,7 +13,7 @@ enum CounterexampleFile {
     }
 
     /// Writes `bytes` to `path`; the error (of `option`) when the file cannot be created.
-    static func write(_ bytes: [UInt8], to path: String, option: String = "--counterexample") -> UsageError? {
+    public static func write(_ bytes: [UInt8], to path: String, option: String = "--counterexample") -> UsageError? {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             return UsageError(option, .counterexampleNotWritten, ["path": path])
         }
@@ -25,7 +24,7 @@ enum CounterexampleFile {
     /// number, padded so that the files sort in the order found, the finding's kind, and what it
     /// names: `1-invariant-Turnstile.paidForEveryPass.jsonl`, `2-error-ValueOutOfRange.jsonl`,
     /// `3-deadlock.jsonl`, `4-livelock.jsonl`, `5-property-Peterson.progress0.jsonl`.
-    static func fileName(of violation: CheckViolation, number: Int, count: Int) -> String {
+    public static func fileName(of violation: CheckViolation, number: Int, count: Int) -> String {
         let digits = String(count).count
         let shown = String(number)
         let padded = String(repeating: "0", count: max(0, digits - shown.count)) + shown
@@ -41,7 +40,7 @@ enum CounterexampleFile {
 
     /// Writes each finding's counterexample into `directory` (made if missing), one file each
     /// (`fileName(of:number:count:)`); the error when one cannot be written.
-    static func writeAll(_ violations: [CheckViolation], to directory: String, trace: (CheckViolation) -> CounterexampleTrace, model: SpecModel) -> UsageError? {
+    public static func writeAll(_ violations: [CheckViolation], to directory: String, trace: (CheckViolation) -> CounterexampleTrace, model: SpecModel) -> UsageError? {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

@@ -1,5 +1,5 @@
 /// The trace's output format.
-enum TraceFormat: String, CaseIterable, Sendable {
+public enum TraceFormat: String, CaseIterable, Sendable {
     /// Lines for people (colored on a terminal unless `NO_COLOR` is set).
     case text
     /// JSON Lines for tools: one object per reduced event, then the summary object.

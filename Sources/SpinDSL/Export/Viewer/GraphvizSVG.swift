@@ -1,17 +1,16 @@
 import Foundation
-import SpinDSL
 
 /// Graphviz's SVG of a DOT diagram (`dot -Tsvg`), made fit to sit inside an HTML page: no XML
 /// prolog, no DOCTYPE, no comments and no XLink namespace, so that the page names no address
 /// but the SVG namespace; and without Graphviz's own ids (`node1`, `clust1`, …), which each
 /// spin's diagram would repeat (the viewer's ids, set in the DOT, stay).
-enum GraphvizSVG {
+public enum GraphvizSVG {
     /// The longest `dot` may take, in seconds.
-    static let dotSeconds: Double = 120
+    public static let dotSeconds: Double = 120
 
     /// The SVG of `dot`; the error when `dot` is not on the PATH or fails.
-    static func render(_ dot: String) -> Result<String, UsageError> {
-        guard let program = SpinTrail.executable("dot") else {
+    public static func render(_ dot: String) -> Result<String, UsageError> {
+        guard let program = ExecutableLookup.executable("dot") else {
             return .failure(UsageError("--html", .graphvizNotFound))
         }
         func failed(_ why: String) -> Result<String, UsageError> {
@@ -63,7 +62,7 @@ enum GraphvizSVG {
 
     /// Graphviz's SVG document as an element of an HTML page: from `<svg` on, without comments
     /// and the XLink namespace (the drawing uses no links).
-    static func inline(_ svg: String) -> String {
+    public static func inline(_ svg: String) -> String {
         var text = Substring(svg)
         if let start = text.range(of: "<svg") { text = text[start.lowerBound...] }
         var out = ""

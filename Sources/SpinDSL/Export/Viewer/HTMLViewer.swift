@@ -1,5 +1,4 @@
 import Foundation
-import SpinDSL
 
 /// `--html OUT`: one self-contained HTML page of a trace — a run's, a check's counterexample or
 /// a replayed trace — with the spec's diagram (Graphviz's SVG of the DOT export), the steps and
@@ -8,23 +7,30 @@ import SpinDSL
 /// The page shows the JSON Lines trace as written: its records are embedded as they are, in a
 /// `<script type="application/json">` block, and the page's script reads the configuration and
 /// data at each step off them.
-struct HTMLViewer {
+public struct HTMLViewer {
     /// Where the page goes.
-    let path: String
+    public let path: String
     /// The spec's path, the page's title.
-    let specPath: String
-    let model: SpecModel
+    public let specPath: String
+    public let model: SpecModel
+
+    /// The viewer of `model`, loaded from `specPath`, writing its page to `path`.
+    public init(path: String, specPath: String, model: SpecModel) {
+        self.path = path
+        self.specPath = specPath
+        self.model = model
+    }
 
     /// The diagrams, drawn before the run so that a missing Graphviz is reported before anything
     /// runs: each spin's SVG, and the index of their ids.
-    struct Drawing {
-        let svgs: [String]
-        let index: String
+    public struct Drawing {
+        public let svgs: [String]
+        public let index: String
     }
 
     /// Draws each spin's diagram with `dot -Tsvg`; the error (exit 1) when Graphviz is missing
     /// or fails.
-    func draw() -> Result<Drawing, UsageError> {
+    public func draw() -> Result<Drawing, UsageError> {
         let diagram = ViewerDiagram(model)
         var svgs: [String] = []
         for dot in diagram.dots {
@@ -36,22 +42,11 @@ struct HTMLViewer {
         return .success(Drawing(svgs: svgs, index: diagram.json))
     }
 
-    /// `draw()` for a session that writes a page: the drawing, or nil after the error is written
-    /// on standard error (the session then exits 1 before anything runs).
-    func drawOrReport() -> Drawing? {
-        switch draw() {
-        case .success(let drawing): return drawing
-        case .failure(let error):
-            OutputWriter.standardError.line("Error: \(error)")
-            return nil
-        }
-    }
-
     /// Writes the page of `trace`, the JSON Lines trace (its header first, when it has one, then
     /// its steps, then its summary, a line each); `finding`: a check's finding, shown as the
     /// page's status; `status`: the status shown when the trace has no summary (a check that
     /// found nothing). The error when the file cannot be written.
-    func write(_ drawing: Drawing, trace: [UInt8], finding: String? = nil, status: String? = nil) -> UsageError? {
+    public func write(_ drawing: Drawing, trace: [UInt8], finding: String? = nil, status: String? = nil) -> UsageError? {
         var page: [UInt8] = []
         page.reserveCapacity(trace.count &+ drawing.svgs.reduce(0) { $0 &+ $1.utf8.count } &+ 64 * 1024)
         page += HTMLViewerTemplate.head.utf8
@@ -74,7 +69,7 @@ struct HTMLViewer {
     /// The page's data, a JSON object: `{"title":…,"finding":…,"status":…,"run":{header},"spins":[…],
     /// "summary":{…},"steps":[record, …]}`, every `<` written `\u003c` so that no text of the
     /// trace can end the script block it is in.
-    static func dataBytes(trace: [UInt8], specPath: String, spins: String, finding: String?, status: String?) -> [UInt8] {
+    public static func dataBytes(trace: [UInt8], specPath: String, spins: String, finding: String?, status: String?) -> [UInt8] {
         var header: ArraySlice<UInt8> = Array("null".utf8)[...]
         var summary: ArraySlice<UInt8> = Array("null".utf8)[...]
         var steps: [ArraySlice<UInt8>] = []
@@ -113,7 +108,7 @@ struct HTMLViewer {
     }
 
     /// `text` as HTML text (the page's title).
-    static func escapedText(_ text: String) -> String {
+    public static func escapedText(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -1,9 +1,8 @@
-import SpinDSL
 
 /// Parses the event syntaxes of the command line and turns JSON payloads into `HostEvent`s.
-enum EventParsing {
+public enum EventParsing {
     /// `NAME` or `NAME=JSON` (`--event coin={"amount":25}`).
-    static func parseOption(_ text: String) -> Result<InputEvent, UsageError> {
+    public static func parseOption(_ text: String) -> Result<InputEvent, UsageError> {
         let name: Substring
         var json: String?
         if let equals = text.firstIndex(of: "=") {
@@ -25,11 +24,11 @@ enum EventParsing {
     /// Read scalar by scalar, without intermediate strings: an events file may hold millions of
     /// lines.
     /// Whether `line` starts with a time (`2s coin`), after any leading space.
-    static func startsWithTime(_ line: String) -> Bool {
+    public static func startsWithTime(_ line: String) -> Bool {
         trimmed(line.unicodeScalars[...]).first?.properties.numericType != nil
     }
 
-    static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
+    public static func parseLine(_ line: String, origin: String, allowTime: Bool) -> Result<InputEvent, UsageError>? {
         var rest = trimmed(withoutComment(line.unicodeScalars[...]))
         guard let first = rest.first, first != "#" else { return nil }
         var time: Int64 = 0
@@ -68,7 +67,7 @@ enum EventParsing {
 
     /// `line` without its comment: from a `#` that starts the line or follows a space, outside a
     /// JSON string (`coin {"label":"#1"}  # the first` keeps `#1`).
-    static func withoutComment(_ line: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+    public static func withoutComment(_ line: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         var inString = false
         var escaped = false
         var previous: Unicode.Scalar = " "
@@ -96,7 +95,7 @@ enum EventParsing {
     /// (`SpecModel.inputTarget`: the spin an input is sent to). An event no spin can take is
     /// reported here; fields the event does not have are passed through for `SpecRun.emit` to
     /// report.
-    static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, UsageError> {
+    public static func hostEvent(_ input: InputEvent, spin: String?, in model: SpecModel) -> Result<HostEvent, UsageError> {
         let event: EventModel
         switch model.inputTarget(input.name, spin: spin) {
         case .failure(let problem): return .failure(UsageError(input.origin, problem))

@@ -1,4 +1,3 @@
-import SpinDSL
 
 /// Turns trace records, render lines and summaries into output lines.
 ///
@@ -20,9 +19,9 @@ import SpinDSL
 /// escaped (`TerminalText`: `\n`, `\u001b`), so that a spec's strings cannot forge lines or
 /// drive the terminal. JSON Lines: each record's and the summary's `json`, exactly; render lines
 /// are not part of the JSON Lines trace.
-struct TraceFormatter: Sendable {
-    let format: TraceFormat
-    let colored: Bool
+public struct TraceFormatter: Sendable {
+    public let format: TraceFormat
+    public let colored: Bool
     /// Column widths of spin and event names, so that text lines line up.
     private let spinWidth: Int
     private let eventWidth: Int
@@ -32,7 +31,7 @@ struct TraceFormatter: Sendable {
     /// `SpecModel.mayShowControlCharacters`); render lines are always looked at.
     private let escapes: Bool
 
-    init(format: TraceFormat, colored: Bool, model: SpecModel, maxTimeMilliseconds: Int64?) {
+    public init(format: TraceFormat, colored: Bool, model: SpecModel, maxTimeMilliseconds: Int64?) {
         self.format = format
         self.colored = colored && format == .text
         timeWidth = max(4, String(maxTimeMilliseconds ?? 0).count)
@@ -42,10 +41,10 @@ struct TraceFormatter: Sendable {
     }
 
     /// The widest a spin or event column is padded to.
-    static let maxNameWidth = 32
+    public static let maxNameWidth = 32
 
     /// The line of one reduced event.
-    func step(_ record: TraceRecord) -> String {
+    public func step(_ record: TraceRecord) -> String {
         switch format {
         case .jsonl:
             return record.json
@@ -79,7 +78,7 @@ struct TraceFormatter: Sendable {
     }
 
     /// A render line, or nil when the format does not show render lines.
-    func render(spin: String, line: String) -> String? {
+    public func render(spin: String, line: String) -> String? {
         switch format {
         case .jsonl: return nil
         case .text:
@@ -94,7 +93,7 @@ struct TraceFormatter: Sendable {
     }
 
     /// The summary's lines.
-    func summary(_ summary: RunSummary) -> [String] {
+    public func summary(_ summary: RunSummary) -> [String] {
         switch format {
         case .jsonl:
             return [summary.json]
@@ -124,7 +123,7 @@ struct TraceFormatter: Sendable {
         TerminalText.escaped(text)
     }
 
-    enum Color: String {
+    public enum Color: String {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
     }
 

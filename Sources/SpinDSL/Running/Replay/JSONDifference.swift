@@ -1,13 +1,13 @@
 /// A member in which two JSON values differ: its path (`state.credit`, `event.payload.amount`,
 /// `to`) and its text on each side (nil where that side has no such member).
-struct JSONDifference: Equatable {
-    let path: String
-    let expected: String?
-    let got: String?
+public struct JSONDifference: Equatable {
+    public let path: String
+    public let expected: String?
+    public let got: String?
 
     /// The members of `got` that differ from `expected`, depth first in `expected`'s order, then
     /// the members only `got` has. Values that are not both objects differ as a whole.
-    static func between(expected: JSONValue, got: JSONValue, at path: String = "") -> [JSONDifference] {
+    public static func between(expected: JSONValue, got: JSONValue, at path: String = "") -> [JSONDifference] {
         guard case .object(let want) = expected, case .object(let have) = got else {
             return expected == got ? [] : [JSONDifference(path: path, expected: expected.text, got: got.text)]
         }
@@ -27,14 +27,14 @@ struct JSONDifference: Equatable {
     }
 
     /// `state.credit expected 35, got 10` (`nothing` for a missing member).
-    var description: String {
+    public var description: String {
         "\(path) expected \(expected ?? "nothing"), got \(got ?? "nothing")"
     }
 }
 
 extension JSONValue {
     /// The value as JSON text, compact, members in their order.
-    var text: String {
+    public var text: String {
         switch self {
         case .object(let members):
             return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"

@@ -1,14 +1,13 @@
-import SpinDSL
 
 /// A JSON value of a recorded trace's line (`--replay`): objects keep their keys in order, numbers
 /// their text.
-indirect enum JSONValue: Equatable {
+public indirect enum JSONValue: Equatable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case scalar(JSONScalar)
     case null
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.object(a), .object(b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
         case let (.array(a), .array(b)): return a == b
@@ -19,34 +18,34 @@ indirect enum JSONValue: Equatable {
     }
 
     /// The member named `key` of an object.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    var string: String? {
+    public var string: String? {
         if case .scalar(.string(let text)) = self { return text }
         return nil
     }
 
-    var int64: Int64? {
+    public var int64: Int64? {
         if case .scalar(.number(let text)) = self { return Int64(text) }
         return nil
     }
 
-    var array: [JSONValue]? {
+    public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// `text` as a JSON string literal, escaped as the traces escape it.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         SpinValue.string(text).json(as: .string)
     }
 
     /// A flat object's text (`{"amount":25}`), as `JSONObjectParser` reads payloads; nil when a
     /// member is not a scalar.
-    var flatObjectText: String? {
+    public var flatObjectText: String? {
         guard case .object(let members) = self else { return nil }
         var parts: [String] = []
         for (key, value) in members {

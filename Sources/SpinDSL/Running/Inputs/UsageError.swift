@@ -1,20 +1,19 @@
-import SpinDSL
 
 /// A problem with how spinrun was called or fed, with where it was found: an option (`--event`),
 /// a line of a file (`coins.events:3`), a line typed on stdin (`stdin:2`).
-struct UsageError: Error, CustomStringConvertible {
+public struct UsageError: Error, CustomStringConvertible {
     /// Where: an option, `file:line` or `stdin:line`; nil when the problem says it all.
-    let origin: String?
+    public let origin: String?
     /// What is wrong, with its group.
-    let problem: UsageProblem
+    public let problem: UsageProblem
 
-    init(_ origin: String?, _ problem: UsageProblem) {
+    public init(_ origin: String?, _ problem: UsageProblem) {
         self.origin = origin
         self.problem = problem
     }
 
     /// The problem of `group` (see `UsageProblem.init`) found at `origin`.
-    init(
+    public init(
         _ origin: String?, _ group: DiagnosticGroup,
         _ values: KeyValuePairs<String, any CustomStringConvertible> = [:], suggestion: String? = nil
     ) {
@@ -22,7 +21,7 @@ struct UsageError: Error, CustomStringConvertible {
     }
 
     /// `origin: message; hint [#Group]`.
-    var description: String {
+    public var description: String {
         origin.map { "\($0): \(problem)" } ?? problem.description
     }
 }

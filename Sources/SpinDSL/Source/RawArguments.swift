@@ -11,10 +11,10 @@ import Darwin
 /// Swift decodes each argument as UTF-8 and replaces bytes that are not (`bad\377name.yaml`
 /// arrives as `bad\u{FFFD}name.yaml`), which names no file. A path shown that way is opened by the
 /// bytes of the argument it came from.
-enum RawArguments {
+public enum RawArguments {
     /// The NUL-terminated bytes of the argument that Swift shows as `argument`, when they are not
     /// valid UTF-8; nil when `argument` is exactly what was given.
-    static func bytes(of argument: String) -> [CChar]? {
+    public static func bytes(of argument: String) -> [CChar]? {
         guard argument.unicodeScalars.contains("\u{FFFD}") else { return nil }
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }

@@ -1,21 +1,23 @@
 import Foundation
-import SpinDSL
 import Synchronization
 
 /// `spinrun --replay TRACE.jsonl SPEC`: the spec is run again (with the same options) and its
 /// JSON Lines trace compared, line by line, with the recorded one.
-enum Replay {
+public enum Replay {
     /// A recorded trace's records, without its blank lines, and where each was in the file.
-    struct RecordedLines {
-        var lines: [String] = []
+    public struct RecordedLines {
+        public var lines: [String] = []
         /// The file's line number of each of `lines` (blank lines are skipped, not renumbered).
-        var numbers: [Int] = []
+        public var numbers: [Int] = []
+
+        /// No lines.
+        public init() {}
     }
 
     /// The recorded trace's records; every line that is not blank must be a whole JSON object
     /// (a `--format jsonl` trace). A record cut short is a bad trace at its line, not a step
     /// that differs.
-    static func read(_ path: String) -> Result<RecordedLines, UsageError> {
+    public static func read(_ path: String) -> Result<RecordedLines, UsageError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(UsageError("--replay", .fileUnreadable, ["path": path]))
         }
@@ -35,14 +37,17 @@ enum Replay {
 
     /// What a recorded trace says about the run it records: its header (nil for a trace recorded
     /// before traces had one) and, for inputs that were not the spec's script, each input step.
-    struct Recording {
-        var header: TraceHeader?
+    public struct Recording {
+        public var header: TraceHeader?
         /// (line, time, spin, event, payload object) of each input step, in order.
-        var inputs: [(line: Int, time: Int64, spin: String, event: String, payload: String?)] = []
+        public var inputs: [(line: Int, time: Int64, spin: String, event: String, payload: String?)] = []
+
+        /// No header and no inputs.
+        public init() {}
     }
 
     /// Reads the header and the input steps of `recorded`, a trace read from `path`.
-    static func recording(_ recorded: RecordedLines, path: String) -> Result<Recording, UsageError> {
+    public static func recording(_ recorded: RecordedLines, path: String) -> Result<Recording, UsageError> {
         var recording = Recording()
         let lines = recorded.lines
         guard let first = lines.first, first.hasPrefix("{\"run\":") else { return .success(recording) }
@@ -71,7 +76,7 @@ enum Replay {
     /// when step `cycleStep` began — its control state and data after its last step before the
     /// cycle (a spin that first steps in the cycle: the control state its first step leaves) are
     /// those after its last step. Nil when the cycle closes; else the `[#ReplayDiverged]` line.
-    static func cycleDifference(_ lines: [String], cycleStep: Int) -> String? {
+    public static func cycleDifference(_ lines: [String], cycleStep: Int) -> String? {
         var before: [String: (control: JSONValue?, data: JSONValue?)] = [:]
         var after: [String: (control: JSONValue?, data: JSONValue?)] = [:]
         var last = 0
@@ -118,7 +123,7 @@ enum Replay {
     /// `step N: state.credit expected 35, got 10; … [#ReplayDiverged]` for the first line that
     /// differs, naming the members that differ (the first `shownDifferences` of them), or nil when
     /// no line differs. A line that is missing on one side is shown whole.
-    static func firstDifference(expected: [String], got: [String]) -> String? {
+    public static func firstDifference(expected: [String], got: [String]) -> String? {
         for index in 0..<max(expected.count, got.count) {
             let want = index < expected.count ? expected[index] : nil
             let have = index < got.count ? got[index] : nil
@@ -142,16 +147,19 @@ enum Replay {
     }
 
     /// The most members of a diverging line that `firstDifference` names.
-    static let shownDifferences = 6
+    public static let shownDifferences = 6
 
     /// Collects the run's lines from the steps' callbacks.
-    final class Collector: Sendable {
+    public final class Collector: Sendable {
         private let storage = Mutex<[String]>([])
 
-        func append(_ line: String) {
+        /// An empty collector.
+        public init() {}
+
+        public func append(_ line: String) {
             storage.withLock { $0.append(line) }
         }
 
-        var lines: [String] { storage.withLock { $0 } }
+        public var lines: [String] { storage.withLock { $0 } }
     }
 }

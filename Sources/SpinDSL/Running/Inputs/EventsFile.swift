@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SpinDSL
 
 /// `--events FILE`: one input event per line, `[TIME] NAME [JSON]`, blank lines and `#` comments
 /// skipped; lines end with LF or CRLF.
@@ -14,23 +13,31 @@ import SpinDSL
 /// events in time order can be taken: those are kept, the rest only checked (a line that is not an
 /// event is reported wherever it is; the payloads of the events kept are checked against the spec
 /// as they are scheduled). The file itself is read within `--max-events-bytes`.
-struct EventsFile {
+public struct EventsFile {
 
     /// The file as given; `-` is stdin (`--events -` when stdin is not a terminal).
-    let path: String
+    public let path: String
     /// Whether stdin is a terminal: `--events -` then reads lines as they are typed.
-    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     /// The file as messages name it: `stdin:3` for `--events -`.
     private var shown: String { path == "-" ? "stdin" : path }
     /// The most bytes read.
-    let limit: Int
+    public let limit: Int
     /// The most events kept (the earliest, equal times in file order).
-    let keep: Int
+    public let keep: Int
+
+    /// The events file at `path` (`-`: standard input), read up to `limit` bytes, keeping the
+    /// earliest `keep` events.
+    public init(path: String, limit: Int, keep: Int) {
+        self.path = path
+        self.limit = limit
+        self.keep = keep
+    }
 
     /// The kept events in time order (lines with equal times keep their order), or the first
     /// problem: the file cannot be read, or a line is not an event.
-    func read() -> Result<[InputEvent], UsageError> {
+    public func read() -> Result<[InputEvent], UsageError> {
         let bytes: [UInt8]
         let file = path == "-" ? "/dev/stdin" : path
         switch FileBytes.contents(atPath: file, rawPath: RawArguments.bytes(of: file), limit: limit) {

@@ -1,6 +1,6 @@
 /// Parses a flat JSON object (`{"amount":25,"label":"x"}`): payloads are flat, so nested objects,
 /// arrays and null are refused with a message.
-struct JSONObjectParser {
+public struct JSONObjectParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
 
@@ -8,7 +8,7 @@ struct JSONObjectParser {
         scalars = Array(text.unicodeScalars)
     }
 
-    static func parse(_ text: String) -> Result<[String: JSONScalar], JSONParseFailure> {
+    public static func parse(_ text: String) -> Result<[String: JSONScalar], JSONParseFailure> {
         var parser = JSONObjectParser(text)
         do {
             let object = try parser.object()
@@ -24,7 +24,7 @@ struct JSONObjectParser {
 
     /// Parses any JSON value (a recorded trace's line), objects and arrays nested at most
     /// `maxDepth` deep.
-    static func parseValue(_ text: String) -> Result<JSONValue, JSONParseFailure> {
+    public static func parseValue(_ text: String) -> Result<JSONValue, JSONParseFailure> {
         var parser = JSONObjectParser(text)
         do {
             parser.skipSpaces()
@@ -40,7 +40,7 @@ struct JSONObjectParser {
     }
 
     /// The deepest nesting `parseValue` reads (a trace's lines nest three deep).
-    static let maxDepth = 32
+    public static let maxDepth = 32
 
     private mutating func anyValue(depth: Int) throws -> JSONValue {
         guard depth < Self.maxDepth else { throw JSONParseFailure("nested deeper than \(Self.maxDepth) levels") }
