@@ -12,7 +12,7 @@ final class Explorer {
     let options: CheckOptions
     let maxStringBytes: Int
     @exclusivity(unchecked) var machine: RunMachine
-    @exclusivity(unchecked) private var store: StateStore?
+    @exclusivity(unchecked) private(set) var store: StateStore?
     /// The parallel search's states (`--workers`, `Explorer+Parallel.swift`); nil for one worker.
     @exclusivity(unchecked) var sharded: ShardedStore?
     /// In a worker of the parallel search: the successors found in this level, per shard
@@ -122,55 +122,11 @@ final class Explorer {
     /// A machine that runs moves as the exploration does: bounded by `maxMoveSteps`, looking for
     /// rings. Every run of a move (exploring it, and finding it again for a counterexample) is
     /// made by one of these, so that each ends, and enumerates its choices, the same way.
-    private static func moveMachine(_ program: MachineProgram, oracle: ChoiceOracle, options: CheckOptions) -> RunMachine {
+    static func moveMachine(_ program: MachineProgram, oracle: ChoiceOracle, options: CheckOptions) -> RunMachine {
         var machine = RunMachine(program, oracle: oracle)
         machine.moveStepLimit = options.maxMoveSteps
         machine.detectsRings = true
         return machine
-    }
-
-    /// Every input event of `spin` with every payload of its fields' domains (the first field
-    /// varies slowest).
-    static func inputEvents(of spin: SpinModel) -> [SpecEvent] {
-        var events: [SpecEvent] = []
-        for (kind, event) in spin.events.enumerated() where event.isInput {
-            var payloads: [[SpinValue]] = [[]]
-            for (index, field) in event.fields.enumerated() {
-                let domain = Self.domain(field.type, values: index < event.payloadValues.count ? event.payloadValues[index] : nil)
-                payloads = payloads.flatMap { prefix in domain.map { prefix + [$0] } }
-            }
-            events.append(contentsOf: payloads.map { SpecEvent(kind: kind, payload: $0) })
-        }
-        return events
-    }
-
-    /// How many payloads `event` has: the product of its fields' numbers of values (nil past
-    /// `Int.max`).
-    static func payloadCount(of event: EventModel) -> Int? {
-        var count = 1
-        for (index, field) in event.fields.enumerated() {
-            let values = index < event.payloadValues.count ? event.payloadValues[index] : nil
-            let (product, overflow) = count.multipliedReportingOverflow(by: domain(field.type, values: values).count)
-            if overflow { return nil }
-            count = product
-        }
-        return count
-    }
-
-    /// Whether `event` has more payloads than `limit` (the one rule `SpecChecker.problems` reports
-    /// and the search refuses by).
-    static func hasTooManyPayloads(_ event: EventModel, limit: Int) -> Bool {
-        payloadCount(of: event).map { $0 > limit } ?? true
-    }
-
-    /// The values an input's payload field takes: its `values`, or every bool or enum value.
-    static func domain(_ type: ValueType, values: [SpinValue]?) -> [SpinValue] {
-        if let values { return values }
-        switch type {
-        case .bool: return [.bool(false), .bool(true)]
-        case .enumeration(let enumType): return enumType.cases.indices.map { .symbol($0) }
-        default: return []
-        }
     }
 
     // MARK: The search
@@ -307,14 +263,7 @@ final class Explorer {
                 if limit != nil { return }
             } while machine.oracle.advance()
         }
-        if !changes {
-            let waiting = machine.spins.indices.filter { mustFinish[$0] && !stopped[$0] }
-            if !waiting.isEmpty {
-                deadEnds &+= 1
-                let names = waiting.map { program.model.spins[$0].name.text }
-                note(.deadEnd(waiting: names), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
-            }
-        }
+        if !changes { noteDeadEnd(id, stopped: stopped, depth: depth) }
     }
 
     /// `expand` for a spec whose spins have no feedback: a move is an input reduced by its spin's
@@ -361,55 +310,88 @@ final class Explorer {
                 if row >= 0, !rowsFired[rows &+ row] { rowsFired[rows &+ row] = true }
                 let reached = controls &+ states[spin].control
                 if reached < statesReached.count, !statesReached[reached] { statesReached[reached] = true }
-                if states[spin].hasFault, let fault = states[spin].fault {
-                    transitions &+= 1
+                if noteReducerFinding(states, spin: spin, invariants: invariants, parent: id, move: move, depth: depth &+ 1) {
                     changes = true
-                    note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
-                } else if !invariants.isEmpty, let outcome = invariants.check(states[spin], spin: spin) {
-                    transitions &+= 1
-                    changes = true
-                    switch outcome {
-                    case .violated(let failure):
-                        note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: UInt32(id), move: move, depth: depth &+ 1)
-                    case .fault(let fault):
-                        note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth &+ 1)
-                    }
                 } else if changed {
                     changes = true
-                    let after = states[spin].control
-                    let isFinal = after >= 0 && after < program.isFinal.count && program.isFinal[after]
-                    codec.beginFixed()
-                    for index in states.indices {
-                        codec.putSpin(index, state: states[index], stopped: index == spin ? isFinal : stopped[index])
-                    }
-                    let reached = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth &+ 1)
-                    if graph != nil, let reached {
-                        graph?.addEdge(from: id, to: reached, move: move, input: fair.number(spin: spin, kind: events[eventIndex].kind))
-                    }
+                    storeReducerStep(
+                        states, stopped: stopped, spin: spin, spinProgram: program, input: events[eventIndex].kind,
+                        parent: id, move: move, depth: depth &+ 1)
                     if limit != nil { return }
                 }
-                if changed || states[spin].hasFault {
-                    states[spin].control = control
-                    if states[spin].hasFault { states[spin].fault = nil }
-                    states[spin].data.withUnsafeMutableBufferPointer { data in
-                        for slot in data.indices { data[slot] = saved[slot] }
-                    }
-                }
+                if changed || states[spin].hasFault { Self.undoStep(of: &states[spin], control: control, data: saved) }
             }
         }
-        if !changes {
-            let waiting = states.indices.filter { mustFinish[$0] && !stopped[$0] }
-            if !waiting.isEmpty {
-                deadEnds &+= 1
-                note(.deadEnd(waiting: waiting.map { program.model.spins[$0].name.text }), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
-            }
+        if !changes { noteDeadEnd(id, stopped: stopped, depth: depth) }
+    }
+
+    /// Notes what spin `spin`'s reducer-only step broke, if anything: a run-time error, else an
+    /// invariant that does not hold or cannot be evaluated. Returns whether it noted one (the
+    /// move ends there, as the machine's run would).
+    @inline(__always)
+    private func noteReducerFinding(
+        _ states: [SpecState], spin: Int, invariants: InvariantCheck, parent id: Int, move: UInt32, depth: Int
+    ) -> Bool {
+        if states[spin].hasFault, let fault = states[spin].fault {
+            transitions &+= 1
+            note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth)
+            return true
         }
+        guard !invariants.isEmpty, let outcome = invariants.check(states[spin], spin: spin) else { return false }
+        transitions &+= 1
+        switch outcome {
+        case .violated(let failure):
+            note(.invariant(failure), key: .invariant(spin: failure.spin, name: failure.name), parent: UInt32(id), move: move, depth: depth)
+        case .fault(let fault):
+            note(.error(fault), key: .error(fault.location, fault.group), parent: UInt32(id), move: move, depth: depth)
+        }
+        return true
+    }
+
+    /// Stores the state the spins are in after spin `spin`'s reducer-only step (which stops it
+    /// when it reaches a final state) as the machine would pack it, with its edge in the graph.
+    @inline(__always)
+    private func storeReducerStep(
+        _ states: [SpecState], stopped: [Bool], spin: Int, spinProgram: MachineProgram.SpinProgram, input kind: Int,
+        parent id: Int, move: UInt32, depth: Int
+    ) {
+        let after = states[spin].control
+        let isFinal = after >= 0 && after < spinProgram.isFinal.count && spinProgram.isFinal[after]
+        codec.beginFixed()
+        for index in states.indices {
+            codec.putSpin(index, state: states[index], stopped: index == spin ? isFinal : stopped[index])
+        }
+        let reached = insert(codec.fixedVector, parent: UInt32(id), move: move, depth: depth)
+        if graph != nil, let reached {
+            graph?.addEdge(from: id, to: reached, move: move, input: fair.number(spin: spin, kind: kind))
+        }
+    }
+
+    /// Puts a spin's state back as it was before a reducer-only step (`data` is its data then),
+    /// for the next input of the same state.
+    @inline(__always)
+    private static func undoStep(of state: inout SpecState, control: Int, data saved: [SpinValue]) {
+        state.control = control
+        if state.hasFault { state.fault = nil }
+        state.data.withUnsafeMutableBufferPointer { data in
+            for slot in data.indices { data[slot] = saved[slot] }
+        }
+    }
+
+    /// Notes state `id` as a dead end (no move changes it) when a spin that must reach a final
+    /// state has not stopped there (`stopped`, per spin).
+    private func noteDeadEnd(_ id: Int, stopped: [Bool], depth: Int) {
+        let waiting = stopped.indices.filter { mustFinish[$0] && !stopped[$0] }
+        guard !waiting.isEmpty else { return }
+        deadEnds &+= 1
+        let names = waiting.map { program.model.spins[$0].name.text }
+        note(.deadEnd(waiting: names), key: .deadEnd, parent: UInt32(id), move: UInt32.max, depth: depth)
     }
 
     /// The moves of the state in `machine`, in the order they are numbered: each input of each
     /// spin that has not stopped (spins in document order, inputs and payloads in order), then
     /// time, when a task sleeps.
-    private func moveKinds() -> [CheckMove.Kind] {
+    func moveKinds() -> [CheckMove.Kind] {
         var kinds: [CheckMove.Kind] = []
         for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
             for event in events { kinds.append(.input(spin: spin, event: event)) }
@@ -431,7 +413,7 @@ final class Explorer {
         return StateGraph.noFairInput
     }
 
-    private func apply(_ move: CheckMove.Kind) {
+    func apply(_ move: CheckMove.Kind) {
         machine.beginMove()
         switch move {
         case .input(let spin, let event):
@@ -597,184 +579,5 @@ final class Explorer {
             }
         }
         return .success(bits)
-    }
-
-    // MARK: The result
-
-    private func result() -> CheckResult {
-        let violations = findings.map { finding in
-            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding), cycleStart: finding.lasso?.cycleStart)
-        }
-        let status: CheckStatus
-        if violations.contains(where: { if case .deadEnd = $0.kind { false } else { true } }) {
-            status = .violated
-        } else if !violations.isEmpty {
-            status = .deadlock
-        } else if limit != nil || options.bitstateBits != nil || (!options.storesEveryState && hasProperties) {
-            // A bitstate search may have missed states: never `ok`. Nor is a search that could
-            // not check the spec's properties (no graph).
-            status = .incomplete
-        } else {
-            status = .ok
-        }
-        var result = CheckResult(
-            status: status, states: sharded?.count ?? store?.count ?? 0, transitions: transitions,
-            depth: deepest, seconds: elapsed, violations: violations, deadEnds: deadEnds,
-            limit: limit, coverage: isComplete ? coverageWarnings() : [], memoryBytes: sharded?.memoryBytes ?? store?.memoryBytes ?? 0)
-        if let bitstate = store?.bitstate {
-            result.bitstate = BitstateFigures(bits: bitstate.bits, hashFactor: bitstate.hashFactor, coverage: bitstate.coverage)
-        }
-        if let compact = store?.compact {
-            result.compaction = CompactionFigures(missChance: compact.missChance)
-        }
-        return result
-    }
-
-    /// Whether some spin has properties (checked on the graph a full search keeps).
-    private var hasProperties: Bool { program.model.spins.contains { !$0.properties.isEmpty } }
-
-    /// Whether every reachable state was explored: no limit stopped the search and no finding cut
-    /// a path short (a dead end is a state like any other; the rest end their move unsettled).
-    private var isComplete: Bool {
-        limit == nil && options.bitstateBits == nil && findings.allSatisfy { if case .deadEnd = $0.kind { true } else { false } }
-    }
-
-    /// The moves from the start to `finding`: up the tree of first reaches to the start, then each
-    /// move found again by enumerating its state's moves.
-    private func counterexample(_ finding: Finding) -> [CheckMove] {
-        if let lasso = finding.lasso { return lasso.moves }
-        var labels: [UInt32] = finding.move == UInt32.max ? [] : [finding.move]
-        var state = finding.parent
-        while state != StateStore.noParent, hasStates {
-            let (parent, move) = storedParent(of: Int(state))
-            labels.append(move)
-            state = parent
-        }
-        labels.reverse()
-        guard let first = labels.first else { return [] }
-        let (start, startVector) = startMove(first)
-        var moves = [start]
-        // Each later label is a move of the state the labels before it reach: its vector is the
-        // store's, or (a bitstate search released it) the one the path's moves make again.
-        var path: [Int] = []
-        var walk = finding.parent
-        while walk != StateStore.noParent, hasStates {
-            path.append(Int(walk))
-            walk = storedParent(of: Int(walk)).parent
-        }
-        path.reverse()
-        var vector = startVector
-        for (index, label) in labels.dropFirst().enumerated() {
-            guard path.indices.contains(index), hasStates else { break }
-            if holdsVector(path[index]) { vector = Array(storedVector(path[index])) }
-            guard let (move, next) = self.move(label, from: vector) else { break }
-            moves.append(move)
-            vector = next
-        }
-        return moves
-    }
-
-    /// The start's run `label`, with the outcomes it chose, and the vector of the state it reaches.
-    private func startMove(_ label: UInt32) -> (CheckMove, [UInt8]) {
-        var oracle = ChoiceOracle.enumerating()
-        var visits = MoveVisits()
-        var index: UInt32 = 0
-        repeat {
-            oracle.rewind()
-            var fresh = Self.moveMachine(program, oracle: oracle, options: options)
-            // Run as `exploreStart` runs it, so that the runs are numbered alike.
-            fresh.moveVisits = visits
-            fresh.beginMove()
-            fresh.start()
-            oracle = fresh.oracle
-            visits = fresh.moveVisits
-            if index == label {
-                let vector = fresh.ended == nil ? Array(codec.pack(fresh)) : []
-                return (CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)), vector)
-            }
-            index &+= 1
-        } while oracle.advance()
-        return (CheckMove(kind: .start, outcomes: []), [])
-    }
-
-    /// Move `label` of state `id`, with the outcomes it chose.
-    private func move(_ label: UInt32, of id: Int) -> CheckMove? {
-        guard let store, store.holdsVector(id) else { return nil }
-        return move(label, from: Array(store.vector(id)))?.move
-    }
-
-    /// Move `label` of the state `vector` packs, with the outcomes it chose, and the vector of the
-    /// state it reaches (empty when the move ends in a finding).
-    private func move(_ label: UInt32, from vector: [UInt8]) -> (move: CheckMove, next: [UInt8])? {
-        vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
-        var index: UInt32 = 0
-        for template in moveKinds() {
-            machine.oracle.reset()
-            repeat {
-                vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
-                machine.oracle.rewind()
-                apply(template)
-                if index == label {
-                    let next = machine.ended == nil ? Array(codec.pack(machine)) : []
-                    return (CheckMove(kind: template, outcomes: machine.oracle.made.map(\.outcome)), next)
-                }
-                index &+= 1
-            } while machine.oracle.advance()
-        }
-        return nil
-    }
-
-    // MARK: The states, in one store or in shards
-
-    /// Whether states are stored (none before the start's first).
-    private var hasStates: Bool { sharded != nil || store != nil }
-
-    /// The vector of state `id`.
-    func storedVector(_ id: Int) -> UnsafeRawBufferPointer {
-        if let sharded { return sharded.vector(id) }
-        return store?.vector(id) ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-
-    /// The state `id` was first reached from, and the move.
-    private func storedParent(of id: Int) -> (parent: UInt32, move: UInt32) {
-        if let sharded { return sharded.parent(of: id) }
-        return store?.parent(of: id) ?? (StateStore.noParent, 0)
-    }
-
-    /// Whether the vector of `id` is still held.
-    private func holdsVector(_ id: Int) -> Bool {
-        if let sharded { return id >= 0 && id < sharded.count }
-        return store?.holdsVector(id) ?? false
-    }
-
-    private func coverageWarnings() -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        for (index, spin) in program.model.spins.enumerated() {
-            for (state, name) in spin.states.enumerated() where !coverage.states[index][state] {
-                warnings.append(Diagnostic(.stateNeverReached, at: name.location, ["state": name.text, "spin": spin.name.text]))
-            }
-            // A row on a descriptor (`on: door`, `*`) takes what the rows before it leave: it is
-            // reported, once, when it fires on none of the events it matches.
-            var descriptorsFired = Set<SourceLocation>()
-            for (row, transition) in spin.transitions.enumerated() where coverage.rows[index][row] {
-                if let descriptor = transition.descriptor { descriptorsFired.insert(descriptor.location) }
-            }
-            var descriptorsReported = Set<SourceLocation>()
-            for (row, transition) in spin.transitions.enumerated() where !coverage.rows[index][row] {
-                var on = spin.events.indices.contains(transition.event)
-                    ? "on '\(spin.events[transition.event].name.text)'" : "without an event"
-                if let descriptor = transition.descriptor {
-                    guard !descriptorsFired.contains(descriptor.location), descriptorsReported.insert(descriptor.location).inserted else { continue }
-                    on = "on any event '\(descriptor.text)' matches"
-                }
-                warnings.append(Diagnostic(.rowNeverFires, at: transition.declaration.location, ["on": on]))
-            }
-            for (rule, feedback) in spin.feedbacks.enumerated() {
-                for (caseIndex, ruleCase) in feedback.cases.enumerated() where !coverage.rules[index][rule][caseIndex] {
-                    warnings.append(Diagnostic(.ruleNeverActs, at: ruleCase.declaration.location, ["rule": feedback.name.text]))
-                }
-            }
-        }
-        return warnings.sorted { $0.location < $1.location }
     }
 }
