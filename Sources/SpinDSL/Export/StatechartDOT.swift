@@ -34,11 +34,6 @@ struct StatechartDOT {
         let initialID = DOTDiagram.quoted(DOTDiagram.initialID(spin))
         lines.append(inner + "\(initialID) [shape=point, width=0.15, label=\"\"];")
         lines += DOTDiagram.invariantNote(spin, indent: inner)
-        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: true)
-        let declarations = DiagramFacts.stateDeclarations(of: spin)
-        // The states, parents before children: an explicit stack of clusters still open. A
-        // cluster's arrow to its initial child is written as it closes, after the child's own
-        // cluster, so that every node is first named inside its own cluster.
         // The merged edges, and the compound states that have an external self-transition: each
         // gets a point node beside its cluster, for its loop to leave the box and come back.
         let edges = DiagramFacts.merged(DiagramFacts.statechartEdges(of: spin, detail: labels))
@@ -46,6 +41,31 @@ struct StatechartDOT {
             guard let from = edge.from, from == edge.to, edge.history == nil, spin.tree.nodes[from].kind != .atomic else { return nil }
             return from
         })
+        lines += stateLines(notes: notes.states, looped: looped)
+        for target in spin.tree.initialTargets where spin.states.indices.contains(target) {
+            lines.append(inner + arrow(from: initialID, to: target))
+        }
+        // A history's default: what its H enters while nothing is recorded.
+        for (state, node) in spin.tree.nodes.enumerated() {
+            if let history = node.history, let target = node.historyDefault {
+                lines.append(inner + arrow(from: historyID(state, history), to: target))
+            }
+        }
+        // Edges between the same ends are one edge, its labels one under the other.
+        for (position, (edge, edgeLabels)) in edges.enumerated() {
+            lines += edgeLines(edge, labels: edgeLabels, position: position, looped: looped)
+        }
+        lines.append(Self.indent + "}")
+        return lines
+    }
+
+    /// The states, parents before children: an explicit stack of clusters still open. A
+    /// cluster's arrow to its initial child is written as it closes, after the child's own
+    /// cluster, so that every node is first named inside its own cluster.
+    private func stateLines(notes: [[String]], looped: Set<Int>) -> [String] {
+        let stays = DiagramFacts.stayLines(of: spin, detail: labels, topLevelOnly: true)
+        let declarations = DiagramFacts.stateDeclarations(of: spin)
+        var lines: [String] = []
         var open: [Int] = []
         func close() {
             guard let state = open.popLast() else { return }
@@ -64,73 +84,86 @@ struct StatechartDOT {
             let label = DOTDiagram.lines(
                 node.name.text,
                 actions + (stays.indices.contains(state) ? stays[state] : [])
-                    + (notes.states.indices.contains(state) ? notes.states[state] : []))
+                    + (notes.indices.contains(state) ? notes[state] : []))
             if node.kind == .atomic {
-                var attributes = ["label=\(DOTDiagram.quoted(label))"]
-                if node.isFinal { attributes.append("peripheries=2") }
-                if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state))) }
-                lines.append(pad + "\(nodeID(state)) [\(attributes.joined(separator: ", "))];")
+                lines.append(pad + atomicNode(state, label: label))
                 continue
             }
-            if looped.contains(state) { lines.append(pad + "\(loopID(state)) [shape=point, width=0.01, style=invis, label=\"\"];") }
-            lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
-            let body = pad + Self.indent
-            lines.append(body + "label=\(DOTDiagram.quoted(label));")
-            if let viewerIndex { lines.append(body + "id=\(DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state)));") }
-            if node.isFinal { lines.append(body + "peripheries=2;") }
-            if isRegion(state) {
-                lines.append(body + "style=dashed;")
-            } else if isInsideRegion(state) {
-                lines.append(body + "style=solid;")
-            }
-            let anchor = node.kind == .parallel ? "shape=point, style=invis" : "shape=point, width=0.1"
-            lines.append(body + "\(anchorID(state)) [\(anchor), label=\"\"];")
-            for history in node.histories {
-                lines.append(body + "\(historyID(state, history)) [shape=circle, width=0.3, fixedsize=true, label=\(DOTDiagram.quoted(history == .deep ? "H*" : "H"))];")
-            }
+            lines += clusterOpening(state, label: label, pad: pad, looped: looped.contains(state))
             open.append(state)
         }
         while !open.isEmpty { close() }
-        for target in spin.tree.initialTargets where spin.states.indices.contains(target) {
-            lines.append(inner + arrow(from: initialID, to: target))
-        }
-        // A history's default: what its H enters while nothing is recorded.
-        for (state, node) in spin.tree.nodes.enumerated() {
-            if let history = node.history, let target = node.historyDefault {
-                lines.append(inner + arrow(from: historyID(state, history), to: target))
-            }
-        }
-        // Edges between the same ends are one edge, its labels one under the other.
-        for (position, (edge, edgeLabels)) in edges.enumerated() {
-            guard let from = edge.from, let to = edge.to else { continue }
-            let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
-            let style = edge.isInput ? ["style=bold"] : []
-            if from == to, looped.contains(from) {
-                // Out of the cluster to its loop point, and back in: the state is left and entered
-                // again (a loop on its point node would look like a step inside it). Both edges run
-                // from the point (the first drawn backwards), at its two sides, so that they part.
-                let cluster = "lhead=" + DOTDiagram.quoted(clusterID(from))
-                var out = ["xlabel=" + text, "dir=back", "arrowtail=none"] + style + [cluster, "tailport=e", "headport=n"]
-                // The viewer lights the labelled half.
-                if let viewerIndex { out.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
-                lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(out.joined(separator: ", "))];")
-                let back = style + [cluster, "tailport=w", "headport=n"]
-                lines.append(inner + "\(loopID(from)) -> \(anchorID(from)) [\(back.joined(separator: ", "))];")
-                continue
-            }
-            var clips: [String] = []
-            let tail = endpoint(from, head: false)
-            let head = edge.history.map { historyID(to, $0) } ?? endpoint(to, head: true)
-            if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
-            if edge.history == nil, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
-            // Graphviz places a `label` on the edge before clipping it at the cluster, so that
-            // it floats away from what is drawn; an `xlabel` is placed after.
-            var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
-            if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
-            lines.append(inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];")
-        }
-        lines.append(Self.indent + "}")
         return lines
+    }
+
+    /// An atomic state's node.
+    private func atomicNode(_ state: Int, label: String) -> String {
+        var attributes = ["label=\(DOTDiagram.quoted(label))"]
+        if spin.tree.nodes[state].isFinal { attributes.append("peripheries=2") }
+        if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state))) }
+        return "\(nodeID(state)) [\(attributes.joined(separator: ", "))];"
+    }
+
+    /// A compound or parallel state's cluster up to its children: its loop point beside it when
+    /// it is `looped`, then the cluster's label, style, point node and history nodes.
+    private func clusterOpening(_ state: Int, label: String, pad: String, looped: Bool) -> [String] {
+        let node = spin.tree.nodes[state]
+        var lines: [String] = []
+        if looped { lines.append(pad + "\(loopID(state)) [shape=point, width=0.01, style=invis, label=\"\"];") }
+        lines.append(pad + "subgraph \(DOTDiagram.quoted(clusterID(state))) {")
+        let body = pad + Self.indent
+        lines.append(body + "label=\(DOTDiagram.quoted(label));")
+        if let viewerIndex { lines.append(body + "id=\(DOTDiagram.quoted(ViewerDiagram.stateID(spin: viewerIndex, state: state)));") }
+        if node.isFinal { lines.append(body + "peripheries=2;") }
+        if isRegion(state) {
+            lines.append(body + "style=dashed;")
+        } else if isInsideRegion(state) {
+            lines.append(body + "style=solid;")
+        }
+        let anchor = node.kind == .parallel ? "shape=point, style=invis" : "shape=point, width=0.1"
+        lines.append(body + "\(anchorID(state)) [\(anchor), label=\"\"];")
+        for history in node.histories {
+            lines.append(body + "\(historyID(state, history)) [shape=circle, width=0.3, fixedsize=true, label=\(DOTDiagram.quoted(history == .deep ? "H*" : "H"))];")
+        }
+        return lines
+    }
+
+    /// The lines of merged edge number `position`, labelled `edgeLabels`.
+    private func edgeLines(_ edge: DiagramFacts.TransitionEdge, labels edgeLabels: [String], position: Int, looped: Set<Int>) -> [String] {
+        guard let from = edge.from, let to = edge.to else { return [] }
+        let inner = Self.indent + Self.indent
+        let text = DOTDiagram.quoted(edgeLabels.flatMap { DiagramFacts.wrapped($0) }.joined(separator: "\n"))
+        let style = edge.isInput ? ["style=bold"] : []
+        if from == to, looped.contains(from) {
+            return loopLines(from, text: text, style: style, position: position)
+        }
+        var clips: [String] = []
+        let tail = endpoint(from, head: false)
+        let head = edge.history.map { historyID(to, $0) } ?? endpoint(to, head: true)
+        if spin.tree.nodes[from].kind != .atomic { clips.append("ltail=\(DOTDiagram.quoted(clusterID(from)))") }
+        if edge.history == nil, spin.tree.nodes[to].kind != .atomic { clips.append("lhead=\(DOTDiagram.quoted(clusterID(to)))") }
+        // Graphviz places a `label` on the edge before clipping it at the cluster, so that
+        // it floats away from what is drawn; an `xlabel` is placed after.
+        var attributes = [(clips.isEmpty ? "label=" : "xlabel=") + text] + style
+        if let viewerIndex { attributes.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
+        return [inner + "\(tail) -> \(head) [\((attributes + clips).joined(separator: ", "))];"]
+    }
+
+    /// A compound state's external self-transition: out of the cluster to its loop point, and
+    /// back in, as the state is left and entered again (a loop on its point node would look like
+    /// a step inside it). Both edges run from the point (the first drawn backwards), at its two
+    /// sides, so that they part.
+    private func loopLines(_ state: Int, text: String, style: [String], position: Int) -> [String] {
+        let inner = Self.indent + Self.indent
+        let cluster = "lhead=" + DOTDiagram.quoted(clusterID(state))
+        var out = ["xlabel=" + text, "dir=back", "arrowtail=none"] + style + [cluster, "tailport=e", "headport=n"]
+        // The viewer lights the labelled half.
+        if let viewerIndex { out.append("id=" + DOTDiagram.quoted(ViewerDiagram.edgeID(spin: viewerIndex, edge: position))) }
+        let back = style + [cluster, "tailport=w", "headport=n"]
+        return [
+            inner + "\(loopID(state)) -> \(anchorID(state)) [\(out.joined(separator: ", "))];",
+            inner + "\(loopID(state)) -> \(anchorID(state)) [\(back.joined(separator: ", "))];",
+        ]
     }
 
     /// Whether `state` is a region: a child of a parallel state.
