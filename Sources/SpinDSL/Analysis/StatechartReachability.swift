@@ -29,7 +29,28 @@ struct StatechartReachability {
     init(_ spin: SpinModel, _ chart: Statechart, isNeverTaken: (Int) -> Bool) {
         let configurations = spin.configurations
         let candidates = chart.candidates
-        // Shadowing, group by group.
+        let isShadowed = Self.shadowed(spin, chart, isNeverTaken: isNeverTaken)
+        func takes(_ index: Int) -> Bool {
+            !isShadowed[index] && !isNeverTaken(Int(candidates[index].row))
+        }
+        var search = Self.search(spin, chart, takes: takes)
+        if search.gaveUp {
+            search.reachable = [Bool](repeating: true, count: configurations.count)
+            search.hasWayOut = [Bool](repeating: true, count: configurations.count)
+            search.isTried = candidates.indices.map(takes)
+        }
+        let (rowIsTried, rowApplies) = Self.rows(spin, chart, reachable: search.reachable, isTried: search.isTried)
+        self.reachable = search.reachable
+        self.hasWayOut = search.hasWayOut
+        self.isShadowed = isShadowed
+        self.isTried = search.isTried
+        self.rowIsTried = rowIsTried
+        self.rowApplies = rowApplies
+    }
+
+    /// Per candidate, whether an earlier candidate of its leaf is unguarded (and can be taken).
+    private static func shadowed(_ spin: SpinModel, _ chart: Statechart, isNeverTaken: (Int) -> Bool) -> [Bool] {
+        let candidates = chart.candidates
         var isShadowed = [Bool](repeating: false, count: candidates.count)
         for (cellIndex, cell) in chart.cells.enumerated() {
             for group in Self.groups(of: cellIndex, cell: cell, chart: chart) {
@@ -44,82 +65,108 @@ struct StatechartReachability {
                 }
             }
         }
-        func takes(_ index: Int) -> Bool {
-            !isShadowed[index] && !isNeverTaken(Int(candidates[index].row))
-        }
-        func targets(of index: Int) -> [Int] {
-            let first = Int(candidates[index].plan)
-            return (first...(first &+ Int(candidates[index].recordLimit))).map { Int(chart.plans[$0].target) }
-        }
-        var reachable = [Bool](repeating: false, count: configurations.count)
-        var hasWayOut = [Bool](repeating: false, count: configurations.count)
-        var isTried = [Bool](repeating: false, count: candidates.count)
+        return isShadowed
+    }
+
+    /// What the search from the initial configuration has found so far.
+    private struct Search {
+        let count: Int
+        var reachable: [Bool]
+        var hasWayOut: [Bool]
+        var isTried: [Bool]
+        /// The configurations reached whose microsteps are still to follow.
         var pending: [Int] = []
-        func reach(_ configuration: Int) {
-            guard configurations.count > configuration, configuration >= 0, !reachable[configuration] else { return }
+        /// Whether a cell had more combinations than `combinationLimit`.
+        var gaveUp = false
+
+        init(configurations count: Int, candidates: Int) {
+            self.count = count
+            reachable = [Bool](repeating: false, count: count)
+            hasWayOut = reachable
+            isTried = [Bool](repeating: false, count: candidates)
+        }
+
+        mutating func reach(_ configuration: Int) {
+            guard count > configuration, configuration >= 0, !reachable[configuration] else { return }
             reachable[configuration] = true
             pending.append(configuration)
         }
-        reach(spin.initialState)
-        var gaveUp = false
-        while let configuration = pending.popLast() {
+
+        /// A microstep from `configuration` to `target`.
+        mutating func lead(from configuration: Int, to target: Int) {
+            if target != configuration { hasWayOut[configuration] = true }
+            reach(target)
+        }
+    }
+
+    /// Follows every microstep the candidates `takes` allows, from the initial configuration on.
+    private static func search(_ spin: SpinModel, _ chart: Statechart, takes: (Int) -> Bool) -> Search {
+        let configurations = spin.configurations
+        var search = Search(configurations: configurations.count, candidates: chart.candidates.count)
+        search.reach(spin.initialState)
+        while let configuration = search.pending.popLast() {
             if configurations.isFinal[configuration] { continue }
             for kind in 0..<chart.columns {
                 let cellIndex = configuration &* chart.columns &+ kind
                 let cell = chart.cells[cellIndex]
                 for index in cell where takes(index) {
-                    isTried[index] = true
-                    for target in targets(of: index) {
-                        if target != configuration { hasWayOut[configuration] = true }
-                        reach(target)
+                    search.isTried[index] = true
+                    let first = Int(chart.candidates[index].plan)
+                    for plan in first...(first &+ Int(chart.candidates[index].recordLimit)) {
+                        search.lead(from: configuration, to: Int(chart.plans[plan].target))
                     }
                 }
-                let groups = Self.groups(of: cellIndex, cell: cell, chart: chart).map { $0.filter(takes) }.filter { !$0.isEmpty }
-                guard groups.count > 1 else { continue }
-                // Every choice of at most one candidate per leaf, two or more of them.
-                let count = groups.reduce(1) { min($0 &* ($1.count &+ 1), Self.combinationLimit &+ 1) }
-                guard count <= Self.combinationLimit else {
-                    gaveUp = true
-                    continue
-                }
-                for combination in 0..<count {
-                    var rest = combination
-                    var chosen: [Int] = []
-                    for group in groups {
-                        let pick = rest % (group.count &+ 1)
-                        rest /= group.count &+ 1
-                        if pick > 0 { chosen.append(group[pick &- 1]) }
-                    }
-                    guard chosen.count > 1 else { continue }
-                    for target in Self.combinedTargets(chosen, from: configuration, spin: spin, chart: chart) {
-                        if target != configuration { hasWayOut[configuration] = true }
-                        reach(target)
-                    }
-                }
+                followCombinations(in: cellIndex, from: configuration, spin, chart, takes: takes, into: &search)
             }
         }
-        if gaveUp {
-            reachable = [Bool](repeating: true, count: configurations.count)
-            hasWayOut = [Bool](repeating: true, count: configurations.count)
-            isTried = candidates.indices.map(takes)
+        return search
+    }
+
+    /// The transitions of a cell taken in several regions at once: every choice of at most one
+    /// candidate per leaf, two or more of them (the search gives up past `combinationLimit`).
+    private static func followCombinations(
+        in cellIndex: Int, from configuration: Int, _ spin: SpinModel, _ chart: Statechart, takes: (Int) -> Bool,
+        into search: inout Search
+    ) {
+        let groups = Self.groups(of: cellIndex, cell: chart.cells[cellIndex], chart: chart).map { $0.filter(takes) }.filter { !$0.isEmpty }
+        guard groups.count > 1 else { return }
+        let count = groups.reduce(1) { min($0 &* ($1.count &+ 1), Self.combinationLimit &+ 1) }
+        guard count <= Self.combinationLimit else {
+            search.gaveUp = true
+            return
         }
+        for combination in 0..<count {
+            var rest = combination
+            var chosen: [Int] = []
+            for group in groups {
+                let pick = rest % (group.count &+ 1)
+                rest /= group.count &+ 1
+                if pick > 0 { chosen.append(group[pick &- 1]) }
+            }
+            guard chosen.count > 1 else { continue }
+            for target in Self.combinedTargets(chosen, from: configuration, spin: spin, chart: chart) {
+                search.lead(from: configuration, to: target)
+            }
+        }
+    }
+
+    /// Per row, whether one of its candidates is tried, and whether it is a candidate, in some
+    /// reachable, non-final configuration.
+    private static func rows(
+        _ spin: SpinModel, _ chart: Statechart, reachable: [Bool], isTried: [Bool]
+    ) -> (rowIsTried: [Bool], rowApplies: [Bool]) {
         var rowIsTried = [Bool](repeating: false, count: spin.transitions.count)
         var rowApplies = rowIsTried
         for (cellIndex, cell) in chart.cells.enumerated() {
             let configuration = cellIndex / max(1, chart.columns)
-            guard reachable[configuration], !configurations.isFinal[configuration] else { continue }
+            guard reachable[configuration], !spin.configurations.isFinal[configuration] else { continue }
             for index in cell {
-                let row = Int(candidates[index].row)
+                let row = Int(chart.candidates[index].row)
                 rowApplies[row] = true
                 if isTried[index] { rowIsTried[row] = true }
             }
         }
-        self.reachable = reachable
-        self.hasWayOut = hasWayOut
-        self.isShadowed = isShadowed
-        self.isTried = isTried
-        self.rowIsTried = rowIsTried
-        self.rowApplies = rowApplies
+        return (rowIsTried, rowApplies)
     }
 
     /// The candidate ranges of each leaf in a cell (one range when the cell has no groups).

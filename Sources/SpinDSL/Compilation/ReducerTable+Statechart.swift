@@ -299,6 +299,20 @@ extension ReducerTable {
             state: &state, event: event, code: code, moment: moment, maxStringBytes: maxStringBytes)
     }
 
+    /// What a microstep's action blocks did besides writing data: whether anything changed, the
+    /// events they raised (and the last block that raised one: where a queue grown past its limit
+    /// is reported) and the gear events they propagated.
+    private struct MicrostepEffects {
+        var changed = false
+        var raised: [SpecEvent] = []
+        var propagated: [OutboxMessage] = []
+        var lastRaising = -1
+    }
+
+    /// An action block's error, with the block that threw it (a nested one inside a conditional
+    /// action) and the assignment of that block.
+    private typealias BlockFailure = (error: EvaluationError, block: Int, assignment: Int)
+
     /// History records, then action blocks, then entry parities, then the configuration. With a
     /// `moment` (a chart whose actions read the configuration), each block that reads it sees the
     /// configuration of its moment of the microstep.
@@ -307,105 +321,135 @@ extension ReducerTable {
         state: inout SpecState, event: SpecEvent, code: StatechartCode, moment: ActionMoment?, maxStringBytes: Int
     ) -> Bool {
         var moment = moment
-        var changed = false
+        var effects = MicrostepEffects()
         let control = state.control
-        var raised: [SpecEvent] = []
-        var propagated: [OutboxMessage] = []
-        var failure: (EvaluationError, block: Int, assignment: Int)?
-        // The last block that raised an event: where a queue grown past its limit is reported.
-        var lastRaising = -1
+        var failure: BlockFailure?
         event.withPayload { payload in
             state.data.withUnsafeMutableBufferPointer { data in
-                for write in writes where write.slot >= 0 && write.slot < data.count {
-                    if case .int(let old) = data[write.slot], old == write.value { continue }
-                    data[write.slot] = .int(write.value)
-                    changed = true
-                }
+                if Self.record(writes, in: data) { effects.changed = true }
                 let view = EvaluationView(data: UnsafeBufferPointer(data), event: payload, state: control, maxStringBytes: maxStringBytes)
-                assignments.withUnsafeBufferPointer { assignments in
-                    // The block running (a nested one inside a conditional action) and its
-                    // assignment: where an error is reported.
-                    var running = -1
-                    var assignment = 0
-                    func run(_ index: Int, _ view: EvaluationView) throws(EvaluationError) {
-                        guard code.blocks.indices.contains(index) else { return }
-                        let block = code.blocks[index]
-                        running = index
-                        assignment = block.assignments.lowerBound
-                        while assignment < block.assignments.upperBound {
-                            if try Self.apply(assignments, assignment, view, data) { changed = true }
-                            assignment &+= 1
-                        }
-                        if let condition = block.condition {
-                            // SCXML's <if>: the condition once, then the chosen branch in order
-                            // (after a row's `set`, before its events).
-                            for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
-                            running = index
-                            assignment = block.assignments.upperBound
-                        }
-                        if block.raise >= 0 || block.emit >= 0 { lastRaising = index }
-                        if block.raise >= 0 { raised.append(SpecEvent(kind: Int(block.raise))) }
-                        if block.emit >= 0 {
-                            let emit = code.emits[Int(block.emit)]
-                            raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
-                        }
-                        if block.propagate >= 0 {
-                            let propagate = code.propagates[Int(block.propagate)]
-                            let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
-                            propagated.append(OutboxMessage(gear: propagate.gear, message: message))
-                        }
-                    }
-                    for id in blocks {
-                        let blockIndex = Int(id)
-                        guard code.blocks.indices.contains(blockIndex) else { continue }
-                        do throws(EvaluationError) {
-                            if moment != nil, code.chart.blockSources.indices.contains(blockIndex) {
-                                moment?.advance(to: code.chart.blockSources[blockIndex])
-                            }
-                            if let current = moment, code.chart.blockReadsActive.indices.contains(blockIndex), code.chart.blockReadsActive[blockIndex] {
-                                try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(blockIndex, view.at(active)) }
-                            } else {
-                                try run(blockIndex, view)
-                            }
-                        } catch {
-                            let failing = code.blocks.indices.contains(running) ? running : blockIndex
-                            failure = (error, failing, assignment &- code.blocks[failing].assignments.lowerBound)
-                            return
-                        }
-                    }
-                }
+                failure = runBlocks(blocks, view: view, data: data, code: code, moment: &moment, effects: &effects)
                 if failure != nil { return }
-                for flip in flips where flip.slot >= 0 && flip.slot < data.count {
-                    guard case .int(let bits) = data[flip.slot] else { continue }
-                    data[flip.slot] = .int(Int64(bitPattern: UInt64(bitPattern: bits) ^ flip.mask))
-                    changed = true
-                }
+                if Self.flip(flips, in: data) { effects.changed = true }
             }
         }
         if let (error, block, assignment) = failure {
             state.fault = SpecFault(relocated(error, block: block, assignment: assignment, code: code))
             return true
         }
-        if !raised.isEmpty {
-            var queue = state.takeRaised()
-            if queue.count &+ raised.count > StatechartCode.raisedLimit {
-                state.raisedQueue = queue
-                let location = code.locations.indices.contains(lastRaising) ? code.locations[lastRaising] : SourceLocation(file: "", line: 1, column: 1)
-                state.fault = SpecFault(.raisedEventLimit, at: location, ["limit": StatechartCode.raisedLimit])
-                return true
-            }
-            queue.append(contentsOf: raised)
-            state.raisedQueue = queue
+        if !effects.raised.isEmpty, !Self.enqueue(effects.raised, lastRaising: effects.lastRaising, in: &state, code: code) {
+            return true
         }
-        if !propagated.isEmpty {
-            state.outbox = propagated
-            changed = true
+        if !effects.propagated.isEmpty {
+            state.outbox = effects.propagated
+            effects.changed = true
         }
         if target != control {
             state.control = target
+            effects.changed = true
+        }
+        return effects.changed
+    }
+
+    /// Writes a microstep's history records; returns whether one changed.
+    @inline(__always)
+    private static func record(_ writes: ArraySlice<SlotWrite>, in data: UnsafeMutableBufferPointer<SpinValue>) -> Bool {
+        var changed = false
+        for write in writes where write.slot >= 0 && write.slot < data.count {
+            if case .int(let old) = data[write.slot], old == write.value { continue }
+            data[write.slot] = .int(write.value)
             changed = true
         }
         return changed
+    }
+
+    /// Flips the entry parities of the states a microstep re-enters; returns whether one flipped.
+    @inline(__always)
+    private static func flip(_ flips: ArraySlice<ParityFlip>, in data: UnsafeMutableBufferPointer<SpinValue>) -> Bool {
+        var changed = false
+        for flip in flips where flip.slot >= 0 && flip.slot < data.count {
+            guard case .int(let bits) = data[flip.slot] else { continue }
+            data[flip.slot] = .int(Int64(bitPattern: UInt64(bitPattern: bits) ^ flip.mask))
+            changed = true
+        }
+        return changed
+    }
+
+    /// Runs a microstep's action blocks in order, each that reads the configuration at its
+    /// `moment`; stops at the first error, which it returns.
+    @inline(__always)
+    private func runBlocks(
+        _ blocks: ArraySlice<Int32>, view: EvaluationView, data: UnsafeMutableBufferPointer<SpinValue>, code: StatechartCode,
+        moment: inout ActionMoment?, effects: inout MicrostepEffects
+    ) -> BlockFailure? {
+        assignments.withUnsafeBufferPointer { (assignments) -> BlockFailure? in
+            // The block running (a nested one inside a conditional action) and its
+            // assignment: where an error is reported.
+            var running = -1
+            var assignment = 0
+            func run(_ index: Int, _ view: EvaluationView) throws(EvaluationError) {
+                guard code.blocks.indices.contains(index) else { return }
+                let block = code.blocks[index]
+                running = index
+                assignment = block.assignments.lowerBound
+                while assignment < block.assignments.upperBound {
+                    if try Self.apply(assignments, assignment, view, data) { effects.changed = true }
+                    assignment &+= 1
+                }
+                if let condition = block.condition {
+                    // SCXML's <if>: the condition once, then the chosen branch in order
+                    // (after a row's `set`, before its events).
+                    for child in try condition(view) ? block.then : block.otherwise { try run(Int(child), view) }
+                    running = index
+                    assignment = block.assignments.upperBound
+                }
+                if block.raise >= 0 || block.emit >= 0 { effects.lastRaising = index }
+                if block.raise >= 0 { effects.raised.append(SpecEvent(kind: Int(block.raise))) }
+                if block.emit >= 0 {
+                    let emit = code.emits[Int(block.emit)]
+                    effects.raised.append(SpecEvent(kind: emit.kind, payload: try Self.values(emit.payload, view)))
+                }
+                if block.propagate >= 0 {
+                    let propagate = code.propagates[Int(block.propagate)]
+                    let message = GearMessage(kind: propagate.kind, payload: try Self.values(propagate.payload, view))
+                    effects.propagated.append(OutboxMessage(gear: propagate.gear, message: message))
+                }
+            }
+            for id in blocks {
+                let blockIndex = Int(id)
+                guard code.blocks.indices.contains(blockIndex) else { continue }
+                do throws(EvaluationError) {
+                    if moment != nil, code.chart.blockSources.indices.contains(blockIndex) {
+                        moment?.advance(to: code.chart.blockSources[blockIndex])
+                    }
+                    if let current = moment, code.chart.blockReadsActive.indices.contains(blockIndex), code.chart.blockReadsActive[blockIndex] {
+                        try current.active.withUnsafeBufferPointer { (active) throws(EvaluationError) in try run(blockIndex, view.at(active)) }
+                    } else {
+                        try run(blockIndex, view)
+                    }
+                } catch {
+                    let failing = code.blocks.indices.contains(running) ? running : blockIndex
+                    return (error, failing, assignment &- code.blocks[failing].assignments.lowerBound)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Queues the events a microstep raised; false (the state faulted) when the queue would grow
+    /// past `StatechartCode.raisedLimit`.
+    @inline(__always)
+    private static func enqueue(_ raised: [SpecEvent], lastRaising: Int, in state: inout SpecState, code: StatechartCode) -> Bool {
+        var queue = state.takeRaised()
+        if queue.count &+ raised.count > StatechartCode.raisedLimit {
+            state.raisedQueue = queue
+            let location = code.locations.indices.contains(lastRaising) ? code.locations[lastRaising] : SourceLocation(file: "", line: 1, column: 1)
+            state.fault = SpecFault(.raisedEventLimit, at: location, ["limit": StatechartCode.raisedLimit])
+            return false
+        }
+        queue.append(contentsOf: raised)
+        state.raisedQueue = queue
+        return true
     }
 
     /// The values of a payload's code, in order.

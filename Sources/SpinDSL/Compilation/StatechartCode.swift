@@ -53,14 +53,35 @@ final class StatechartCode: Sendable {
     /// entry and exit blocks entries of their own, all made by `compiler`. The blocks inside
     /// conditional actions follow those of the chart's block sources, which keep their ids.
     init(_ chart: Statechart, spin: SpinModel, compiler: inout ReducerTable.RowCompiler) {
+        var made = BlockList(spin: spin)
+        for source in chart.blockSources { made.add(source, compiler: &compiler) }
+        made.compileBranches(compiler: &compiler)
+        self.chart = chart
+        self.blocks = made.blocks
+        self.emits = made.emits
+        self.propagates = made.propagates
+        self.locations = made.locations
+        self.valueLocations = made.valueLocations
+        self.eventlessKind = spin.eventlessKind
+        self.mayRaise = made.blocks.contains { $0.emit >= 0 || $0.raise >= 0 }
+        self.mayPropagate = !made.propagates.isEmpty
+    }
+
+    /// The blocks compiled so far, with the events they raise or propagate and where they are
+    /// written.
+    private struct BlockList {
+        let spin: SpinModel
         var blocks: [Block] = []
         var emits: [EventCode] = []
         var propagates: [EventCode] = []
         var locations: [SourceLocation] = []
         var valueLocations: [[SourceLocation]] = []
-        // Conditional blocks whose branches are still to compile: (their index, their model).
+        /// Conditional blocks whose branches are still to compile: (their index, their model).
         var pending: [(index: Int, model: ActionBlockModel)] = []
-        func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
+
+        /// The code of the events `actions` emits and propagates: their indices in `emits` and
+        /// `propagates`, or -1.
+        mutating func events(of actions: ActionBlockModel?) -> (emit: Int32, propagate: Int32) {
             var emit: Int32 = -1
             var propagate: Int32 = -1
             if let model = actions?.emit, spin.events.indices.contains(model.event) {
@@ -74,64 +95,68 @@ final class StatechartCode: Sendable {
             }
             return (emit, propagate)
         }
-        for source in chart.blockSources {
+
+        mutating func append(_ block: Block, at location: SourceLocation, values: [SourceLocation]) {
+            blocks.append(block)
+            locations.append(location)
+            valueLocations.append(values)
+        }
+
+        /// The block of one of the chart's block sources.
+        mutating func add(_ source: ActionBlockSource, compiler: inout ReducerTable.RowCompiler) {
             switch source {
             case .row(let position):
                 let transition = spin.transitions[position]
                 let (emit, propagate) = events(of: transition.actions)
                 if let actions = transition.actions, actions.conditional != nil { pending.append((blocks.count, actions)) }
                 let row = compiler.row(of: transition)
-                blocks.append(Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1))
-                locations.append(transition.declaration.location)
-                valueLocations.append(transition.assignments.map(\.value.location))
+                append(
+                    Block(assignments: row.assignments, emit: emit, propagate: propagate, raise: -1),
+                    at: transition.declaration.location, values: transition.assignments.map(\.value.location))
             case .entry, .exit, .initial:
                 guard let model = spin.tree.actions(of: source) else {
-                    blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: -1))
-                    locations.append(spin.name.location)
-                    valueLocations.append([])
-                    continue
+                    append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: -1), at: spin.name.location, values: [])
+                    return
                 }
                 if model.conditional != nil { pending.append((blocks.count, model)) }
                 let (emit, propagate) = events(of: model)
-                blocks.append(Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1))
-                locations.append(model.location)
-                valueLocations.append(model.assignments.map(\.value.location))
+                append(
+                    Block(assignments: compiler.entries(of: model.assignments), emit: emit, propagate: propagate, raise: -1),
+                    at: model.location, values: model.assignments.map(\.value.location))
             case .raise(let event):
-                blocks.append(Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)))
-                locations.append(spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location)
-                valueLocations.append([])
+                append(
+                    Block(assignments: 0..<0, emit: -1, propagate: -1, raise: Int32(event)),
+                    at: spin.events.indices.contains(event) ? spin.events[event].name.location : spin.name.location, values: [])
             }
         }
-        var next = 0
-        while next < pending.count {
-            let (index, model) = pending[next]
-            next &+= 1
-            guard let conditional = model.conditional else { continue }
-            func compiled(_ branch: [ActionBlockModel]) -> [Int32] {
-                branch.map { child in
-                    if child.conditional != nil { pending.append((blocks.count, child)) }
-                    let (emit, propagate) = events(of: child)
-                    blocks.append(Block(assignments: compiler.entries(of: child.assignments), emit: emit, propagate: propagate, raise: -1))
-                    locations.append(child.location)
-                    valueLocations.append(child.assignments.map(\.value.location))
-                    return Int32(blocks.count &- 1)
-                }
+
+        /// The blocks of the branches of each conditional block, after the chart's block sources'
+        /// (a branch's own conditional blocks' after them).
+        mutating func compileBranches(compiler: inout ReducerTable.RowCompiler) {
+            var next = 0
+            while next < pending.count {
+                let (index, model) = pending[next]
+                next &+= 1
+                guard let conditional = model.conditional else { continue }
+                let then = compiled(conditional.then, compiler: &compiler)
+                let otherwise = compiled(conditional.otherwise, compiler: &compiler)
+                blocks[index].condition = ExpressionCompiler.bool(conditional.condition.expression)
+                blocks[index].then = then
+                blocks[index].otherwise = otherwise
             }
-            let then = compiled(conditional.then)
-            let otherwise = compiled(conditional.otherwise)
-            blocks[index].condition = ExpressionCompiler.bool(conditional.condition.expression)
-            blocks[index].then = then
-            blocks[index].otherwise = otherwise
         }
-        self.chart = chart
-        self.blocks = blocks
-        self.emits = emits
-        self.propagates = propagates
-        self.locations = locations
-        self.valueLocations = valueLocations
-        self.eventlessKind = spin.eventlessKind
-        self.mayRaise = blocks.contains { $0.emit >= 0 || $0.raise >= 0 }
-        self.mayPropagate = !propagates.isEmpty
+
+        /// The blocks of a branch, appended in order.
+        private mutating func compiled(_ branch: [ActionBlockModel], compiler: inout ReducerTable.RowCompiler) -> [Int32] {
+            branch.map { child in
+                if child.conditional != nil { pending.append((blocks.count, child)) }
+                let (emit, propagate) = events(of: child)
+                append(
+                    Block(assignments: compiler.entries(of: child.assignments), emit: emit, propagate: propagate, raise: -1),
+                    at: child.location, values: child.assignments.map(\.value.location))
+                return Int32(blocks.count &- 1)
+            }
+        }
     }
 
     /// Whether the candidate's microstep is what a flat table's row does: no history record, no

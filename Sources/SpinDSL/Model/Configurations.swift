@@ -92,7 +92,33 @@ public struct Configurations: Sendable {
         let nodes = tree.nodes
         guard !nodes.isEmpty else { return .dataOnly }
         let limit = tree.isFlat ? Int(Int32.max) &- 1 : limit
-        // Counts bottom-up (children have larger indices than their parents), capped past the limit.
+        let subtreeCount = subtreeCounts(of: nodes, limit: limit)
+        let count = tree.topLevel.reduce(0) { min($0 &+ subtreeCount[$1], limit &+ 1) }
+        guard count <= limit, count > 0 else { return nil }
+        let weight = weights(of: tree, subtreeCount: subtreeCount)
+        let (activeStart, active, leafStart, leafList) = activeLists(of: tree, count: count, weight: weight, subtreeCount: subtreeCount)
+        let membership = tree.isFlat ? [] : Self.membership(
+            of: nodes, count: count, activeStart: activeStart, active: active, weight: weight, subtreeCount: subtreeCount)
+        let isFinal = (0..<count).map { configuration in
+            if tree.isParallelSpin, let root = tree.topLevel.first {
+                let range = Int(activeStart[configuration])..<Int(activeStart[configuration &+ 1])
+                return Self.isComplete(root, active: Set(active[range].map(Int.init)), nodes: nodes)
+            }
+            return Self.child(of: tree.topLevel, containing: configuration, weight: weight, counts: subtreeCount).map { nodes[$0].isFinal } ?? false
+        }
+        let names = tree.isFlat ? stateNames : (0..<count).map { configuration -> String in
+            let leaves = leafList[Int(leafStart[configuration])..<Int(leafStart[configuration &+ 1])]
+            let leafNames = leaves.map { stateNames.indices.contains(Int($0)) ? stateNames[Int($0)] : "#\($0)" }
+            return leafNames.count == 1 ? leafNames[0] : "[" + leafNames.joined(separator: ", ") + "]"
+        }
+        return Configurations(
+            count: count, activeStart: activeStart, active: active, subtreeCount: subtreeCount, weight: weight,
+            membership: membership, isFinal: isFinal, names: names, leafStart: leafStart, leafList: leafList)
+    }
+
+    /// Per state, how many configurations its subtree has, counted bottom-up (children have
+    /// larger indices than their parents) and capped past `limit`.
+    private static func subtreeCounts(of nodes: [StateNode], limit: Int) -> [Int] {
         var subtreeCount = [Int](repeating: 1, count: nodes.count)
         for state in nodes.indices.reversed() {
             let children = nodes[state].children
@@ -105,9 +131,12 @@ public struct Configurations: Sendable {
                 subtreeCount[state] = children.reduce(1) { min($0 &* subtreeCount[$1], limit &+ 1) }
             }
         }
-        let count = tree.topLevel.reduce(0) { min($0 &+ subtreeCount[$1], limit &+ 1) }
-        guard count <= limit, count > 0 else { return nil }
-        var weight = [Int](repeating: 0, count: nodes.count)
+        return subtreeCount
+    }
+
+    /// Per state, its weight in its parent's numbering (see `weight`).
+    private static func weights(of tree: StateTree, subtreeCount: [Int]) -> [Int] {
+        var weight = [Int](repeating: 0, count: tree.nodes.count)
         func assignWeights(_ children: [Int], parallel: Bool) {
             if parallel {
                 var stride = 1
@@ -124,32 +153,42 @@ public struct Configurations: Sendable {
             }
         }
         assignWeights(tree.topLevel, parallel: false)
-        for node in nodes where node.kind != .atomic {
+        for node in tree.nodes where node.kind != .atomic {
             assignWeights(node.children, parallel: node.kind == .parallel)
         }
+        return weight
+    }
 
-        // The active states of each configuration, by descending from the spin.
+    /// The active states and the active leaves of each configuration, by descending from the
+    /// spin (see `active` and `leafList`).
+    private static func activeLists(
+        of tree: StateTree, count: Int, weight: [Int], subtreeCount: [Int]
+    ) -> (activeStart: [Int32], active: [Int32], leafStart: [Int32], leafList: [Int32]) {
+        if tree.isFlat {
+            // Configuration i is state i alone: nothing to work out per configuration.
+            let active = (0..<Int32(truncatingIfNeeded: count)).map { $0 }
+            let activeStart = (0...Int32(truncatingIfNeeded: count)).map { $0 }
+            return (activeStart, active, activeStart, active)
+        }
         var activeStart: [Int32] = [0]
         var active: [Int32] = []
         var leafStart: [Int32] = [0]
         var leafList: [Int32] = []
-        if tree.isFlat {
-            // Configuration i is state i alone: nothing to work out per configuration.
-            active = (0..<Int32(truncatingIfNeeded: count)).map { $0 }
-            activeStart = (0...Int32(truncatingIfNeeded: count)).map { $0 }
-            leafList = active
-            leafStart = activeStart
-        } else {
-            for configuration in 0..<count {
-                let states = Self.states(of: tree, below: nil, index: configuration, weight: weight, counts: subtreeCount)
-                active.append(contentsOf: states.map { Int32(truncatingIfNeeded: $0) })
-                activeStart.append(Int32(truncatingIfNeeded: active.count))
-                leafList.append(contentsOf: states.filter { nodes[$0].kind == .atomic }.map { Int32(truncatingIfNeeded: $0) })
-                leafStart.append(Int32(truncatingIfNeeded: leafList.count))
-            }
+        for configuration in 0..<count {
+            let states = Self.states(of: tree, below: nil, index: configuration, weight: weight, counts: subtreeCount)
+            active.append(contentsOf: states.map { Int32(truncatingIfNeeded: $0) })
+            activeStart.append(Int32(truncatingIfNeeded: active.count))
+            leafList.append(contentsOf: states.filter { tree.nodes[$0].kind == .atomic }.map { Int32(truncatingIfNeeded: $0) })
+            leafStart.append(Int32(truncatingIfNeeded: leafList.count))
         }
+        return (activeStart, active, leafStart, leafList)
+    }
 
-        // Membership: a range for a state with no parallel ancestor, else a table.
+    /// Per state of a nested or parallel spin, the configurations in which it is active: a range
+    /// for a state with no parallel ancestor, else a table.
+    private static func membership(
+        of nodes: [StateNode], count: Int, activeStart: [Int32], active: [Int32], weight: [Int], subtreeCount: [Int]
+    ) -> [StateMembership] {
         var underParallel = [Bool](repeating: false, count: nodes.count)
         var rangeStart = [Int](repeating: 0, count: nodes.count)
         for state in nodes.indices {
@@ -174,27 +213,12 @@ public struct Configurations: Sendable {
                 }
             }
         }
-        let membership: [StateMembership] = tree.isFlat ? [] : nodes.indices.map { state -> StateMembership in
+        return nodes.indices.map { state -> StateMembership in
             if let table = tables[state] {
                 return StateMembership(state: state, range: 0..<0, table: table)
             }
             return StateMembership(state: state, range: rangeStart[state]..<(rangeStart[state] &+ subtreeCount[state]), table: nil)
         }
-        let isFinal = (0..<count).map { configuration in
-            if tree.isParallelSpin, let root = tree.topLevel.first {
-                let range = Int(activeStart[configuration])..<Int(activeStart[configuration &+ 1])
-                return Self.isComplete(root, active: Set(active[range].map(Int.init)), nodes: nodes)
-            }
-            return Self.child(of: tree.topLevel, containing: configuration, weight: weight, counts: subtreeCount).map { nodes[$0].isFinal } ?? false
-        }
-        let names = tree.isFlat ? stateNames : (0..<count).map { configuration -> String in
-            let leaves = leafList[Int(leafStart[configuration])..<Int(leafStart[configuration &+ 1])]
-            let leafNames = leaves.map { stateNames.indices.contains(Int($0)) ? stateNames[Int($0)] : "#\($0)" }
-            return leafNames.count == 1 ? leafNames[0] : "[" + leafNames.joined(separator: ", ") + "]"
-        }
-        return Configurations(
-            count: count, activeStart: activeStart, active: active, subtreeCount: subtreeCount, weight: weight,
-            membership: membership, isFinal: isFinal, names: names, leafStart: leafStart, leafList: leafList)
     }
 
     /// Whether active `state` is complete with `active` the active states: a compound state when

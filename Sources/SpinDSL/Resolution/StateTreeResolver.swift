@@ -19,99 +19,138 @@ struct StateTreeResolver {
             let shape = StateTree(nodes: nodes, topLevel: Array(nodes.indices), initial: 0)
             return (finishing(shape, spin: spin, states: states), nodes.map { _ in nil })
         }
-        // Pre-order numbering with an explicit stack: each entry is a declaration and its parent.
+        let outline = Outline(written)
+        var nodes: [StateNode] = []
+        nodes.reserveCapacity(outline.declarations.count)
+        for index in outline.declarations.indices {
+            nodes.append(node(index, of: outline, states: states))
+        }
+        let topLevel = outline.topLevel
+        let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0, isParallelSpin: spin.isParallel)
+        return (finishing(shape, spin: spin, states: states), outline.declarations)
+    }
+
+    /// The written states numbered in pre-order, with where each lies: its parent, its depth, its
+    /// children, and where its subtree ends.
+    private struct Outline {
         var declarations: [StateDeclaration] = []
         var parents: [Int?] = []
         var depths: [Int] = []
-        var pending: [(declaration: StateDeclaration, parent: Int?, depth: Int)] = written.reversed().map { ($0, nil, 0) }
-        while let (declaration, parent, depth) = pending.popLast() {
-            declarations.append(declaration)
-            parents.append(parent)
-            depths.append(depth)
-            let index = declarations.count &- 1
-            pending.append(contentsOf: declaration.children.reversed().map { ($0, index, depth &+ 1) })
-        }
-        var children = [[Int]](repeating: [], count: declarations.count)
+        var children: [[Int]] = []
         var topLevel: [Int] = []
-        for (index, parent) in parents.enumerated() {
-            if let parent { children[parent].append(index) } else { topLevel.append(index) }
-        }
-        // A state's subtree ends where the next state at its depth or above begins.
-        var ends = [Int](repeating: declarations.count, count: declarations.count)
-        var open: [Int] = []
-        for index in declarations.indices {
-            while let last = open.last, depths[last] >= depths[index] {
-                ends[last] = index
-                open.removeLast()
+        /// A state's subtree ends where the next state at its depth or above begins.
+        var ends: [Int] = []
+
+        init(_ written: [StateDeclaration]) {
+            // Pre-order numbering with an explicit stack: each entry is a declaration and its parent.
+            var pending: [(declaration: StateDeclaration, parent: Int?, depth: Int)] = written.reversed().map { ($0, nil, 0) }
+            while let (declaration, parent, depth) = pending.popLast() {
+                declarations.append(declaration)
+                parents.append(parent)
+                depths.append(depth)
+                let index = declarations.count &- 1
+                pending.append(contentsOf: declaration.children.reversed().map { ($0, index, depth &+ 1) })
             }
-            open.append(index)
-        }
-        var nodes: [StateNode] = []
-        nodes.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            let childNames = children[index].map { declarations[$0].name.text }
-            var kind = declaration.kind
-            if kind != .atomic, children[index].isEmpty {
-                diagnostics.append(Diagnostic(.stateWithoutChildren, at: declaration.location, ["state": declaration.name]))
-                kind = .atomic
+            children = [[Int]](repeating: [], count: declarations.count)
+            for (index, parent) in parents.enumerated() {
+                if let parent { children[parent].append(index) } else { topLevel.append(index) }
             }
-            var initial: Int?
-            if kind == .compound { initial = children[index].first }
-            var initialTargets = initial.map { [$0] } ?? []
-            if let written = declaration.initialTransition, let first = written.targets.first {
-                if kind == .compound {
-                    // SCXML's initial transition: states below the state, one per region of the
-                    // parallel states between; the child above the first is its initial child.
-                    let below = (index &+ 1)..<ends[index]
-                    if let targets = self.initialTargets(
-                        written, below: below, of: declaration.name, states: states, parents: parents,
-                        nameOf: { declarations[$0].name.text }, isParallel: { declarations[$0].kind == .parallel && !children[$0].isEmpty }) {
-                        initialTargets = targets
-                        var child = targets[0]
-                        while let parent = parents[child], parent != index { child = parent }
-                        initial = child
-                    }
-                } else {
-                    let why = kind == .parallel ? "is parallel (all its regions are entered)" : "has no children"
-                    diagnostics.append(Diagnostic(.initialWithoutChildren, at: first.location, ["state": declaration.name, "why": why]))
+            ends = [Int](repeating: declarations.count, count: declarations.count)
+            var open: [Int] = []
+            for index in declarations.indices {
+                while let last = open.last, depths[last] >= depths[index] {
+                    ends[last] = index
+                    open.removeLast()
                 }
+                open.append(index)
             }
-            var history: HistoryKind?
-            var historyDefault: Int?
-            if let written = declaration.history {
-                if kind != .atomic {
-                    history = written.kind
-                    if let target = written.defaultTarget {
-                        // SCXML: a history's default transition targets states below its parent.
-                        if let found = states[target.text], found > index, found < ends[index] {
-                            historyDefault = found
-                        } else {
-                            diagnostics.append(Diagnostic(
-                                .historyDefaultOutside, at: target.location, ["name": target, "state": declaration.name],
-                                suggestion: Suggestion.hint(for: target.text, in: (index &+ 1..<ends[index]).map { declarations[$0].name.text })))
-                        }
-                    }
-                } else {
-                    diagnostics.append(Diagnostic(.historyOnNonCompound, at: written.location, ["state": declaration.name]))
-                }
-            }
-            for final in declaration.finals {
-                if kind == .parallel {
-                    diagnostics.append(Diagnostic(.finalInParallel, at: final.location, ["state": declaration.name]))
-                } else if !childNames.contains(final.text) {
-                    diagnostics.append(Diagnostic(
-                        .finalNotAChild, at: final.location, ["name": final, "state": declaration.name],
-                        suggestion: Suggestion.hint(for: final.text, in: childNames)))
-                }
-            }
-            let isFinal = parents[index].map { declarations[$0].finals.contains { $0.text == declaration.name.text } } ?? false
-            nodes.append(StateNode(
-                name: declaration.name, parent: parents[index], kind: kind, children: kind == .atomic ? [] : children[index],
-                initial: initial, history: history, isFinal: isFinal, end: ends[index], depth: depths[index], entry: [], exit: [],
-                historyDefault: historyDefault, initialTargets: initialTargets))
         }
-        let shape = StateTree(nodes: nodes, topLevel: topLevel, initial: topLevel.first ?? 0, isParallelSpin: spin.isParallel)
-        return (finishing(shape, spin: spin, states: states), declarations)
+    }
+
+    /// The node of state `index`, its mistakes reported: a compound or parallel state without
+    /// children (then atomic), then its `initial`, its history and its `final`.
+    private mutating func node(_ index: Int, of outline: Outline, states: NameIndex) -> StateNode {
+        let declaration = outline.declarations[index]
+        let children = outline.children[index]
+        var kind = declaration.kind
+        if kind != .atomic, children.isEmpty {
+            diagnostics.append(Diagnostic(.stateWithoutChildren, at: declaration.location, ["state": declaration.name]))
+            kind = .atomic
+        }
+        let (initial, initialTargets) = self.initial(of: index, kind: kind, in: outline, states: states)
+        let (history, historyDefault) = self.history(of: index, kind: kind, in: outline, states: states)
+        checkFinals(of: declaration, kind: kind, childNames: children.map { outline.declarations[$0].name.text })
+        let parent = outline.parents[index]
+        let isFinal = parent.map { outline.declarations[$0].finals.contains { $0.text == declaration.name.text } } ?? false
+        return StateNode(
+            name: declaration.name, parent: parent, kind: kind, children: kind == .atomic ? [] : children,
+            initial: initial, history: history, isFinal: isFinal, end: outline.ends[index], depth: outline.depths[index], entry: [], exit: [],
+            historyDefault: historyDefault, initialTargets: initialTargets)
+    }
+
+    /// A state's initial child, and the states its default entry enters below it: its first child
+    /// unless its `initial` names others.
+    private mutating func initial(
+        of index: Int, kind: StateKind, in outline: Outline, states: NameIndex
+    ) -> (child: Int?, targets: [Int]) {
+        let declaration = outline.declarations[index]
+        var initial: Int?
+        if kind == .compound { initial = outline.children[index].first }
+        var initialTargets = initial.map { [$0] } ?? []
+        guard let written = declaration.initialTransition, let first = written.targets.first else { return (initial, initialTargets) }
+        if kind == .compound {
+            // SCXML's initial transition: states below the state, one per region of the
+            // parallel states between; the child above the first is its initial child.
+            let below = (index &+ 1)..<outline.ends[index]
+            if let targets = self.initialTargets(
+                written, below: below, of: declaration.name, states: states, parents: outline.parents,
+                nameOf: { outline.declarations[$0].name.text },
+                isParallel: { outline.declarations[$0].kind == .parallel && !outline.children[$0].isEmpty }) {
+                initialTargets = targets
+                var child = targets[0]
+                while let parent = outline.parents[child], parent != index { child = parent }
+                initial = child
+            }
+        } else {
+            let why = kind == .parallel ? "is parallel (all its regions are entered)" : "has no children"
+            diagnostics.append(Diagnostic(.initialWithoutChildren, at: first.location, ["state": declaration.name, "why": why]))
+        }
+        return (initial, initialTargets)
+    }
+
+    /// A state's kind of history and its default target, if it declares them.
+    private mutating func history(
+        of index: Int, kind: StateKind, in outline: Outline, states: NameIndex
+    ) -> (kind: HistoryKind?, defaultTarget: Int?) {
+        let declaration = outline.declarations[index]
+        guard let written = declaration.history else { return (nil, nil) }
+        guard kind != .atomic else {
+            diagnostics.append(Diagnostic(.historyOnNonCompound, at: written.location, ["state": declaration.name]))
+            return (nil, nil)
+        }
+        guard let target = written.defaultTarget else { return (written.kind, nil) }
+        // SCXML: a history's default transition targets states below its parent.
+        let ends = outline.ends[index]
+        if let found = states[target.text], found > index, found < ends {
+            return (written.kind, found)
+        }
+        diagnostics.append(Diagnostic(
+            .historyDefaultOutside, at: target.location, ["name": target, "state": declaration.name],
+            suggestion: Suggestion.hint(for: target.text, in: (index &+ 1..<ends).map { outline.declarations[$0].name.text })))
+        return (written.kind, nil)
+    }
+
+    /// A state's `final` names children of a compound state.
+    private mutating func checkFinals(of declaration: StateDeclaration, kind: StateKind, childNames: [String]) {
+        for final in declaration.finals {
+            if kind == .parallel {
+                diagnostics.append(Diagnostic(.finalInParallel, at: final.location, ["state": declaration.name]))
+            } else if !childNames.contains(final.text) {
+                diagnostics.append(Diagnostic(
+                    .finalNotAChild, at: final.location, ["name": final, "state": declaration.name],
+                    suggestion: Suggestion.hint(for: final.text, in: childNames)))
+            }
+        }
     }
 
     /// The tree with the spin's `initial` and `final` resolved: the initial state may be any

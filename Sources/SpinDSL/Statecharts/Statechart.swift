@@ -115,212 +115,24 @@ final class Statechart: Sendable {
         tree: StateTree, configurations: Configurations, transitions: [TransitionModel], events: [EventModel],
         fieldCount: Int, watched: Set<Int>, limit: Int = Statechart.microstepLimit
     ) throws(Failure) -> Statechart {
-        let nodes = tree.nodes
-        let columns = events.count &+ 1
+        var builder = StatechartBuilder(
+            tree: tree, configurations: configurations, transitions: transitions, events: events,
+            fieldCount: fieldCount, watched: watched, limit: limit)
+        try builder.countMicrosteps()
+        try builder.addCandidates()
+        let (parity, paritySlotCount) = builder.entryParities()
+        var hiddenSlotCount = builder.historyEnd &- fieldCount &+ paritySlotCount
+        // The deferred events' queue takes the slots after the entry parities.
+        let deferral = builder.deferral(firstSlot: fieldCount &+ hiddenSlotCount)
+        if let deferral { hiddenSlotCount &+= deferral.slotCount }
+        let (plans, reentries) = builder.storePlans(parity: parity)
+        let initialPlan = builder.store(builder.planner.plan(from: nil, taking: [], record: { _ in 0 }), parity: parity)
+        let blockSources = builder.blocks.sources
         let eventlessKind = events.count
-
-        // Action blocks: each row's own, then each state's entry and exit blocks, then the
-        // completion events some row is on.
-        var blockSources: [ActionBlockSource] = transitions.indices.map { .row($0) }
-        var entryBlocks = [[Int32]](repeating: [], count: nodes.count)
-        var exitBlocks = [[Int32]](repeating: [], count: nodes.count)
-        for state in nodes.indices {
-            for index in nodes[state].entry.indices {
-                entryBlocks[state].append(Int32(blockSources.count))
-                blockSources.append(.entry(state: state, index: index))
-            }
-            for index in nodes[state].exit.indices {
-                exitBlocks[state].append(Int32(blockSources.count))
-                blockSources.append(.exit(state: state, index: index))
-            }
-        }
-        // The actions of default entries (`initial: { to, … }`), the spin's start's last.
-        var initialBlocks = [Int32](repeating: -1, count: nodes.count)
-        for state in nodes.indices where nodes[state].initialActions != nil {
-            initialBlocks[state] = Int32(blockSources.count)
-            blockSources.append(.initial(state: state))
-        }
-        var startBlock: Int32 = -1
-        if tree.initialActions != nil {
-            startBlock = Int32(blockSources.count)
-            blockSources.append(.initial(state: nil))
-        }
-        var doneBlocks = [Int32](repeating: -1, count: nodes.count)
-        for (kind, event) in events.enumerated() {
-            guard let state = event.completedState, nodes.indices.contains(state) else { continue }
-            doneBlocks[state] = Int32(blockSources.count)
-            blockSources.append(.raise(event: kind))
-        }
-
-        // Hidden slots: a history record per state with history.
-        var historySlots = [Int](repeating: -1, count: nodes.count)
-        var nextSlot = fieldCount
-        for state in nodes.indices where nodes[state].recordedHistory != nil {
-            historySlots[state] = nextSlot
-            nextSlot &+= 1
-        }
-        let planner = MicrostepPlanner(
-            tree: tree, configurations: configurations, entryBlocks: entryBlocks, exitBlocks: exitBlocks,
-            rowBlocks: transitions.indices.map { Int32($0) }, doneBlocks: doneBlocks, initialBlocks: initialBlocks, startBlock: startBlock,
-            historySlots: historySlots)
-
-        // The rows of each state (the spin's at `nodes.count`), in document order.
-        var rowsOf = [[Int]](repeating: [], count: nodes.count &+ 1)
-        for (position, row) in transitions.enumerated() {
-            guard row.event >= 0, row.event < columns else { continue }
-            if let sources = row.sources {
-                var seen = Set<Int>()
-                for source in sources where nodes.indices.contains(source) && seen.insert(source).inserted {
-                    rowsOf[source].append(position)
-                }
-            } else {
-                rowsOf[nodes.count].append(position)
-            }
-        }
-
-        // The microsteps to plan, counted before planning any: one per (configuration, row of an
-        // active state or of the spin), and one more per history record for a history target.
-        var microsteps = 0
-        func microstepsOf(_ state: Int) -> Int {
-            rowsOf[state].reduce(0) { count, position in
-                let row = transitions[position]
-                return count &+ 1 &+ (row.targetsHistory ? planner.recordCount(of: row.target ?? -1) : 0)
-            }
-        }
-        let perState = (0...nodes.count).map(microstepsOf)
-        for configuration in 0..<configurations.count {
-            microsteps &+= perState[nodes.count]
-            for state in configurations.activeStates(configuration) { microsteps &+= perState[Int(state)] }
-            if microsteps > limit { throw .tooManyMicrosteps }
-        }
-
-        // Candidates cell by cell; each (configuration, row, source) planned once.
-        var planned: [PlannedMicrostep] = []
-        var planOf: [PlanKey: (plan: Int, records: Int)] = [:]
-        var candidates: [StatechartCandidate] = []
-        var cells: [Range<Int>] = []
-        var groups: [Range<Int>] = []
-        var groupEnds: [Int] = []
-        cells.reserveCapacity(configurations.count &* columns)
-        for configuration in 0..<configurations.count {
-            let leaves = configurations.leaves(of: configuration)
-            // (kind, group, row, source) in priority order within each group.
-            var found: [(kind: Int, group: Int, row: Int, source: Int?)] = []
-            for (group, leaf) in leaves.enumerated() {
-                var chain: [Int?] = [leaf]
-                chain += tree.properAncestors(of: leaf).map { Optional($0) }
-                chain.append(nil)
-                for state in chain {
-                    for position in rowsOf[state ?? nodes.count] {
-                        found.append((transitions[position].event, group, position, state))
-                    }
-                }
-            }
-            // By event, keeping the priority order (which lists the groups one after the other):
-            // the position breaks ties, since `sort` is not stable.
-            found = found.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
-            var next = 0
-            for kind in 0..<columns {
-                let start = candidates.count
-                var ends: [Int] = []
-                var currentGroup = -1
-                while next < found.count, found[next].kind == kind {
-                    let item = found[next]
-                    if item.group != currentGroup {
-                        if currentGroup >= 0 { ends.append(candidates.count) }
-                        currentGroup = item.group
-                    }
-                    let transition = PlannedTransition(row: item.row, source: item.source, of: transitions[item.row])
-                    let key = PlanKey(configuration: configuration, row: item.row, source: item.source ?? -1)
-                    let made: (plan: Int, records: Int)
-                    if let existing = planOf[key] {
-                        made = existing
-                    } else {
-                        let records = transition.targetsHistory ? planner.recordCount(of: transition.target ?? -1) : 0
-                        guard planned.count &+ records &+ 1 <= limit else { throw .tooManyMicrosteps }
-                        made = (planned.count, records)
-                        for record in 0...records {
-                            planned.append(planner.plan(from: configuration, taking: [transition], record: { _ in record }))
-                        }
-                        planOf[key] = made
-                    }
-                    let domain: Int32 = switch planner.domain(of: transition) {
-                    case .none: -2
-                    case .some(nil): -1
-                    case .some(.some(let state)): Int32(state)
-                    }
-                    let historySlot = transition.targetsHistory ? (transition.target.map { historySlots[$0] } ?? -1) : -1
-                    candidates.append(StatechartCandidate(
-                        row: Int32(item.row), source: Int32(item.source ?? -1), domain: domain, plan: Int32(made.plan),
-                        historySlot: Int32(historySlot), recordLimit: Int32(made.records)))
-                    next &+= 1
-                }
-                if currentGroup >= 0, leaves.count > 1 {
-                    ends.append(candidates.count)
-                    groups.append(groupEnds.count..<(groupEnds.count &+ ends.count))
-                    groupEnds += ends
-                } else {
-                    groups.append(0..<0)
-                }
-                cells.append(start..<candidates.count)
-            }
-        }
-
-        // Entry parities: the watched states some microstep exits and enters again.
-        var reenteredWatched = Set<Int>()
-        for step in planned { reenteredWatched.formUnion(step.reentered.filter(watched.contains)) }
-        let historyEnd = nextSlot
-        var parity = [ParityFlip?](repeating: nil, count: nodes.count)
-        for (bit, state) in reenteredWatched.sorted().enumerated() {
-            parity[state] = ParityFlip(slot: historyEnd &+ bit / 64, mask: 1 << UInt64(bit % 64))
-        }
-        var hiddenSlotCount = historyEnd &- fieldCount &+ (reenteredWatched.count &+ 63) / 64
-
-        // Deferred events: which configurations defer which events, and the queue's slots last.
-        var deferral: Deferral?
-        if nodes.contains(where: { !$0.deferred.isEmpty }) {
-            var defers = [Bool](repeating: false, count: configurations.count &* columns)
-            for configuration in 0..<configurations.count {
-                for state in configurations.activeStates(configuration) {
-                    for kind in nodes[Int(state)].deferred where kind >= 0 && kind < columns {
-                        defers[configuration &* columns &+ kind] = true
-                    }
-                }
-            }
-            var locations = [SourceLocation?](repeating: nil, count: columns)
-            for node in nodes {
-                for kind in node.deferred where locations.indices.contains(kind) && locations[kind] == nil { locations[kind] = node.name.location }
-            }
-            let queue = Deferral(
-                defers: defers, columns: columns, firstSlot: fieldCount &+ hiddenSlotCount, locations: locations,
-                fieldTypes: events.map { $0.fields.map(\.type) })
-            deferral = queue
-            hiddenSlotCount &+= queue.slotCount
-        }
-
-        var plans: [MicrostepPlan] = []
-        var sequence: [Int32] = []
-        var writes: [SlotWrite] = []
-        var flips: [ParityFlip] = []
-        func store(_ step: PlannedMicrostep) -> MicrostepPlan {
-            let blockStart = sequence.count, writeStart = writes.count, flipStart = flips.count
-            sequence += step.blocks
-            writes += step.writes
-            flips += Self.mergedFlips(step.reentered.compactMap { parity[$0] })
-            return MicrostepPlan(
-                target: Int32(step.target), blockStart: Int32(blockStart), blockEnd: Int32(sequence.count),
-                writeStart: Int32(writeStart), writeEnd: Int32(writes.count), flipStart: Int32(flipStart), flipEnd: Int32(flips.count))
-        }
-        plans.reserveCapacity(planned.count)
-        var reentries: [Int: Reentry] = [:]
-        for (index, step) in planned.enumerated() {
-            plans.append(store(step))
-            if let reentry = step.reentry { reentries[index] = reentry }
-        }
-        let initialPlan = store(planner.plan(from: nil, taking: [], record: { _ in 0 }))
         return Statechart(
-            planner: planner, blockSources: blockSources, columns: columns, cells: cells, groups: groups,
-            groupEnds: groupEnds, candidates: candidates, plans: plans, sequence: sequence, writes: writes, flips: flips,
+            planner: builder.planner, blockSources: blockSources, columns: builder.columns, cells: builder.cells,
+            groups: builder.groups, groupEnds: builder.groupEnds, candidates: builder.candidates, plans: plans,
+            sequence: builder.sequence, writes: builder.writes, flips: builder.flips,
             initialPlan: initialPlan, hiddenSlotCount: hiddenSlotCount, parity: parity,
             hasEventlessRows: transitions.contains { $0.event == eventlessKind }, firstHiddenSlot: fieldCount,
             reentries: reentries,
@@ -424,11 +236,5 @@ final class Statechart: Sendable {
             }
         }
         return merged
-    }
-
-    private struct PlanKey: Hashable {
-        let configuration: Int
-        let row: Int
-        let source: Int
     }
 }
