@@ -29,7 +29,6 @@ struct CheckSession {
     static let shownSteps = 50
 
     func run() -> Int32 {
-        let model = compiled.model
         let checker = SpecChecker(compiled, maxStringBytes: maxStringBytes)
         let renderer = DiagnosticRenderer(sources: spec.source.map { [$0] } ?? [])
         let problems = checker.problems(options)
@@ -56,6 +55,23 @@ struct CheckSession {
         if !result.coverage.isEmpty {
             OutputWriter.standardError.write(renderer.render(result.coverage))
         }
+        if let failed = writeFiles(result, checker: checker, drawing: drawing) { return failed }
+        switch format {
+        case .jsonl:
+            out.line(result.json)
+        case .text:
+            for violation in result.violations {
+                printFinding(violation, checker: checker, out: out)
+            }
+            out.line(summaryLine(result))
+        }
+        return exitStatus(result)
+    }
+
+    /// Writes `--counterexample`, the page (`--html`) and `--counterexamples`; the usage status
+    /// when one cannot be written (after saying so), nil when all are.
+    private func writeFiles(_ result: CheckResult, checker: SpecChecker, drawing: HTMLViewer.Drawing?) -> Int32? {
+        let model = compiled.model
         let first = result.violations.first
         let bytes = first.map { CounterexampleFile.bytes(checker.counterexample($0), model: model) }
         if let counterexamplePath, let bytes {
@@ -77,30 +93,34 @@ struct CheckSession {
             OutputWriter.standardError.line("Error: \(error)")
             return RunSession.usageStatus
         }
-        switch format {
-        case .jsonl:
-            out.line(result.json)
-        case .text:
-            for violation in result.violations {
-                out.line(violation.description)
-                let trace = checker.counterexample(violation)
-                // The time column is as wide as the latest time shown, so that the lines line up.
-                let latest = trace.steps.prefix(Self.shownSteps).map(\.time).max()
-                let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: latest)
-                out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
-                for (index, step) in trace.steps.prefix(Self.shownSteps).enumerated() {
-                    if index &+ 1 == trace.header.cycleStep { out.line("  cycle, repeated for ever:") }
-                    out.line("  " + formatter.step(TraceRecord(step, in: model)))
-                }
-                if let cycleStep = trace.header.cycleStep, cycleStep > trace.steps.count {
-                    out.line("  cycle: no more steps, for ever")
-                }
-                if trace.steps.count > Self.shownSteps {
-                    out.line("  … \(CountedNoun.text(trace.steps.count - Self.shownSteps, "more step")) (--counterexample writes them all)")
-                }
-            }
-            out.line(summaryLine(result))
+        return nil
+    }
+
+    /// A finding in the text output: what it is, then its counterexample's first `shownSteps`
+    /// steps as a trace.
+    private func printFinding(_ violation: CheckViolation, checker: SpecChecker, out: OutputWriter) {
+        let model = compiled.model
+        out.line(violation.description)
+        let trace = checker.counterexample(violation)
+        // The time column is as wide as the latest time shown, so that the lines line up.
+        let latest = trace.steps.prefix(Self.shownSteps).map(\.time).max()
+        let formatter = TraceFormatter(format: .text, colored: colored, model: model, maxTimeMilliseconds: latest)
+        out.line("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(trace.steps.count, "step"))")
+        for (index, step) in trace.steps.prefix(Self.shownSteps).enumerated() {
+            if index &+ 1 == trace.header.cycleStep { out.line("  cycle, repeated for ever:") }
+            out.line("  " + formatter.step(TraceRecord(step, in: model)))
         }
+        if let cycleStep = trace.header.cycleStep, cycleStep > trace.steps.count {
+            out.line("  cycle: no more steps, for ever")
+        }
+        if trace.steps.count > Self.shownSteps {
+            out.line("  … \(CountedNoun.text(trace.steps.count - Self.shownSteps, "more step")) (--counterexample writes them all)")
+        }
+    }
+
+    /// The exit status of the check's outcome, with the limit that stopped an incomplete one on
+    /// stderr.
+    private func exitStatus(_ result: CheckResult) -> Int32 {
         switch result.status {
         case .ok: return 0
         case .violated, .deadlock: return Self.violatedStatus

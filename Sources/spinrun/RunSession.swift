@@ -32,97 +32,149 @@ struct RunSession {
 
     var model: SpecModel { compiled.model }
 
+    /// The end of a run before or instead of its summary, with its exit status; what it had to
+    /// say is written already.
+    private struct Exit: Error {
+        let status: Int32
+    }
+
+    /// An input event to schedule, into its spin (nil: the only one, or `--spin`'s).
+    private typealias ScheduledEvent = (input: InputEvent, spin: String?, event: HostEvent)
+
     /// Runs; returns the exit status (see `exitStatus(for:)`). `replay`: the recorded trace's
     /// path, `replayLines` its lines when they are read already (a SPIN trail's counterexample).
     func run(
         eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil,
         replayLines: Replay.RecordedLines? = nil
     ) async -> Int32 {
-        var recorded: [String]?
-        var recording = Replay.Recording()
-        if let replay {
-            let read: Replay.RecordedLines
-            if let replayLines {
-                read = replayLines
-            } else {
-                switch Replay.read(replay) {
-                case .success(let lines): read = lines
-                case .failure(let error): return usageError(error)
+        do throws(Exit) {
+            let (recorded, recording) = try readRecording(replay, lines: replayLines)
+            // A recorded trace's header says how it ran: its seed, inputs, choices and limits.
+            let header = recording.header
+            let seed = self.seed ?? header?.seed ?? 1
+            let limits = effectiveLimits(recordedIn: header)
+            let condition = try untilCondition()
+            let inputs = try checked(collectInputs(eventOptions: eventOptions, eventsFile: eventsFile))
+            let events = try scheduledEvents(inputs, recording: recording, replay: replay)
+            // The diagram is drawn before the run: without Graphviz, nothing runs.
+            var drawing: HTMLViewer.Drawing?
+            if let html {
+                guard let drawn = html.drawOrReport() else { throw Exit(status: 1) }
+                drawing = drawn
+            }
+            let inputMode: TraceHeader.Inputs = header?.inputs ?? (interactive ? .interactive : (inputs.isEmpty ? .script : .events))
+
+            let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
+            let out = OutputWriter.standardOutput
+            // A run on virtual time into a file or a pipe is written in chunks; someone watching (a
+            // terminal, --interactive, --realtime) sees each line as it happens.
+            if !interactive && !realtime && !out.isTerminal {
+                out.bufferChunks()
+            }
+            defer { out.flush() }
+            let quiet = self.quiet || recorded != nil
+            let collected = recorded == nil ? nil : Replay.Collector()
+            // The spec's script stands in for a user; events given on the command line replace it.
+            var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script, maxStringBytes: maxStringBytes)
+            options.choices = header?.choices ?? []
+            let runHeader = traceHeader(recorded: header, seed: seed, inputs: inputMode, limits: limits)
+            if !quiet && format == .jsonl && recorded == nil {
+                out.line(runHeader.json)
+            }
+            if !quiet && format == .text && recorded == nil {
+                options.render = { spin, line in
+                    if let text = formatter.render(spin: spin, line: line) { out.line(text) }
                 }
             }
-            recorded = read.lines
-            switch Replay.recording(read, path: replay) {
-            case .success(let found): recording = found
-            case .failure(let error): return usageError(error)
+            let (observer, pageTrace) = stepObserver(
+                collected: collected, quiet: quiet, formatter: formatter, out: out, drawsPage: drawing != nil)
+            let specRun = SpecRun(
+                compiled, options: options, limits: limits, realtime: realtime, until: condition,
+                holdOpen: interactive, observer: observer)
+            try schedule(events, on: specRun)
+
+            let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
+            if interactive {
+                InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime).start(into: specRun)
             }
+            let summary = await specRun.run()
+            interruption.cancel()
+
+            if let recorded, let collected {
+                return compareWithRecording(
+                    recorded, collected: collected, header: header, runHeader: runHeader, summary: summary,
+                    drawing: drawing, out: out)
+            }
+            return report(summary, formatter: formatter, out: out, runHeader: runHeader, drawing: drawing, pageTrace: pageTrace)
+        } catch {
+            return error.status
         }
-        // A recorded trace's header says how it ran: its seed, inputs, choices and limits.
-        let header = recording.header
-        let seed = self.seed ?? header?.seed ?? 1
+    }
+
+    /// With `--replay`, the recorded trace's lines and what they record; nothing without it.
+    private func readRecording(
+        _ replay: String?, lines replayLines: Replay.RecordedLines?
+    ) throws(Exit) -> (lines: [String]?, recording: Replay.Recording) {
+        guard let replay else { return (nil, Replay.Recording()) }
+        let read: Replay.RecordedLines
+        if let replayLines {
+            read = replayLines
+        } else {
+            read = try checked(Replay.read(replay))
+        }
+        return (read.lines, try checked(Replay.recording(read, path: replay)))
+    }
+
+    /// The limits of the run: the options', but those a recorded trace's header gives.
+    private func effectiveLimits(recordedIn header: TraceHeader?) -> RunLimits {
         var limits = self.limits
         if let header {
             if let maxTime = header.maxTimeMilliseconds { limits.maxTimeMilliseconds = maxTime }
             if let maxSteps = header.maxSteps { limits.maxSteps = maxSteps }
             if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
         }
-        if let spin, model.spin(named: spin) == nil {
-            return usageError(UsageError("--spin", model.unknownSpin(spin)))
-        }
-        var condition: UntilCondition?
-        if let until {
-            let (compiled, diagnostics) = UntilCondition.compile(until, spin: spin, in: model)
-            guard let compiled else {
-                let source = SourceFile(path: "--until", text: until)
-                OutputWriter.standardError.write(DiagnosticRenderer(sources: [source]).render(diagnostics))
-                return Self.usageStatus
-            }
-            condition = compiled
-        }
+        return limits
+    }
 
-        let inputs: [InputEvent]
-        switch collectInputs(eventOptions: eventOptions, eventsFile: eventsFile) {
-        case .success(let collected): inputs = collected
-        case .failure(let error): return usageError(error)
+    /// `--until` compiled against the spec (nil without it), once `--spin` is known to name a spin.
+    private func untilCondition() throws(Exit) -> UntilCondition? {
+        if let spin, model.spin(named: spin) == nil {
+            throw usageExit(UsageError("--spin", model.unknownSpin(spin)))
         }
-        var events: [(input: InputEvent, spin: String?, event: HostEvent)] = []
+        guard let until else { return nil }
+        let (compiled, diagnostics) = UntilCondition.compile(until, spin: spin, in: model)
+        guard let compiled else {
+            let source = SourceFile(path: "--until", text: until)
+            OutputWriter.standardError.write(DiagnosticRenderer(sources: [source]).render(diagnostics))
+            throw Exit(status: Self.usageStatus)
+        }
+        return compiled
+    }
+
+    /// The events of `inputs`, into `--spin`'s spin, then a recorded trace's input steps.
+    private func scheduledEvents(
+        _ inputs: [InputEvent], recording: Replay.Recording, replay: String?
+    ) throws(Exit) -> [ScheduledEvent] {
+        var events: [ScheduledEvent] = []
         for input in inputs {
-            switch EventParsing.hostEvent(input, spin: spin, in: model) {
-            case .success(let event): events.append((input, spin, event))
-            case .failure(let error): return usageError(error)
-            }
+            let event = try checked(EventParsing.hostEvent(input, spin: spin, in: model))
+            events.append((input, spin, event))
         }
         // The input steps of a trace recorded with events (or typed), each into its spin.
         for recordedInput in recording.inputs {
             let input = InputEvent(
                 atMilliseconds: recordedInput.time, name: recordedInput.event, payloadJSON: recordedInput.payload,
                 origin: "\(replay ?? "--replay"):\(recordedInput.line)")
-            switch EventParsing.hostEvent(input, spin: recordedInput.spin, in: model) {
-            case .success(let event): events.append((input, recordedInput.spin, event))
-            case .failure(let error): return usageError(error)
-            }
+            let event = try checked(EventParsing.hostEvent(input, spin: recordedInput.spin, in: model))
+            events.append((input, recordedInput.spin, event))
         }
-        // The diagram is drawn before the run: without Graphviz, nothing runs.
-        var drawing: HTMLViewer.Drawing?
-        if let html {
-            guard let drawn = html.drawOrReport() else { return 1 }
-            drawing = drawn
-        }
-        let inputMode: TraceHeader.Inputs = header?.inputs ?? (interactive ? .interactive : (inputs.isEmpty ? .script : .events))
+        return events
+    }
 
-        let formatter = TraceFormatter(format: format, colored: colored, model: model, maxTimeMilliseconds: limits.maxTimeMilliseconds)
-        let out = OutputWriter.standardOutput
-        // A run on virtual time into a file or a pipe is written in chunks; someone watching (a
-        // terminal, --interactive, --realtime) sees each line as it happens.
-        if !interactive && !realtime && !out.isTerminal {
-            out.bufferChunks()
-        }
-        defer { out.flush() }
-        let quiet = self.quiet || recorded != nil
-        let collected = recorded == nil ? nil : Replay.Collector()
-        // The spec's script stands in for a user; events given on the command line replace it.
-        var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script, maxStringBytes: maxStringBytes)
-        options.choices = header?.choices ?? []
-        // The first line of a JSON Lines trace: what a replay needs to run it again.
+    /// The first line of a JSON Lines trace: what a replay needs to run it again.
+    private func traceHeader(
+        recorded header: TraceHeader?, seed: UInt64, inputs inputMode: TraceHeader.Inputs, limits: RunLimits
+    ) -> TraceHeader {
         var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)
         runHeader.seed = seed
         if header == nil {
@@ -133,14 +185,14 @@ struct RunSession {
             if let maxTime = limits.maxTimeMilliseconds, maxTime != defaults.maxTimeMilliseconds { runHeader.maxTimeMilliseconds = maxTime }
             if limits.livelockRepeats != defaults.livelockRepeats { runHeader.livelockRepeats = limits.livelockRepeats }
         }
-        if !quiet && format == .jsonl && recorded == nil {
-            out.line(runHeader.json)
-        }
-        if !quiet && format == .text && recorded == nil {
-            options.render = { spin, line in
-                if let text = formatter.render(spin: spin, line: line) { out.line(text) }
-            }
-        }
+        return runHeader
+    }
+
+    /// What sees each step: the replay's collector, the trace on stdout, and (with `drawsPage`,
+    /// unless replaying) the page's records, which it returns too.
+    private func stepObserver(
+        collected: Replay.Collector?, quiet: Bool, formatter: TraceFormatter, out: OutputWriter, drawsPage: Bool
+    ) -> (observer: StepObserver?, pageTrace: TraceBytes?) {
         let model = self.model
         let observe: (@Sendable (TraceStep) -> Void)?
         if let collected {
@@ -155,7 +207,7 @@ struct RunSession {
             observe = { step in out.line(formatter.step(TraceRecord(step, in: model))) }
         }
         // The page's records are the JSON Lines trace's, encoded by the same encoder.
-        let pageTrace = drawing == nil || collected != nil ? nil : TraceBytes()
+        let pageTrace = !drawsPage || collected != nil ? nil : TraceBytes()
         let observer: StepObserver?
         if let pageTrace {
             let encoder = TraceEncoder(model)
@@ -166,45 +218,50 @@ struct RunSession {
         } else {
             observer = observe.map { StepObserver($0) }
         }
-        let specRun = SpecRun(
-            compiled, options: options, limits: limits, realtime: realtime, until: condition,
-            holdOpen: interactive, observer: observer)
+        return (observer, pageTrace)
+    }
 
-        // Scheduled on the run's clock as inputs, at their times (0 for --event).
+    /// Schedules the input events on the run's clock, at their times (0 for --event).
+    private func schedule(_ events: [ScheduledEvent], on specRun: SpecRun) throws(Exit) {
         for (input, spin, event) in events {
             if let problem = specRun.schedule(spin: spin, event: event, atMilliseconds: input.atMilliseconds, origin: input.origin) {
-                return usageError(UsageError(input.origin, problem))
+                throw usageExit(UsageError(input.origin, problem))
             }
         }
+    }
 
-        let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
-        if interactive {
-            InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime).start(into: specRun)
+    /// `--replay`'s verdict: the run's steps and summary against the recorded trace's (the page
+    /// written first, with `--html`).
+    private func compareWithRecording(
+        _ recorded: [String], collected: Replay.Collector, header: TraceHeader?, runHeader: TraceHeader,
+        summary: RunSummary, drawing: HTMLViewer.Drawing?, out: OutputWriter
+    ) -> Int32 {
+        // The header says how to run; the steps and the summary are what is compared.
+        let expected = header == nil ? recorded : Array(recorded.dropFirst())
+        let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
+            ?? header?.cycleStep.flatMap { Replay.cycleDifference(collected.lines, cycleStep: $0) }
+        if let html, let drawing {
+            let lines = [runHeader.json] + collected.lines + [summary.json]
+            if let error = html.write(drawing, trace: Array((lines.joined(separator: "\n") + "\n").utf8)) {
+                out.flush()
+                OutputWriter.standardError.line("Error: \(error)")
+                return Self.usageStatus
+            }
         }
-        let summary = await specRun.run()
-        interruption.cancel()
+        guard let difference else {
+            let cycle = header?.cycleStep.map { ", its cycle from step \($0) closes" } ?? ""
+            out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))\(cycle)")
+            return 0
+        }
+        out.line(difference)
+        return Self.divergedStatus
+    }
 
-        if let recorded, let collected {
-            // The header says how to run; the steps and the summary are what is compared.
-            let expected = header == nil ? recorded : Array(recorded.dropFirst())
-            let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
-                ?? header?.cycleStep.flatMap { Replay.cycleDifference(collected.lines, cycleStep: $0) }
-            if let html, let drawing {
-                let lines = [runHeader.json] + collected.lines + [summary.json]
-                if let error = html.write(drawing, trace: Array((lines.joined(separator: "\n") + "\n").utf8)) {
-                    out.flush()
-                    OutputWriter.standardError.line("Error: \(error)")
-                    return Self.usageStatus
-                }
-            }
-            guard let difference else {
-                let cycle = header?.cycleStep.map { ", its cycle from step \($0) closes" } ?? ""
-                out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))\(cycle)")
-                return 0
-            }
-            out.line(difference)
-            return Self.divergedStatus
-        }
+    /// The summary on stdout, then the page (`--html`) and what goes to stderr; the exit status.
+    private func report(
+        _ summary: RunSummary, formatter: TraceFormatter, out: OutputWriter, runHeader: TraceHeader,
+        drawing: HTMLViewer.Drawing?, pageTrace: TraceBytes?
+    ) -> Int32 {
         for line in formatter.summary(summary) { out.line(line) }
         // The trace and summary come before whatever goes to stderr, as they happened.
         out.flush()
@@ -305,8 +362,17 @@ struct RunSession {
         }
     }
 
-    private func usageError(_ error: UsageError) -> Int32 {
+    /// The value of `result`, or the end of the run with its usage error written.
+    private func checked<Value>(_ result: Result<Value, UsageError>) throws(Exit) -> Value {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw usageExit(error)
+        }
+    }
+
+    /// Writes a usage error; the run ends with the usage status.
+    private func usageExit(_ error: UsageError) -> Exit {
         OutputWriter.standardError.line("Error: \(error)")
-        return Self.usageStatus
+        return Exit(status: Self.usageStatus)
     }
 }

@@ -14,12 +14,9 @@ extension ItemEventReader {
         return try actionBlock(key).map { [$0] }
     }
 
-    /// `{ set, emit, with, propagate }` or `{ if, then, else }` at the cursor.
-    private mutating func actionBlock(_ key: String) throws(Declined) -> ActionBlockDeclaration? {
-        guard let location = collectionLocation, enter(mapping: true) else {
-            try wrongKind(expected: "a mapping", "for each action of '\(key)'")
-            return nil
-        }
+    /// What an action's keys have said so far. `complete` turns false at the first problem, and
+    /// reading goes on (when reporting), so that every problem in the action is found.
+    private struct ActionDraft {
         var complete = true
         var assignments: [Assignment] = []
         var payload: [Assignment] = []
@@ -34,86 +31,115 @@ extension ItemEventReader {
         var cancel: Name?
         var keys: [String] = []
         var keyLocations: [(String, SourceLocation)] = []
-        while let keyItem = try nextKey() {
-            let written = keyItem.scalar.value
-            keys.append(written)
-            keyLocations.append((written, keyItem.start))
-            switch written {
-            case "send":
-                if let name = try name("for 'send'") { sent = name } else { complete = false }
-            case "delay":
-                if let text = try expression("for 'delay'") { delay = text } else { complete = false }
-            case "id":
-                if let name = try name("for 'id'") { id = name } else { complete = false }
-            case "cancel":
-                if let name = try name("for 'cancel'") { cancel = name } else { complete = false }
-            case "set":
-                if let values = try self.assignments("set") { assignments = values.array } else { complete = false }
-            case "with":
-                if let values = try self.assignments("with") { payload = values.array } else { complete = false }
-            case "emit":
-                if let name = try name("for 'emit'") { emit = name } else { complete = false }
-            case "propagate":
-                guard let name = try name("for 'propagate'") else {
-                    complete = false
-                    continue
-                }
-                if let split = SpecBuilder.gearEvent(name) {
-                    propagate = split
-                } else {
-                    try problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
-                    complete = false
-                }
-            case "if":
-                if let text = try expression("for 'if'") { condition = text } else { complete = false }
-            case "then":
-                if let blocks = try actionBlocks(key) { then = blocks } else { complete = false }
-            case "else":
-                if let blocks = try actionBlocks(key) { otherwise = blocks } else { complete = false }
-            default:
-                try problem(SpecBuilder.unknownKey(
-                    written, at: keyItem.start, allowed: SpecBuilder.actionBlockKeys + SpecBuilder.conditionalActionKeys, "in '\(key)'"))
-                skipValue()
-                complete = false
-            }
+    }
+
+    /// `{ set, emit, with, propagate }` or `{ if, then, else }` at the cursor.
+    private mutating func actionBlock(_ key: String) throws(Declined) -> ActionBlockDeclaration? {
+        guard let location = collectionLocation, enter(mapping: true) else {
+            try wrongKind(expected: "a mapping", "for each action of '\(key)'")
+            return nil
         }
-        let isConditional = keys.contains("if")
+        var draft = ActionDraft()
+        while let keyItem = try nextKey() {
+            try actionEntry(keyItem, of: key, into: &draft)
+        }
+        let isConditional = draft.keys.contains("if")
+        guard try checkActionKeys(&draft, isConditional: isConditional, at: location, of: key) else { return nil }
+        let send = draft.sent.map { SendDeclaration(event: $0, payload: draft.payload, delay: draft.delay, id: draft.id) }
+        if !isConditional, let found = SpecBuilder.sendProblem(
+            send: send, emit: draft.emit,
+            propagate: draft.propagate.map { Name($0.gear.text + "." + $0.event.text, at: $0.gear.location) },
+            keys: draft.keyLocations
+        ) {
+            try problem(found)
+            draft.complete = false
+        }
+        guard draft.complete else { return nil }
+        if isConditional, let condition = draft.condition, let then = draft.then {
+            return ActionBlockDeclaration(
+                location: location, assignments: [], emit: nil, propagate: nil,
+                conditional: ConditionalActionDeclaration(condition: condition, then: then, otherwise: draft.otherwise))
+        }
+        let payload = draft.payload
+        return ActionBlockDeclaration(
+            location: location, assignments: draft.assignments, emit: draft.emit.map { EmitDeclaration(event: $0, payload: payload) },
+            propagate: draft.propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: payload) },
+            send: send, cancel: draft.cancel)
+    }
+
+    /// Reads the value of the action's key `keyItem`, one of the action `key`'s.
+    private mutating func actionEntry(_ keyItem: YAMLItemScalar, of key: String, into draft: inout ActionDraft) throws(Declined) {
+        let written = keyItem.scalar.value
+        draft.keys.append(written)
+        draft.keyLocations.append((written, keyItem.start))
+        switch written {
+        case "send":
+            if let name = try name("for 'send'") { draft.sent = name } else { draft.complete = false }
+        case "delay":
+            if let text = try expression("for 'delay'") { draft.delay = text } else { draft.complete = false }
+        case "id":
+            if let name = try name("for 'id'") { draft.id = name } else { draft.complete = false }
+        case "cancel":
+            if let name = try name("for 'cancel'") { draft.cancel = name } else { draft.complete = false }
+        case "set":
+            if let values = try self.assignments("set") { draft.assignments = values.array } else { draft.complete = false }
+        case "with":
+            if let values = try self.assignments("with") { draft.payload = values.array } else { draft.complete = false }
+        case "emit":
+            if let name = try name("for 'emit'") { draft.emit = name } else { draft.complete = false }
+        case "propagate":
+            guard let name = try name("for 'propagate'") else {
+                draft.complete = false
+                return
+            }
+            if let split = SpecBuilder.gearEvent(name) {
+                draft.propagate = split
+            } else {
+                try problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
+                draft.complete = false
+            }
+        case "if":
+            if let text = try expression("for 'if'") { draft.condition = text } else { draft.complete = false }
+        case "then":
+            if let blocks = try actionBlocks(key) { draft.then = blocks } else { draft.complete = false }
+        case "else":
+            if let blocks = try actionBlocks(key) { draft.otherwise = blocks } else { draft.complete = false }
+        default:
+            try problem(SpecBuilder.unknownKey(
+                written, at: keyItem.start, allowed: SpecBuilder.actionBlockKeys + SpecBuilder.conditionalActionKeys, "in '\(key)'"))
+            skipValue()
+            draft.complete = false
+        }
+    }
+
+    /// Checks the keys fit together: a conditional action's keys or a plain action's, `then` with
+    /// `if`, something in a plain action, an event for `with`. False when the action is dropped
+    /// at once (a conditional without `then`).
+    private mutating func checkActionKeys(
+        _ draft: inout ActionDraft, isConditional: Bool, at location: SourceLocation, of key: String
+    ) throws(Declined) -> Bool {
+        let keys = draft.keys
         let allowed = isConditional ? SpecBuilder.conditionalActionKeys : SpecBuilder.actionBlockKeys
         if keys.contains(where: { !allowed.contains($0) && (SpecBuilder.actionBlockKeys + SpecBuilder.conditionalActionKeys).contains($0) }) {
             let misplaced = keys.first { !allowed.contains($0) } ?? ""
             try problem(SpecBuilder.unknownKey(misplaced, at: location, allowed: allowed, "in '\(key)'"))
-            complete = false
+            draft.complete = false
         }
         if isConditional {
-            guard then != nil else {
+            guard draft.then != nil else {
                 try problem(Diagnostic(.conditionalWithoutThen, at: location, ["key": key]))
-                return nil
+                return false
             }
         } else {
             if keys.isEmpty {
                 try problem(Diagnostic(.emptyAction, at: location, ["key": key]))
-                complete = false
+                draft.complete = false
             }
-            if keys.contains("with"), emit == nil, propagate == nil, sent == nil {
+            if keys.contains("with"), draft.emit == nil, draft.propagate == nil, draft.sent == nil {
                 try problem(Diagnostic(.actionWithWithoutEvent, at: location))
-                complete = false
+                draft.complete = false
             }
         }
-        let send = sent.map { SendDeclaration(event: $0, payload: payload, delay: delay, id: id) }
-        if !isConditional, let found = SpecBuilder.sendProblem(
-            send: send, emit: emit, propagate: propagate.map { Name($0.gear.text + "." + $0.event.text, at: $0.gear.location) }, keys: keyLocations
-        ) {
-            try problem(found)
-            complete = false
-        }
-        guard complete else { return nil }
-        if isConditional, let condition, let then {
-            return ActionBlockDeclaration(
-                location: location, assignments: [], emit: nil, propagate: nil,
-                conditional: ConditionalActionDeclaration(condition: condition, then: then, otherwise: otherwise))
-        }
-        return ActionBlockDeclaration(
-            location: location, assignments: assignments, emit: emit.map { EmitDeclaration(event: $0, payload: payload) },
-            propagate: propagate.map { PropagateDeclaration(gear: $0.gear, event: $0.event, payload: payload) }, send: send, cancel: cancel)
+        return true
     }
 }

@@ -28,10 +28,9 @@ extension SpecBuilder {
         }
     }
 
-    /// One rule (or one case of a rule).
-    private mutating func rule(_ node: YAMLNode, _ entries: [YAMLMappingEntry], name: Name) -> FeedbackRuleDeclaration? {
-        let context = "in feedback rule '\(name.text)'"
-        checkKeys(entries, allowed: Self.ruleKeys, context)
+    /// What a rule's entries have said so far. `complete` turns false at the first problem, and
+    /// reading goes on, so that every problem in the rule is reported at once.
+    private struct RuleDraft {
         var complete = true
         var triggers: [(key: String, entry: YAMLMappingEntry)] = []
         var actions: [(key: String, entry: YAMLMappingEntry)] = []
@@ -43,103 +42,136 @@ extension SpecBuilder {
         var period: (ExpressionText, YAMLMappingEntry)?
         var strategy = RuleStrategy.cancel
         var payload: [Assignment] = []
+    }
 
+    /// One rule (or one case of a rule).
+    private mutating func rule(_ node: YAMLNode, _ entries: [YAMLMappingEntry], name: Name) -> FeedbackRuleDeclaration? {
+        checkKeys(entries, allowed: Self.ruleKeys, "in feedback rule '\(name.text)'")
+        var draft = RuleDraft()
         let with = node.entry(for: "with")
         if let with {
-            if let written = assignments(with.value, "with") { payload = written } else { complete = false }
+            if let written = assignments(with.value, "with") { draft.payload = written } else { draft.complete = false }
         }
-
         for entry in entries {
             let key = Self.key(entry)
-            let value = entry.value
             if Self.triggerKeys.contains(key) {
-                let accepted = triggers.isEmpty
-                    || (triggers.count == 1 && Set([triggers[0].key, key]) == ["in", "when"])
-                if !accepted {
-                    complete = false
-                    let first = triggers.map { "'\($0.key)'" }.joined(separator: " and ")
-                    report(.secondTrigger, at: entry.key.location, ["rule": name, "key": key, "first": first])
-                }
-                // Parsed even when rejected, so that problems inside it are reported too.
-                var parsed = true
-                switch key {
-                case "when":
-                    if let expression = expression(value, "for 'when'") {
-                        if accepted { condition = expression }
-                    } else { parsed = false }
-                case "becomes", "changes":
-                    if let expression = expression(value, "for '\(key)'") {
-                        if accepted { trigger = key == "becomes" ? .becomes(expression) : .changes(expression) }
-                    } else { parsed = false }
-                case "enter":
-                    if let names = names(value, "enter") {
-                        if accepted { trigger = .enter(names) }
-                    } else { parsed = false }
-                case "in":
-                    if let names = names(value, "in") {
-                        if accepted { states = names }
-                    } else { parsed = false }
-                default:
-                    if let (gear, event) = gearEvent(value, "catch") {
-                        if accepted { trigger = .gearEvent(gear: gear, event: event) }
-                    } else { parsed = false }
-                }
-                if !parsed { complete = false }
-                if accepted { triggers.append((key, entry)) }
+                ruleTrigger(entry, key: key, rule: name, into: &draft)
             } else if Self.actionKeys.contains(key) {
-                if let first = actions.first {
-                    complete = false
-                    report(.secondAction, at: entry.key.location, ["rule": name, "key": key, "first": first.key])
-                }
-                let built = self.action(entry, in: node, payload: payload, rule: name)
-                if built == nil { complete = false } else if actions.isEmpty { action = built }
-                actions.append((key, entry))
+                ruleAction(entry, key: key, in: node, rule: name, into: &draft)
             } else {
-                switch key {
-                case "after":
-                    delay = expression(value, "for 'after'")
-                    if delay == nil { complete = false }
-                case "every":
-                    if let duration = expression(value, "for 'every'") { period = (duration, entry) } else { complete = false }
-                case "strategy":
-                    if let written = self.strategy(value) { strategy = written } else { complete = false }
-                default:
-                    break
-                }
+                ruleTiming(entry, key: key, into: &draft)
             }
         }
+        assembleTrigger(&draft)
+        checkRuleShape(node, with: with, rule: name, &draft)
+        guard draft.complete, let action = draft.action else { return nil }
+        return FeedbackRuleDeclaration(
+            name: name, location: node.location, trigger: draft.trigger ?? .everyState, condition: draft.condition,
+            delay: draft.delay, period: draft.period?.0, strategy: draft.strategy, action: action)
+    }
 
-        // Assemble the trigger: `in` (with an optional `when`) or a lone `when`.
-        if let states {
-            trigger = .inStates(states)
-        } else if let expression = condition, trigger == nil {
-            trigger = .when(expression)
-            condition = nil
+    /// A trigger entry (`when`, `becomes`, `changes`, `enter`, `in`, `catch`). A rule has one
+    /// trigger, except that `in` may come with a `when`.
+    private mutating func ruleTrigger(_ entry: YAMLMappingEntry, key: String, rule name: Name, into draft: inout RuleDraft) {
+        let value = entry.value
+        let triggers = draft.triggers
+        let accepted = triggers.isEmpty
+            || (triggers.count == 1 && Set([triggers[0].key, key]) == ["in", "when"])
+        if !accepted {
+            draft.complete = false
+            let first = triggers.map { "'\($0.key)'" }.joined(separator: " and ")
+            report(.secondTrigger, at: entry.key.location, ["rule": name, "key": key, "first": first])
         }
-        if let (_, entry) = period {
-            let keys = triggers.map(\.key)
+        // Parsed even when rejected, so that problems inside it are reported too.
+        var parsed = true
+        switch key {
+        case "when":
+            if let expression = expression(value, "for 'when'") {
+                if accepted { draft.condition = expression }
+            } else { parsed = false }
+        case "becomes", "changes":
+            if let expression = expression(value, "for '\(key)'") {
+                if accepted { draft.trigger = key == "becomes" ? .becomes(expression) : .changes(expression) }
+            } else { parsed = false }
+        case "enter":
+            if let names = names(value, "enter") {
+                if accepted { draft.trigger = .enter(names) }
+            } else { parsed = false }
+        case "in":
+            if let names = names(value, "in") {
+                if accepted { draft.states = names }
+            } else { parsed = false }
+        default:
+            if let (gear, event) = gearEvent(value, "catch") {
+                if accepted { draft.trigger = .gearEvent(gear: gear, event: event) }
+            } else { parsed = false }
+        }
+        if !parsed { draft.complete = false }
+        if accepted { draft.triggers.append((key, entry)) }
+    }
+
+    /// An action entry; only the first one counts, a second one is reported (and still read).
+    private mutating func ruleAction(
+        _ entry: YAMLMappingEntry, key: String, in node: YAMLNode, rule name: Name, into draft: inout RuleDraft
+    ) {
+        if let first = draft.actions.first {
+            draft.complete = false
+            report(.secondAction, at: entry.key.location, ["rule": name, "key": key, "first": first.key])
+        }
+        let built = self.action(entry, in: node, payload: draft.payload, rule: name)
+        if built == nil { draft.complete = false } else if draft.actions.isEmpty { draft.action = built }
+        draft.actions.append((key, entry))
+    }
+
+    /// `after`, `every` or `strategy` (`with` and `simulate` are read by their users).
+    private mutating func ruleTiming(_ entry: YAMLMappingEntry, key: String, into draft: inout RuleDraft) {
+        let value = entry.value
+        switch key {
+        case "after":
+            draft.delay = expression(value, "for 'after'")
+            if draft.delay == nil { draft.complete = false }
+        case "every":
+            if let duration = expression(value, "for 'every'") { draft.period = (duration, entry) } else { draft.complete = false }
+        case "strategy":
+            if let written = self.strategy(value) { draft.strategy = written } else { draft.complete = false }
+        default:
+            break
+        }
+    }
+
+    /// Assembles the trigger: `in` (with an optional `when`) or a lone `when`.
+    private func assembleTrigger(_ draft: inout RuleDraft) {
+        if let states = draft.states {
+            draft.trigger = .inStates(states)
+        } else if let expression = draft.condition, draft.trigger == nil {
+            draft.trigger = .when(expression)
+            draft.condition = nil
+        }
+    }
+
+    /// The checks across entries: `every` needs a condition, a rule needs an action, `with` goes
+    /// with `emit` or `propagate`, and `simulate` with `effect`.
+    private mutating func checkRuleShape(_ node: YAMLNode, with: YAMLMappingEntry?, rule name: Name, _ draft: inout RuleDraft) {
+        if let (_, entry) = draft.period {
+            let keys = draft.triggers.map(\.key)
             if !keys.contains(where: { ["when", "becomes", "enter", "in"].contains($0) }) {
-                complete = false
+                draft.complete = false
                 report(.everyWithoutCondition, at: entry.key.location, ["rule": name])
             }
         }
-        let firstAction = actions.first?.key
+        let firstAction = draft.actions.first?.key
         if firstAction == nil {
-            complete = false
+            draft.complete = false
             report(.ruleWithoutAction, at: node.location, ["rule": name])
         }
         if let with, let firstAction, firstAction != "emit", firstAction != "propagate" {
-            complete = false
+            draft.complete = false
             report(.withoutEmit, at: with.key.location, ["rule": name])
         }
         if let simulate = node.entry(for: "simulate"), let firstAction, firstAction != "effect" {
-            complete = false
+            draft.complete = false
             report(.simulateWithoutEffect, at: simulate.key.location, ["rule": name])
         }
-        guard complete, let action else { return nil }
-        return FeedbackRuleDeclaration(
-            name: name, location: node.location, trigger: trigger ?? .everyState, condition: condition,
-            delay: delay, period: period?.0, strategy: strategy, action: action)
     }
 
     /// The action an `emit`, `choose`, `propagate`, `effect` or `render` entry describes.

@@ -66,9 +66,7 @@ extension SpecBuilder {
                 // the spin (docs/statecharts.md, rule 16).
                 statesKey = entry
                 isParallel = true
-                let root = StateDeclaration(
-                    name: Name(name?.text ?? "", at: entry.key.location), location: value.location, kind: .parallel,
-                    children: children(value, key: "parallel", depth: 2), initial: nil, history: nil, entry: [], exit: [], finals: [])
+                let root = parallelRoot(entry, spin: name)
                 stateTree = [root]
                 states = Self.stateNames([root])
             case "initial": initial = initialDeclaration(value)
@@ -76,36 +74,14 @@ extension SpecBuilder {
             case "data": data = dataFields(value)
             case "events": events = self.events(value) ?? []
             case "inputs": inputs = nameList(value, "inputs") ?? []
-            case "transitions" where value.sequence != nil && streamedTransitions[value.location] != nil:
-                // The reader handed the rows over as it read them: what mapping them here gives.
-                let streamed = streamedTransitions[value.location]
-                transitions = streamed?.declarations ?? []
-                append(streamed?.diagnostics ?? [])
-            case "transitions":
-                // Reserved up front: rows are large, and a table can have many thousands.
-                let rows = list(value, "for 'transitions'") ?? []
-                transitions = []
-                transitions.reserveCapacity(rows.count)
-                for row in rows {
-                    if let declaration = transition(row) { transitions.append(declaration) }
-                }
+            case "transitions": transitions = transitionRows(value)
             case "feedbacks":
                 feedbacks = (mapping(value, "for 'feedbacks'") ?? []).compactMap { feedback($0) }
             case "render": render = expression(value, "for 'render'")
             case "script":
                 script = (list(value, "for 'script'") ?? []).compactMap { scriptStep($0) }
-            case "invariants":
-                invariants = (mapping(value, "for 'invariants'") ?? []).compactMap { entry in
-                    expression(entry.value, "for invariant '\(Self.key(entry))'").map {
-                        InvariantDeclaration(name: Self.keyName(entry), condition: $0)
-                    }
-                }
-            case "properties":
-                properties = (mapping(value, "for 'properties'") ?? []).compactMap { entry in
-                    expression(entry.value, "for property '\(Self.key(entry))'").map {
-                        PropertyDeclaration(name: Self.keyName(entry), formula: $0)
-                    }
-                }
+            case "invariants": invariants = invariantDeclarations(value)
+            case "properties": properties = propertyDeclarations(value)
             case "fairness": fairness = self.fairness(value)
             default: break
             }
@@ -116,6 +92,49 @@ extension SpecBuilder {
             data: data, events: events, inputs: inputs, transitions: transitions, feedbacks: feedbacks,
             render: render, script: script, stateTree: stateTree, invariants: invariants,
             properties: properties, fairness: fairness, isParallel: isParallel)
+    }
+
+    /// The one parallel state that holds the regions of a `parallel:` spin, named as the spin.
+    private mutating func parallelRoot(_ entry: YAMLMappingEntry, spin name: Name?) -> StateDeclaration {
+        let value = entry.value
+        return StateDeclaration(
+            name: Name(name?.text ?? "", at: entry.key.location), location: value.location, kind: .parallel,
+            children: children(value, key: "parallel", depth: 2), initial: nil, history: nil, entry: [], exit: [], finals: [])
+    }
+
+    /// `transitions: [ rows ]`.
+    private mutating func transitionRows(_ value: YAMLNode) -> [TransitionDeclaration] {
+        if value.sequence != nil, let streamed = streamedTransitions[value.location] {
+            // The reader handed the rows over as it read them: what mapping them here gives.
+            append(streamed.diagnostics)
+            return streamed.declarations
+        }
+        // Reserved up front: rows are large, and a table can have many thousands.
+        let rows = list(value, "for 'transitions'") ?? []
+        var transitions: [TransitionDeclaration] = []
+        transitions.reserveCapacity(rows.count)
+        for row in rows {
+            if let declaration = transition(row) { transitions.append(declaration) }
+        }
+        return transitions
+    }
+
+    /// `invariants: { name: condition, … }`.
+    private mutating func invariantDeclarations(_ value: YAMLNode) -> [InvariantDeclaration] {
+        (mapping(value, "for 'invariants'") ?? []).compactMap { entry in
+            expression(entry.value, "for invariant '\(Self.key(entry))'").map {
+                InvariantDeclaration(name: Self.keyName(entry), condition: $0)
+            }
+        }
+    }
+
+    /// `properties: { name: formula, … }`.
+    private mutating func propertyDeclarations(_ value: YAMLNode) -> [PropertyDeclaration] {
+        (mapping(value, "for 'properties'") ?? []).compactMap { entry in
+            expression(entry.value, "for property '\(Self.key(entry))'").map {
+                PropertyDeclaration(name: Self.keyName(entry), formula: $0)
+            }
+        }
     }
 
     /// `fairness: { weak: [EVENTS], strong: [EVENTS] }`.

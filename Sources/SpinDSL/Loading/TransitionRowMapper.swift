@@ -157,46 +157,13 @@ enum TransitionRowMapper {
         mutating func read(_ key: Key, from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
             switch key {
             case .from:
-                if let scalar = reader.nonNullScalar() {
-                    sources = scalar.value == "any" ? .any : .one(Name(scalar.value, at: scalar.contentLocation))
-                } else if let names = try reader.names("from") {
-                    sources = RowSources(.states(names))
-                } else {
-                    complete = false
-                }
+                try readSources(from: &reader)
             case .on:
-                // One event (read without an array, as nearly every row has), or a non-empty
-                // list of them: `on: [coinA, coinB]`.
-                if let scalar = reader.nonNullScalar() {
-                    event = Name(scalar.value, at: scalar.contentLocation)
-                    return
-                }
-                let listLocation = reader.collectionLocation
-                guard let names = try reader.names("on") else {
-                    complete = false
-                    return
-                }
-                guard let first = names.first else {
-                    if let listLocation { try reader.problem(Diagnostic(.transitionWithoutEvent, at: listLocation)) }
-                    complete = false
-                    return
-                }
-                event = first
-                moreEvents = Array(names.dropFirst())
+                try readEvents(from: &reader)
             case .when:
                 if let text = try reader.expression("for 'when'") { guardExpression = text } else { complete = false }
             case .to:
-                guard let name = try reader.name("for 'to'") else {
-                    complete = false
-                    return
-                }
-                guard let (name, history) = try Self.target(name, reader: &reader) else {
-                    complete = false
-                    return
-                }
-                target = name
-                targetsHistory = history.targetsHistory
-                historyKind = history.kind
+                try readTarget(from: &reader)
             case .set:
                 if let written = try reader.assignments("set") { assignments = written } else { complete = false }
             case .internal:
@@ -210,16 +177,7 @@ enum TransitionRowMapper {
             case .with:
                 if let written = try reader.assignments("with") { payload = written } else { complete = false }
             case .propagate:
-                guard let name = try reader.name("for 'propagate'") else {
-                    complete = false
-                    return
-                }
-                if let split = SpecBuilder.gearEvent(name) {
-                    propagate = split
-                } else {
-                    try reader.problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
-                    complete = false
-                }
+                try readPropagate(from: &reader)
             case .if:
                 if let text = try reader.expression("for 'if'") { condition = text } else { complete = false }
             case .then:
@@ -236,6 +194,71 @@ enum TransitionRowMapper {
                 if let name = try reader.name("for 'id'") { sendID = name } else { complete = false }
             case .cancel:
                 if let name = try reader.name("for 'cancel'") { cancel = name } else { complete = false }
+            }
+        }
+
+        /// `from: S`, `from: any` or `from: [S, T]`.
+        @inline(__always)
+        private mutating func readSources(from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
+            if let scalar = reader.nonNullScalar() {
+                sources = scalar.value == "any" ? .any : .one(Name(scalar.value, at: scalar.contentLocation))
+            } else if let names = try reader.names("from") {
+                sources = RowSources(.states(names))
+            } else {
+                complete = false
+            }
+        }
+
+        /// One event (read without an array, as nearly every row has), or a non-empty list of
+        /// them: `on: [coinA, coinB]`.
+        @inline(__always)
+        private mutating func readEvents(from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
+            if let scalar = reader.nonNullScalar() {
+                event = Name(scalar.value, at: scalar.contentLocation)
+                return
+            }
+            let listLocation = reader.collectionLocation
+            guard let names = try reader.names("on") else {
+                complete = false
+                return
+            }
+            guard let first = names.first else {
+                if let listLocation { try reader.problem(Diagnostic(.transitionWithoutEvent, at: listLocation)) }
+                complete = false
+                return
+            }
+            event = first
+            moreEvents = Array(names.dropFirst())
+        }
+
+        /// `to: S` or `to: history(S[, KIND])`.
+        @inline(__always)
+        private mutating func readTarget(from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
+            guard let name = try reader.name("for 'to'") else {
+                complete = false
+                return
+            }
+            guard let (name, history) = try Self.target(name, reader: &reader) else {
+                complete = false
+                return
+            }
+            target = name
+            targetsHistory = history.targetsHistory
+            historyKind = history.kind
+        }
+
+        /// `propagate: gear.event`.
+        @inline(__always)
+        private mutating func readPropagate(from reader: inout ItemEventReader) throws(ItemEventReader.Declined) {
+            guard let name = try reader.name("for 'propagate'") else {
+                complete = false
+                return
+            }
+            if let split = SpecBuilder.gearEvent(name) {
+                propagate = split
+            } else {
+                try reader.problem(Diagnostic(.invalidGearEvent, at: name.location, ["key": "propagate", "value": name.text]))
+                complete = false
             }
         }
 
