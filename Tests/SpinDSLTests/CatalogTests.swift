@@ -23,6 +23,16 @@ import Testing
         }
     }
 
+    @Test func everyGroupHasExactlyOneEntryInTheStageTables() {
+        var counts: [DiagnosticGroup: Int] = [:]
+        for table in DiagnosticCatalog.stages {
+            for (group, _) in table { counts[group, default: 0] &+= 1 }
+        }
+        for group in DiagnosticGroup.allCases {
+            #expect(counts[group] == 1, "\(group.name): \(counts[group] ?? 0) entries in the catalog's tables")
+        }
+    }
+
     @Test func everyEntryHasAMessageAnExplanationAndTwoDifferentExamples() {
         for group in DiagnosticGroup.allCases {
             let entry = group.entry

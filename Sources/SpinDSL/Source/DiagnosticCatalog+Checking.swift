@@ -1,0 +1,113 @@
+extension DiagnosticCatalog {
+    /// The entries of what `spinrun --check` finds.
+    static let checking: KeyValuePairs<DiagnosticGroup, DiagnosticEntry> = [
+        .payloadWithoutValues: .error(
+            "input '{event}' has {type} payload field '{field}' without 'values': --check does not know which payloads to try",
+            hint: "write it as '{field}: { type: {name}, values: {example} }'",
+            explanation: "spinrun --check sends every input with every payload its fields can take: all the values of a bool or an enum, and the 'values' listed for any other type. An int, double, string or duration field of an input has too many values to try them all.",
+            wrong: "spinrun --check Specs/turnstile.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .tooManyPayloads: .error(
+            "input '{event}' has {count} payloads (its fields' values multiplied), more than the limit of {limit}",
+            hint: "give its fields fewer 'values', or raise the limit: spinrun --check --max-payloads N (CheckOptions.maxPayloads)",
+            explanation: "spinrun --check sends every input with every payload in every state: an input's payloads are every combination of its fields' values, so three fields of 1,000 values are 10^9 payloads a state. More than --max-payloads (65,536 unless raised) is refused before the search, instead of exhausting memory.",
+            wrong: "spinrun --check --max-payloads 1 Specs/turnstile-checked.yaml",
+            right: "spinrun --check --max-payloads 2 Specs/turnstile-checked.yaml",
+            origin: .command),
+        .deadEnd: .error(
+            "dead end: no input and no timer changes anything, and {waiting} not in a final state",
+            hint: "the counterexample shows the way there; add a way out, or make the state final",
+            explanation: "spinrun --check reached a state in which nothing can happen any more (every input and every timer leaves it as it is) while a spin that must finish has not: a spin with final states, or one with inputs, is expected to be able to go on. A spin with neither (a data-only spin that settles) may stop anywhere.",
+            wrong: "spinrun --check Specs/vending-deadend.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .neverSettles: .error(
+            "the spins do not settle: {how}, with no input and no time passing",
+            hint: "the counterexample shows the loop; give the feedbacks a condition that stops it",
+            explanation: "After a move (an input, or a timer), spinrun --check lets the spins run until nothing is left to do. Feedbacks, or a statechart's raised events, that keep answering each other never get there: once a move has taken 1,000 steps the checker watches for the spins coming back to a state they were in during the move (a ring, reported with its length), and otherwise gives up after --max-move-steps steps (100,000 by default). A run of this spec would end with status livelock or max-steps.",
+            wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/bounce.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .stateNeverReached: .warning(
+            "state '{state}' of spin '{spin}' is never reached",
+            hint: "no run reaches it from the initial state with these inputs and payloads",
+            explanation: "spinrun --check explored every reachable state and none is in this control state: its rows in are never taken with the payloads the inputs have. (The static check of unreachable states only follows rows, not their guards.)",
+            wrong: "spinrun --check Tests/SpinrunTests/Fixtures/check/unreached.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .rowNeverFires: .warning(
+            "this row never fires in any reachable state ({on})", hint: "check its 'from' states and its guard, or remove it",
+            explanation: "spinrun --check explored every reachable state and this row was never the one that applied: its 'from' states, its event and its guard never come together (or a row tried before it always wins).",
+            wrong: "spinrun --check Specs/levels.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .ruleNeverActs: .warning(
+            "rule '{rule}' never acts in any reachable state", hint: "check its trigger, or remove it",
+            explanation: "spinrun --check explored every reachable state and this rule (or this case of it) never acted: its trigger never held, or a delayed action was always cancelled before it ran.",
+            wrong: "spinrun --check Specs/levels.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .stateLimit: .error(
+            "check stopped by the state limit: {limit} (--max-states); not every reachable state was explored",
+            hint: "raise --max-states, bound the data with 'range', or check with SPIN's bitstate search on the --promela export",
+            explanation: "spinrun --check stores every state it reaches; at --max-states (default 10,000,000) it stops with status incomplete (exit 4). Data without bounds (a counter that only grows) makes the states endless: give such fields a 'range'.",
+            wrong: "spinrun --check --max-states 10 Specs/turnstile-checked.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .memoryLimit: .error(
+            "check stopped by the memory limit: the states would take more than {limit} (--max-memory) after {states}; not every reachable state was explored",
+            hint: "raise --max-memory, bound the data with 'range', or check with SPIN's bitstate search on the --promela export",
+            explanation: "spinrun --check stores every state it reaches; with --max-memory it stops with status incomplete (exit 4) before the stored states (their vectors, hash table and tree, an array counted twice while it grows) would take more than the limit, and reports what it found so far.",
+            wrong: "spinrun --check --max-memory 1M Benchmarks/Specs/counters.yaml",
+            right: "spinrun --check --max-memory 1M Specs/turnstile-checked.yaml",
+            origin: .command),
+        .depthLimit: .error(
+            "check stopped by the depth limit: {limit} (--max-depth); states deeper than that were not explored",
+            hint: "raise --max-depth, or leave it out",
+            explanation: "With --max-depth N, spinrun --check explores no further than N moves from the start and ends with status incomplete (exit 4) when something lay beyond.",
+            wrong: "spinrun --check --max-depth 2 Specs/turnstile-checked.yaml",
+            right: "spinrun --check Specs/turnstile-checked.yaml",
+            origin: .command),
+        .moveRunLimit: .error(
+            "check stopped by the run limit: one move has more than {limit} (--max-move-runs); not every reachable state was explored",
+            hint: "raise --max-move-runs, or give the 'choose' rules and simulated outcomes that act again and again inside one move a narrower 'when' or fewer outcomes",
+            explanation: "spinrun --check runs each move of each state once per combination of the outcomes of the choices made on the way ('choose', a simulated effect's outcomes), skipping runs that come back to a state an earlier run was in. A move whose choices go on and on (a rule that chooses on every state it sees, inside a move that takes many steps) has too many: at --max-move-runs (default 10,000) the check stops with status incomplete (exit 4), with what it found so far.",
+            wrong: "spinrun --check --max-move-runs 1 Specs/http-retry.yaml",
+            right: "spinrun --check Specs/http-retry.yaml",
+            origin: .command),
+        .checkOutOfMemory: .error(
+            "check stopped: out of memory for the states after {states}",
+            hint: "use --max-states, or export the spec with --promela and use SPIN's bitstate search",
+            explanation: "The states spinrun --check stores did not fit in memory; it stops with status incomplete (exit 4) and reports what it found so far.",
+            wrong: "A spec whose reachable states take more memory than the machine has.",
+            right: "The same spec with its data bounded by 'range', or checked with SPIN on its Promela export.",
+            origin: .unreproducible("it needs the machine to run out of memory")),
+        .notExportable: .error(
+            "{what} cannot be exported to Promela: {why}",
+            hint: "check this spec with spinrun --check, or rewrite the construct with what the export supports (docs/checking.md)",
+            explanation: "spinrun --promela writes a spec as a Promela model whose states are spinrun --check's. It holds int, bool and enum data, inputs with their payloads, invariants and ranges, statecharts (flattened: a variable for the configuration, the compiled microsteps written out), and in a spec of one spin the feedback rules that emit: level rules, 'becomes' and 'enter' at once or after a fixed delay, and 'every' with a fixed period. Doubles, strings, durations, gears, effects, 'choose' and the other timings are not exported yet; each one the spec uses is reported. A model SPIN would refuse is refused too, at the spin whose step is too long: an inline longer than SPIN reads or a d_step of more statements than SPIN takes (docs/checking.md, \"SPIN's limits\").",
+            wrong: "spinrun --promela Specs/thermostat.yaml",
+            right: "spinrun --promela Specs/turnstile-checked.yaml",
+            origin: .command),
+        .counterexampleNotWritten: .error(
+            "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
+            explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",
+            wrong: "spinrun --check --counterexample /nonexistent/gate.jsonl Specs/gate-bug.yaml",
+            right: "spinrun --check --counterexample /tmp/turnstile.jsonl Specs/turnstile-checked.yaml",
+            origin: .command),
+        .htmlNotWritten: .error(
+            "cannot write the page to '{path}'", hint: "give a path in a directory that exists and can be written",
+            explanation: "--html FILE writes the run's page (with --check, the first finding's counterexample; with --replay, the replayed trace's) there, as one HTML file; the file could not be created.",
+            wrong: "spinrun --html /nonexistent/turnstile.html Specs/turnstile.yaml",
+            right: "spinrun --html /tmp/turnstile.html Specs/turnstile.yaml",
+            origin: .command),
+        .diagnosticsNotShown: .note(
+            "{count} more diagnostics not shown ({kinds}), the first of them here",
+            hint: "raise the limit of {limit} to see them: spinrun --max-diagnostics N, 0 for all (DiagnosticRenderer.limit)",
+            explanation: "A spec produced more diagnostics than the limit on how many are printed (default 100), so the output stays readable and bounded: a generated spec can have tens of thousands of problems on one line. Errors are printed first, then warnings as room remains; the note counts the rest and points to the first of them. spinrun --validate still counts them all in its verdict.",
+            wrong: "spinrun --max-diagnostics 1 --validate Specs/invalid/wrong-value-type.yaml",
+            right: "spinrun --max-diagnostics 1 --validate Specs/turnstile.yaml",
+            origin: .command),
+    ]
+}
