@@ -1,9 +1,13 @@
-// libFuzzer entry point, compiled together with the SpinDSL sources into one module (so that
-// internal API such as the expression checker is reachable). Spin is a separate module.
+// libFuzzer entry point, compiled together with the SpinDSL umbrella into one module; the layers
+// are modules built for testing, imported `@testable` so that internal API such as the expression
+// checker is reachable. Spin is a separate module.
 // The target is chosen by SPIN_FUZZ_TARGET: yaml, expression or pipeline.
 import Dispatch
 import Foundation
 import Spin
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 private let fuzzTarget: String = ProcessInfo.processInfo.environment["SPIN_FUZZ_TARGET"] ?? "pipeline"
 

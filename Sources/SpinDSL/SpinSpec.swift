@@ -1,3 +1,7 @@
+import SpinDSLFrontEnd
+import SpinDSLRunner
+import SpinDSLChecker
+
 /// The entry point for host programs: load a spec, check it, and compile it for the Spin core.
 ///
 /// ```swift

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Golden files: every `Specs/invalid/NAME.yaml` has its exact expected output in
 /// `Specs/invalid/NAME.expected`.

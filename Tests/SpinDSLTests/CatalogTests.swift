@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The diagnostic catalog (`DiagnosticGroup`): every entry complete, every name unique, and every
 /// wrong example of a spec or a run producing its own group while the right one produces nothing.

@@ -1,6 +1,9 @@
 import Synchronization
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `CheckOptions.progress`: called every 65,536 stored-and-explored states with the exploration's
 /// counts (spinrun's progress line on a terminal is drawn from it).

@@ -2,6 +2,9 @@ import Foundation
 import Spin
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Every counterexample `spinrun --check` finds is a run of the real runtime: `SpecRun`, given the
 /// counterexample's inputs at their times, its choices and its limits (what `--replay` gives it),

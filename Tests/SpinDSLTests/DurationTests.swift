@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Durations as values (docs/spec-format.md, "Durations"): literals, arithmetic, comparisons,
 /// `min`/`max`, duration fields and payloads, and `after`/`every` as expressions evaluated when

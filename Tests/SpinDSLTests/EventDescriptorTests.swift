@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Event descriptors (SCXML 1.0 §3.12.1; docs/spec-format.md, "Transitions"): a row's `on: door`
 /// matches `door` and every event whose name starts with `door.`; `on: '*'` matches every event.

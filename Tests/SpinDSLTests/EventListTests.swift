@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// A row on several events, `on: [coinA, coinB]`: the same row for each event, in its place
 /// (docs/spec-format.md, "Transitions").

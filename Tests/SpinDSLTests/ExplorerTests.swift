@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `SpecChecker` (docs/checking.md): what a state and a move are, what is counted, what a dead end
 /// is, and that the way it explores specs without feedbacks gives what the machine gives.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Where the golden diagrams live.
 private let exportGoldenDirectory = packageRoot + "/Tests/SpinDSLTests/Golden"

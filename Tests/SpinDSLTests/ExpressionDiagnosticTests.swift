@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Each type or syntax error, rendered exactly as a user sees it. The expression sits at column 12 of
 /// line 4 (`    guard: ` is 11 characters), so a caret under the expression's n-th character is at

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Run-time failures are thrown as located `EvaluationError`s, never traps. The expression starts at
 /// spec.yaml:4:12, so the operator of `a + b` written as `x + 1` is at column 14.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `FileBytes` reads a spec file straight into an array: every byte, within the limit, files whose
 /// size is not known in advance, and paths that are not regular files, without ever blocking on a

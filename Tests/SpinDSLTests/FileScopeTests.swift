@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// What a file declares for all its spins: shared enumerations (`types:`), `constants:`, and the
 /// rule for every declared name (docs/spec-format.md, "Types and constants", "Names").

@@ -1,4 +1,7 @@
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Random specs for differential tests: several spins on a gear, every trigger, timing, strategy
 /// and action, ranges and invariants, and a script — the same `seed` gives the same text. With

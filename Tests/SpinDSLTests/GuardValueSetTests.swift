@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The value sets of the shadowing analysis, at their edges: the ends of Int64, touching ranges,
 /// complements of case sets.

@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The host API by names: events emitted by name with Swift values, data and control state read by
 /// name, a `Codable` snapshot, and errors that name what is wrong.

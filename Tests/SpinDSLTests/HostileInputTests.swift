@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Hostile input through the library: every case ends with an exact diagnostic or summary. Each
 /// test has a generous time limit: it catches a hang, it is not a speed target (figures belong in

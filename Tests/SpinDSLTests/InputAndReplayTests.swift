@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The library's reading of inputs and recorded traces, which `spinrun` calls: event options and
 /// events-file lines, flat JSON payloads converted by the event's field types, a recorded trace's

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `range`, `values` and `invariants` (issue 18): ranges and invariants hold in every run, and
 /// payload values are read into the model for `spinrun --check`.

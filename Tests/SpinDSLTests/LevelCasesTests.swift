@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// A feedback of several level-triggered cases (`LevelCases`): in each state the first case that
 /// holds acts, constant events and computed ones alike, and a case whose test fails stops the

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The livelock detector reports exactly what the straightforward version reports (every spin's
 /// whole state hashed on every step, every signature kept), on long random step sequences.

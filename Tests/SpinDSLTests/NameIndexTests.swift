@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `NameIndex` answers as a dictionary from each name to its first index does, whether a lookup
 /// goes through its ASCII table or through the dictionary.

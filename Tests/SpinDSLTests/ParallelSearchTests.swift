@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The parallel search in process (`CheckOptions.workers`), where the thread sanitizer of CI
 /// runs it: two and three workers give the one-worker result — states, transitions, depth, dead

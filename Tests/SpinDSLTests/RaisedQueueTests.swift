@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `RaisedQueue` keeps its signature hash up to date as events are taken and added: whatever the
 /// order of operations, a queue hashes as a queue of the same events made at once, so the livelock

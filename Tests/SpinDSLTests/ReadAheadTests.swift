@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Documents of 64 KiB or more are parsed ahead on a second thread (`ReadAheadEvents`), while the
 /// reader builds the tree from the events before. The events, and so everything read from them,

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// A cell with one unguarded row and at most one `field ± constant` assignment is applied from
 /// plain numbers (`ReducerTable.QuickCell`); any other cell by the general path. Both must give

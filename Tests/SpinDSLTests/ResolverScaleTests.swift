@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The resolver checks an expression text once per scope and reuses the checked tree on later rows;
 /// the reused tree must be located where each row writes it, so run-time errors point at the row.

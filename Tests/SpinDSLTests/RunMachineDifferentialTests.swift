@@ -2,6 +2,9 @@ import Foundation
 import Spin
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `RunMachine`, the checker's synchronous model of a run, against `SpecRun` on the virtual clock:
 /// the same spec and seed give the same trace, step by step, and the same summary. This is what

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `Specs/spin.schema.json` and the validator accept the same specs: the example specs and
 /// near-hits (unusual but valid) pass both; near-misses (one mistake of shape or of naming) fail

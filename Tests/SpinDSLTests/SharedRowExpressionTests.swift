@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Rows writing the same one-line text share one checked and compiled expression, located at the
 /// first of them (`SharedExpression`); a run-time error thrown by it must still name the row that

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The outcomes of a simulated effect with their own latency (docs/spec-format.md, "Actions"):
 /// `simulate: { choose: [ { weight, after, emit, with } ] }`.

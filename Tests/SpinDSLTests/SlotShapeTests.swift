@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `SlotShape` is a fast path for the commonest expressions: where it answers, its answer is the
 /// compiled code's; where the code would throw (overflow, a slot without an int), it does not

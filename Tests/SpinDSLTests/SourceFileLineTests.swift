@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `SourceFile.line(_:)` splits lines where `Character.isNewline` does ("\r\n" once), whatever the
 /// bytes around the breaks.

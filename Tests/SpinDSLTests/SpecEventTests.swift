@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `SpecEvent` keeps its payload and fault in one word (empty for the commonest events); reading
 /// and writing them must behave as two independent properties.

@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Inputs of a run through the library: the script only when asked for, and inputs that come
 /// after their spin's final state.

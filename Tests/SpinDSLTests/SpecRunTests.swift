@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 @Suite struct SpecRunTests {
     @Test func levelsConverge() async throws {

@@ -1,6 +1,9 @@
 @testable import Spin
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The JSON Lines trace written by `TraceEncoder` is byte for byte `TraceRecord.json`.
 @Suite struct SpecRunTraceEncoderTests {

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 @Suite struct SpinSpecTests {
     /// Where the compiled tables of `compiled` are: the same for the same compilation.

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// Runs a statechart spin's pure reducer and internal-event source without the core, the way the
 /// core's drainer runs them (issue 17's contract): after the start and after every step, the

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `StatechartReachability.combinedTargets` works out the configuration after transitions taken in
 /// several regions at once from each transition's own microstep (a configuration's number is a sum

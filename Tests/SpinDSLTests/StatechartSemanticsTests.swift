@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The statechart semantics of docs/statecharts.md, rule by rule, on the pure reducer and
 /// internal-event source (`StatechartDriver`). Each test names the rule it checks.

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The functions on strings and the hint for a bare word where a string belongs
 /// (docs/spec-format.md, "Expressions").

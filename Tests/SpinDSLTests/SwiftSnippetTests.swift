@@ -99,7 +99,7 @@ import Testing
     }
 
     /// The modules a snippet may import, and what they import: their objects are linked in.
-    static let linkedModules = ["Spin", "SpinDSL", "SpinCombine", "OpenCombine", "COpenCombineHelpers"]
+    static let linkedModules = ["Spin", "SpinDSL", "SpinDSLChecker", "SpinDSLRunner", "SpinDSLFrontEnd", "SpinCombine", "OpenCombine", "COpenCombineHelpers"]
 
     /// Where this test run's Spin and SpinDSL are: the `Modules` directory and the object files
     /// SwiftPM linked into this test bundle (the list it wrote, so no stale object is taken).

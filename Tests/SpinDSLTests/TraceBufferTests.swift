@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `TraceBuffer` keeps every byte in order as it grows, and the encoder's pieces written through
 /// it are the same bytes as the slow spellings.

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The one mapping of a transition row (`TransitionRowMapper`): what rows become, what is reported
 /// about rows that are wrong, and how the reader's streamed rows are declined.

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// A transition row keeps a single `from` state and a single assignment without an array
 /// (`RowSources`, `RowAssignments`); these tests hold it to what the arrays gave: the same public

@@ -1,5 +1,8 @@
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// The loader maps transition rows while the YAML is read (`TransitionRowStream`): the reader
 /// streams the rows it can, builds the others as nodes (anchors, aliases, tags, rows it declined,

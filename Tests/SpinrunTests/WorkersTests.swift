@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SpinDSL
+@testable import SpinDSLChecker
+@testable import SpinDSLFrontEnd
+@testable import SpinDSLRunner
 
 /// `--check --workers N` (docs/checking.md, "The parallel search"): the result — states,
 /// transitions, depth, findings, every counterexample — is the one-worker search's, on the

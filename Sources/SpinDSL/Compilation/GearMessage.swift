@@ -1,7 +1,0 @@
-/// An event carried by a gear between compiled spins.
-public struct GearMessage: Hashable, Sendable {
-    /// The event's index in the gear's events.
-    public let kind: Int
-    /// Its payload in field order.
-    public let payload: [SpinValue]
-}

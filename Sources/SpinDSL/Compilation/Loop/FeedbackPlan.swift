@@ -1,7 +1,0 @@
-/// One feedback of a spin's loop, in the order the loop delivers each new state to them.
-struct FeedbackPlan: Sendable {
-    /// The feedback's name: the `source` of the events it emits (the rule's name, or `outbox`,
-    /// `state`).
-    let name: String
-    let kind: FeedbackKind
-}

@@ -1,4 +1,0 @@
-/// A parse or lex failure; the parser reports only the first one, since later ones would be noise.
-struct ExpressionSyntaxError: Error, Sendable {
-    var diagnostic: Diagnostic
-}

@@ -1,7 +1,0 @@
-/// A unary operator of the expression language.
-enum UnaryOperator: String, Hashable, Sendable {
-    /// Arithmetic negation, `-x`.
-    case negate = "-"
-    /// Logical negation, `!x` or `not x`.
-    case not = "!"
-}

@@ -1,8 +1,0 @@
-/// A resolved action.
-enum ActionModel: Sendable {
-    case emit(EmitModel)
-    case choose([(weight: Int, emit: EmitModel)])
-    case propagate(gear: Int, event: Int, payload: [CompiledExpression])
-    case effect(name: String, simulate: SimulationModel?)
-    case render(Template)
-}

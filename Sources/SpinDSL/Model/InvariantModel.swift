@@ -1,9 +1,0 @@
-/// A resolved invariant: a condition on a spin's state that holds after every step.
-public struct InvariantModel: Sendable {
-    /// The invariant's name, where it is declared.
-    public let name: Name
-    /// The condition, compiled.
-    let condition: CompiledExpression
-    /// The condition as written.
-    public var text: String { condition.expression.text }
-}

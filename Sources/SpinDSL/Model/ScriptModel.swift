@@ -1,6 +1,0 @@
-/// A resolved timed input.
-struct ScriptModel: Sendable {
-    let location: SourceLocation
-    let at: Duration
-    let emit: EmitModel
-}

@@ -1,0 +1,8 @@
+/// A resolved action.
+package enum ActionModel: Sendable {
+    case emit(EmitModel)
+    case choose([(weight: Int, emit: EmitModel)])
+    case propagate(gear: Int, event: Int, payload: [CompiledExpression])
+    case effect(name: String, simulate: SimulationModel?)
+    case render(Template)
+}
