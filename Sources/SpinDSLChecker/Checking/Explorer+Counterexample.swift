@@ -41,25 +41,14 @@ extension Explorer {
 
     /// The start's run `label`, with the outcomes it chose, and the vector of the state it reaches.
     func startMove(_ label: UInt32) -> (CheckMove, [UInt8]) {
-        var oracle = ChoiceOracle.enumerating()
-        var visits = MoveVisits()
-        var index: UInt32 = 0
-        repeat {
-            oracle.rewind()
-            var fresh = Self.moveMachine(program, oracle: oracle, options: options)
-            // Run as `exploreStart` runs it, so that the runs are numbered alike.
-            fresh.moveVisits = visits
-            fresh.beginMove()
-            fresh.start()
-            oracle = fresh.oracle
-            visits = fresh.moveVisits
-            if index == label {
-                let vector = fresh.ended == nil ? Array(codec.pack(fresh)) : []
-                return (CheckMove(kind: .start, outcomes: oracle.made.map(\.outcome)), vector)
-            }
-            index &+= 1
-        } while oracle.advance()
-        return (CheckMove(kind: .start, outcomes: []), [])
+        var found = (CheckMove(kind: .start, outcomes: []), [UInt8]())
+        forEachStartRun { index, fresh in
+            guard index == label else { return true }
+            let vector = fresh.ended == nil ? Array(codec.pack(fresh)) : []
+            found = (CheckMove(kind: .start, outcomes: fresh.oracle.made.map(\.outcome)), vector)
+            return false
+        }
+        return found
     }
 
     /// Move `label` of state `id`, with the outcomes it chose.

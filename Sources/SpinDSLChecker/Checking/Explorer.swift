@@ -98,9 +98,7 @@ final class Explorer {
         }
         self.tooManyPayloads = tooManyPayloads
         inputs = tooManyPayloads ? [] : compiled.model.spins.map(Self.inputEvents)
-        mustFinish = compiled.model.spins.map { spin in
-            !spin.finalStates.isEmpty || spin.events.contains(where: \.isInput)
-        }
+        mustFinish = compiled.model.spins.map(\.mustFinish)
         // A statechart's step may be followed by internal events: not one reducer step.
         isReducerOnly = options.allowsReducerOnlyPath && program.spins.allSatisfy { !$0.hasSlots && !$0.isStatechart }
             && codec.isFixedLength
@@ -204,14 +202,28 @@ final class Explorer {
 
     /// The start, once per combination of the choices made while the spins start.
     func exploreStart() {
+        let complete = forEachStartRun(maxRuns: options.maxMoveRuns) { label, fresh in
+            machine.coverage = fresh.coverage
+            if fresh.ended != .revisited, let reached = record(fresh, parent: StateStore.noParent, move: label, depth: 0) {
+                graph?.addStart(reached, label: label)
+            }
+            return limit == nil
+        }
+        if !complete { limit = .maxMoveRuns }
+    }
+
+    /// The start's runs, one per combination of the choices made while the spins start, in the one
+    /// order that numbers them: the search's start moves and a counterexample's first move are
+    /// both this enumeration's. `body` gets each run's number and its machine (carrying the
+    /// search's coverage) and says whether to go on. False when `maxRuns` runs were made and more
+    /// were due.
+    @discardableResult
+    func forEachStartRun(maxRuns: Int = Int.max, _ body: (_ label: UInt32, _ machine: RunMachine) -> Bool) -> Bool {
         var oracle = ChoiceOracle.enumerating()
         var visits = MoveVisits()
-        var move: UInt32 = 0
+        var label: UInt32 = 0
         repeat {
-            if move >= options.maxMoveRuns {
-                limit = .maxMoveRuns
-                return
-            }
+            if label >= maxRuns { return false }
             oracle.rewind()
             var fresh = Self.moveMachine(program, oracle: oracle, options: options)
             fresh.coverage = machine.coverage
@@ -220,12 +232,10 @@ final class Explorer {
             fresh.start()
             oracle = fresh.oracle
             visits = fresh.moveVisits
-            machine.coverage = fresh.coverage
-            if fresh.ended != .revisited, let reached = record(fresh, parent: StateStore.noParent, move: move, depth: 0) {
-                graph?.addStart(reached, label: move)
-            }
-            move &+= 1
-        } while limit == nil && oracle.advance()
+            guard body(label, fresh) else { return true }
+            label &+= 1
+        } while oracle.advance()
+        return true
     }
 
     /// Explores every move of state `id`.

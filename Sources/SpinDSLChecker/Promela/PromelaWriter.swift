@@ -186,9 +186,7 @@ struct PromelaWriter {
         if rules.contains(where: { $0.contains { if case .after = $0.kind { true } else if case .every = $0.kind { true } else { false } } }) {
             advanceMove()
         }
-        let mustFinish = model.spins.indices.filter { index in
-            !model.spins[index].finalStates.isEmpty || model.spins[index].events.contains(where: \.isInput)
-        }
+        let mustFinish = model.spins.indices.filter { model.spins[$0].mustFinish }
         let done = mustFinish.map { isFinal($0) }.joined(separator: " && ")
         line(":: timeout\(done.isEmpty ? "" : " && \(done)")   /* every spin that must finish has: no dead end */")
         line("od")

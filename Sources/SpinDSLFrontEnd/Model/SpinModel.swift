@@ -86,3 +86,13 @@ public struct SpinModel: Sendable {
     /// The initial data, in slot order.
     public var initialData: [SpinValue] { fields.map(\.initial) }
 }
+
+extension SpinModel {
+    /// Whether the spin must be able to go on until it finishes: a spin with final states, or one
+    /// with inputs. A state where nothing can happen any more while such a spin has not finished
+    /// is a dead end (`[#Deadlock]`, and the Promela export's invalid end state); a spin with
+    /// neither (a data-only spin that settles) may stop anywhere.
+    package var mustFinish: Bool {
+        !finalStates.isEmpty || events.contains(where: \.isInput)
+    }
+}
