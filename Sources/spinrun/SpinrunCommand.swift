@@ -378,7 +378,8 @@ struct SpinrunCommand: AsyncParsableCommand {
         var replayLines: Replay.RecordedLines?
         if let replay {
             // A SPIN trail of the spec's model is read as its counterexample, then replayed.
-            switch SpinTrail(path: replay, spec: spec, compiled: compiled).read(writingTo: counterexample) {
+            let trail = SpinTrail(path: replay, compiled: compiled, spin: ExecutableLookup.executable("spin"))
+            switch trail.read(writingTo: counterexample) {
             case .success(.trail(let lines)):
                 replayLines = lines
             case .success(.notATrail):
@@ -387,9 +388,16 @@ struct SpinrunCommand: AsyncParsableCommand {
                     OutputWriter.standardError.line("Error: \(error)")
                     throw ExitCode(RunSession.usageStatus)
                 }
-            case .failure(let failure):
-                if let error = failure.error { OutputWriter.standardError.line("Error: \(error)") }
-                throw ExitCode(failure.status)
+            case .failure(.notExportable(let problems)):
+                // The spec has no model to follow a trail on: why, at its places, as --promela says.
+                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+                throw ExitCode(1)
+            case .failure(.usage(let error)):
+                OutputWriter.standardError.line("Error: \(error)")
+                throw ExitCode(RunSession.usageStatus)
+            case .failure(.spin(let error)):
+                OutputWriter.standardError.line("Error: \(error)")
+                throw ExitCode(1)
             }
         }
         var session = RunSession(
