@@ -94,7 +94,8 @@ struct RunSession {
 
             let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
             if interactive {
-                InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime).start(into: specRun)
+                InteractiveReader(input: InteractiveInput(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime))
+                    .start(into: specRun)
             }
             let summary = await specRun.run()
             interruption.cancel()
