@@ -343,8 +343,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         guard let path = specs.first else { throw ExitCode.validationFailure }
         let spec = specLimits.load(path)
-        let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
-        guard let model = spec.model, !spec.hasErrors, !failsStrict else {
+        guard let model = spec.model, !spec.fails(strict: strict) else {
             throw ExitCode(1)
         }
         if dot || mermaid {
