@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import SpinDSLFrontEnd
 import SpinDSLRunner
@@ -142,7 +149,7 @@ public struct SpinTrail {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let timedOut = process.isRunning
-        if timedOut { process.terminate() }
+        if timedOut { Self.stop(process) }
         process.waitUntilExit()
         try? output.close()
         let text = String(decoding: files.contents(atPath: outputFile.path) ?? Data(), as: UTF8.self)
@@ -157,5 +164,15 @@ public struct SpinTrail {
             return failed("\(spin.path) \(how)\(said)")
         }
         return .success(text)
+    }
+
+    /// Ends `process`: SIGTERM, then, if it still runs a second later, SIGKILL. A child inherits
+    /// the signal mask of the thread that starts it, and Swift's threads block SIGTERM, so SPIN
+    /// may never see the first.
+    private static func stop(_ process: Process) {
+        process.terminate()
+        let grace = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
     }
 }
