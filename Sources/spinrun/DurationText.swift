@@ -7,9 +7,4 @@ enum DurationText {
         guard case .milliseconds(let milliseconds) = DurationParser.parse(text) else { return nil }
         return milliseconds
     }
-
-    /// `milliseconds` as a spec writes a duration (`250ms`, `1.5s`, `2m`).
-    static func text(milliseconds: Int64) -> String {
-        SpinValue.duration(milliseconds).formatted(as: .duration)
-    }
 }

@@ -27,8 +27,6 @@ struct RunSession {
 
     /// The exit status of bad command-line usage (swift-argument-parser's, EX_USAGE).
     static let usageStatus: Int32 = 64
-    /// The exit status of `--replay` when the run differs from the recorded trace.
-    static let divergedStatus: Int32 = 5
 
     var model: SpecModel { compiled.model }
 
@@ -41,8 +39,9 @@ struct RunSession {
     /// An input event to schedule, into its spin (nil: the only one, or `--spin`'s).
     private typealias ScheduledEvent = (input: InputEvent, spin: String?, event: HostEvent)
 
-    /// Runs; returns the exit status (see `exitStatus(for:)`). `replay`: the recorded trace's
-    /// path, `replayLines` its lines when they are read already (a SPIN trail's counterexample).
+    /// Runs; returns the exit status (see `RunSummary.exitStatus(for:)`). `replay`: the recorded
+    /// trace's path, `replayLines` its lines when they are read already (a SPIN trail's
+    /// counterexample).
     func run(
         eventOptions: [String], eventsFile: String?, interactive: Bool, replay: String? = nil,
         replayLines: Replay.RecordedLines? = nil
@@ -52,9 +51,9 @@ struct RunSession {
             // A recorded trace's header says how it ran: its seed, inputs, choices and limits.
             let header = recording.header
             let seed = self.seed ?? header?.seed ?? 1
-            let limits = effectiveLimits(recordedIn: header)
+            let limits = self.limits.recorded(in: header)
             let condition = try untilCondition()
-            let inputs = try checked(collectInputs(eventOptions: eventOptions, eventsFile: eventsFile))
+            let inputs = try checked(EventParsing.inputs(options: eventOptions, eventsFile: eventsFile, maxBytes: maxEventsBytes, keep: self.limits.maxSteps))
             let events = try scheduledEvents(inputs, recording: recording, replay: replay)
             // The diagram is drawn before the run: without Graphviz, nothing runs.
             var drawing: HTMLViewer.Drawing?
@@ -77,7 +76,7 @@ struct RunSession {
             // The spec's script stands in for a user; events given on the command line replace it.
             var options = SpecRunOptions(seed: seed, runsScript: inputMode == .script, maxStringBytes: maxStringBytes)
             options.choices = header?.choices ?? []
-            let runHeader = traceHeader(recorded: header, seed: seed, inputs: inputMode, limits: limits)
+            let runHeader = TraceHeader.ofRun(recorded: header, seed: seed, inputs: inputMode, limits: limits)
             if !quiet && format == .jsonl && recorded == nil {
                 out.line(runHeader.json)
             }
@@ -95,7 +94,8 @@ struct RunSession {
 
             let interruption = InterruptHandler(interrupt: { specRun.interrupt() }, terminate: { specRun.terminate() })
             if interactive {
-                InteractiveReader(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime).start(into: specRun)
+                InteractiveReader(input: InteractiveInput(model: model, spin: spin, maxLineBytes: maxEventsBytes, realtime: realtime))
+                    .start(into: specRun)
             }
             let summary = await specRun.run()
             interruption.cancel()
@@ -125,17 +125,6 @@ struct RunSession {
         return (read.lines, try checked(Replay.recording(read, path: replay)))
     }
 
-    /// The limits of the run: the options', but those a recorded trace's header gives.
-    private func effectiveLimits(recordedIn header: TraceHeader?) -> RunLimits {
-        var limits = self.limits
-        if let header {
-            if let maxTime = header.maxTimeMilliseconds { limits.maxTimeMilliseconds = maxTime }
-            if let maxSteps = header.maxSteps { limits.maxSteps = maxSteps }
-            if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
-        }
-        return limits
-    }
-
     /// `--until` compiled against the spec (nil without it), once `--spin` is known to name a spin.
     private func untilCondition() throws(Exit) -> UntilCondition? {
         if let spin, model.spin(named: spin) == nil {
@@ -161,31 +150,10 @@ struct RunSession {
             events.append((input, spin, event))
         }
         // The input steps of a trace recorded with events (or typed), each into its spin.
-        for recordedInput in recording.inputs {
-            let input = InputEvent(
-                atMilliseconds: recordedInput.time, name: recordedInput.event, payloadJSON: recordedInput.payload,
-                origin: "\(replay ?? "--replay"):\(recordedInput.line)")
-            let event = try checked(EventParsing.hostEvent(input, spin: recordedInput.spin, in: model))
-            events.append((input, recordedInput.spin, event))
+        for (spin, input) in recording.inputEvents(path: replay) {
+            events.append((input, spin, try checked(EventParsing.hostEvent(input, spin: spin, in: model))))
         }
         return events
-    }
-
-    /// The first line of a JSON Lines trace: what a replay needs to run it again.
-    private func traceHeader(
-        recorded header: TraceHeader?, seed: UInt64, inputs inputMode: TraceHeader.Inputs, limits: RunLimits
-    ) -> TraceHeader {
-        var runHeader = header ?? TraceHeader(seed: seed, inputs: inputMode)
-        runHeader.seed = seed
-        if header == nil {
-            // Limits other than the defaults are part of how the run ran: a run stopped by
-            // `--max-steps 3000` replays to the same 3,000 steps.
-            let defaults = RunLimits()
-            if limits.maxSteps != defaults.maxSteps { runHeader.maxSteps = limits.maxSteps }
-            if let maxTime = limits.maxTimeMilliseconds, maxTime != defaults.maxTimeMilliseconds { runHeader.maxTimeMilliseconds = maxTime }
-            if limits.livelockRepeats != defaults.livelockRepeats { runHeader.livelockRepeats = limits.livelockRepeats }
-        }
-        return runHeader
     }
 
     /// What sees each step: the replay's collector, the trace on stdout, and (with `drawsPage`,
@@ -236,10 +204,7 @@ struct RunSession {
         _ recorded: [String], collected: Replay.Collector, header: TraceHeader?, runHeader: TraceHeader,
         summary: RunSummary, drawing: HTMLViewer.Drawing?, out: OutputWriter
     ) -> Int32 {
-        // The header says how to run; the steps and the summary are what is compared.
-        let expected = header == nil ? recorded : Array(recorded.dropFirst())
-        let difference = Replay.firstDifference(expected: expected, got: collected.lines + [summary.json])
-            ?? header?.cycleStep.flatMap { Replay.cycleDifference(collected.lines, cycleStep: $0) }
+        let verdict = ReplayVerdict(recorded: recorded, header: header, steps: collected.lines, summary: summary)
         if let html, let drawing {
             let lines = [runHeader.json] + collected.lines + [summary.json]
             if let error = html.write(drawing, trace: Array((lines.joined(separator: "\n") + "\n").utf8)) {
@@ -248,13 +213,8 @@ struct RunSession {
                 return Self.usageStatus
             }
         }
-        guard let difference else {
-            let cycle = header?.cycleStep.map { ", its cycle from step \($0) closes" } ?? ""
-            out.line("replay: identical to the recorded trace (\(CountedNoun.text(summary.steps, "step")), status \(summary.status.rawValue))\(cycle)")
-            return 0
-        }
-        out.line(difference)
-        return Self.divergedStatus
+        out.line(verdict.line)
+        return verdict.exitStatus
     }
 
     /// The summary on stdout, then the page (`--html`) and what goes to stderr; the exit status.
@@ -272,94 +232,10 @@ struct RunSession {
                 return Self.usageStatus
             }
         }
-        if let fault = summary.fault {
-            OutputWriter.standardError.line(fault.description)
+        for line in summary.reportLines(limits: limits, maxTimeText: maxTimeText) {
+            OutputWriter.standardError.line(line)
         }
-        if let invariant = summary.invariant {
-            OutputWriter.standardError.line(invariant.description)
-        }
-        if let message = limitMessage(summary) {
-            OutputWriter.standardError.line(message)
-        }
-        for warning in Self.ignoredInputWarnings(summary.ignoredInputs) {
-            OutputWriter.standardError.line(warning)
-        }
-        return Self.exitStatus(for: summary.status)
-    }
-
-    /// 0 final, idle or until; 3 run-time error; 4 a limit reached (steps, time, queue length or a
-    /// livelock); 130 interrupted (SIGINT); 143 terminated (SIGTERM).
-    static func exitStatus(for status: RunStatus) -> Int32 {
-        switch status {
-        case .final, .idle, .until: return 0
-        case .error: return 3
-        case .invariant: return 6
-        case .maxSteps, .maxTime, .maxQueue, .livelock: return 4
-        case .interrupted: return 130
-        case .terminated: return 143
-        }
-    }
-
-    /// The `--event` options first (in order), then the lines of `--events` in time order (lines
-    /// with equal times keep their order).
-    private func collectInputs(eventOptions: [String], eventsFile: String?) -> Result<[InputEvent], UsageError> {
-        var inputs: [InputEvent] = []
-        for option in eventOptions {
-            switch EventParsing.parseOption(option) {
-            case .success(let input): inputs.append(input)
-            case .failure(let error): return .failure(error)
-            }
-        }
-        guard let eventsFile else { return .success(inputs) }
-        switch EventsFile(path: eventsFile, limit: maxEventsBytes, keep: limits.maxSteps).read() {
-        case .success(let timed): return .success(inputs + timed)
-        case .failure(let error): return .failure(error)
-        }
-    }
-
-    /// The stderr line for a run ended by a limit: which limit, and the flag that sets it.
-    func limitMessage(_ summary: RunSummary) -> String? {
-        let values: KeyValuePairs<String, any CustomStringConvertible>
-        switch summary.group {
-        case .stepLimit?:
-            values = ["steps": CountedNoun.text(limits.maxSteps, "step")]
-        case .timeLimit?:
-            values = ["limit": maxTimeText]
-        case .queueLimit?:
-            values = ["spin": summary.fullQueue.map { "spin '\($0)'" } ?? "a spin", "count": CountedNoun.text(limits.maxQueueLength, "event")]
-        case .livelock?:
-            let cycle = summary.cycle ?? []
-            values = [
-                "time": summary.time, "steps": CountedNoun.text(cycle.count, "step"),
-                "count": CountedNoun.text(limits.livelockRepeats, "time"), "cycle": cycle.joined(separator: "; "),
-            ]
-        default:
-            return nil
-        }
-        return summary.group.map { "spinrun: \($0.message(values)) \($0.tag)" }
-    }
-
-    /// One warning per spin that was sent inputs after its final state: the first such input, and
-    /// how many more there were.
-    static func ignoredInputWarnings(_ ignored: [IgnoredInput]) -> [String] {
-        var firstOfSpin: [String: (input: IgnoredInput, more: Int)] = [:]
-        var order: [String] = []
-        for input in ignored {
-            if firstOfSpin[input.spin] == nil {
-                firstOfSpin[input.spin] = (input, 0)
-                order.append(input.spin)
-            } else {
-                firstOfSpin[input.spin]?.more += 1
-            }
-        }
-        return order.compactMap { spin in
-            guard let (input, more) = firstOfSpin[spin] else { return nil }
-            let others = more == 1 ? "1 more input after it was" : "\(more) more inputs after it were"
-            let problem = UsageProblem(
-                .inputAfterFinal, ["event": input.event, "spin": input.spin, "state": input.finalState ?? ""],
-                suggestion: more > 0 ? "\(others) not sent either" : nil)
-            return "spinrun: warning: \(UsageError(input.origin, problem))"
-        }
+        return summary.exitStatus
     }
 
     /// The value of `result`, or the end of the run with its usage error written.

@@ -343,8 +343,7 @@ struct SpinrunCommand: AsyncParsableCommand {
         }
         guard let path = specs.first else { throw ExitCode.validationFailure }
         let spec = specLimits.load(path)
-        let failsStrict = strict && spec.diagnostics.contains { $0.severity == .warning }
-        guard let model = spec.model, !spec.hasErrors, !failsStrict else {
+        guard let model = spec.model, !spec.fails(strict: strict) else {
             throw ExitCode(1)
         }
         if dot || mermaid {
@@ -375,23 +374,8 @@ struct SpinrunCommand: AsyncParsableCommand {
             session.html = viewer
             throw ExitCode(session.run())
         }
-        var replayLines: Replay.RecordedLines?
-        if let replay {
-            // A SPIN trail of the spec's model is read as its counterexample, then replayed.
-            switch SpinTrail(path: replay, spec: spec, compiled: compiled).read(writingTo: counterexample) {
-            case .success(.trail(let lines)):
-                replayLines = lines
-            case .success(.notATrail):
-                if counterexample != nil {
-                    let error = UsageError(nil, .exclusiveOptions, ["options": "--counterexample and --replay of a JSON Lines trace"])
-                    OutputWriter.standardError.line("Error: \(error)")
-                    throw ExitCode(RunSession.usageStatus)
-                }
-            case .failure(let failure):
-                if let error = failure.error { OutputWriter.standardError.line("Error: \(error)") }
-                throw ExitCode(failure.status)
-            }
-        }
+        // A SPIN trail of the spec's model is read as its counterexample, then replayed.
+        let replayLines = try replay.flatMap { try trailLines($0, spec: spec, compiled: compiled) }
         var session = RunSession(
             compiled: compiled, format: format, colored: colored, quiet: quiet, seed: seed,
             limits: RunLimits(maxSteps: maxSteps, maxTimeMilliseconds: DurationText.parse(maxTime), livelockRepeats: livelockRepeats, maxQueueLength: maxQueue),
@@ -409,6 +393,34 @@ struct SpinrunCommand: AsyncParsableCommand {
         let status = await session.run(
             eventOptions: inputEvents, eventsFile: eventsFile, interactive: interactive, replay: replay, replayLines: replayLines)
         throw ExitCode(status)
+    }
+
+    /// With `--replay FILE`: the counterexample's lines when FILE is a SPIN trail of the spec's
+    /// model (written to `--counterexample` too), nil when it is not a trail; what went wrong is
+    /// printed, and the exit status thrown.
+    private func trailLines(_ replay: String, spec: SpinSpec, compiled: CompiledSpec) throws -> Replay.RecordedLines? {
+        let trail = SpinTrail(path: replay, compiled: compiled, spin: ExecutableLookup.executable("spin"))
+        switch trail.read(writingTo: counterexample) {
+        case .success(.trail(let lines)):
+            return lines
+        case .success(.notATrail):
+            guard counterexample == nil else {
+                let error = UsageError(nil, .exclusiveOptions, ["options": "--counterexample and --replay of a JSON Lines trace"])
+                OutputWriter.standardError.line("Error: \(error)")
+                throw ExitCode(RunSession.usageStatus)
+            }
+            return nil
+        case .failure(.notExportable(let problems)):
+            // The spec has no model to follow a trail on: why, at its places, as --promela says.
+            OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+            throw ExitCode(1)
+        case .failure(.usage(let error)):
+            OutputWriter.standardError.line("Error: \(error)")
+            throw ExitCode(RunSession.usageStatus)
+        case .failure(.spin(let error)):
+            OutputWriter.standardError.line("Error: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// `--explain NAME` prints the group's explanation (0); `--explain list` lists every group (0);

@@ -13,19 +13,9 @@ struct Validator {
         var failed = false
         for path in paths {
             let spec = limits.load(path)
-            let errors = spec.diagnostics.filter { $0.severity == .error }.count
-            let warnings = spec.diagnostics.filter { $0.severity == .warning }.count
-            OutputWriter.standardOutput.line("\(path): \(Validator.verdict(errors: errors, warnings: warnings))")
-            if errors > 0 || (strict && warnings > 0) { failed = true }
+            OutputWriter.standardOutput.line("\(path): \(spec.verdict)")
+            if spec.fails(strict: strict) { failed = true }
         }
         return failed ? 1 : 0
-    }
-
-    /// `ok`, or the counts: `2 errors, 1 warning`.
-    static func verdict(errors: Int, warnings: Int) -> String {
-        var parts: [String] = []
-        if errors > 0 { parts.append(CountedNoun.text(errors, "error")) }
-        if warnings > 0 { parts.append(CountedNoun.text(warnings, "warning")) }
-        return parts.isEmpty ? "ok" : parts.joined(separator: ", ")
     }
 }

@@ -24,4 +24,16 @@ public struct RunLimits: Sendable, Equatable {
         self.livelockRepeats = livelockRepeats
         self.maxQueueLength = maxQueueLength
     }
+
+    /// These limits, but those a recorded trace's header gives (`--replay` runs to the same end
+    /// as the recorded run); these alone when there is no header.
+    public func recorded(in header: TraceHeader?) -> RunLimits {
+        var limits = self
+        if let header {
+            if let maxTime = header.maxTimeMilliseconds { limits.maxTimeMilliseconds = maxTime }
+            if let maxSteps = header.maxSteps { limits.maxSteps = maxSteps }
+            if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
+        }
+        return limits
+    }
 }

@@ -39,6 +39,22 @@ public struct TraceHeader: Sendable, Equatable {
         self.livelockRepeats = livelockRepeats
     }
 
+    /// The header of a run with `seed` and `inputs`, within `limits`: the recorded header of a
+    /// replayed run (`recorded`) with the seed it runs with; else a new one that records the
+    /// limits other than the defaults, as part of how the run ran (a run stopped by
+    /// `--max-steps 3000` replays to the same 3,000 steps).
+    public static func ofRun(recorded: TraceHeader?, seed: UInt64, inputs: Inputs, limits: RunLimits) -> TraceHeader {
+        var header = recorded ?? TraceHeader(seed: seed, inputs: inputs)
+        header.seed = seed
+        if recorded == nil {
+            let defaults = RunLimits()
+            if limits.maxSteps != defaults.maxSteps { header.maxSteps = limits.maxSteps }
+            if let maxTime = limits.maxTimeMilliseconds, maxTime != defaults.maxTimeMilliseconds { header.maxTimeMilliseconds = maxTime }
+            if limits.livelockRepeats != defaults.livelockRepeats { header.livelockRepeats = limits.livelockRepeats }
+        }
+        return header
+    }
+
     /// The line: `{"run":{"seed":…,"inputs":…}}` with the optional keys when set.
     public var json: String {
         var line = "{\"run\":{\"seed\":\(seed),\"inputs\":\(JSONText.string(inputs.rawValue))"

@@ -45,6 +45,17 @@ public enum Replay {
 
         /// No header and no inputs.
         public init() {}
+
+        /// The input steps as the inputs to schedule again, each into the spin it went to, with
+        /// its origin `PATH:LINE` (`path` nil: `--replay:LINE`).
+        public func inputEvents(path: String?) -> [(spin: String, input: InputEvent)] {
+            inputs.map { recorded in
+                let input = InputEvent(
+                    atMilliseconds: recorded.time, name: recorded.event, payloadJSON: recorded.payload,
+                    origin: "\(path ?? "--replay"):\(recorded.line)")
+                return (recorded.spin, input)
+            }
+        }
     }
 
     /// Reads the header and the input steps of `recorded`, a trace read from `path`.

@@ -1,39 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
-import SpinDSL
+import SpinDSLFrontEnd
+import SpinDSLRunner
 
-/// `spinrun --replay TRAIL SPEC` with a SPIN trail: the spec's Promela model is written again into
+/// A file that may be a SPIN trail of a spec's model, followed with SPIN into the spec's
+/// counterexample (`spinrun --replay TRAIL SPEC`): the spec's Promela model is written again into
 /// a temporary directory, SPIN follows the trail on it (`spin -t -k TRAIL -B model.pml`, each
 /// move's `d_step` printing which move it is), and the moves run on the machine are the
 /// counterexample `--check --counterexample` writes (`PromelaTrail`), which `--replay` then runs
 /// again as it runs a recorded trace (docs/checking.md, "Reading a SPIN trail").
-struct SpinTrail {
-    /// The longest SPIN may take to follow a trail, in seconds: spinrun never waits on it for ever.
-    static let spinSeconds: Double = 300
-
-    /// A problem with the trail or with SPIN, and the exit status it ends spinrun with.
-    struct Failure: Error {
-        /// The usage error to print (`Error: …`), or nil when the lines are printed already
-        /// (a spec the export refuses: its diagnostics).
-        let error: UsageError?
-        let status: Int32
+///
+/// Nothing is printed: what went wrong is the `Failure`, for the caller to report.
+public struct SpinTrail {
+    /// Why a trail could not be read into a counterexample.
+    public enum Failure: Error {
+        /// The spec has no Promela model to follow the trail on: the export's problems, located
+        /// (those `--promela` reports).
+        case notExportable([Diagnostic])
+        /// Bad usage: the file is not a trail of the spec's model (`[#NotASpinTrail]`,
+        /// `[#TrailNotOfSpec]`), or the counterexample's file cannot be written.
+        case usage(UsageError)
+        /// SPIN could not follow the trail: it is not on the `PATH` (`[#SpinNotFound]`), cannot be
+        /// started, fails, or takes longer than `timeoutSeconds` (`[#SpinFailed]`).
+        case spin(UsageError)
     }
 
-    /// What `--replay FILE` holds.
-    enum Reading {
+    /// What the file holds.
+    public enum Reading {
         /// Not a SPIN trail: a JSON Lines trace, or a file that cannot be read (which the replay
         /// of a trace reports).
         case notATrail
-        /// A trail, converted: the counterexample's JSON Lines.
+        /// A trail, converted: the counterexample's JSON Lines, as `Replay.read` reads a trace.
         case trail(Replay.RecordedLines)
     }
 
-    let path: String
-    let spec: SpinSpec
-    let compiled: CompiledSpec
+    /// The longest SPIN may take to follow a trail by default, in seconds.
+    public static let defaultTimeoutSeconds: Double = 300
 
-    /// Whether `path` is a SPIN trail (by its name `….trail`, or by its content) and, if it is,
-    /// its counterexample, written to `counterexamplePath` too when given.
-    func read(writingTo counterexamplePath: String?) -> Result<Reading, Failure> {
+    /// The file, as given (relative to the current directory, or absolute).
+    public let path: String
+    /// The spec whose model the trail is one of.
+    public let compiled: CompiledSpec
+    /// The `spin` executable; nil when there is none (`ExecutableLookup.executable("spin")`).
+    public let spin: URL?
+    /// The longest SPIN may take to follow the trail, in seconds: it is never waited on for ever.
+    public var timeoutSeconds: Double = SpinTrail.defaultTimeoutSeconds
+
+    /// The file at `path`, to be read as a trail of `compiled`'s model followed by `spin`.
+    public init(path: String, compiled: CompiledSpec, spin: URL?) {
+        self.path = path
+        self.compiled = compiled
+        self.spin = spin
+    }
+
+    /// Whether the file is a SPIN trail (by its name `….trail`, or by its content) and, if it
+    /// is, its counterexample, written to `counterexamplePath` too when given. SPIN is looked for
+    /// only once the file reads as a trail and the spec as a model.
+    public func read(writingTo counterexamplePath: String? = nil) -> Result<Reading, Failure> {
         // A file that cannot be read is reported as the replay of a trace reports it.
         guard let data = FileManager.default.contents(atPath: path) else { return .success(.notATrail) }
         let text = String(decoding: data, as: UTF8.self)
@@ -46,14 +75,9 @@ struct SpinTrail {
         let model: String
         switch PromelaExporter.promela(compiled) {
         case .success(let text): model = text
-        case .failure(let problems):
-            // The spec has no model to follow a trail on: why, at its places, as --promela says.
-            OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
-            return .failure(Failure(error: nil, status: 1))
+        case .failure(let problems): return .failure(.notExportable(problems))
         }
-        guard let spin = ExecutableLookup.executable("spin") else {
-            return .failure(Failure(error: UsageError("--replay", .spinNotFound), status: 1))
-        }
+        guard let spin else { return .failure(.spin(UsageError("--replay", .spinNotFound))) }
         let simulation: String
         switch follow(spin: spin, model: model) {
         case .success(let output): simulation = output
@@ -66,7 +90,7 @@ struct SpinTrail {
         }
         let bytes = CounterexampleFile.bytes(trace, model: compiled.model)
         if let counterexamplePath, let error = CounterexampleFile.write(bytes, to: counterexamplePath) {
-            return .failure(Failure(error: error, status: RunSession.usageStatus))
+            return .failure(.usage(error))
         }
         var recorded = Replay.RecordedLines()
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
@@ -75,20 +99,21 @@ struct SpinTrail {
         return .success(.trail(recorded))
     }
 
+    /// The usage error of a trail that cannot be read in the spec's terms.
     private func failure(_ problem: PromelaTrail.Problem) -> Failure {
         switch problem {
         case .notATrail(let line):
-            return Failure(error: UsageError("--replay", .notASpinTrail, ["path": path, "line": line]), status: RunSession.usageStatus)
+            return .usage(UsageError("--replay", .notASpinTrail, ["path": path, "line": line]))
         case .notOfSpec(let why):
-            return Failure(error: UsageError("--replay", .trailNotOfSpec, ["path": path, "why": why]), status: RunSession.usageStatus)
+            return .usage(UsageError("--replay", .trailNotOfSpec, ["path": path, "why": why]))
         }
     }
 
     /// What `spin -t -k TRAIL -B model.pml` printed (stdout and stderr), run in a temporary
-    /// directory that holds the model, for at most `spinSeconds`.
+    /// directory that holds the model, for at most `timeoutSeconds`.
     private func follow(spin: URL, model: String) -> Result<String, Failure> {
         func failed(_ why: String) -> Result<String, Failure> {
-            .failure(Failure(error: UsageError("--replay", .spinFailed, ["path": path, "why": why]), status: 1))
+            .failure(.spin(UsageError("--replay", .spinFailed, ["path": path, "why": why])))
         }
         let files = FileManager.default
         let directory = files.temporaryDirectory.appendingPathComponent("spinrun-trail-\(UUID().uuidString)")
@@ -105,7 +130,7 @@ struct SpinTrail {
               let output = try? FileHandle(forWritingTo: outputFile) else {
             return failed("the model could not be written into \(directory.path)")
         }
-        // SPIN runs in the temporary directory: the trail is named from where spinrun runs.
+        // SPIN runs in the temporary directory: the trail is named from where the caller runs.
         let trail = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: files.currentDirectoryPath)).standardizedFileURL.path
         let process = Process()
         process.executableURL = spin
@@ -121,19 +146,33 @@ struct SpinTrail {
             try? output.close()
             return failed("\(spin.path) could not be started")
         }
-        let deadline = Date().addingTimeInterval(Self.spinSeconds)
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let timedOut = process.isRunning
-        if timedOut { process.terminate() }
+        if timedOut { Self.stop(process) }
         process.waitUntilExit()
         try? output.close()
         let text = String(decoding: files.contents(atPath: outputFile.path) ?? Data(), as: UTF8.self)
-        if timedOut { return failed("it did not end within \(Int(Self.spinSeconds)) seconds") }
+        if timedOut {
+            // Whole seconds as a number that fits (a host may give any timeout).
+            let seconds = abs(timeoutSeconds) < 1e15 ? String(Int(timeoutSeconds)) : String(timeoutSeconds)
+            return failed("it did not end within \(seconds) seconds")
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let said = text.split(whereSeparator: \.isNewline).first.map { ": '\($0)'" } ?? ""
             let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
             return failed("\(spin.path) \(how)\(said)")
         }
         return .success(text)
+    }
+
+    /// Ends `process`: SIGTERM, then, if it still runs a second later, SIGKILL. A child inherits
+    /// the signal mask of the thread that starts it, and Swift's threads block SIGTERM, so SPIN
+    /// may never see the first.
+    private static func stop(_ process: Process) {
+        process.terminate()
+        let grace = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
     }
 }
