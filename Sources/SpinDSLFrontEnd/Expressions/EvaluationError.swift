@@ -120,3 +120,10 @@ package struct EvaluationError: Error, Sendable, Equatable, CustomStringConverti
         lhs.group == rhs.group && lhs.location == rhs.location && lhs.message == rhs.message
     }
 }
+
+extension SpecFault {
+    /// The run-time fault an evaluation error is, reported as it was found.
+    package init(_ error: EvaluationError) {
+        self.init(group: error.group, location: error.location, message: error.message)
+    }
+}

@@ -15,12 +15,13 @@ public struct SpecFault: Hashable, Sendable, Error, CustomStringConvertible {
         self.message = group.message(values)
     }
 
+    /// A fault whose message is written already.
+    package init(group: DiagnosticGroup, location: SourceLocation, message: String) {
+        self.group = group
+        self.location = location
+        self.message = message
+    }
+
     /// `file:line:column: error: message [#Group]`.
     public var description: String { "\(location): error: \(message) \(group.tag)" }
-
-    package init(_ error: EvaluationError) {
-        self.group = error.group
-        self.location = error.location
-        self.message = error.message
-    }
 }
