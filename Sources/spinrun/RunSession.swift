@@ -164,7 +164,8 @@ struct RunSession {
         let model = self.model
         let observe: (@Sendable (TraceStep) -> Void)?
         if let collected {
-            observe = { step in collected.append(TraceRecord(step, in: model).json) }
+            let encoder = TraceEncoder(model)
+            observe = { step in collected.append(encoder.line(step)) }
         } else if quiet {
             observe = nil
         } else if format == .jsonl {
@@ -172,7 +173,7 @@ struct RunSession {
             let encoder = TraceEncoder(model)
             observe = { step in out.append { encoder.appendLine(step, to: &$0) } }
         } else {
-            observe = { step in out.line(formatter.step(TraceRecord(step, in: model))) }
+            observe = { step in out.line(formatter.step(step)) }
         }
         // The page's records are the JSON Lines trace's, encoded by the same encoder.
         let pageTrace = !drawsPage || collected != nil ? nil : TraceBytes()

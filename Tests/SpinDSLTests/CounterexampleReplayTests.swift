@@ -21,7 +21,8 @@ import Testing
         if let repeats = header.livelockRepeats { limits.livelockRepeats = repeats }
         let lines = Locked<[String]>([])
         let model = compiled.model
-        let run = SpecRun(compiled, options: options, limits: limits) { record in lines.withLock { $0.append(record.json) } }
+        let encoder = TraceEncoder(model)
+        let run = SpecRun(compiled, options: options, limits: limits, observer: StepObserver { step in lines.withLock { $0.append(encoder.line(step)) } })
         for step in trace.steps where step.origin == .input {
             let spin = model.spins[step.spin]
             let event = spin.events[step.event.kind]
@@ -34,7 +35,8 @@ import Testing
 
     /// The counterexample's own lines and summary line.
     static func lines(_ trace: CounterexampleTrace, _ model: SpecModel) -> [String] {
-        trace.steps.map { TraceRecord($0, in: model).json } + [trace.summary.json]
+        let encoder = TraceEncoder(model)
+        return trace.steps.map(encoder.line) + [trace.summary.json]
     }
 
     /// Checks `spec` (within `maxStates`) and replays each finding; returns how many it replayed.

@@ -18,8 +18,8 @@ import Testing
         let result = try #require(await runSpec(spec, seed: seed, limits: limits))
         var machine = RunMachine(MachineProgram(compiled, script: true, maxStringBytes: SpecRunOptions.defaultMaxStringBytes), oracle: .seeded(seed))
         let lines = Locked<[String]>([])
-        let model = compiled.model
-        machine.observer = { step in lines.withLock { $0.append(TraceRecord(step, in: model).json) } }
+        let encoder = TraceEncoder(compiled.model)
+        machine.observer = { step in lines.withLock { $0.append(encoder.line(step)) } }
         let status = machine.runToEnd(limits)
         return (result.trace + [result.summary.json], lines.withLock { $0 } + [machine.summary(status).json])
     }

@@ -5,17 +5,17 @@ import Testing
 @testable import SpinDSLFrontEnd
 @testable import SpinDSLRunner
 
-/// The JSON Lines trace written by `TraceEncoder` is byte for byte `TraceRecord.json`.
+/// The JSON Lines trace as `TraceEncoder`, its one writer, writes it.
 @Suite struct SpecRunTraceEncoderTests {
-    /// Runs `spec` and returns its trace twice: the records' `json` lines, and the encoder's bytes.
+    /// Runs `spec` and returns its trace twice: the encoder's bytes, and its lines one by one
+    /// (`line(_:)`, each with the newline it leaves out).
     func bothTraces(_ spec: SpinSpec, limits: RunLimits = RunLimits()) async -> (records: String, encoded: String)? {
         guard let compiled = spec.compiled else { return nil }
-        let model = compiled.model
-        let encoder = TraceEncoder(model)
+        let encoder = TraceEncoder(compiled.model)
         let collected = Locked<(records: String, bytes: [UInt8])>(("", []))
         let run = SpecRun(compiled, options: SpecRunOptions(runsScript: true), limits: limits, observer: StepObserver { step in
             collected.withLock { collected in
-                collected.records += TraceRecord(step, in: model).json + "\n"
+                collected.records += encoder.line(step) + "\n"
                 encoder.appendLine(step, to: &collected.bytes)
             }
         })
@@ -27,10 +27,19 @@ import Testing
         "counter.yaml", "gear.yaml", "levels.yaml", "movies.yaml", "thermostat.yaml", "traffic-light.yaml", "turnstile.yaml",
         "vending.yaml", "http-retry.yaml", "stopwatch.yaml", "microwave.yaml", "elevator.yaml",
     ])
-    func everyExampleSpecEncodesAsItsRecords(name: String) async throws {
+    func everyExampleSpecsLinesAreItsBytes(name: String) async throws {
         let traces = try #require(await bothTraces(loadSpec(name)))
         #expect(!traces.records.isEmpty)
         #expect(traces.encoded == traces.records)
+    }
+
+    /// A step of a spin the spec does not have (another run's): indices instead of names.
+    @Test func aForeignStepIsWrittenWithIndices() throws {
+        let encoder = TraceEncoder(try #require(loadSpec("turnstile.yaml").model))
+        let step = TraceStep(
+            number: 3, time: 1500, spin: 7, event: SpecEvent(kind: 2), origin: .input, from: 1,
+            state: SpecState(control: 0, data: []), changed: false, reentry: nil)
+        #expect(encoder.line(step) == ##"{"step":3,"time":1500,"spin":"#7","event":{"name":"#2","payload":{}},"source":"input","from":null,"to":null,"state":{},"changed":false}"##)
     }
 
     /// Strings to escape, doubles that JSON cannot spell, enums, durations, payloads, extreme and

@@ -103,9 +103,10 @@ func runSpec(_ spec: SpinSpec, seed: UInt64 = 1, limits: RunLimits = RunLimits()
     guard let compiled = spec.compiled else { return nil }
     let lines = Locked<[String]>([])
     // As spinrun runs a spec without inputs: with its script.
-    let run = SpecRun(compiled, options: SpecRunOptions(seed: seed, runsScript: true), limits: limits) { record in
-        lines.withLock { $0.append(record.json) }
-    }
+    let encoder = TraceEncoder(compiled.model)
+    let run = SpecRun(compiled, options: SpecRunOptions(seed: seed, runsScript: true), limits: limits, observer: StepObserver { step in
+        lines.withLock { $0.append(encoder.line(step)) }
+    })
     let summary = await run.run()
     return (lines.withLock { $0 }, summary)
 }

@@ -17,7 +17,7 @@ extension CounterexampleTrace {
         lines.append("  counterexample: \(CountedNoun.text(violation.depth, "move")) after the start, \(CountedNoun.text(steps.count, "step"))")
         for (index, step) in shown.enumerated() {
             if index &+ 1 == header.cycleStep { lines.append("  cycle, repeated for ever:") }
-            lines.append("  " + formatter.step(TraceRecord(step, in: model)))
+            lines.append("  " + formatter.step(step))
         }
         if let cycleStep = header.cycleStep, cycleStep > steps.count {
             lines.append("  cycle: no more steps, for ever")

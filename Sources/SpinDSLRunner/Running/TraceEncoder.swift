@@ -1,7 +1,8 @@
 import SpinDSLFrontEnd
 
-/// Writes the JSON Lines trace of a spec straight into a byte buffer, byte for byte what
-/// `TraceRecord.json` gives, without building a string per field.
+/// Writes the JSON Lines trace of a spec straight into a byte buffer, without building a string
+/// per field: the one writer of a trace's step lines (`spinrun --format jsonl`, `--replay`, a
+/// counterexample's file, the viewer's page).
 ///
 /// Everything that depends only on the spec (the escaped spin, event, state, field and enum case
 /// names, and the fixed JSON between them) is encoded once, when the encoder is made, into one
@@ -149,9 +150,7 @@ public struct TraceEncoder: Sendable {
     /// Appends the JSON Lines form of `step`, newline included.
     public func appendLine(_ step: TraceStep, to buffer: inout TraceBuffer) {
         guard spins.indices.contains(step.spin) else {
-            // Not a spin of this spec (a step of another run): the record's own fallback text.
-            buffer.append(TraceRecord.foreign(step).json)
-            buffer.append(UInt8(ascii: "\n"))
+            appendForeignLine(step, to: &buffer)
             return
         }
         let spin = spins[step.spin]
@@ -207,14 +206,52 @@ public struct TraceEncoder: Sendable {
         buffer.append(UInt8(ascii: "}"))
         if let reentry = step.reentry, spinModels.indices.contains(step.spin) {
             let model = spinModels[step.spin]
-            buffer.append(TraceRecord.reentryJSON(exited: model.stateNames(reentry.exited), entered: model.stateNames(reentry.entered)))
+            buffer.append(Self.reentryJSON(exited: model.stateNames(reentry.exited), entered: model.stateNames(reentry.entered)))
         }
-        // A step that changed nothing says so (`TraceRecord.json`); the others leave it out.
-        if step.changed {
+        appendEnd(changed: step.changed, to: &buffer)
+    }
+
+    /// The line of a step whose spin is not in this spec (a step of another run): indices instead
+    /// of names, no payload, no data.
+    private func appendForeignLine(_ step: TraceStep, to buffer: inout TraceBuffer) {
+        buffer.append("{\"step\":" as StaticString)
+        Self.appendInteger(Int64(truncatingIfNeeded: step.number), to: &buffer)
+        buffer.append(",\"time\":" as StaticString)
+        Self.appendInteger(step.time, to: &buffer)
+        buffer.append(",\"spin\":\"#" as StaticString)
+        Self.appendInteger(Int64(truncatingIfNeeded: step.spin), to: &buffer)
+        buffer.append("\",\"event\":{\"name\":\"#" as StaticString)
+        Self.appendInteger(Int64(truncatingIfNeeded: step.event.kind), to: &buffer)
+        buffer.append("\",\"payload\":{}},\"source\":" as StaticString)
+        Self.appendString(step.origin.description, to: &buffer)
+        buffer.append(",\"from\":null,\"to\":null,\"state\":{}" as StaticString)
+        appendEnd(changed: step.changed, to: &buffer)
+    }
+
+    /// The end of a line: a step that changed nothing says so; the others leave it out.
+    private func appendEnd(changed: Bool, to buffer: inout TraceBuffer) {
+        if changed {
             buffer.append("}\n" as StaticString)
         } else {
             buffer.append(",\"changed\":false}\n" as StaticString)
         }
+    }
+
+    /// The members a re-entering step adds to its JSON object (`,"exited":[…],"entered":[…]`),
+    /// or nothing for a step that re-entered no state.
+    static func reentryJSON(exited: [String], entered: [String]) -> String {
+        guard !exited.isEmpty || !entered.isEmpty else { return "" }
+        func list(_ names: [String]) -> String { "[" + names.map(JSONText.string).joined(separator: ",") + "]" }
+        return ",\"exited\":" + list(exited) + ",\"entered\":" + list(entered)
+    }
+
+    /// The JSON Lines form of `step`, without the newline: for a caller that handles one line at a
+    /// time (a replay compares lines; a host may log them).
+    public func line(_ step: TraceStep) -> String {
+        var bytes: [UInt8] = []
+        appendLine(step, to: &bytes)
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the JSON Lines form of `step`, newline included.

@@ -12,9 +12,7 @@ extension TraceRecord {
             step: step.number, time: step.time, spin: spin.name.text, event: spin.eventName(step.event),
             payloadJSON: spin.payloadJSON(step.event), source: step.origin.description,
             from: spin.controlName(step.from), to: spin.controlName(step.state.control),
-            fromJSON: spin.controlJSON(step.from), toJSON: spin.controlJSON(step.state.control),
-            isEventless: step.event.kind == spin.eventlessKind && !step.event.hasFault,
-            dataJSON: spin.dataJSON(step.state.data), dataText: spin.dataText(step.state.data),
+            dataText: spin.dataText(step.state.data),
             changed: step.changed)
         if let reentry = step.reentry {
             exited = spin.stateNames(reentry.exited)
@@ -28,8 +26,6 @@ extension TraceRecord {
     static func foreign(_ step: TraceStep) -> TraceRecord {
         TraceRecord(
             step: step.number, time: step.time, spin: "#\(step.spin)", event: "#\(step.event.kind)",
-            payloadJSON: "{}", source: step.origin.description, from: nil, to: nil, fromJSON: "null", toJSON: "null",
-            isEventless: false, dataJSON: "{}",
-            dataText: "", changed: step.changed)
+            payloadJSON: "{}", source: step.origin.description, from: nil, to: nil, dataText: "", changed: step.changed)
     }
 }

@@ -1,6 +1,7 @@
 import SpinDSLFrontEnd
 
-/// One reduced event of a run, ready to print: the JSON Lines trace has one object per record.
+/// One reduced event of a run, with its names, payload and data as text: what the text trace
+/// prints (the JSON Lines trace is `TraceEncoder`'s, from the step itself).
 public struct TraceRecord: Sendable, Equatable {
     /// 1 for the first reduced event of the run, across all spins.
     public let step: Int
@@ -18,14 +19,6 @@ public struct TraceRecord: Sendable, Equatable {
     /// or nil for a data-only spin.
     public let from: String?
     public let to: String?
-    /// `from` and `to` as JSON: a string, an array of the active states with parallel regions, or
-    /// `null`.
-    public let fromJSON: String
-    public let toJSON: String
-    /// Whether the step took eventless rows (its event is `null` in JSON).
-    public let isEventless: Bool
-    /// The data after the step as JSON (`{"left":11,"right":20}`).
-    public let dataJSON: String
     /// The data after the step as `name=value` pairs for the text trace.
     public let dataText: String
     /// Whether the step changed the state.
@@ -36,20 +29,6 @@ public struct TraceRecord: Sendable, Equatable {
     public var entered: [String] = []
     /// Whether the event was deferred (`defer:`): kept for later, not reduced.
     public var isDeferred = false
-
-    /// The JSON Lines form.
-    public var json: String {
-        "{\"step\":\(step),\"time\":\(time),\"spin\":\(JSONText.string(spin)),\"event\":\(isEventless ? "null" : "{\"name\":\(JSONText.string(event)),\"payload\":\(payloadJSON)}"),\"source\":\(JSONText.string(source)),\"from\":\(fromJSON),\"to\":\(toJSON),\"state\":\(dataJSON)\(Self.reentryJSON(exited: exited, entered: entered))\(changed ? "" : ",\"changed\":false")}"
-    }
-
-    /// The members a re-entering step adds to its JSON object (`,"exited":[…],"entered":[…]`),
-    /// or nothing for a step that re-entered no state: the one place both JSON writers
-    /// (`json`, `TraceEncoder`) take them from.
-    static func reentryJSON(exited: [String], entered: [String]) -> String {
-        guard !exited.isEmpty || !entered.isEmpty else { return "" }
-        func list(_ names: [String]) -> String { "[" + names.map(JSONText.string).joined(separator: ",") + "]" }
-        return ",\"exited\":" + list(exited) + ",\"entered\":" + list(entered)
-    }
 
     /// The states the step left and entered again (exited and entered), in entry order, for the
     /// text trace.

@@ -19,8 +19,8 @@ import SpinDSLFrontEnd
 /// characters must not pad every line to 100 KB), so that lines line up. A step that changes
 /// nothing ends with `(unchanged)`. Control characters in names, data and render lines are
 /// escaped (`TerminalText`: `\n`, `\u001b`), so that a spec's strings cannot forge lines or
-/// drive the terminal. JSON Lines: each record's and the summary's `json`, exactly; render lines
-/// are not part of the JSON Lines trace.
+/// drive the terminal. JSON Lines: each step as `TraceEncoder` writes it and the summary's `json`,
+/// exactly; render lines are not part of the JSON Lines trace.
 public struct TraceFormatter: Sendable {
     public let format: TraceFormat
     public let colored: Bool
@@ -32,6 +32,10 @@ public struct TraceFormatter: Sendable {
     /// Whether step and summary lines may hold control characters (see
     /// `SpecModel.mayShowControlCharacters`); render lines are always looked at.
     private let escapes: Bool
+    /// The spec's names, for the text of a step.
+    private let model: SpecModel
+    /// The writer of JSON Lines steps, with `--format jsonl`.
+    private let encoder: TraceEncoder?
 
     public init(format: TraceFormat, colored: Bool, model: SpecModel, maxTimeMilliseconds: Int64?) {
         self.format = format
@@ -40,43 +44,46 @@ public struct TraceFormatter: Sendable {
         escapes = model.mayShowControlCharacters
         spinWidth = min(Self.maxNameWidth, model.spins.map(\.name.text.count).max() ?? 0)
         eventWidth = min(Self.maxNameWidth, model.spins.flatMap { $0.events.map(\.name.text.count) }.max() ?? 0)
+        self.model = model
+        encoder = format == .jsonl ? TraceEncoder(model) : nil
     }
 
     /// The widest a spin or event column is padded to.
     public static let maxNameWidth = 32
 
-    /// The line of one reduced event.
-    public func step(_ record: TraceRecord) -> String {
-        switch format {
-        case .jsonl:
-            return record.json
-        case .text:
-            // Uncolored, the line is escaped once as a whole; colored, each piece is, before the
-            // colors' own escapes are added.
-            let colored = self.colored, escapes = self.escapes
-            func shown(_ text: String) -> String { colored && escapes ? Self.shown(text) : text }
-            var line = paint("[\(pad(String(record.time), timeWidth, left: true))ms]", .dim)
-            line += " " + pad("#\(record.step)", 4) + " " + paint(pad(shown(record.spin), spinWidth), .bold)
-            let payload = record.payloadJSON == "{}" ? "" : " " + shown(record.payloadJSON)
-            line += "  " + paint(pad(shown(record.event) + payload, eventWidth), .cyan)
-            line += "  " + paint("(\(shown(record.source)))", .dim)
-            if let from = record.from.map(shown), let to = record.to.map(shown) {
-                line += "  " + (from == to ? paint(to, .yellow) : paint("\(from) → \(to)", .yellow))
-            }
-            if !record.dataText.isEmpty {
-                line += "  " + shown(record.dataText)
-            }
-            let reentered = record.reentered
-            if !reentered.isEmpty {
-                line += "  " + paint("(re-entered \(reentered.map(shown).joined(separator: ", ")))", .dim)
-            }
-            if record.isDeferred {
-                line += "  " + paint("(deferred)", .dim)
-            } else if !record.changed {
-                line += "  " + paint("(unchanged)", .dim)
-            }
-            return colored || !escapes ? line : Self.shown(line)
+    /// The line of one reduced event, in the formatter's format.
+    public func step(_ step: TraceStep) -> String {
+        if let encoder { return encoder.line(step) }
+        return text(TraceRecord(step, in: model))
+    }
+
+    /// The text line of one reduced event (a host's `SpecRun` reports `TraceRecord`s).
+    public func text(_ record: TraceRecord) -> String {
+        // Uncolored, the line is escaped once as a whole; colored, each piece is, before the
+        // colors' own escapes are added.
+        let colored = self.colored, escapes = self.escapes
+        func shown(_ text: String) -> String { colored && escapes ? Self.shown(text) : text }
+        var line = paint("[\(pad(String(record.time), timeWidth, left: true))ms]", .dim)
+        line += " " + pad("#\(record.step)", 4) + " " + paint(pad(shown(record.spin), spinWidth), .bold)
+        let payload = record.payloadJSON == "{}" ? "" : " " + shown(record.payloadJSON)
+        line += "  " + paint(pad(shown(record.event) + payload, eventWidth), .cyan)
+        line += "  " + paint("(\(shown(record.source)))", .dim)
+        if let from = record.from.map(shown), let to = record.to.map(shown) {
+            line += "  " + (from == to ? paint(to, .yellow) : paint("\(from) → \(to)", .yellow))
         }
+        if !record.dataText.isEmpty {
+            line += "  " + shown(record.dataText)
+        }
+        let reentered = record.reentered
+        if !reentered.isEmpty {
+            line += "  " + paint("(re-entered \(reentered.map(shown).joined(separator: ", ")))", .dim)
+        }
+        if record.isDeferred {
+            line += "  " + paint("(deferred)", .dim)
+        } else if !record.changed {
+            line += "  " + paint("(unchanged)", .dim)
+        }
+        return colored || !escapes ? line : Self.shown(line)
     }
 
     /// A render line, or nil when the format does not show render lines.
