@@ -47,12 +47,14 @@ let package = Package(
         ),
         .testTarget(name: "SpinTests", dependencies: ["Spin"]),
         .testTarget(name: "SpinCombineTests", dependencies: ["SpinCombine", "Spin"]),
+        // What the test targets share: the seeded random numbers of the generated specs and statecharts.
+        .target(name: "SpinTestSupport", path: "Tests/SpinTestSupport"),
         .testTarget(
             name: "SpinDSLTests",
-            dependencies: ["SpinDSL", "SpinDSLChecker", "SpinDSLRunner", "SpinDSLFrontEnd", "Spin"],
+            dependencies: ["SpinDSL", "SpinDSLChecker", "SpinDSLRunner", "SpinDSLFrontEnd", "Spin", "SpinTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL", "SpinTestSupport"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
