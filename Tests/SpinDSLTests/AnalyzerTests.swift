@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker
@@ -35,14 +36,13 @@ import Testing
         let text = try String(contentsOf: specURL, encoding: .utf8)
         // The path as given, relative to the package root, is what the diagnostics show.
         let actual = AnalyzerPipeline.rendered(SourceFile(path: path, text: text))
-        if ProcessInfo.processInfo.environment["SPIN_UPDATE_GOLDEN"] == "1" {
-            try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+        // The golden files' comparer and switch (`GoldenFiles`), on a file kept beside its spec.
+        try GoldenFiles.check(stdout: actual, file: expectedURL)
+        if GoldenFiles.updating {
             Issue.record("rewrote \(expectedURL.lastPathComponent); review it, then run again without SPIN_UPDATE_GOLDEN")
             return
         }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(!actual.isEmpty, "an invalid spec must produce a diagnostic")
-        #expect(actual == expected, "output of \(path) differs from \(expectedURL.lastPathComponent)")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Spin
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker

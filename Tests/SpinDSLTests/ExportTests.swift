@@ -1,18 +1,13 @@
 import Foundation
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker
 @testable import SpinDSLFrontEnd
 @testable import SpinDSLRunner
 
-/// Where the golden diagrams live.
-private let exportGoldenDirectory = packageRoot + "/Tests/SpinDSLTests/Golden"
-
 /// The base names of the example specs (`Specs/*.yaml`), sorted.
-private let exportSpecNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Specs")) ?? []
-    return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
-}()
+private let exportSpecNames = GoldenFiles.specNames(in: "Specs")
 
 /// Graphviz's `dot`, when installed.
 private let exportDotPath = "/usr/bin/dot"
@@ -26,21 +21,6 @@ private func exportModel(_ name: String) -> SpecModel? {
         print("ExportTests: skipping Specs/\(name).yaml, it does not validate:\n\(spec.renderedDiagnostics)")
     }
     return spec.model
-}
-
-/// Compares `text` with the golden file `name`, or rewrites it when `SPIN_UPDATE_GOLDEN=1`.
-private func compareWithGolden(_ text: String, file name: String) throws {
-    let path = exportGoldenDirectory + "/" + name
-    if ProcessInfo.processInfo.environment["SPIN_UPDATE_GOLDEN"] == "1" {
-        try FileManager.default.createDirectory(atPath: exportGoldenDirectory, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return
-    }
-    guard let golden = try? String(contentsOfFile: path, encoding: .utf8) else {
-        Issue.record("missing golden file \(path); run with SPIN_UPDATE_GOLDEN=1 and review it")
-        return
-    }
-    #expect(text == golden, "\(name) differs from its golden file; run with SPIN_UPDATE_GOLDEN=1 and review the diff")
 }
 
 /// Runs `dot -Tsvg` on `text`; returns the exit status and what dot wrote on stderr.
@@ -77,13 +57,14 @@ private let dotIsInstalled = FileManager.default.isExecutableFile(atPath: export
     @Test(arguments: exportSpecNames)
     func dotMatchesGolden(_ name: String) throws {
         guard let model = exportModel(name) else { return }
-        try compareWithGolden(DiagramExporter.dot(model), file: name + ".dot")
+        // The golden files `spinrun --dot` is compared with too (`GoldenFiles`).
+        try GoldenFiles.check(DiagramExporter.dot(model), against: name + ".dot")
     }
 
     @Test(arguments: exportSpecNames)
     func mermaidMatchesGolden(_ name: String) throws {
         guard let model = exportModel(name) else { return }
-        try compareWithGolden(DiagramExporter.mermaid(model), file: name + ".mmd")
+        try GoldenFiles.check(DiagramExporter.mermaid(model), against: name + ".mmd")
     }
 
     @Test(arguments: exportSpecNames)

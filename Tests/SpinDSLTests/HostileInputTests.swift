@@ -1,5 +1,6 @@
 @testable import Spin
 import Foundation
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker

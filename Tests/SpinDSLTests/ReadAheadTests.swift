@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker

@@ -1,5 +1,6 @@
 import Foundation
 import Spin
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker
@@ -24,7 +25,7 @@ import Testing
         return (result.trace + [result.summary.json], lines.withLock { $0 } + [machine.summary(status).json])
     }
 
-    static let examples = GoldenSpecs.names
+    static let examples = GoldenFiles.specNames(in: "Specs")
 
     @Test(arguments: examples, [UInt64(1), 7, 42])
     func anExampleRunsTheSameOnTheMachine(name: String, seed: UInt64) async throws {
@@ -71,12 +72,4 @@ import Testing
         }
         return valid
     }
-}
-
-/// The names of `Specs/*.yaml` (without extension), sorted.
-enum GoldenSpecs {
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(packageRoot)/Specs")) ?? []
-        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(".yaml".count)) }.sorted()
-    }()
 }

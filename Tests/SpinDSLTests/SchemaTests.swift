@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// Checks `Specs/spin.schema.json` (the JSON Schema editors use through yaml-language-server) against

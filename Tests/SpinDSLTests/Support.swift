@@ -1,5 +1,6 @@
 @testable import Spin
 import Foundation
+import SpinTestSupport
 import Testing
 @testable import SpinDSL
 @testable import SpinDSLChecker
@@ -80,16 +81,6 @@ enum ExpressionFixture {
         return DiagnosticRenderer(sources: [source]).render(diagnostics)
     }
 }
-
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
-/// The package root as a file URL.
-let packageRootURL = URL(fileURLWithPath: packageRoot)
 
 /// Loads `Specs/<name>` relative to the package root, with the path shown as `Specs/<name>`.
 func loadSpec(_ name: String) -> SpinSpec {
