@@ -7,7 +7,7 @@ import Testing
 ///
 /// One output is stored as `<name>` (stdout), `<name>.stderr` and `<name>.status`. A missing
 /// `.stderr` means an empty stderr and a missing `.status` means exit status 0, so the common case
-/// is one file; the comparison is still exact for all three. The diagrams the library's
+/// is one file; the comparison is still exact for all three. The diagrams the front end's
 /// `ExportTests` draw from `Specs/` are the very files `spinrun --dot` and `--mermaid` are compared
 /// with (`<spec>.dot`, `<spec>.mmd`).
 ///
