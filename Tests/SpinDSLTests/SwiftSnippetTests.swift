@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// Every ```swift block of README.md and docs/*.md is a complete program: it is compiled as a

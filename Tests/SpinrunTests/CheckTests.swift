@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// `spinrun --check` end to end: its outputs on the examples written for it (golden files under

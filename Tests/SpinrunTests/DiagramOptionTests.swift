@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// Readable diagrams through the built `spinrun`: `--labels`, rules drawn on their states, the

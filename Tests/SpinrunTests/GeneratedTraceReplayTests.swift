@@ -1,11 +1,13 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// Every trace a run writes replays (issue 23: `--replay` rejected traces with eventless steps):
-/// generated specs (`GeneratedSpecs`, the file the SpinDSL tests generate from, linked here) with
-/// gears, timers, `choose`, effects and scripts, and generated statecharts with eventless rows,
-/// raised events and re-entries, each run through the binary with its script and with inputs
-/// given as `--event`, then `--replay`ed: identical (exit 0), whatever status the run ended with.
+/// generated specs (`GeneratedSpecs` of SpinTestSupport, which the checker's tests generate from
+/// too) with gears, timers, `choose`, effects and scripts, and generated statecharts with
+/// eventless rows, raised events and re-entries, each run through the binary with its script and
+/// with inputs given as `--event`, then `--replay`ed: identical (exit 0), whatever status the run
+/// ended with.
 @Suite("generated traces replay")
 struct GeneratedTraceReplayTests {
     /// Seeds of flat specs (1000…) and statecharts (7000…); a spec that does not load is skipped.
@@ -17,7 +19,7 @@ struct GeneratedTraceReplayTests {
         var replayed = 0
         for (seed, nested) in Self.seeds[(batch * 6)..<(batch * 6 + 6)] {
             let generated = GeneratedSpecs.loaded(seed: seed, nested: nested)
-            guard generated.spec.compiled != nil else { continue }
+            guard generated.spec.model != nil else { continue }
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("generated-replay-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// `spinrun --promela`: SPIN, run on the exported model of each example it can export, stores

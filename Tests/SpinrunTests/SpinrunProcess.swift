@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 
 /// Runs the built `spinrun` executable, never the library, with the package root as the working
 /// directory so that paths in its output read `Specs/...`.
@@ -17,9 +18,8 @@ enum SpinrunProcess {
         let status: Int32
     }
 
-    /// The package root: three levels above this file (`Tests/SpinrunTests/SpinrunProcess.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (found by SpinTestSupport from its own path).
+    static let packageRoot: URL = packageRootURL
 
     /// The `spinrun` executable, or nil when it cannot be found.
     static let executable: URL? = {

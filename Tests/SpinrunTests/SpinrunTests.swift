@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// End-to-end golden tests: the built `spinrun` on every spec of `Specs/` (runs in both formats,

@@ -1,4 +1,5 @@
 import Foundation
+import SpinTestSupport
 import Testing
 
 /// Statechart rules that the W3C SCXML conformance tests check (issue 25), through the binary:

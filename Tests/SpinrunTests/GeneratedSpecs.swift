@@ -1,1 +1,0 @@
-../SpinDSLTests/GeneratedSpecs.swift
