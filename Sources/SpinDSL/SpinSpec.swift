@@ -47,17 +47,8 @@ public struct SpinSpec: Sendable {
     }
 
     private static func check(_ loaded: SpecLoadResult, maxConfigurations: Int) -> SpinSpec {
-        var diagnostics = loaded.diagnostics
-        guard let document = loaded.document else {
-            return SpinSpec(source: loaded.source, model: nil, diagnostics: diagnostics)
-        }
-        let (model, resolution) = SpecResolver.resolve(document, maxConfigurations: maxConfigurations)
-        diagnostics += resolution
-        if let model {
-            diagnostics += SpecAnalyzer.analyze(model)
-        }
-        let hasErrors = diagnostics.contains { $0.severity == .error }
-        return SpinSpec(source: loaded.source, model: hasErrors ? nil : model, diagnostics: diagnostics)
+        let (model, diagnostics) = SpecFrontEnd.check(loaded, maxConfigurations: maxConfigurations)
+        return SpinSpec(source: loaded.source, model: model, diagnostics: diagnostics)
     }
 
     /// Whether any diagnostic is an error.

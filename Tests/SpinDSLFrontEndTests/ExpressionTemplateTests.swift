@@ -1,30 +1,10 @@
 import Testing
 @testable import SpinDSLFrontEnd
 
+/// Reading a template: its holes checked, its errors located. Rendering one is the runner's
+/// (`TemplateCodeTests`).
 @Suite struct ExpressionTemplateTests {
     typealias F = ExpressionFixture
-
-    private func render(_ text: String) throws -> String {
-        let (template, diagnostics) = Template.parse(text, at: F.location, in: F.scope)
-        let compiled = try #require(template, "\(diagnostics.map(\.message))")
-        return try compiled.render(F.context)
-    }
-
-    @Test func rendersHolesWithFormattedValues() throws {
-        #expect(try render("left={left} right={right}") == "left=3 right=7")
-        #expect(try render("{temp}|{temp * 2}|{left * 1.0}|{done}|{mode}|{state}|{name}") == "21.5|43.0|3.0|false|cool|locked|ada")
-        #expect(try render("sum: {left + right}, max: {max(left, right)}") == "sum: 10, max: 7")
-        #expect(try render("{event.note}!") == "hi!")
-        #expect(try render("no holes") == "no holes")
-        #expect(try render("") == "")
-    }
-
-    @Test func escapedBracesAndBracesInStrings() throws {
-        #expect(try render("{{left}} = {left}") == "{left} = 3")
-        #expect(try render("set {{ {left} }}") == "set { 3 }")
-        #expect(try render("{\"}\" + name}") == "}ada")
-        #expect(try render("{ left < right ? '{' : \"}\" }") == "{")
-    }
 
     @Test func diagnosticsPointIntoTheHole() {
         // `    render: ` is 12 characters, so the template starts at column 13 and the hole's `rigt`
@@ -57,12 +37,5 @@ import Testing
         let expressions = try #require(template).expressions
         #expect(expressions.map(\.canonical) == ["left", "(event.amount + right)"])
         #expect(expressions.reduce(into: Set<Int>()) { $0.formUnion($1.dataFieldsRead) } == [0, 1])
-    }
-
-    @Test func runtimeErrorsPropagateFromRender() throws {
-        let (template, _) = Template.parse("x={big + 1}", at: F.location, in: F.scope)
-        #expect(throws: EvaluationError(location: SpinDSLFrontEnd.SourceLocation(file: "spec.yaml", line: 4, column: 19), reason: .overflow(expression: "big + 1"))) {
-            try #require(template).render(F.context)
-        }
     }
 }

@@ -79,18 +79,12 @@ enum ExpressionFixture {
     }
 }
 
-/// Runs the whole validation pipeline the way `spinrun --validate` does: the loader, then (when it
-/// produced a document) the resolver, then (when it produced a model) the analyzer.
+/// Runs the whole validation pipeline the way `spinrun --validate` does: the loader, then the front
+/// end's steps (`SpecFrontEnd`).
 enum AnalyzerPipeline {
     /// Every diagnostic of the pipeline for `source`, in pipeline order.
     static func diagnostics(_ source: SourceFile) -> [Diagnostic] {
-        let loaded = SpecLoader().load(source)
-        var diagnostics = loaded.diagnostics
-        guard let document = loaded.document else { return diagnostics }
-        let (model, resolved) = SpecResolver.resolve(document)
-        diagnostics += resolved
-        guard let model else { return diagnostics }
-        return diagnostics + SpecAnalyzer.analyze(model)
+        SpecFrontEnd.check(SpecLoader().load(source)).diagnostics
     }
 
     /// The diagnostics of the pipeline for `source`, rendered as `spinrun` prints them.
@@ -107,8 +101,9 @@ enum AnalyzerPipeline {
             Issue.record("the spec does not load:\n\(DiagnosticRenderer(sources: [source]).render(loaded.diagnostics))", sourceLocation: sourceLocation)
             return []
         }
-        let (model, resolved) = SpecResolver.resolve(document)
-        guard let model, resolved.isEmpty else {
+        var (resolvedModel, resolved) = SpecResolver.resolve(document)
+        if var model = resolvedModel { resolved += StatechartLowering.lower(&model); resolvedModel = model }
+        guard let model = resolvedModel, resolved.isEmpty else {
             Issue.record("the spec does not resolve:\n\(DiagnosticRenderer(sources: [source]).render(resolved))", sourceLocation: sourceLocation)
             return []
         }

@@ -1,8 +1,8 @@
 import Foundation
 import SpinDSLFrontEnd
 
-/// A spec read, resolved and analysed by the front end: what `SpinSpec.load(text:)` does, the same
-/// stages in the same order, short of compiling.
+/// A spec read and checked by the front end (`SpecFrontEnd`): what `SpinSpec.load(text:)` does,
+/// short of compiling.
 ///
 /// `SpinSpec` belongs to the `SpinDSL` module, above the checker, so the tests of the front end,
 /// the runner and the checker cannot use it; they load their specs with this instead, and the
@@ -21,17 +21,8 @@ package struct TestSpec: Sendable {
         text: String, path: String = "<spec>", limits: YAMLLimits = YAMLLimits(), maxConfigurations: Int = Configurations.limit
     ) -> TestSpec {
         let loaded = SpecLoader(limits: limits).load(SourceFile(path: path, text: text))
-        var diagnostics = loaded.diagnostics
-        guard let document = loaded.document else {
-            return TestSpec(source: loaded.source, model: nil, diagnostics: diagnostics)
-        }
-        let (model, resolution) = SpecResolver.resolve(document, maxConfigurations: maxConfigurations)
-        diagnostics += resolution
-        if let model {
-            diagnostics += SpecAnalyzer.analyze(model)
-        }
-        let hasErrors = diagnostics.contains { $0.severity == .error }
-        return TestSpec(source: loaded.source, model: hasErrors ? nil : model, diagnostics: diagnostics)
+        let (model, diagnostics) = SpecFrontEnd.check(loaded, maxConfigurations: maxConfigurations)
+        return TestSpec(source: loaded.source, model: model, diagnostics: diagnostics)
     }
 
     /// Whether any diagnostic is an error.

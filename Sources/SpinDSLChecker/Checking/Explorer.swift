@@ -538,8 +538,10 @@ final class Explorer {
         let spins = program.model.spins
         for (spinIndex, spin) in spins.enumerated() {
             for (propertyIndex, property) in spin.properties.enumerated() {
+                // Compiled once per property, for every state the search asks about.
+                let atoms = property.atoms.map(CompiledExpression.init)
                 let evaluate: (Int) -> Result<UInt64, SpecFault> = { [self] id in
-                    atoms(of: property, spin: spinIndex, state: id)
+                    self.atoms(atoms, spin: spinIndex, state: id)
                 }
                 var search = PropertySearch(graph: graph, states: store.count, automaton: property.negation, fair: fair, evaluate: evaluate)
                 switch search.run() {
@@ -578,13 +580,13 @@ final class Explorer {
         }
     }
 
-    /// The atoms of `property` in state `id`, bit i for atom i.
-    private func atoms(of property: PropertyModel, spin: Int, state id: Int) -> Result<UInt64, SpecFault> {
+    /// The values of a property's atoms in state `id`, bit i for atom i.
+    private func atoms(_ atoms: [CompiledExpression], spin: Int, state id: Int) -> Result<UInt64, SpecFault> {
         guard let store else { return .success(0) }
         codec.unpack(store.vector(id), into: &machine)
         let state = machine.spins[spin].state
         var bits: UInt64 = 0
-        for (index, atom) in property.atoms.enumerated() where index < 64 {
+        for (index, atom) in atoms.enumerated() where index < 64 {
             do throws(EvaluationError) {
                 if try atom.evaluateBool(state.context(program.maxStringBytes)) { bits |= 1 << UInt64(index) }
             } catch {

@@ -7,6 +7,8 @@ import SpinDSLRunner
 final class MachineProgram: Sendable {
     /// A rule case, compiled for the machine.
     final class RuleProgram: Sendable {
+        /// The plan's code of the case (`LoopPlan.rule`).
+        let code: RuleCode
         let model: RuleModel
         /// Its random stream (see `SpinBuilderForSpec.stream`).
         let stream: Int
@@ -16,8 +18,8 @@ final class MachineProgram: Sendable {
         let watched: CompiledExpression?
         /// `after` and `every` (nil: none; a run then does not sleep at all, not even for no
         /// time, so a cancelled task still acts).
-        let delay: TimerDuration?
-        let period: TimerDuration?
+        let delay: TimerCode?
+        let period: TimerCode?
         /// Whether the action reads the state it acts on (payloads, templates): a task that
         /// waits keeps that state only then.
         let readsState: Bool
@@ -30,19 +32,20 @@ final class MachineProgram: Sendable {
         let constant: SpecEvent?
 
         init(
-            _ model: RuleModel, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?,
+            _ code: RuleCode, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?,
             level: LevelTest
         ) {
-            self.model = model
+            self.code = code
+            model = code.model
             self.level = level
-            constant = SpinBuilderForSpec.constantEvent(model)
+            constant = SpinBuilderForSpec.constantEvent(code)
             self.stream = stream
             self.trigger = trigger
             self.entry = entry
-            watched = if case .changes(let watched) = model.trigger { watched } else { nil }
-            delay = model.delay
-            period = model.period
-            readsState = model.action.readsState
+            watched = if case .changes(let watched) = code.trigger { watched } else { nil }
+            delay = code.delay
+            period = code.period
+            readsState = code.model.action.readsState
         }
     }
 
@@ -120,8 +123,8 @@ final class MachineProgram: Sendable {
         // The builder's predicates, so that a trigger means here what it means in a run.
         let builder = SpinBuilderForSpec(
             spin: spin, table: table, loop: loop, gears: [], options: SpecRunOptions(maxStringBytes: maxStringBytes))
-        let rules = spin.feedbacks.enumerated().map { ruleIndex, feedback in
-            feedback.cases.enumerated().map { caseIndex, rule in
+        let rules = loop.rules.enumerated().map { ruleIndex, cases in
+            cases.enumerated().map { caseIndex, rule in
                 RuleProgram(
                     rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule),
                     entry: builder.entryWatch(rule), level: builder.levelPredicate(rule))
@@ -144,7 +147,7 @@ final class MachineProgram: Sendable {
     var durations: (fixed: [Int64], anyComputed: Bool) {
         var fixed: [Int64] = []
         var anyComputed = false
-        func add(_ duration: TimerDuration?) {
+        func add(_ duration: TimerCode?) {
             switch duration {
             case .fixed(let value)?: fixed.append(Self.nanoseconds(value))
             case .computed?: anyComputed = true
@@ -156,7 +159,7 @@ final class MachineProgram: Sendable {
                 for rule in rules {
                     add(rule.delay)
                     add(rule.period)
-                    if case .effect(_, let simulate?) = rule.model.action {
+                    if case .effect(_, let simulate?) = rule.code.action {
                         add(simulate.delay)
                         for outcome in simulate.outcome { add(outcome.delay) }
                     }

@@ -8,13 +8,13 @@ extension RunMachine {
         let spin = program.spins[index]
         let rule = spin.rule(id)
         coverage?.ruleFired(spin: index, rule: id)
-        switch rule.model.action {
+        switch rule.code.action {
         case .emit(let emit):
-            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
+            return emit.make(fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
         case .choose(let branches):
             let picked = oracle.pick(spin: index, rule: id, stream: rule.stream, weights: branches.map(\.weight))
             let emit = branches[picked].emit
-            return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
+            return emit.make(fields: spin.fieldTypes[emit.event], state: state, gearPayload: payload, maxStringBytes: program.maxStringBytes)
         case let .propagate(gear, event, expressions):
             do throws(EvaluationError) {
                 let context = EvaluationContext(data: state.data, event: payload, state: state.control, maxStringBytes: program.maxStringBytes)
@@ -47,7 +47,7 @@ extension RunMachine {
 
     mutating func startSimulatedEffect(_ index: Int, _ id: RuleCaseID, state: SpecState) -> EffectStart {
         let rule = program.spins[index].rule(id)
-        guard case .effect(let name, let simulate) = rule.model.action else {
+        guard case .effect(let name, let simulate) = rule.code.action else {
             return .answer(act(index, id, state: state, payload: []))
         }
         guard let simulate else {
@@ -67,15 +67,15 @@ extension RunMachine {
     /// The event of a simulated effect's outcome `outcome` on `state`.
     mutating func outcomeEvent(_ index: Int, _ id: RuleCaseID, outcome: Int, state: SpecState) -> SpecEvent? {
         let spin = program.spins[index]
-        guard case .effect(_, let simulate?) = spin.rule(id).model.action, simulate.outcome.indices.contains(outcome) else { return nil }
+        guard case .effect(_, let simulate?) = spin.rule(id).code.action, simulate.outcome.indices.contains(outcome) else { return nil }
         coverage?.ruleFired(spin: index, rule: id)
         let emit = simulate.outcome[outcome].emit
-        return SpinBuilderForSpec.makeEvent(emit, fields: spin.fieldTypes[emit.event], state: state, gearPayload: [], maxStringBytes: program.maxStringBytes)
+        return emit.make(fields: spin.fieldTypes[emit.event], state: state, gearPayload: [], maxStringBytes: program.maxStringBytes)
     }
 
     /// A timer's duration in nanoseconds, computed on `state` when it is armed.
     static func arm(
-        _ timer: TimerDuration, on state: SpecState, as key: TimerDuration.Key, maxStringBytes: Int
+        _ timer: TimerCode, on state: SpecState, as key: TimerDuration.Key, maxStringBytes: Int
     ) -> Result<Int64, SpecFault> {
         do throws(SpecFault) {
             return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key, maxStringBytes: maxStringBytes)))

@@ -181,7 +181,7 @@ extension RunMachine {
             queueResult(index, .failure(fault), slot: slot)
             return false
         }
-        switch WatchedValue.acts(program.spins[index].rule(rule).model.condition, on: state, maxStringBytes: program.maxStringBytes) {
+        switch WatchedValue.acts(program.spins[index].rule(rule).code.condition, on: state, maxStringBytes: program.maxStringBytes) {
         case .failure(let fault):
             queueResult(index, .failure(fault), slot: slot)
             return false

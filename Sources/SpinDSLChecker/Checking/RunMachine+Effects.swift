@@ -161,7 +161,7 @@ extension RunMachine {
             switch phase {
             case .start:
                 // Arm the next wait: the first on the triggering state, the others on the latest.
-                let timer: TimerDuration?
+                let timer: TimerCode?
                 let key: TimerDuration.Key
                 if isFirst, let delay = rule.delay {
                     (timer, key) = (delay, .delay)

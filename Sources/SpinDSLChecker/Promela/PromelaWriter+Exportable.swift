@@ -142,7 +142,7 @@ extension PromelaWriter {
                     problems.append(Self.refusal(expression.location, "'\(expression.text)'", "it uses values or functions SPIN does not have"))
                 }
             }
-            for invariant in spin.invariants where self.expression(invariant.condition.expression, spin: spinIndex, event: []) == nil {
+            for invariant in spin.invariants where self.expression(invariant.condition, spin: spinIndex, event: []) == nil {
                 problems.append(Self.refusal(invariant.name.location, "invariant '\(invariant.name)'", "it uses values or functions SPIN does not have"))
             }
             for property in spin.properties where ltl(property, spin: spinIndex) == nil {

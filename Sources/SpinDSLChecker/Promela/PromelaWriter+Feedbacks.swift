@@ -14,14 +14,14 @@ extension PromelaWriter {
         let model = program.spins[spin].rule(id).model
         var parts: [String] = []
         switch model.trigger {
-        case .becomes(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
-        case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
+        case .becomes(let expression): parts.append(self.expression(expression, spin: spin, event: []) ?? "0")
+        case .when(let expression): parts.append(self.expression(expression, spin: spin, event: []) ?? "0")
         case .enter(let states), .inStates(let states):
             parts.append(statesTest(spin, states))
         case .everyState: parts.append("1")
         default: parts.append("0")
         }
-        if let condition = model.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
+        if let condition = model.condition { parts.append(expression(condition, spin: spin, event: []) ?? "0") }
         return "(" + parts.joined(separator: " && ") + ")"
     }
 
@@ -82,12 +82,12 @@ extension PromelaWriter {
         let rule = program.spins[spin].rule(first).model
         var parts: [String] = []
         switch rule.trigger {
-        case .when(let expression): parts.append(self.expression(expression.expression, spin: spin, event: []) ?? "0")
+        case .when(let expression): parts.append(self.expression(expression, spin: spin, event: []) ?? "0")
         case .inStates(let states):
             parts.append(statesTest(spin, states))
         default: break
         }
-        if let condition = rule.condition { parts.append(expression(condition.expression, spin: spin, event: []) ?? "0") }
+        if let condition = rule.condition { parts.append(expression(condition, spin: spin, event: []) ?? "0") }
         line("if")
         line(":: \(parts.isEmpty ? "1" : parts.joined(separator: " && ")) ->")
         indent += 1
@@ -108,7 +108,7 @@ extension PromelaWriter {
         assertion("\(prefix)qn < \(Self.queueLength)", "the queue of \(model.spins[spin].name.text)")
         line("\(prefix)q[\(slot)] = \(emit.event);")
         for (index, value) in emit.payload.enumerated() {
-            line("\(prefix)qp\(index)[\(slot)] = \(expression(value.expression, spin: spin, event: event) ?? "0");")
+            line("\(prefix)qp\(index)[\(slot)] = \(expression(value, spin: spin, event: event) ?? "0");")
         }
         line("\(prefix)qn++;")
     }

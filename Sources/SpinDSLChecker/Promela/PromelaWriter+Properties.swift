@@ -14,7 +14,7 @@ extension PromelaWriter {
     func ltl(_ property: PropertyModel, spin: Int) -> String? {
         var atoms: [String] = []
         for atom in property.atoms {
-            guard let text = expression(atom.expression, spin: spin, event: []) else { return nil }
+            guard let text = expression(atom, spin: spin, event: []) else { return nil }
             atoms.append(text)
         }
         func go(_ formula: TemporalFormula) -> String {

@@ -100,7 +100,7 @@ extension PromelaWriter {
         var found: [TypedExpression] = []
         for nested in block.nested {
             found += nested.assignments.map(\.value.expression)
-            if let emit = nested.emit { found += emit.payload.map(\.expression) }
+            if let emit = nested.emit { found += emit.payload }
             if let conditional = nested.conditional { found.append(conditional.condition.expression) }
         }
         return found

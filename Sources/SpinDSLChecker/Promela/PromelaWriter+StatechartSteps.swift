@@ -187,7 +187,7 @@ extension PromelaWriter {
             let row = spinModel.transitions[position]
             assign(row.assignments, spin: spin, event: event)
             if let conditional = row.actions?.conditional { conditionalBlock(conditional, spin: spin, event: event) }
-            if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            if let emit = row.actions?.emit { raise(emit.event, payload: emit.payload, spin: spin, event: event) }
         case .entry(let state, let index):
             line("/* entry of \(nodes[state].name.text) */")
             stateBlock(nodes[state].entry[index], spin: spin, event: event)
@@ -208,7 +208,7 @@ extension PromelaWriter {
     private mutating func stateBlock(_ block: ActionBlockModel, spin: Int, event: [String]) {
         guard let conditional = block.conditional else {
             assign(block.assignments, spin: spin, event: event)
-            if let emit = block.emit { raise(emit.event, payload: emit.payload.map(\.expression), spin: spin, event: event) }
+            if let emit = block.emit { raise(emit.event, payload: emit.payload, spin: spin, event: event) }
             return
         }
         conditionalBlock(conditional, spin: spin, event: event)

@@ -43,7 +43,7 @@ extension PromelaWriter {
         line(":: else -> skip")
         line("fi;")
         for invariant in spinModel.invariants {
-            if let condition = expression(invariant.condition.expression, spin: spin, event: []) {
+            if let condition = expression(invariant.condition, spin: spin, event: []) {
                 assertion(condition, "invariant \(invariant.name.text)")
             }
         }

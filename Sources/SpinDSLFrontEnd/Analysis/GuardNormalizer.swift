@@ -47,7 +47,7 @@ struct GuardNormalizer {
         if case .constant(.bool(let value)) = e.kind {
             return value == holds ? [.always] : []
         }
-        if e.type == .bool, e.isConstant, let value = try? CompiledExpression(e).evaluateBool(EvaluationContext()) {
+        if e.type == .bool, e.isConstant, let value = try? e.constantBool() {
             return value == holds ? [.always] : []
         }
         switch e.kind {

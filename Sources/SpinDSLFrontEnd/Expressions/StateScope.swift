@@ -3,22 +3,24 @@
 /// (and `state != .S` its negation), so that rules written for flat spins keep working; in a flat
 /// spin it stays a comparison of the control state.
 final class StateScope: Sendable {
-    /// The states' names, and the configurations each is active in.
+    /// The states' names.
     let names: [String]
-    private let configurations: Configurations
+    /// The configurations state `i` is active in (the model's `Configurations.membership(of:)`,
+    /// asked only for the states an expression names).
+    private let membership: @Sendable (Int) -> StateMembership?
     private let index: NameIndex
     /// Whether `state == .S` is read as `active(.S)`.
     let isNested: Bool
 
-    init(names: [String], index: NameIndex, configurations: Configurations, isNested: Bool) {
+    init(names: [String], index: NameIndex, isNested: Bool, membership: @escaping @Sendable (Int) -> StateMembership?) {
         self.names = names
-        self.configurations = configurations
+        self.membership = membership
         self.index = index
         self.isNested = isNested
     }
 
     /// The membership of the state called `name`.
     func membership(of name: String) -> StateMembership? {
-        index[name].flatMap { names.indices.contains($0) ? configurations.membership(of: $0) : nil }
+        index[name].flatMap { names.indices.contains($0) ? membership($0) : nil }
     }
 }

@@ -4,22 +4,24 @@
 /// expression of any type, rendered with `SpinValue.formatted(as:)`. `{{` and `}}` stand for literal
 /// braces. A lone `}`, an unclosed `{` and an empty hole are errors. Diagnostics inside a hole point
 /// into it, at the column of the offending part of the expression.
+///
+/// The template holds the holes' checked expressions; compilation makes its code (`TemplateCode`).
 package struct Template: Sendable {
     /// One piece of a template.
-    enum Segment: Sendable {
+    package enum Segment: Sendable {
         /// Text copied verbatim (escaped braces already resolved).
         case text(String)
         /// A hole; its value is formatted according to its static type.
-        case hole(CompiledExpression)
+        case hole(TypedExpression)
     }
 
     /// The pieces in order.
-    let segments: [Segment]
+    package let segments: [Segment]
 
     /// The checked expressions of all holes, in order (for static analysis: fields read, etc.).
     var expressions: [TypedExpression] {
         segments.compactMap {
-            if case .hole(let compiled) = $0 { return compiled.expression }
+            if case .hole(let expression) = $0 { return expression }
             return nil
         }
     }
@@ -85,10 +87,10 @@ package struct Template: Sendable {
             if source.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
                 diagnostics.append(Diagnostic(.emptyTemplateHole, at: positions.location(at: open)))
             } else {
-                let (compiled, holeDiagnostics) = CompiledExpression.compile(
+                let (checked, holeDiagnostics) = ExpressionChecker.check(
                     source, at: positions.location(at: open &+ 1), layout: positions.layout(of: (open &+ 1)..<end), in: scope)
                 diagnostics += holeDiagnostics
-                if let compiled { segments.append(.hole(compiled)) }
+                if let checked { segments.append(.hole(checked)) }
             }
             offset = end &+ 1
         }
@@ -98,15 +100,4 @@ package struct Template: Sendable {
         return diagnostics.isEmpty ? (Template(segments: segments), []) : (nil, diagnostics)
     }
 
-    /// The rendered line.
-    package func render(_ context: borrowing EvaluationContext) throws(EvaluationError) -> String {
-        var out = ""
-        for segment in segments {
-            switch segment {
-            case .text(let text): out += text
-            case .hole(let compiled): out += try compiled.evaluateFormatted(context)
-            }
-        }
-        return out
-    }
 }

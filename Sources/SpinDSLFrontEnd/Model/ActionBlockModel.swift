@@ -32,8 +32,8 @@ package struct ActionBlockModel: Sendable {
         var found: [TypedExpression] = []
         for block in nested {
             found += block.assignments.map(\.value.expression)
-            if let emit = block.emit { found += emit.payload.map(\.expression) }
-            if let propagate = block.propagate { found += propagate.payload.map(\.expression) }
+            if let emit = block.emit { found += emit.payload }
+            if let propagate = block.propagate { found += propagate.payload }
             if let conditional = block.conditional { found.append(conditional.condition.expression) }
         }
         return found

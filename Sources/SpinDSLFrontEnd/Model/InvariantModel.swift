@@ -2,8 +2,8 @@
 public struct InvariantModel: Sendable {
     /// The invariant's name, where it is declared.
     public let name: Name
-    /// The condition, compiled.
-    package let condition: CompiledExpression
+    /// The condition, checked.
+    package let condition: TypedExpression
     /// The condition as written.
-    public var text: String { condition.expression.text }
+    public var text: String { condition.text }
 }

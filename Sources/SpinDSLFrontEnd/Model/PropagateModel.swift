@@ -4,5 +4,5 @@ package struct PropagateModel: Sendable {
     package let gear: Int
     /// The event's index in the gear's events.
     package let event: Int
-    package let payload: [CompiledExpression]
+    package let payload: [TypedExpression]
 }

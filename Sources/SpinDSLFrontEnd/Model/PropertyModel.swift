@@ -1,4 +1,4 @@
-/// A resolved property: a temporal formula over a spin's states, its atoms compiled as boolean
+/// A resolved property: a temporal formula over a spin's states, its atoms checked as boolean
 /// expressions of the spin (docs/checking.md, "Properties").
 public struct PropertyModel: Sendable {
     /// The property's name, where it is declared.
@@ -7,8 +7,8 @@ public struct PropertyModel: Sendable {
     public let text: String
     /// The formula; `.atom(i)` is `atoms[i]`.
     public let formula: TemporalFormula
-    /// The state expressions of the formula, compiled.
-    package let atoms: [CompiledExpression]
+    /// The state expressions of the formula, checked.
+    package let atoms: [TypedExpression]
     /// The automaton of the formula's negation, which `spinrun --check` runs against the states.
     package let negation: BuchiAutomaton
 }

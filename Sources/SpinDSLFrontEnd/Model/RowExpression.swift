@@ -1,4 +1,4 @@
-/// A transition row's guard or assigned value: a shared compiled expression, and where this row
+/// A transition row's guard or assigned value: a shared checked expression, and where this row
 /// wrote its text.
 ///
 /// The shared expression's nodes are located at the first row that wrote the text. Its texts are
@@ -7,21 +7,21 @@
 /// `expression` apply that shift where a location is reported, and only there, so evaluating
 /// costs the same as with a copy of its own.
 package struct RowExpression: Sendable {
-    /// The compiled expression, shared with the other rows writing the same text.
+    /// The checked expression, shared with the other rows writing the same text.
     package let shared: SharedExpression
     /// Where this row's text starts.
     package let location: SourceLocation
 
     /// The static type of the value.
-    var type: ValueType { shared.compiled.expression.type }
+    var type: ValueType { shared.expression.type }
 
     /// The source text.
-    var text: String { shared.compiled.expression.text }
+    var text: String { shared.expression.text }
 
     /// The checked tree located at this row's text, as checking it here would give. A copy of the
     /// shared tree for every row but the first: for messages and tests, not for evaluation.
     package var expression: TypedExpression {
-        let tree = shared.compiled.expression
+        let tree = shared.expression
         if location == shared.base { return tree }
         return tree.moved(to: location, columnShift: location.column &- shared.base.column)
     }

@@ -5,7 +5,7 @@ package struct RuleModel: Sendable {
     /// When it acts.
     package let trigger: TriggerModel
     /// `when` combined with `in`.
-    package let condition: CompiledExpression?
+    package let condition: TypedExpression?
     /// `after`.
     package let delay: TimerDuration?
     /// `every`.

@@ -39,10 +39,11 @@ public struct SpinModel: Sendable {
     package let render: Template?
     /// The timed inputs.
     package let script: [ScriptModel]
-    /// The microsteps of every configuration, worked out once; nil for a flat spin that needs none
-    /// (no entry or exit actions, no raised, propagated or completion events, no eventless rows, no
-    /// state that `enter` watches and a row re-enters).
-    package let statechart: Statechart?
+    /// The microsteps of every configuration, worked out once by `StatechartLowering` (the step
+    /// after resolution); nil for a flat spin that needs none (no entry or exit actions, no raised,
+    /// propagated or completion events, no eventless rows, no state that `enter` watches and a row
+    /// re-enters).
+    package internal(set) var statechart: Statechart?
     /// The states as expressions see them (`active(.S)`); nil for a data-only spin.
     let treeScope: StateScope?
     /// The invariants, in declaration order.

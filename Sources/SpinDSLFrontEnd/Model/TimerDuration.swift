@@ -11,7 +11,7 @@ package enum TimerDuration: Sendable {
     /// A constant duration (the expression had no field to read).
     case fixed(Duration)
     /// A duration expression written at `location`, evaluated when the timer is armed.
-    case computed(CompiledExpression, at: SourceLocation)
+    case computed(TypedExpression, at: SourceLocation)
 
     /// The constant duration, or nil when it is computed.
     var fixed: Duration? {

@@ -24,7 +24,7 @@ package final class TransitionModel: Sendable {
     /// The guard's checked tree, for analyses of its structure: shared with the other rows writing
     /// the same text, so its nodes are located at the first of them (`guardExpression?.expression`
     /// is located at this row).
-    var guardTree: TypedExpression? { guardExpression?.shared.compiled.expression }
+    var guardTree: TypedExpression? { guardExpression?.shared.expression }
     /// The target state's index.
     package let target: Int?
     /// Assignments in order: the data slot and the value.

@@ -1,9 +1,9 @@
 /// A resolved trigger.
 package enum TriggerModel: Sendable {
     case everyState
-    case when(CompiledExpression)
-    case becomes(CompiledExpression)
-    case changes(CompiledExpression)
+    case when(TypedExpression)
+    case becomes(TypedExpression)
+    case changes(TypedExpression)
     case enter(Set<Int>)
     case inStates(Set<Int>)
     case gearEvent(gear: Int, event: Int)

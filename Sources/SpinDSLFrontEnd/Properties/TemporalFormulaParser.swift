@@ -1,6 +1,6 @@
 /// Reads a property's formula: the temporal words `always`, `eventually`, `until`, `leadsTo`, the
 /// connectives `not`, `and`, `or`, `implies` (`=>`) and parentheses; everything between them is a
-/// state expression, an atom, compiled later as a boolean expression of the spin.
+/// state expression, an atom, checked later as a boolean expression of the spin.
 ///
 /// ```
 /// formula     := implication

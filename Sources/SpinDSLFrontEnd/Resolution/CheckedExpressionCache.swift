@@ -1,6 +1,6 @@
-/// Expressions the resolver has already parsed, checked and compiled, so that a text written on
-/// many rows (`count + 1` on every row of a generated table) is parsed, checked and compiled once
-/// per scope and expected type.
+/// Expressions the resolver has already parsed and checked, so that a text written on many rows
+/// (`count + 1` on every row of a generated table) is parsed and checked once per scope and
+/// expected type (and compiled once, by the table, for all of them).
 ///
 /// An entry is a `SharedExpression`, located where the text was first written. Transition rows
 /// hold it as it is, with their own location (see `RowExpression`); other users move its checked

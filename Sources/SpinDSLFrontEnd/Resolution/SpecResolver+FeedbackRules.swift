@@ -35,7 +35,7 @@ extension SpecResolver {
                 trigger = nil
             }
         }
-        var condition: CompiledExpression?
+        var condition: TypedExpression?
         if let text = rule.condition {
             condition = expression(text, in: stateScope, expecting: .bool, key: "when")
         }
@@ -64,11 +64,11 @@ extension SpecResolver {
     /// nothing (`2s`, `-1s`, `3 * 500ms`). A constant delay must not be negative, nor a constant
     /// period shorter than 1ms.
     private mutating func timerDuration(_ text: ExpressionText, key: TimerDuration.Key, in scope: ResolverScope) -> TimerDuration? {
-        guard let compiled = expression(text, in: scope, expecting: .duration) else { return nil }
-        guard compiled.expression.isConstant else { return .computed(compiled, at: text.location) }
+        guard let checked = expression(text, in: scope, expecting: .duration) else { return nil }
+        guard checked.isConstant else { return .computed(checked, at: text.location) }
         let milliseconds: Int64
         do throws(EvaluationError) {
-            milliseconds = try compiled.evaluateDuration(EvaluationContext())
+            milliseconds = try checked.constantDuration()
         } catch {
             append([error.diagnostic])
             return nil
@@ -148,8 +148,8 @@ extension SpecResolver {
     /// `ignoringOthers`, fields the event does not declare are left to another event.
     mutating func resolvePayload(
         _ payload: [Assignment], of event: EventModel, at location: SourceLocation, scope: ResolverScope, ignoringOthers: Bool = false
-    ) -> [CompiledExpression]? {
-        var values = [CompiledExpression?](repeating: nil, count: event.fields.count)
+    ) -> [TypedExpression]? {
+        var values = [TypedExpression?](repeating: nil, count: event.fields.count)
         var failed = false
         for assignment in payload {
             guard let slot = event.fields.firstIndex(where: { $0.name.text == assignment.field.text }) else {

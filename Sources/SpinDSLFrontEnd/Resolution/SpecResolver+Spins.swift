@@ -1,5 +1,6 @@
 /// A spin resolved: its states, data fields and events, the actions of its states, its rows,
-/// rules, script, invariants and properties, and its microsteps when it needs a statechart.
+/// rules, script, invariants and properties. Its microsteps are worked out by the next step,
+/// `StatechartLowering`.
 extension SpecResolver {
     mutating func resolveSpin(_ declaration: SpinDeclaration, index: Int, gears: GearIndex) -> SpinModel? {
         let spin = desugared(declaration)
@@ -16,7 +17,7 @@ extension SpecResolver {
         }
         let controlType = spin.states.isEmpty ? nil : EnumType(name: "state", cases: configurations.names)
         let treeScope = spin.states.isEmpty ? nil : StateScope(
-            names: stateNames, index: states, configurations: configurations, isNested: !shape.isFlat)
+            names: stateNames, index: states, isNested: !shape.isFlat) { configurations.membership(of: $0) }
         let initialState = spin.states.isEmpty ? 0 : MicrostepPlanner.initialConfiguration(of: shape, configurations)
         let (fields, enumTypes) = resolveFields(of: spin, declaredCount: declaration.data.count)
         let events = resolveEvents(of: spin, tree: shape, states: states)
@@ -39,9 +40,6 @@ extension SpecResolver {
             render = template(text, in: environment.scope(event: nil))
         }
         let script = resolveScript(of: spin, in: environment)
-        let statechart = self.statechart(
-            of: spin, tree: tree, configurations: configurations, transitions: transitions, fieldCount: fields.count,
-            feedbacks: feedbacks, in: environment)
 
         declare(spin.invariants.map(\.name), what: "invariant")
         let invariants = spin.invariants.compactMap { invariant -> InvariantModel? in
@@ -58,7 +56,7 @@ extension SpecResolver {
             name: spin.name, index: index, declaration: spin, states: spin.states, tree: tree,
             configurations: configurations, controlType: controlType, initialState: initialState, finalStates: finals,
             fields: fields, events: events, transitions: transitions, feedbacks: feedbacks, render: render, script: script,
-            statechart: statechart, treeScope: treeScope, invariants: invariants, properties: properties, fairness: fairness,
+            treeScope: treeScope, invariants: invariants, properties: properties, fairness: fairness,
             enumTypes: enumTypes, constants: constants)
     }
 
@@ -226,30 +224,7 @@ extension SpecResolver {
         }
     }
 
-    /// The microsteps, for a spin that needs more than the flat table and has no error so far.
-    private mutating func statechart(
-        of spin: SpinDeclaration, tree: StateTree, configurations: Configurations, transitions: [TransitionModel], fieldCount: Int,
-        feedbacks: [FeedbackModel], in environment: SpinEnvironment
-    ) -> Statechart? {
-        var watched = Set<Int>()
-        for feedback in feedbacks {
-            for rule in feedback.cases {
-                if case .enter(let states) = rule.trigger { watched.formUnion(states) }
-            }
-        }
-        let events = environment.events
-        guard errorCount == 0, Statechart.isNeeded(tree: tree, transitions: transitions, events: events, watched: watched) else { return nil }
-        do throws(Statechart.Failure) {
-            return try Statechart.build(
-                tree: tree, configurations: configurations, transitions: transitions, events: events,
-                fieldCount: fieldCount, watched: watched)
-        } catch {
-            report(.tooManyMicrosteps, at: spin.name.location, ["spin": spin.name, "limit": Statechart.microstepLimit])
-            return nil
-        }
-    }
-
-    /// A property: its formula read, each atom compiled as a boolean expression on the spin's
+    /// A property: its formula read, each atom checked as a boolean expression on the spin's
     /// state; nil (reported) when the formula cannot be read or an atom does not compile.
     private mutating func property(_ property: PropertyDeclaration, in environment: SpinEnvironment) -> PropertyModel? {
         switch TemporalFormulaParser.parse(property.formula) {
@@ -257,10 +232,10 @@ extension SpecResolver {
             diagnostics.append(error.diagnostic)
             return nil
         case .success(let parsed):
-            var atoms: [CompiledExpression] = []
+            var atoms: [TypedExpression] = []
             for atom in parsed.atoms {
-                guard let compiled = expression(atom, in: environment.scope(event: nil), expecting: .bool) else { return nil }
-                atoms.append(compiled)
+                guard let checked = expression(atom, in: environment.scope(event: nil), expecting: .bool) else { return nil }
+                atoms.append(checked)
             }
             guard let negation = BuchiAutomaton(BuchiAutomaton.normal(parsed.formula, negated: true)) else {
                 report(.propertySyntax, at: property.formula.location, ["problem": "the formula is too large to check: the automaton of its negation has more than \(BuchiAutomaton.nodeLimit) nodes"])

@@ -188,7 +188,7 @@ extension SpecResolver {
         let value = written.expression
         for element in 0..<array.count {
             let typed = array.written(element, value: value, at: index, text: parsed.text)
-            let shared = SharedExpression(CompiledExpression(typed), base: assignment.value.location)
+            let shared = SharedExpression(typed, base: assignment.value.location)
             assignments.append(slot: array.firstSlot &+ element, value: RowExpression(shared: shared, location: assignment.value.location))
         }
     }

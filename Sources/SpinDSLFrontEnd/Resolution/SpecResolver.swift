@@ -1,5 +1,5 @@
-/// Resolves a `SpecDocument`: every name to what it names, every expression type-checked and
-/// compiled, every initial value checked against its type. Collects every problem it finds.
+/// Resolves a `SpecDocument`: every name to what it names, every expression type-checked (the
+/// runner compiles them), every initial value checked against its type. Collects every problem it finds.
 ///
 /// The result is a `SpecModel` when there is no error; the analyses of `SpecAnalyzer` then run on
 /// the model.
@@ -153,23 +153,22 @@ package struct SpecResolver {
 
     // MARK: Expressions
 
-    /// Checks and compiles an expression, the value of `yamlKey` (for hints). One already checked
+    /// Checks an expression, the value of `yamlKey` (for hints). One already checked
     /// in the same scope with the same expected type is not parsed and checked again: its checked
     /// tree is moved to this location.
     mutating func expression(
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, key yamlKey: String? = nil
-    ) -> CompiledExpression? {
+    ) -> TypedExpression? {
         let key = text.layout == nil ? scope.id.map { CheckedExpressionCache.Key(text: text.text, scope: $0, expected: type) } : nil
         if let key, let shared = checkedExpressions.expression(for: key) {
-            if shared.base == text.location { return shared.compiled }
-            return CompiledExpression(shared.compiled.expression.moved(
-                to: text.location, columnShift: text.location.column &- shared.base.column))
+            if shared.base == text.location { return shared.expression }
+            return shared.expression.moved(to: text.location, columnShift: text.location.column &- shared.base.column)
         }
-        return check(text, in: scope, expecting: type, cacheKey: key, yamlKey: yamlKey)?.compiled
+        return check(text, in: scope, expecting: type, cacheKey: key, yamlKey: yamlKey)?.expression
     }
 
     /// A transition row's guard or assigned value. One already checked in the same scope with the
-    /// same expected type is shared, compiled code and all: the row keeps only where it wrote it.
+    /// same expected type is shared: the row keeps only where it wrote it.
     /// The scope is that of rows on `event`, made only when the text is not cached.
     mutating func rowExpression(
         _ text: ExpressionText, on event: Int?, in environment: SpinEnvironment, expecting type: ValueType?, key yamlKey: String
@@ -185,7 +184,7 @@ package struct SpecResolver {
         }
     }
 
-    /// Checks and compiles `text`, reporting its diagnostics, and caches it under `cacheKey` when
+    /// Checks `text`, reporting its diagnostics, and caches it under `cacheKey` when
     /// it has none (the YAML key only changes hints, so it is no part of the cache's key).
     private mutating func check(
         _ text: ExpressionText, in scope: ResolverScope, expecting type: ValueType?, cacheKey: CheckedExpressionCache.Key?,
@@ -194,7 +193,7 @@ package struct SpecResolver {
         let (typed, found) = ExpressionChecker.check(text.text, at: text.location, layout: text.layout, in: scope.scope, expecting: type, key: yamlKey)
         append(found)
         guard let typed else { return nil }
-        let shared = SharedExpression(CompiledExpression(typed), base: text.location)
+        let shared = SharedExpression(typed, base: text.location)
         if let cacheKey, found.isEmpty {
             checkedExpressions.insert(shared, for: cacheKey)
         }

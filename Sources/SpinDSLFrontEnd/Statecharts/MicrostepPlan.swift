@@ -1,4 +1,4 @@
-/// A microstep worked out when the spec was compiled, as ranges of `Statechart`'s flat arrays.
+/// A microstep worked out when the spec's statecharts were lowered (`StatechartLowering`), as ranges of `Statechart`'s flat arrays.
 package struct MicrostepPlan: Sendable {
     /// The configuration after it.
     package let target: Int32

@@ -8,16 +8,16 @@ import SpinDSLFrontEnd
 /// evaluated gives its fault.
 struct PeriodicEvents: AsyncSequence, Sendable {
     typealias Element = SpecEvent
-    let firstDelay: TimerDuration?
-    let period: TimerDuration
+    let firstDelay: TimerCode?
+    let period: TimerCode
     let trigger: TriggerValue
     let latest: LatestState
     let maxStringBytes: Int
     let act: @Sendable (SpecState, [SpinValue]) async -> SpecEvent?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        var firstDelay: TimerDuration?
-        let period: TimerDuration
+        var firstDelay: TimerCode?
+        let period: TimerCode
         let trigger: TriggerValue
         let latest: LatestState
         let maxStringBytes: Int

@@ -140,9 +140,9 @@ extension ReducerTable {
             var guardShape = SlotShape.general
             if let expression = transition.guardExpression {
                 let made = guardCodes.value(for: expression.shared) { shared in
-                    let compiled = CompiledCode(guard: shared.compiled)
+                    let compiled = CompiledCode(guard: CompiledExpression(shared.expression))
                     code.append(compiled)
-                    return (compiled, SlotShape(shared.compiled.expression))
+                    return (compiled, SlotShape(shared.expression))
                 }
                 guardCode = Unmanaged.passUnretained(made.code)
                 guardShape = made.shape
@@ -191,10 +191,10 @@ extension ReducerTable {
         private static func valueCode(
             _ shared: SharedExpression, as type: ValueType, keeping code: inout [CompiledCode]
         ) -> (code: CompiledCode, type: ValueType, isInt: Bool, shape: SlotShape) {
-            let isInt = if case .int = type, case .int = shared.compiled.type { true } else { false }
-            let compiled = CompiledCode(assigning: shared.compiled, to: type, isInt: isInt)
+            let isInt = if case .int = type, case .int = shared.expression.type { true } else { false }
+            let compiled = CompiledCode(assigning: CompiledExpression(shared.expression), to: type, isInt: isInt)
             code.append(compiled)
-            return (compiled, type, isInt, isInt ? SlotShape(shared.compiled.expression) : .general)
+            return (compiled, type, isInt, isInt ? SlotShape(shared.expression) : .general)
         }
     }
 

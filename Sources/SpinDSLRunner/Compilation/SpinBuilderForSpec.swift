@@ -43,7 +43,7 @@ package struct SpinBuilderForSpec {
     private func hostFeedbacks() -> [Feedback<SpecState, SpecEvent>] {
         var feedbacks: [Feedback<SpecState, SpecEvent>] = []
         let limit = maxStringBytes
-        if let render = spin.render, let sink = options.render {
+        if let render = loop.render, let sink = options.render {
             let name = spin.name.text
             feedbacks.append(Feedback(effect: { (state: SpecState) -> SpecEvent? in
                 guard !state.hasFault else { return nil }
@@ -271,19 +271,19 @@ package struct SpinBuilderForSpec {
         }
     }
 
-    /// The model of rule case `id`.
-    private func rule(_ id: RuleCaseID) -> RuleModel {
-        spin.feedbacks[id.rule].cases[id.caseIndex]
+    /// The code of rule case `id`, as the plan compiled it.
+    private func rule(_ id: RuleCaseID) -> RuleCode {
+        loop.rule(id)
     }
 
     /// The event of a rule that emits one without payload, made once; nil for other actions.
-    package static func constantEvent(_ rule: RuleModel) -> SpecEvent? {
+    package static func constantEvent(_ rule: RuleCode) -> SpecEvent? {
         guard case .emit(let emit) = rule.action, emit.payload.isEmpty else { return nil }
         return SpecEvent(kind: emit.event)
     }
 
     /// For level triggers: whether the rule holds in a state (throwing the error evaluating it).
-    package func levelPredicate(_ rule: RuleModel) -> LevelTest {
+    package func levelPredicate(_ rule: RuleCode) -> LevelTest {
         let condition = rule.condition
         switch rule.trigger {
         case .everyState:
@@ -316,7 +316,7 @@ package struct SpinBuilderForSpec {
 
     /// For an `enter` rule naming a state some row exits and enters again: where the entry
     /// parities of its states are. Nil otherwise: the rising edge of the states is all it needs.
-    package func entryWatch(_ rule: RuleModel) -> [ParityFlip]? {
+    package func entryWatch(_ rule: RuleCode) -> [ParityFlip]? {
         guard case .enter(let states) = rule.trigger, let chart = spin.statechart else { return nil }
         let flips = Statechart.mergedFlips(states.sorted().compactMap { chart.parity[$0] })
         return flips.isEmpty ? nil : flips
@@ -324,7 +324,7 @@ package struct SpinBuilderForSpec {
 
     /// For edge and periodic triggers (and level triggers with a delay or an effect): whether the
     /// trigger holds in a state, or the fault of evaluating it.
-    package func trigger(_ rule: RuleModel) -> @Sendable (SpecState) -> TriggerValue {
+    package func trigger(_ rule: RuleCode) -> @Sendable (SpecState) -> TriggerValue {
         let limit = maxStringBytes
         let condition = rule.condition
         switch rule.trigger {
@@ -347,20 +347,20 @@ package struct SpinBuilderForSpec {
     // MARK: Actions
 
     /// The rule's action as a synchronous function (for every action but named effects).
-    private func immediateAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) -> SpecEvent? {
+    private func immediateAction(_ rule: RuleCode, stream: Int) -> @Sendable (SpecState, [SpinValue]) -> SpecEvent? {
         let limit = maxStringBytes
         let spinName = spin.name.text
         switch rule.action {
         case .emit(let emit):
             let fields = spin.events[emit.event].fields.map(\.type)
-            return { state, payload in Self.makeEvent(emit, fields: fields, state: state, gearPayload: payload, maxStringBytes: limit) }
+            return { state, payload in emit.make(fields: fields, state: state, gearPayload: payload, maxStringBytes: limit) }
         case .choose(let branches):
             let generator = SharedGenerator(seed: seed(for: stream), forced: forcedOutcomes(stream))
             let events = spin.events
             return { state, payload in
                 let picked = generator.pick(weights: branches.map(\.weight))
                 let emit = branches[picked].emit
-                return Self.makeEvent(emit, fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
+                return emit.make(fields: events[emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
             }
         case let .propagate(gearIndex, eventIndex, expressions):
             let gear = gears[gearIndex]
@@ -390,19 +390,19 @@ package struct SpinBuilderForSpec {
         case .effect:
             // The resolver rejects named effects triggered by `catch`, the only caller of the
             // immediate form for effects; keep a clear run-time error rather than a trap.
-            let location = rule.declaration.location
+            let location = rule.model.declaration.location
             return { _, _ in .failure(SpecFault(.catchWithEffect, at: location)) }
         }
     }
 
     /// The rule's action as an asynchronous function (named effects call the host or simulate).
-    private func asyncAction(_ rule: RuleModel, stream: Int) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
+    private func asyncAction(_ rule: RuleCode, stream: Int) -> @Sendable (SpecState, [SpinValue]) async -> SpecEvent? {
         let limit = maxStringBytes
         guard case let .effect(effectName, simulate) = rule.action else {
             let immediate = immediateAction(rule, stream: stream)
             return { state, payload in immediate(state, payload) }
         }
-        let location = rule.declaration.location
+        let location = rule.model.declaration.location
         let spinModel = spin
         if let host = options.effects[effectName] {
             let timeout = options.effectTimeout
@@ -442,7 +442,7 @@ package struct SpinBuilderForSpec {
                 do throws(SpecFault) { duration = try delay.armed(on: state, as: .delay, maxStringBytes: limit) } catch { return .failure(error) }
                 do { try await SpinClock.sleep(for: duration) } catch { return nil }
             }
-            return Self.makeEvent(outcome.emit, fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
+            return outcome.emit.make(fields: events[outcome.emit.event].fields.map(\.type), state: state, gearPayload: payload, maxStringBytes: limit)
         }
     }
 
@@ -460,7 +460,7 @@ package struct SpinBuilderForSpec {
     package static func scriptEvents(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> [SpecEvent] {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return spin.script.map { step in
-            makeEvent(step.emit, fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
+            EmitCode(step.emit).make(fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
         }
     }
 
@@ -501,24 +501,6 @@ package struct SpinBuilderForSpec {
     package static func seed(_ seed: UInt64, spin: Int, stream: Int) -> UInt64 {
         var generator = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: spin) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
         return generator.next()
-    }
-
-    package static func makeEvent(
-        _ emit: EmitModel, fields: [ValueType], state: SpecState, gearPayload: [SpinValue],
-        maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
-    ) -> SpecEvent {
-        if emit.payload.isEmpty { return SpecEvent(kind: emit.event) }
-        do throws(EvaluationError) {
-            let context = EvaluationContext(data: state.data, event: gearPayload, state: state.control, maxStringBytes: maxStringBytes)
-            var values: [SpinValue] = []
-            values.reserveCapacity(emit.payload.count)
-            for (index, expression) in emit.payload.enumerated() {
-                values.append(try expression.evaluate(as: fields[index], context))
-            }
-            return SpecEvent(kind: emit.event, payload: values)
-        } catch {
-            return .failure(SpecFault(error))
-        }
     }
 }
 

@@ -89,11 +89,11 @@ package final class StatechartCode: Sendable {
             if let model = actions?.emit, spin.events.indices.contains(model.event) {
                 let types = spin.events[model.event].fields.map(\.type)
                 emit = Int32(emits.count)
-                emits.append(EventCode(kind: model.event, gear: -1, payload: zip(model.payload, types).map { $0.valueClosure(as: $1) }))
+                emits.append(EventCode(kind: model.event, gear: -1, payload: zip(model.payload, types).map { CompiledExpression($0).valueClosure(as: $1) }))
             }
             if let model = actions?.propagate {
                 propagate = Int32(propagates.count)
-                propagates.append(EventCode(kind: model.event, gear: model.gear, payload: model.payload.map { $0.valueClosure(as: $0.type) }))
+                propagates.append(EventCode(kind: model.event, gear: model.gear, payload: model.payload.map { CompiledExpression($0).valueClosure(as: $0.type) }))
             }
             return (emit, propagate)
         }

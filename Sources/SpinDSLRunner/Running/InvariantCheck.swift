@@ -15,6 +15,9 @@ package struct InvariantCheck: Sendable {
     /// that a check per state copies nothing (copying a model retains every one of its fields:
     /// that was a third of `--check`'s time on a model with one invariant).
     private let spins: [(name: String, invariants: [InvariantModel])]
+    /// Per spin, each invariant's condition compiled, for locating an error (`conditions` is the
+    /// same code without the locations).
+    private let compiled: [[CompiledExpression]]
     /// Per spin, the code of each invariant's condition, called through an unmanaged reference
     /// (`CompiledCode`): a closure loaded from an array is retained and released around each call,
     /// and the closures are the model's, shared by the parallel search's threads, whose atomic
@@ -29,7 +32,9 @@ package struct InvariantCheck: Sendable {
 
     package init(_ model: SpecModel, maxStringBytes: Int) {
         spins = model.spins.map { ($0.name.text, $0.invariants) }
-        let codes = model.spins.map { $0.invariants.map { CompiledCode(guard: $0.condition) } }
+        let compiled = model.spins.map { $0.invariants.map { CompiledExpression($0.condition) } }
+        self.compiled = compiled
+        let codes = compiled.map { $0.map { CompiledCode(guard: $0) } }
         self.codes = codes
         conditions = codes.map { $0.map { Unmanaged.passUnretained($0) } }
         self.maxStringBytes = maxStringBytes
@@ -54,7 +59,7 @@ package struct InvariantCheck: Sendable {
                     // Evaluated again for the error located at the invariant (the raw code's is
                     // not): a condition is pure, so it fails the same way.
                     do throws(EvaluationError) {
-                        _ = try spins[spin].invariants[index].condition.evaluateBool(view)
+                        _ = try compiled[spin][index].evaluateBool(view)
                         return (index, error)
                     } catch {
                         return (index, error)

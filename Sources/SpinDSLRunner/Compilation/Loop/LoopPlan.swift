@@ -1,8 +1,9 @@
 import SpinDSLFrontEnd
 
 /// The plan of one spin's loop, made once when the spec is compiled: the feedbacks the loop
-/// delivers each new state to, in order, each with the form it runs as, and whether the reducer
-/// has internal events to run to completion between queued events.
+/// delivers each new state to, in order, each with the form it runs as, the code of each rule
+/// case and of the render line, and whether the reducer has internal events to run to completion
+/// between queued events.
 ///
 /// This is the one place a rule's kind is decided. The Spin core's feedbacks
 /// (`SpinBuilderForSpec`), the checker's synchronous machine (`RunMachine`, through
@@ -16,6 +17,11 @@ package struct LoopPlan: Sendable {
     /// Whether the reducer has internal events (eventless rows, raised events, deferred events
     /// released), reduced to completion before the next queued event.
     package let hasInternalEvents: Bool
+    /// Each rule case's code, by rule, then case (`RuleCaseID`): its expressions are compiled
+    /// here, once, for every executor.
+    package let rules: [[RuleCode]]
+    /// The spin's render line, compiled.
+    package let render: TemplateCode?
 
     init(spin: SpinModel, table: ReducerTable) {
         var feedbacks: [FeedbackPlan] = []
@@ -53,6 +59,8 @@ package struct LoopPlan: Sendable {
             }
         }
         self.feedbacks = feedbacks
+        rules = spin.feedbacks.map { $0.cases.map(RuleCode.init) }
+        render = spin.render.map(TemplateCode.init)
         hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows || $0.chart.deferral != nil } ?? false
     }
 
@@ -74,5 +82,10 @@ package struct LoopPlan: Sendable {
         case .gearEvent(let gear, let event):
             return .gearListener(id, gear: gear, event: event)
         }
+    }
+
+    /// The code of rule case `id`.
+    package func rule(_ id: RuleCaseID) -> RuleCode {
+        rules[id.rule][id.caseIndex]
     }
 }
