@@ -2,7 +2,7 @@ import SpinDSLFrontEnd
 import SpinDSLRunner
 
 /// A whole run of the machine, as `SpecRun.run()` makes one on the virtual clock: start the spins,
-/// then move time from deadline to deadline until every spin is final, nothing is left to do, or
+/// then move time as `VirtualTimeStep` says until every spin is final, nothing is left to do, or
 /// a limit ends it.
 extension RunMachine {
     /// Runs to the end with `limits` (all but the livelock detector, which a run with time passing
@@ -22,21 +22,22 @@ extension RunMachine {
         while true {
             if let status = endStatus { return status }
             if allStopped { return .final }
-            let timer = nextDeadline
             let due = nextInput < inputs.count ? inputs[nextInput].at : nil
-            guard let time = [timer, due].compactMap({ $0 }).min() else { return .idle }
-            if let maxTime = limits.maxTimeMilliseconds {
-                let (limit, overflow) = maxTime.multipliedReportingOverflow(by: 1_000_000)
-                if !overflow, time > limit {
-                    if now < limit { now = limit }
-                    return .maxTime
-                }
-            }
-            if time == timer {
-                // Timers first: every timer due at this instant fires before its inputs.
+            switch VirtualTimeStep(
+                timer: nextDeadline.map(Duration.nanoseconds), input: due.map(Duration.nanoseconds),
+                maxTimeMilliseconds: limits.maxTimeMilliseconds
+            ) {
+            case .idle:
+                return .idle
+            case .timeLimit(let limit, _):
+                let nanoseconds = MachineProgram.nanoseconds(limit)
+                if now < nanoseconds { now = nanoseconds }
+                return .maxTime
+            case .timers:
                 advance()
-            } else {
-                if now < time { now = time }
+            case .input(let time):
+                let nanoseconds = MachineProgram.nanoseconds(time)
+                if now < nanoseconds { now = nanoseconds }
                 let input = inputs[nextInput]
                 nextInput &+= 1
                 emitInput(input.event, into: input.spin)

@@ -280,8 +280,8 @@ public final class SpecRun: Sendable {
     /// The `until` condition is checked on the initial state first: when it holds there, no spin
     /// starts. Timed inputs are sent at their times; at one instant of virtual time every timer
     /// due then fires (in the order the timers were armed) before the inputs scheduled then, and
-    /// each input is sent once everything before it has settled (docs/semantics.md, "Inputs and
-    /// timers at one instant").
+    /// each input is sent once everything before it has settled (`VirtualTimeStep`;
+    /// docs/spec-format.md, "Time: inputs and timers").
     ///
     /// When it returns, every effect task the run started has ended: the spins' effects are
     /// cancelled when the run ends, and the run waits for them to finish (a host effect that
@@ -329,8 +329,8 @@ public final class SpecRun: Sendable {
         while true {
             await clock.settled()
             guard let next = nextStep(), case .wait(let due) = next else { return }
-            let timer = clock.nextDeadline?.offset
-            guard let time = [timer, due].compactMap({ $0 }).min() else {
+            let step = VirtualTimeStep(timer: clock.nextDeadline?.offset, input: due, maxTimeMilliseconds: limits.maxTimeMilliseconds)
+            guard let time = step.time else {
                 if holdOpen, !progress.withLock({ $0.inputClosed }) {
                     // Interactive: nothing to do until the next input (or the end of input).
                     for await _ in wakeups { break }
@@ -344,15 +344,16 @@ public final class SpecRun: Sendable {
                 for await _ in wakeups { break }
                 continue
             }
-            if let maxTime = limits.maxTimeMilliseconds, time > .milliseconds(maxTime) {
-                await clock.advance(to: VirtualClock.Instant(offset: .milliseconds(maxTime)))
+            switch step {
+            case .idle:
+                return
+            case .timeLimit(let limit, _):
+                await clock.advance(to: VirtualClock.Instant(offset: limit))
                 finish(.maxTime)
                 return
-            }
-            if time == timer {
-                // Timers first: every timer due at this instant fires before its inputs.
+            case .timers:
                 await clock.advanceToNextDeadline()
-            } else {
+            case .input(let time):
                 await clock.advance(to: VirtualClock.Instant(offset: time))
                 // Sent from a job on the clock's executor, like the effects: the tasks the input's
                 // drain starts then run after it, not beside it on another thread.
