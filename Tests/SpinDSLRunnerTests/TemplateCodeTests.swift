@@ -19,7 +19,7 @@ import Testing
             controlStates: Self.states,
             enumTypes: [Self.mode])
         let (template, diagnostics) = Template.parse(text, at: Self.location, in: scope)
-        return TemplateCode(try #require(template, "\(diagnostics.map(\.message))"))
+        return try #require(template, "\(diagnostics.map(\.message))").map(CompiledExpression.init)
     }
 
     private func render(_ text: String) throws -> String {

@@ -32,11 +32,11 @@ final class MachineProgram: Sendable {
         let constant: SpecEvent?
 
         init(
-            _ code: RuleCode, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?,
+            _ model: RuleModel, code: RuleCode, stream: Int, trigger: @escaping @Sendable (SpecState) -> TriggerValue, entry: [ParityFlip]?,
             level: LevelTest
         ) {
             self.code = code
-            model = code.model
+            self.model = model
             self.level = level
             constant = SpinBuilderForSpec.constantEvent(code)
             self.stream = stream
@@ -45,7 +45,7 @@ final class MachineProgram: Sendable {
             watched = if case .changes(let watched) = code.trigger { watched } else { nil }
             delay = code.delay
             period = code.period
-            readsState = code.model.action.readsState
+            readsState = code.action.readsState
         }
     }
 
@@ -126,7 +126,8 @@ final class MachineProgram: Sendable {
         let rules = loop.rules.enumerated().map { ruleIndex, cases in
             cases.enumerated().map { caseIndex, rule in
                 RuleProgram(
-                    rule, stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule),
+                    spin.feedbacks[ruleIndex].cases[caseIndex], code: rule,
+                    stream: SpinBuilderForSpec.stream(rule: ruleIndex, case: caseIndex), trigger: builder.trigger(rule),
                     entry: builder.entryWatch(rule), level: builder.levelPredicate(rule))
             }
         }
@@ -180,7 +181,7 @@ final class MachineProgram: Sendable {
     }
 }
 
-extension ActionModel {
+extension Action {
     /// Whether acting needs the state it acts on: an expression in a payload or a template.
     var readsState: Bool {
         switch self {

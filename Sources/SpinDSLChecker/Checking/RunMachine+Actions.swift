@@ -75,7 +75,7 @@ extension RunMachine {
 
     /// A timer's duration in nanoseconds, computed on `state` when it is armed.
     static func arm(
-        _ timer: TimerCode, on state: SpecState, as key: TimerDuration.Key, maxStringBytes: Int
+        _ timer: TimerCode, on state: SpecState, as key: TimerKey, maxStringBytes: Int
     ) -> Result<Int64, SpecFault> {
         do throws(SpecFault) {
             return .success(MachineProgram.nanoseconds(try timer.armed(on: state, as: key, maxStringBytes: maxStringBytes)))

@@ -162,7 +162,7 @@ extension RunMachine {
             case .start:
                 // Arm the next wait: the first on the triggering state, the others on the latest.
                 let timer: TimerCode?
-                let key: TimerDuration.Key
+                let key: TimerKey
                 if isFirst, let delay = rule.delay {
                     (timer, key) = (delay, .delay)
                 } else {

@@ -63,7 +63,7 @@ extension SpecResolver {
     /// An `after` or `every`: a duration expression on the state, evaluated now when it reads
     /// nothing (`2s`, `-1s`, `3 * 500ms`). A constant delay must not be negative, nor a constant
     /// period shorter than 1ms.
-    private mutating func timerDuration(_ text: ExpressionText, key: TimerDuration.Key, in scope: ResolverScope) -> TimerDuration? {
+    private mutating func timerDuration(_ text: ExpressionText, key: TimerKey, in scope: ResolverScope) -> TimerDuration? {
         guard let checked = expression(text, in: scope, expecting: .duration) else { return nil }
         guard checked.isConstant else { return .computed(checked, at: text.location) }
         let milliseconds: Int64

@@ -390,7 +390,7 @@ package struct SpinBuilderForSpec {
         case .effect:
             // The resolver rejects named effects triggered by `catch`, the only caller of the
             // immediate form for effects; keep a clear run-time error rather than a trap.
-            let location = rule.model.declaration.location
+            let location = rule.declaration.location
             return { _, _ in .failure(SpecFault(.catchWithEffect, at: location)) }
         }
     }
@@ -402,7 +402,7 @@ package struct SpinBuilderForSpec {
             let immediate = immediateAction(rule, stream: stream)
             return { state, payload in immediate(state, payload) }
         }
-        let location = rule.model.declaration.location
+        let location = rule.declaration.location
         let spinModel = spin
         if let host = options.effects[effectName] {
             let timeout = options.effectTimeout
@@ -460,7 +460,7 @@ package struct SpinBuilderForSpec {
     package static func scriptEvents(of spin: SpinModel, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes) -> [SpecEvent] {
         let initial = SpecState(control: spin.initialState, data: spin.initialData)
         return spin.script.map { step in
-            EmitCode(step.emit).make(fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
+            step.emit.map(CompiledExpression.init).make(fields: spin.events[step.emit.event].fields.map(\.type), state: initial, gearPayload: [], maxStringBytes: maxStringBytes)
         }
     }
 
@@ -501,20 +501,6 @@ package struct SpinBuilderForSpec {
     package static func seed(_ seed: UInt64, spin: Int, stream: Int) -> UInt64 {
         var generator = SeededGenerator(seed: seed ^ (UInt64(truncatingIfNeeded: spin) &* 0x1000_0000_01B3) ^ UInt64(truncatingIfNeeded: stream))
         return generator.next()
-    }
-}
-
-extension RuleModel {
-    var isLevelTriggered: Bool {
-        switch trigger {
-        case .everyState, .when, .inStates: return true
-        default: return false
-        }
-    }
-
-    var isEffect: Bool {
-        if case .effect = action { return true }
-        return false
     }
 }
 

@@ -1,18 +1,9 @@
 import SpinDSLFrontEnd
 
-/// An event to emit (`EmitModel`) with its payload expressions compiled, in the event's field
-/// order.
-package struct EmitCode: Sendable {
-    /// The event's kind.
-    package let event: Int
-    /// The payload, one expression per field.
-    package let payload: [CompiledExpression]
+/// An event to emit with its payload expressions compiled, in the event's field order.
+package typealias EmitCode = Emit<CompiledExpression>
 
-    package init(_ model: EmitModel) {
-        event = model.event
-        payload = model.payload.map(CompiledExpression.init)
-    }
-
+extension Emit where Expression == CompiledExpression {
     /// The event, its payload evaluated on `state` (and `gearPayload`, the caught message's
     /// fields), each value converted to its field's type in `fields`; a `.failure` event when an
     /// expression fails.

@@ -1,23 +1,9 @@
 import SpinDSLFrontEnd
 
-/// A render line (`Template`) with its holes compiled.
-package struct TemplateCode: Sendable {
-    private enum Segment: Sendable {
-        case text(String)
-        case hole(CompiledExpression)
-    }
+/// A render line with its holes compiled.
+package typealias TemplateCode = TemplateParts<CompiledExpression>
 
-    private let segments: [Segment]
-
-    package init(_ template: Template) {
-        segments = template.segments.map { segment in
-            switch segment {
-            case .text(let text): .text(text)
-            case .hole(let expression): .hole(CompiledExpression(expression))
-            }
-        }
-    }
-
+extension TemplateParts where Hole == CompiledExpression {
     /// The rendered line: the text, each hole's value formatted as its type is.
     package func render(_ context: borrowing EvaluationContext) throws(EvaluationError) -> String {
         var out = ""

@@ -1,25 +1,15 @@
 import SpinDSLFrontEnd
 
-/// An `after` or `every` of a rule, or the latency of a simulated effect (`TimerDuration`), ready
-/// to arm: a constant duration, or its expression compiled.
-package enum TimerCode: Sendable {
-    /// A constant duration.
-    case fixed(Duration)
-    /// A duration expression written at `location`, evaluated when the timer is armed.
-    case computed(CompiledExpression, at: SourceLocation)
+/// An `after` or `every` of a rule, or the latency of a simulated effect, ready to arm: a
+/// constant duration, or its expression compiled.
+package typealias TimerCode = Timing<CompiledExpression>
 
-    init(_ model: TimerDuration) {
-        switch model {
-        case .fixed(let duration): self = .fixed(duration)
-        case .computed(let expression, let location): self = .computed(CompiledExpression(expression), at: location)
-        }
-    }
-
+extension Timing where Expression == CompiledExpression {
     /// How long the timer armed on `state` sleeps: the constant, or the expression's value on
     /// that state. A computed delay below 0ms, or a computed period below 1ms, is a fault (a
     /// constant one is refused when the spec is loaded).
     package func armed(
-        on state: SpecState, as key: TimerDuration.Key, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
+        on state: SpecState, as key: TimerKey, maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
     ) throws(SpecFault) -> Duration {
         switch self {
         case .fixed(let duration):

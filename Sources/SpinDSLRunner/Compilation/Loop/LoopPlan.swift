@@ -59,8 +59,8 @@ package struct LoopPlan: Sendable {
             }
         }
         self.feedbacks = feedbacks
-        rules = spin.feedbacks.map { $0.cases.map(RuleCode.init) }
-        render = spin.render.map(TemplateCode.init)
+        rules = spin.feedbacks.map { $0.cases.map { $0.map(CompiledExpression.init) } }
+        render = spin.render.map { $0.map(CompiledExpression.init) }
         hasInternalEvents = table.statechart.map { $0.mayRaise || $0.chart.hasEventlessRows || $0.chart.deferral != nil } ?? false
     }
 

@@ -1,23 +1,38 @@
-/// A render line such as `left={left} right={right}`: literal text with `{expression}` holes.
+/// A render line such as `left={left} right={right}`: literal text with `{expression}` holes,
+/// over the type of its holes: checked trees in the model (`Template`), code once the runner has
+/// compiled them (`TemplateCode`).
 ///
 /// Syntax: `{` starts a hole, which runs to the next `}` outside a string literal; its text is an
 /// expression of any type, rendered with `SpinValue.formatted(as:)`. `{{` and `}}` stand for literal
 /// braces. A lone `}`, an unclosed `{` and an empty hole are errors. Diagnostics inside a hole point
 /// into it, at the column of the offending part of the expression.
-///
-/// The template holds the holes' checked expressions; compilation makes its code (`TemplateCode`).
-package struct Template: Sendable {
+package struct TemplateParts<Hole: Sendable>: Sendable {
     /// One piece of a template.
     package enum Segment: Sendable {
         /// Text copied verbatim (escaped braces already resolved).
         case text(String)
         /// A hole; its value is formatted according to its static type.
-        case hole(TypedExpression)
+        case hole(Hole)
     }
 
     /// The pieces in order.
     package let segments: [Segment]
 
+    /// The same template with each hole transformed (compiled).
+    package func map<Other>(_ transform: (Hole) -> Other) -> TemplateParts<Other> {
+        TemplateParts<Other>(segments: segments.map { segment in
+            switch segment {
+            case .text(let text): .text(text)
+            case .hole(let hole): .hole(transform(hole))
+            }
+        })
+    }
+}
+
+/// A render line, its holes checked.
+package typealias Template = TemplateParts<TypedExpression>
+
+extension TemplateParts where Hole == TypedExpression {
     /// The checked expressions of all holes, in order (for static analysis: fields read, etc.).
     var expressions: [TypedExpression] {
         segments.compactMap {
@@ -99,5 +114,4 @@ package struct Template: Sendable {
         }
         return diagnostics.isEmpty ? (Template(segments: segments), []) : (nil, diagnostics)
     }
-
 }

@@ -1,8 +1,0 @@
-/// A resolved action.
-package enum ActionModel: Sendable {
-    case emit(EmitModel)
-    case choose([(weight: Int, emit: EmitModel)])
-    case propagate(gear: Int, event: Int, payload: [TypedExpression])
-    case effect(name: String, simulate: SimulationModel?)
-    case render(Template)
-}
