@@ -8,7 +8,8 @@ import Testing
 
 /// Every counterexample `spinrun --check` finds is a run of the real runtime: `SpecRun`, given the
 /// counterexample's inputs at their times, its choices and its limits (what `--replay` gives it),
-/// makes exactly the counterexample's steps and ends with its summary.
+/// makes exactly the counterexample's steps and ends with its summary; and its moves, run again
+/// from the start, make the trace the search made.
 @Suite struct CounterexampleReplayTests {
     /// The trace `SpecRun` makes with `trace`'s header and input steps: its lines and summary line.
     static func replayed(_ trace: CounterexampleTrace, _ compiled: CompiledSpec) async -> [String] {
@@ -47,6 +48,13 @@ import Testing
         for violation in result.violations {
             let trace = checker.counterexample(violation)
             #expect(await replayed(trace, compiled) == lines(trace, compiled.model), "\(violation.description)")
+            // The search made the trace from the moves' numbers; the same moves given by hand
+            // (run from the start on a new machine) make the same trace.
+            let byHand = CheckViolation(
+                kind: violation.kind, depth: violation.depth, counterexample: violation.counterexample, cycleStart: violation.cycleStart)
+            let again = checker.counterexample(byHand)
+            #expect(lines(again, compiled.model) == lines(trace, compiled.model), "\(violation.description)")
+            #expect(again.header == trace.header, "\(violation.description)")
         }
         return result.violations.count
     }

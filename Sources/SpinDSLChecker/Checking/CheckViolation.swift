@@ -28,12 +28,20 @@ public struct CheckViolation: Sendable {
     /// A lasso's: the index in `counterexample` of the cycle's first move; the cycle ends in the
     /// state it began in (no move: the run stays for ever in its last state).
     public let cycleStart: Int?
+    /// The counterexample's run, made by the search that found it (`CounterexampleRun`); nil
+    /// for a violation made by hand, whose moves `SpecChecker.counterexample(_:)` runs.
+    let trace: CounterexampleTrace?
 
     public init(kind: Kind, depth: Int, counterexample: [CheckMove], cycleStart: Int? = nil) {
+        self.init(kind: kind, depth: depth, counterexample: counterexample, cycleStart: cycleStart, trace: nil)
+    }
+
+    init(kind: Kind, depth: Int, counterexample: [CheckMove], cycleStart: Int?, trace: CounterexampleTrace?) {
         self.kind = kind
         self.depth = depth
         self.counterexample = counterexample
         self.cycleStart = cycleStart
+        self.trace = trace
     }
 
     /// `invariant`, `error`, `deadlock` or `livelock`.

@@ -6,7 +6,11 @@ import SpinDSLRunner
 extension Explorer {
     func result() -> CheckResult {
         let violations = findings.map { finding in
-            CheckViolation(kind: finding.kind, depth: finding.depth, counterexample: counterexample(finding), cycleStart: finding.lasso?.cycleStart)
+            let run = counterexample(finding)
+            let cycleStart = finding.lasso?.cycleStart
+            return CheckViolation(
+                kind: finding.kind, depth: finding.depth, counterexample: run.moves, cycleStart: cycleStart,
+                trace: run.trace(cycleStart: cycleStart))
         }
         let status: CheckStatus
         if violations.contains(where: { if case .deadEnd = $0.kind { false } else { true } }) {

@@ -68,7 +68,7 @@ final class Explorer {
         let parent: UInt32
         let move: UInt32
         let depth: Int
-        var lasso: (moves: [CheckMove], cycleStart: Int)? = nil
+        var lasso: (labels: [UInt32], cycleStart: Int)? = nil
     }
 
     enum FindingKey: Hashable {
@@ -200,9 +200,12 @@ final class Explorer {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// The start, once per combination of the choices made while the spins start.
+    /// The start, once per combination of the choices made while the spins start
+    /// (`RunMachine.forEachRun`, which a counterexample's first move is found by too).
     func exploreStart() {
-        let complete = forEachStartRun(maxRuns: options.maxMoveRuns) { label, fresh in
+        var start = Self.moveMachine(program, oracle: .enumerating(), options: options)
+        start.coverage = machine.coverage
+        let complete = start.forEachRun(of: [.start], maxRuns: options.maxMoveRuns) { label, _, fresh in
             machine.coverage = fresh.coverage
             if fresh.ended != .revisited, let reached = record(fresh, parent: StateStore.noParent, move: label, depth: 0) {
                 graph?.addStart(reached, label: label)
@@ -210,32 +213,6 @@ final class Explorer {
             return limit == nil
         }
         if !complete { limit = .maxMoveRuns }
-    }
-
-    /// The start's runs, one per combination of the choices made while the spins start, in the one
-    /// order that numbers them: the search's start moves and a counterexample's first move are
-    /// both this enumeration's. `body` gets each run's number and its machine (carrying the
-    /// search's coverage) and says whether to go on. False when `maxRuns` runs were made and more
-    /// were due.
-    @discardableResult
-    func forEachStartRun(maxRuns: Int = Int.max, _ body: (_ label: UInt32, _ machine: RunMachine) -> Bool) -> Bool {
-        var oracle = ChoiceOracle.enumerating()
-        var visits = MoveVisits()
-        var label: UInt32 = 0
-        repeat {
-            if label >= maxRuns { return false }
-            oracle.rewind()
-            var fresh = Self.moveMachine(program, oracle: oracle, options: options)
-            fresh.coverage = machine.coverage
-            fresh.moveVisits = visits
-            fresh.beginMove()
-            fresh.start()
-            oracle = fresh.oracle
-            visits = fresh.moveVisits
-            guard body(label, fresh) else { return true }
-            label &+= 1
-        } while oracle.advance()
-        return true
     }
 
     /// Explores every move of state `id`.
@@ -259,7 +236,7 @@ final class Explorer {
                 runs &+= 1
                 vector.withUnsafeBytes { bytes in codec.unpack(bytes, into: &machine) }
                 machine.oracle.rewind()
-                apply(template)
+                machine.make(template)
                 if machine.ended == .revisited {
                     // Covered by the runs that took other outcomes where it came back from.
                 } else if let reachedID = record(machine, parent: unchanged, move: move, depth: depth &+ 1) {
@@ -405,6 +382,12 @@ final class Explorer {
     /// spin that has not stopped (spins in document order, inputs and payloads in order), then
     /// time, when a task sleeps.
     func moveKinds() -> [CheckMove.Kind] {
+        moveKinds(of: machine)
+    }
+
+    /// The moves of the settled run `machine`: each input of a spin that has not stopped, with
+    /// each payload, then time moving on when a task sleeps.
+    func moveKinds(of machine: RunMachine) -> [CheckMove.Kind] {
         var kinds: [CheckMove.Kind] = []
         for (spin, events) in inputs.enumerated() where !machine.spins[spin].stopped {
             for event in events { kinds.append(.input(spin: spin, event: event)) }
@@ -424,18 +407,6 @@ final class Explorer {
     private func fairNumber(_ move: CheckMove.Kind) -> Int32 {
         if case .input(let spin, let event) = move { return fair.number(spin: spin, kind: event.kind) }
         return StateGraph.noFairInput
-    }
-
-    func apply(_ move: CheckMove.Kind) {
-        machine.beginMove()
-        switch move {
-        case .input(let spin, let event):
-            machine.emitInput(event, into: spin)
-        case .advance:
-            machine.advance()
-        case .start:
-            machine.start()
-        }
     }
 
     /// Stores the settled state of `run`, or notes the violation it ended with. Returns the
@@ -561,20 +532,21 @@ final class Explorer {
                     note(.error(fault), key: .error(fault.location, fault.group), parent: parent, move: move, depth: max(0, depth &- 1))
                 case .violated(let lasso):
                     guard findingKeys.insert(.property(spin: spinIndex, index: propertyIndex)).inserted else { continue }
-                    var moves = [startMove(graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0).0]
+                    // The start's run, then each move's number among its state's runs.
+                    var labels = [graph.starts.indices.contains(lasso.start) ? graph.starts[lasso.start].label : 0]
                     // The cycle's first move follows the start and the stem's moves (with an
                     // empty stem, the start's alone).
                     var cycleStart = 1
                     for (position, edge) in (lasso.stem + lasso.cycle).enumerated() {
                         let label = graph.move[edge]
-                        if label != StateGraph.stutter, let move = self.move(label, of: Int(graph.from[edge])) { moves.append(move) }
-                        if position &+ 1 == lasso.stem.count { cycleStart = moves.count }
+                        if label != StateGraph.stutter { labels.append(label) }
+                        if position &+ 1 == lasso.stem.count { cycleStart = labels.count }
                     }
                     let failure = PropertyFailure(
                         spin: spin.name.text, name: property.name.text, location: property.name.location, formula: property.text)
                     findings.append(Finding(
-                        kind: .property(failure), parent: StateStore.noParent, move: UInt32.max, depth: moves.count &- 1,
-                        lasso: (moves, cycleStart)))
+                        kind: .property(failure), parent: StateStore.noParent, move: UInt32.max, depth: labels.count &- 1,
+                        lasso: (labels, cycleStart)))
                 }
             }
         }

@@ -218,7 +218,7 @@ struct RunMachine {
     /// it (at most twice the steps before the ring started, plus one turn of the ring, in
     /// passes), instead of at the bound a hundred times further (100,000). It is also the
     /// length of a livelock's counterexample after its last move
-    /// (`SpecChecker.livelockShownSteps`): a ring is only reported once the run has gone at least
+    /// (`CounterexampleRun.unsettledShownSteps`): a ring is only reported once the run has gone at least
     /// as far as the counterexample shows.
     static let ringSearchStart = 1_000
 

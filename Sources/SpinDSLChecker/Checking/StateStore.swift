@@ -181,9 +181,6 @@ final class StateStore {
         return append(bytes, parent: parent, move: move).map { ($0, true) }
     }
 
-    /// Whether the vector of `id` is still held.
-    func holdsVector(_ id: Int) -> Bool { id >= firstKept && id < count }
-
     /// Drops the vectors of the states before `id` (their parents and moves stay: the tree of
     /// first reaches), moving the rest to the arena's start. Only a bitstate or compacted search
     /// does: the hash table finds states by their vectors.

@@ -103,17 +103,17 @@ public enum PromelaTrail {
                 moves.append(CheckMove(kind: .advance, outcomes: []))
             }
         }
-        let checker = SpecChecker(compiled)
         // A move is bounded as the model bounds it (an `assert` past `PromelaWriter.moveStepLimit`
         // steps): a move that does not settle ends the trail, and is shown as the checker shows
         // a livelock's (its first 1,000 steps, replayed to the same bound).
         let bound = PromelaWriter.moveStepLimit
-        let first = checker.run(moves, moveStepLimit: bound)
-        var (trace, times) = (first.trace, first.times)
-        if first.unsettled, times.count == moves.count {
-            let again = checker.run(moves, livelock: (bound, nil))
-            (trace, times) = (again.trace, again.times)
+        let program = MachineProgram(compiled, script: false, maxStringBytes: SpecRunOptions.defaultMaxStringBytes)
+        var run = CounterexampleRun(program, moveStepLimit: bound, detectsRings: false)
+        for move in moves { run.make(move) }
+        if run.lastMoveUnsettled, run.moves.count == moves.count {
+            run.showLastMoveUnsettled(bound: bound, ringLength: nil)
         }
+        let (trace, times) = (run.trace(), run.times)
         // Each move that ran: time moved as SPIN's model moved it (the export and the run agree).
         for (number, marker) in markers.enumerated() {
             guard case .time(let units, let unit) = marker else { continue }
