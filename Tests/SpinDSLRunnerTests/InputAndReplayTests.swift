@@ -74,12 +74,17 @@ struct InputAndReplayTests {
         #"{"summary":{"status":"idle","steps":2,"time":2000,"spins":{"Turnstile":{"state":"locked","data":{"credit":25,"passes":1}}}}}"#,
     ]
 
+    /// `recorded` as read from a file at `path` with a blank line after its second line.
+    static func recordedTrace(path: String) throws -> Replay.Recording {
+        var lines = Replay.RecordedLines()
+        lines.lines = recorded
+        lines.numbers = [1, 2, 4, 5]
+        return try Replay.recording(lines, path: path).get()
+    }
+
     @Test("a recorded trace: its header, and its input steps with their payloads")
     func recording() throws {
-        var lines = Replay.RecordedLines()
-        lines.lines = Self.recorded
-        lines.numbers = [1, 2, 4, 5]
-        let recording = try Replay.recording(lines, path: "run.jsonl").get()
+        let recording = try Self.recordedTrace(path: "run.jsonl")
         #expect(recording.header == TraceHeader(seed: 1, inputs: .events))
         #expect(recording.inputs.map(\.line) == [2, 4])
         #expect(recording.inputs.map(\.time) == [1000, 2000])

@@ -106,10 +106,7 @@ struct RunReportTests {
 
     @Test("a recorded trace's input steps, as inputs to schedule again, each into its spin")
     func recordedInputs() throws {
-        var lines = Replay.RecordedLines()
-        lines.lines = InputAndReplayTests.recorded
-        lines.numbers = [1, 2, 4, 5]
-        let recording = try Replay.recording(lines, path: "t.jsonl").get()
+        let recording = try InputAndReplayTests.recordedTrace(path: "t.jsonl")
         let inputs = recording.inputEvents(path: "t.jsonl")
         #expect(inputs.map(\.spin) == ["Turnstile", "Turnstile"])
         #expect(inputs.map(\.input) == [

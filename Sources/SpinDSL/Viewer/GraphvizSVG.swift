@@ -19,47 +19,15 @@ public enum GraphvizSVG {
         func failed(_ why: String) -> Result<String, UsageError> {
             .failure(UsageError("--html", .graphvizFailed, ["why": why]))
         }
-        let files = FileManager.default
-        let directory = files.temporaryDirectory.appendingPathComponent("spinrun-html-\(UUID().uuidString)")
-        do {
-            try files.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return failed("the temporary directory \(directory.path) could not be made")
+        let tool = ExternalTool(program, seconds: dotSeconds)
+        let run = tool.run(["-Tsvg", "-o", "diagram.svg", "diagram.dot"], inputs: ["diagram.dot": Data(dot.utf8)], what: "the diagram", outputs: ["diagram.svg"], prefix: "spinrun-html")
+        let outcome: ExternalTool.Outcome
+        switch run {
+        case .failure(let failure): return failed(failure.why)
+        case .success(let ended): outcome = ended
         }
-        defer { try? files.removeItem(at: directory) }
-        // Files rather than pipes: a large diagram fills a pipe's buffer while nobody reads it.
-        let input = directory.appendingPathComponent("diagram.dot")
-        let output = directory.appendingPathComponent("diagram.svg")
-        let errors = directory.appendingPathComponent("dot.err")
-        guard files.createFile(atPath: input.path, contents: Data(dot.utf8)),
-              files.createFile(atPath: errors.path, contents: nil),
-              let errorHandle = try? FileHandle(forWritingTo: errors) else {
-            return failed("the diagram could not be written into \(directory.path)")
-        }
-        defer { try? errorHandle.close() }
-        let process = Process()
-        process.executableURL = program
-        process.arguments = ["-Tsvg", "-o", output.path, input.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorHandle
-        do {
-            try process.run()
-        } catch {
-            return failed("\(program.path) could not be started")
-        }
-        let deadline = Date().addingTimeInterval(dotSeconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        let timedOut = process.isRunning
-        if timedOut { process.terminate() }
-        process.waitUntilExit()
-        if timedOut { return failed("it did not end within \(Int(dotSeconds)) seconds") }
-        guard process.terminationReason == .exit, process.terminationStatus == 0,
-              let data = files.contents(atPath: output.path) else {
-            let said = String(decoding: files.contents(atPath: errors.path) ?? Data(), as: UTF8.self)
-                .split(whereSeparator: \.isNewline).first.map { ": '\($0)'" } ?? ""
-            return failed("\(program.path) exited with status \(process.terminationStatus)\(said)")
-        }
+        if let failure = outcome.failure { return failed(failure) }
+        guard let data = outcome.outputs["diagram.svg"] else { return failed("\(program.path) wrote no SVG") }
         return .success(inline(String(decoding: data, as: UTF8.self)))
     }
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SpinDSLFrontEnd
 import SpinDSLRunner
@@ -115,64 +108,17 @@ public struct SpinTrail {
         func failed(_ why: String) -> Result<String, Failure> {
             .failure(.spin(UsageError("--replay", .spinFailed, ["path": path, "why": why])))
         }
-        let files = FileManager.default
-        let directory = files.temporaryDirectory.appendingPathComponent("spinrun-trail-\(UUID().uuidString)")
-        do {
-            try files.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return failed("the temporary directory \(directory.path) could not be made")
-        }
-        defer { try? files.removeItem(at: directory) }
-        let modelFile = directory.appendingPathComponent("model.pml")
-        let outputFile = directory.appendingPathComponent("spin.out")
-        guard files.createFile(atPath: modelFile.path, contents: Data(model.utf8)),
-              files.createFile(atPath: outputFile.path, contents: nil),
-              let output = try? FileHandle(forWritingTo: outputFile) else {
-            return failed("the model could not be written into \(directory.path)")
-        }
         // SPIN runs in the temporary directory: the trail is named from where the caller runs.
+        let files = FileManager.default
         let trail = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: files.currentDirectoryPath)).standardizedFileURL.path
-        let process = Process()
-        process.executableURL = spin
         // -B: no final state details (the variables); printfs are kept (not -b).
-        process.arguments = ["-t", "-k", trail, "-B", "model.pml"]
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            try? output.close()
-            return failed("\(spin.path) could not be started")
+        let tool = ExternalTool(spin, seconds: timeoutSeconds)
+        switch tool.run(["-t", "-k", trail, "-B", "model.pml"], inputs: ["model.pml": Data(model.utf8)], what: "the model", prefix: "spinrun-trail") {
+        case .failure(let failure):
+            return failed(failure.why)
+        case .success(let outcome):
+            if let failure = outcome.failure { return failed(failure) }
+            return .success(outcome.printed)
         }
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        let timedOut = process.isRunning
-        if timedOut { Self.stop(process) }
-        process.waitUntilExit()
-        try? output.close()
-        let text = String(decoding: files.contents(atPath: outputFile.path) ?? Data(), as: UTF8.self)
-        if timedOut {
-            // Whole seconds as a number that fits (a host may give any timeout).
-            let seconds = abs(timeoutSeconds) < 1e15 ? String(Int(timeoutSeconds)) : String(timeoutSeconds)
-            return failed("it did not end within \(seconds) seconds")
-        }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let said = text.split(whereSeparator: \.isNewline).first.map { ": '\($0)'" } ?? ""
-            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
-            return failed("\(spin.path) \(how)\(said)")
-        }
-        return .success(text)
-    }
-
-    /// Ends `process`: SIGTERM, then, if it still runs a second later, SIGKILL. A child inherits
-    /// the signal mask of the thread that starts it, and Swift's threads block SIGTERM, so SPIN
-    /// may never see the first.
-    private static func stop(_ process: Process) {
-        process.terminate()
-        let grace = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < grace { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-import SpinDSLFrontEnd
-import SpinDSLRunner
-import SpinDSLChecker
 
 /// Programs the exports run (Graphviz's `dot`, SPIN's `spin`), found as a shell finds them.
 public enum ExecutableLookup {
