@@ -47,6 +47,8 @@ import Testing
         let result = checker.check(CheckOptions(maxStates: maxStates, maxMoveRuns: maxMoveRuns))
         for violation in result.violations {
             let trace = checker.counterexample(violation)
+            // Every move the search counted is made: the start, then one per level.
+            #expect(violation.counterexample.count == violation.depth &+ 1, "\(violation.description)")
             #expect(await replayed(trace, compiled) == lines(trace, compiled.model), "\(violation.description)")
             // The search made the trace from the moves' numbers; the same moves given by hand
             // (run from the start on a new machine) make the same trace.

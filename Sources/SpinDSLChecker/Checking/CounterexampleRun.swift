@@ -6,9 +6,10 @@ import SpinDSLRunner
 ///
 /// A move is given (its kind and outcomes: a lasso's, a SPIN trail's, a violation built by hand),
 /// or named as the search named it: the number of its run among the runs of the state it leaves
-/// (`make(label:of:)`). Either way it is run once, where the run has got to; nothing is unpacked
-/// from the search's vectors, so time is the run's own and a bitstate search's forgotten
-/// states are not needed. Only a move that does not settle is run a second time, from where it
+/// (`make(label:of:)`: the runs numbered before it, from the same state, are made too, so that
+/// each meets what it met in the search). Either way it is made once, where the run has got to;
+/// nothing is unpacked from the search's vectors, so time is the run's own and a bitstate
+/// search's forgotten states are not needed. Only a move that does not settle is run a second time, from where it
 /// began, without the search's bound, to show its first steps (`showLastMoveUnsettled`).
 struct CounterexampleRun {
     /// The steps observed so far (the machine's observer appends to it, copies of the machine too).
@@ -30,14 +31,12 @@ struct CounterexampleRun {
     /// The last move's beginning: the machine, the steps and the header's choices before it.
     private var beforeLast: (machine: RunMachine, steps: Int, choices: Int)?
 
-    /// A run on `program`'s machine whose moves take at most `moveStepLimit` steps, ending at a
-    /// ring when `detectsRings` (as the search's moves do: `Explorer.moveMachine`).
-    init(_ program: MachineProgram, moveStepLimit: Int, detectsRings: Bool) {
-        machine = RunMachine(program, oracle: .enumerating())
-        machine.moveStepLimit = moveStepLimit
-        machine.detectsRings = detectsRings
+    /// A run from the start on `machine`, a new one with its bounds set (the search's moves are
+    /// made on `Explorer.moveMachine`).
+    init(_ machine: RunMachine) {
+        self.machine = machine
         let log = log
-        machine.observer = { log.steps.append($0.withoutQueues) }
+        self.machine.observer = { log.steps.append($0.withoutQueues) }
     }
 
     /// Whether a move ended the run (a finding, or a move that does not settle).
@@ -121,9 +120,10 @@ struct CounterexampleRun {
     /// the last state, staying), whose first step the header names.
     func trace(cycleStart: Int? = nil) -> CounterexampleTrace {
         var header = header
-        if let cycleStart {
-            // The first step after the moves before the cycle: the steps those moves made.
-            let stepsBefore = cycleStart < moves.count ? stepCounts[cycleStart] : log.steps.count
+        // The cycle's first step follows the steps the moves before it made; a run that ended
+        // before its cycle has none.
+        if let cycleStart, cycleStart >= 0, cycleStart < moves.count || !hasEnded {
+            let stepsBefore = stepCounts.indices.contains(cycleStart) ? stepCounts[cycleStart] : log.steps.count
             header.cycleStep = stepsBefore &+ 1
         }
         // A run's livelock detector is not the checker's: a move that settles (or fails) after a

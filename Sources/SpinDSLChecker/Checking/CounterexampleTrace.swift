@@ -16,7 +16,7 @@ extension SpecChecker {
     public func counterexample(_ violation: CheckViolation) -> CounterexampleTrace {
         if let trace = violation.trace { return trace }
         let program = MachineProgram(compiled, script: false, maxStringBytes: maxStringBytes)
-        var run = CounterexampleRun(program, moveStepLimit: Int.max, detectsRings: false)
+        var run = CounterexampleRun(RunMachine(program, oracle: .enumerating()))
         for (index, move) in violation.counterexample.enumerated() {
             if index == violation.counterexample.count &- 1, case .livelock(let bound, let ringLength) = violation.kind {
                 run.makeUnsettled(move, bound: bound, ringLength: ringLength)

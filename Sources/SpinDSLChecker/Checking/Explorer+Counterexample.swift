@@ -9,7 +9,7 @@ extension Explorer {
     /// reaches back to the start (a shortest path), or a lasso's.
     func counterexample(_ finding: Finding) -> CounterexampleRun {
         let labels = finding.lasso?.labels ?? labelsOfPath(to: finding)
-        var run = CounterexampleRun(program, moveStepLimit: options.maxMoveSteps, detectsRings: true)
+        var run = CounterexampleRun(Self.moveMachine(program, oracle: .enumerating(), options: options))
         for (index, label) in labels.enumerated() {
             let kinds: [CheckMove.Kind] = index == 0 ? [.start] : moveKinds(of: run.machine)
             guard run.make(label: label, of: kinds) else { break }

@@ -121,8 +121,9 @@ final class Explorer {
     }
 
     /// A machine that runs moves as the exploration does: bounded by `maxMoveSteps`, looking for
-    /// rings. Every run of a move (exploring it, and finding it again for a counterexample) is
-    /// made by one of these, so that each ends, and enumerates its choices, the same way.
+    /// rings. Every run of a move (exploring it, and making it again for a counterexample:
+    /// `CounterexampleRun`) is made by one of these, so that each ends, and enumerates its
+    /// choices, the same way.
     static func moveMachine(_ program: MachineProgram, oracle: ChoiceOracle, options: CheckOptions) -> RunMachine {
         var machine = RunMachine(program, oracle: oracle)
         machine.moveStepLimit = options.maxMoveSteps

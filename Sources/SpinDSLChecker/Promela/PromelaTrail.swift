@@ -108,7 +108,9 @@ public enum PromelaTrail {
         // a livelock's (its first 1,000 steps, replayed to the same bound).
         let bound = PromelaWriter.moveStepLimit
         let program = MachineProgram(compiled, script: false, maxStringBytes: SpecRunOptions.defaultMaxStringBytes)
-        var run = CounterexampleRun(program, moveStepLimit: bound, detectsRings: false)
+        var machine = RunMachine(program, oracle: .enumerating())
+        machine.moveStepLimit = bound
+        var run = CounterexampleRun(machine)
         for move in moves { run.make(move) }
         if run.lastMoveUnsettled, run.moves.count == moves.count {
             run.showLastMoveUnsettled(bound: bound, ringLength: nil)
