@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Spin", targets: ["Spin"]),
         .library(name: "SpinDSL", targets: ["SpinDSL"]),
         .library(name: "SpinCombine", targets: ["SpinCombine"]),
+        // What the Swift that `spinrun --swift` writes imports besides `Spin`.
+        .library(name: "SpinGeneratedSupport", targets: ["SpinGeneratedSupport"]),
         .executable(name: "spinrun", targets: ["spinrun"]),
     ],
     dependencies: [
@@ -35,8 +37,12 @@ let package = Package(
         .target(name: "SpinDSLFrontEnd", dependencies: ["CYAML", "Spin"]),
         .target(name: "SpinDSLRunner", dependencies: ["SpinDSLFrontEnd", "Spin"]),
         .target(name: "SpinDSLChecker", dependencies: ["SpinDSLRunner", "SpinDSLFrontEnd", "Spin"]),
+        // The Swift writer (`spinrun --swift`): reads the runner's tables; its output imports only
+        // `Spin` and the support target.
+        .target(name: "SpinGeneratedSupport"),
+        .target(name: "SpinDSLSwift", dependencies: ["SpinDSLRunner", "SpinDSLFrontEnd"]),
         // What a host imports: the three layers re-exported, the `SpinSpec` entry point and the viewer.
-        .target(name: "SpinDSL", dependencies: ["SpinDSLChecker", "SpinDSLRunner", "SpinDSLFrontEnd", "Spin"]),
+        .target(name: "SpinDSL", dependencies: ["SpinDSLChecker", "SpinDSLSwift", "SpinDSLRunner", "SpinDSLFrontEnd", "Spin"]),
         .executableTarget(
             name: "spinrun",
             dependencies: [
@@ -63,6 +69,13 @@ let package = Package(
         .testTarget(
             name: "SpinDSLTests",
             dependencies: ["SpinDSL", "SpinDSLChecker", "SpinDSLRunner", "SpinDSLFrontEnd", "Spin", "SpinTestSupport"]
+        ),
+        // The Swift `spinrun --swift` writes (`Generated/`, golden files compiled here), run side by
+        // side with the interpreter.
+        .testTarget(
+            name: "SpinGeneratedTests",
+            dependencies: ["SpinGeneratedSupport", "Spin", "SpinDSLSwift", "SpinDSLRunner", "SpinDSLFrontEnd", "SpinTestSupport"],
+            exclude: ["Specs"]
         ),
         .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL", "SpinTestSupport"], exclude: ["Golden", "Fixtures"]),
     ],

@@ -4,3 +4,4 @@
 @_exported import SpinDSLChecker
 @_exported import SpinDSLFrontEnd
 @_exported import SpinDSLRunner
+@_exported import SpinDSLSwift

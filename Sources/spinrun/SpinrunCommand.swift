@@ -3,6 +3,7 @@ import SpinDSL
 
 extension TraceFormat: ExpressibleByArgument {}
 extension DiagramLabels: ExpressibleByArgument {}
+extension SwiftExportOptions.AccessLevel: ExpressibleByArgument {}
 
 /// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
 /// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
@@ -148,6 +149,15 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Print the spec as a Promela model for SPIN (its states are --check's).")
     var promela = false
 
+    @Flag(help: "Print the spec's spins as Swift source: types for its events, states and data, and its reducer (docs/codegen.md).")
+    var swift = false
+
+    @Option(name: .customLong("swift-access"), help: ArgumentHelp("With --swift: the access level of the declarations.", valueName: "internal|public|package"))
+    var swiftAccess: SwiftExportOptions.AccessLevel = .internal
+
+    @Option(name: .customLong("swift-namespace"), help: ArgumentHelp("With --swift: an enumeration to declare the spins in.", valueName: "name"))
+    var swiftNamespace: String?
+
     @Option(name: .customLong("max-states"), parsing: .unconditional, help: "With --check: stop after storing this many states (status incomplete).")
     var maxStates: Int = 10_000_000
 
@@ -262,9 +272,16 @@ struct SpinrunCommand: AsyncParsableCommand {
             guard specs.isEmpty else { throw invalid(nil, .exclusiveOptions, ["options": "--explain and spec files"]) }
             return
         }
-        let modes = [validateOnly, dot, mermaid, check, promela].filter { $0 }.count
+        let modes = [validateOnly, dot, mermaid, check, promela, swift].filter { $0 }.count
         guard modes <= 1 else {
-            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid, --check and --promela"])
+            throw invalid(nil, .exclusiveOptions, ["options": "--validate, --dot, --mermaid, --check, --promela and --swift"])
+        }
+        if let swiftNamespace, let why = SwiftExportOptions.problem(withNamespace: swiftNamespace) {
+            let hint = "give a Swift type name: a letter or '_', then letters, digits or '_' (not a keyword)"
+            throw ValidationError(UsageError("--swift-namespace", .notGeneratable, ["what": "namespace '\(swiftNamespace)'", "why": why], suggestion: hint).description)
+        }
+        if !swift, swiftNamespace != nil || swiftAccess != .internal {
+            throw invalid(nil, .exclusiveOptions, ["options": "--swift-namespace or --swift-access and a run without --swift"])
         }
         if eventsFile == "-", interactive {
             throw invalid(nil, .exclusiveOptions, ["options": "--interactive and --events - (both read stdin)"])
@@ -354,6 +371,17 @@ struct SpinrunCommand: AsyncParsableCommand {
         guard let compiled = spec.compiled else { throw ExitCode(1) }
         if promela {
             switch PromelaExporter.promela(compiled) {
+            case .success(let text):
+                OutputWriter.standardOutput.write(text)
+                return
+            case .failure(let problems):
+                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+                throw ExitCode(1)
+            }
+        }
+        if swift {
+            let options = SwiftExportOptions(accessLevel: swiftAccess, namespace: swiftNamespace, maxStringBytes: maxStringBytes)
+            switch SwiftExporter.swift(compiled, sourceName: path, options: options) {
             case .success(let text):
                 OutputWriter.standardOutput.write(text)
                 return

@@ -90,6 +90,13 @@ extension DiagnosticCatalog {
             wrong: "spinrun --promela Specs/thermostat.yaml",
             right: "spinrun --promela Specs/turnstile-checked.yaml",
             origin: .command),
+        .notGeneratable: .error(
+            "{what} cannot be generated as Swift: {why}",
+            hint: "run this spec with spinrun or load it with SpinSpec, or rewrite the construct with what the writer supports (docs/codegen.md)",
+            explanation: "spinrun --swift (and the SpinCodegen plugin) writes a spec's spins as Swift types and a reducer that follows the interpreter's table. It writes flat spins with int, double, bool, string and enum data, events with payloads, guards, assignments, ranges and final states. Statecharts, feedback rules, gears, durations and arrays are not generated yet; each one the spec uses is reported at its place.",
+            wrong: "spinrun --swift Specs/thermostat.yaml",
+            right: "spinrun --swift Specs/turnstile.yaml",
+            origin: .command),
         .counterexampleNotWritten: .error(
             "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
             explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",

@@ -303,6 +303,7 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case checkOutOfMemory = "CheckOutOfMemory"
     case counterexampleNotWritten = "CounterexampleNotWritten"
     case notExportable = "NotExportable"
+    case notGeneratable = "NotGeneratable"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }

@@ -103,7 +103,8 @@ public enum SpinValue: Hashable, Sendable {
     /// Shortest round-trip text of a double; Swift's `description` already is exactly that
     /// (`1.0`, `0.1`, `1e+16`, `nan`, `inf`, `-inf`).
     package static func format(_ value: Double) -> String {
-        value.description
+        // Every NaN is `nan`: its sign depends on the processor and the optimizer (docs/spec-format.md).
+        value.isNaN ? "nan" : value.description
     }
 
     /// The duration a spec would write as `text` (`250ms`, `1.5s`, `2m`, `1h`): how inputs and

@@ -120,6 +120,18 @@ package struct ReducerTable: Sendable {
         self.code = compiler.code
     }
 
+    /// The rows tried for event `event` in control state `control`, in the order they are tried:
+    /// their positions in the spin's transitions (empty outside the table). What other writers of
+    /// the same reducer (`spinrun --swift`) follow, so that they agree on priority.
+    package func rowsTried(control: Int, event: Int) -> ArraySlice<Int> {
+        guard control >= 0, event >= 0, event < eventCount else { return [] }
+        let (cellIndex, overflow) = control.multipliedReportingOverflow(by: eventCount)
+        guard !overflow, cells.indices.contains(cellIndex &+ event) else { return [] }
+        let cell = cells[cellIndex &+ event]
+        guard cell.lowerBound >= 0, cell.upperBound <= candidateRows.count else { return [] }
+        return candidateRows[cell]
+    }
+
     /// What trying a cell's rows came to.
     private enum Outcome {
         /// No row's guard held.
