@@ -10,6 +10,10 @@ let package = Package(
         // What the Swift that `spinrun --swift` writes imports besides `Spin`.
         .library(name: "SpinGeneratedSupport", targets: ["SpinGeneratedSupport"]),
         .executable(name: "spinrun", targets: ["spinrun"]),
+        // A target that lists the build tool gets Swift for each `X.spin.yaml` among its files;
+        // `swift package generate-spin-code` writes the same beside the specs (docs/codegen.md).
+        .plugin(name: "SpinCodegen", targets: ["SpinCodegen"]),
+        .plugin(name: "GenerateSpinCode", targets: ["GenerateSpinCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // The language in three layers, each importing only the ones before it (docs/architecture.md):
         // the front end reads, resolves, models, analyses and draws a spec; the runner compiles it
@@ -50,6 +54,15 @@ let package = Package(
                 "Spin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(name: "SpinCodegen", capability: .buildTool(), dependencies: ["spinrun"]),
+        .plugin(
+            name: "GenerateSpinCode",
+            capability: .command(
+                intent: .custom(verb: "generate-spin-code", description: "Write X.swift beside each X.spin.yaml of the package's targets"),
+                permissions: [.writeToPackageDirectory(reason: "It writes the Swift of each spec beside the spec.")]
+            ),
+            dependencies: ["spinrun"]
         ),
         .testTarget(name: "SpinTests", dependencies: ["Spin"]),
         .testTarget(name: "SpinCombineTests", dependencies: ["SpinCombine", "Spin"]),
@@ -75,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "SpinGeneratedTests",
             dependencies: ["SpinGeneratedSupport", "Spin", "SpinDSLSwift", "SpinDSLRunner", "SpinDSLFrontEnd", "SpinTestSupport"],
-            exclude: ["Specs"]
+            exclude: ["Specs", "Fixtures"]
         ),
         .testTarget(name: "SpinrunTests", dependencies: ["spinrun", "SpinDSL", "SpinTestSupport"], exclude: ["Golden", "Fixtures"]),
     ],

@@ -4,6 +4,7 @@ import SpinDSL
 extension TraceFormat: ExpressibleByArgument {}
 extension DiagramLabels: ExpressibleByArgument {}
 extension SwiftExportOptions.AccessLevel: ExpressibleByArgument {}
+extension DiagnosticRenderer.Style: ExpressibleByArgument {}
 
 /// `spinrun`: runs, traces, validates and draws spin specs. Parses options, calls SpinDSL, prints,
 /// and chooses the exit code; the work is done by `SpinSpec`, `SpecRun` and `DiagramExporter`.
@@ -152,8 +153,14 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Flag(help: "Print the spec's spins as Swift source: types for its events, states and data, and its reducer (docs/codegen.md).")
     var swift = false
 
-    @Option(name: .customLong("swift-access"), help: ArgumentHelp("With --swift: the access level of the declarations.", valueName: "internal|public|package"))
-    var swiftAccess: SwiftExportOptions.AccessLevel = .internal
+    @Option(name: .customLong("swift-access"), help: ArgumentHelp("With --swift: the access level of the declarations (default internal).", valueName: "internal|public|package"))
+    var swiftAccess: SwiftExportOptions.AccessLevel?
+
+    @Option(name: .customLong("swift-config"), help: ArgumentHelp("With --swift: read the access level and the namespace from this spin-codegen-config.yaml (--swift-access and --swift-namespace override it).", valueName: "file"))
+    var swiftConfig: String?
+
+    @Option(name: .customLong("swift-output"), help: ArgumentHelp("With --swift: write the Swift to this file (left untouched when it holds the same text) instead of stdout.", valueName: "file"))
+    var swiftOutput: String?
 
     @Option(name: .customLong("swift-namespace"), help: ArgumentHelp("With --swift: an enumeration to declare the spins in.", valueName: "name"))
     var swiftNamespace: String?
@@ -227,6 +234,9 @@ struct SpinrunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-string-bytes"), parsing: .unconditional, help: "The longest string an expression may make, in bytes.")
     var maxStringBytes: Int = SpecRunOptions.defaultMaxStringBytes
 
+    @Option(name: .customLong("diagnostic-style"), help: ArgumentHelp("How a spec's diagnostics are written: full (the source line with a caret, the hint) or compiler (one line each, the hint as a note: line, as build tools and editors read them).", valueName: "full|compiler"))
+    var diagnosticStyle: DiagnosticRenderer.Style = .full
+
     @Option(name: .customLong("max-diagnostics"), parsing: .unconditional, help: "The most diagnostics printed per spec, errors first (0: all).")
     var maxDiagnostics: Int = DiagnosticRenderer.defaultLimit
 
@@ -280,8 +290,8 @@ struct SpinrunCommand: AsyncParsableCommand {
             let hint = "give a Swift type name: a letter or '_', then letters, digits or '_' (not a keyword)"
             throw ValidationError(UsageError("--swift-namespace", .notGeneratable, ["what": "namespace '\(swiftNamespace)'", "why": why], suggestion: hint).description)
         }
-        if !swift, swiftNamespace != nil || swiftAccess != .internal {
-            throw invalid(nil, .exclusiveOptions, ["options": "--swift-namespace or --swift-access and a run without --swift"])
+        if !swift, swiftNamespace != nil || swiftAccess != nil || swiftConfig != nil || swiftOutput != nil {
+            throw invalid(nil, .exclusiveOptions, ["options": "--swift-access, --swift-namespace, --swift-config or --swift-output and a run without --swift"])
         }
         if eventsFile == "-", interactive {
             throw invalid(nil, .exclusiveOptions, ["options": "--interactive and --events - (both read stdin)"])
@@ -375,20 +385,12 @@ struct SpinrunCommand: AsyncParsableCommand {
                 OutputWriter.standardOutput.write(text)
                 return
             case .failure(let problems):
-                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+                OutputWriter.standardError.write(specLimits.renderer(for: spec).render(problems))
                 throw ExitCode(1)
             }
         }
         if swift {
-            let options = SwiftExportOptions(accessLevel: swiftAccess, namespace: swiftNamespace, maxStringBytes: maxStringBytes)
-            switch SwiftExporter.swift(compiled, sourceName: path, options: options) {
-            case .success(let text):
-                OutputWriter.standardOutput.write(text)
-                return
-            case .failure(let problems):
-                OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
-                throw ExitCode(1)
-            }
+            throw ExitCode(writeSwift(compiled, spec: spec, path: path))
         }
         let viewer = html.map { HTMLViewer(path: $0, specPath: path, model: model) }
         if check {
@@ -440,7 +442,7 @@ struct SpinrunCommand: AsyncParsableCommand {
             return nil
         case .failure(.notExportable(let problems)):
             // The spec has no model to follow a trail on: why, at its places, as --promela says.
-            OutputWriter.standardError.write(DiagnosticRenderer(sources: spec.source.map { [$0] } ?? []).render(problems))
+            OutputWriter.standardError.write(specLimits.renderer(for: spec).render(problems))
             throw ExitCode(1)
         case .failure(.usage(let error)):
             OutputWriter.standardError.line("Error: \(error)")
@@ -467,11 +469,11 @@ struct SpinrunCommand: AsyncParsableCommand {
         return 0
     }
 
-    private var specLimits: SpecLimits {
+    var specLimits: SpecLimits {
         // With --check, --max-depth is the exploration's; the YAML nesting keeps its default.
         SpecLimits(
             yaml: YAMLLimits(maxNodes: maxAliasNodes, maxDepth: check ? 512 : (maxDepth ?? 512), maxBytes: maxSpecBytes),
-            maxConfigurations: maxConfigurations, maxDiagnostics: maxDiagnostics)
+            maxConfigurations: maxConfigurations, maxDiagnostics: maxDiagnostics, diagnosticStyle: diagnosticStyle)
     }
 
     /// Text is colored only on a terminal and when `NO_COLOR` is unset (https://no-color.org).

@@ -97,6 +97,19 @@ extension DiagnosticCatalog {
             wrong: "spinrun --swift Specs/thermostat.yaml",
             right: "spinrun --swift Specs/turnstile.yaml",
             origin: .command),
+        .invalidCodegenConfig: .error(
+            "{problem} in spin-codegen-config.yaml",
+            hint: "the keys are accessLevel (internal, public or package) and namespace (a Swift type name)",
+            explanation: "A target that uses the SpinCodegen plugin may hold a spin-codegen-config.yaml, which spinrun --swift reads with --swift-config: accessLevel sets the access level of the generated declarations, namespace an enumeration they are declared in (docs/codegen.md). A key it does not know, or a value it cannot use, fails the build.",
+            wrong: "spinrun --swift --swift-config Tests/SpinGeneratedTests/Fixtures/misspelt-config.yaml Specs/turnstile.yaml",
+            right: "spinrun --swift --swift-config Tests/SpinGeneratedTests/Fixtures/spin-codegen-config.yaml Specs/turnstile.yaml",
+            origin: .command),
+        .swiftNotWritten: .error(
+            "cannot write the Swift source to '{path}'", hint: "give a path in a directory that exists and can be written",
+            explanation: "--swift-output FILE writes the Swift of spinrun --swift there instead of to stdout (the SpinCodegen plugin's build command does); the file could not be written.",
+            wrong: "spinrun --swift --swift-output /nonexistent/Turnstile.swift Specs/turnstile.yaml",
+            right: "spinrun --swift --swift-output /tmp/Turnstile.swift Specs/turnstile.yaml",
+            origin: .command),
         .counterexampleNotWritten: .error(
             "cannot write the counterexample to '{path}'", hint: "give a path in a directory that exists and can be written",
             explanation: "--counterexample FILE writes the first finding's counterexample there, as a JSON Lines trace; the file could not be created.",

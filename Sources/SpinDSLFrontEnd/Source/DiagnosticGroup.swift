@@ -304,6 +304,8 @@ public enum DiagnosticGroup: String, CaseIterable, Hashable, Sendable {
     case counterexampleNotWritten = "CounterexampleNotWritten"
     case notExportable = "NotExportable"
     case notGeneratable = "NotGeneratable"
+    case invalidCodegenConfig = "InvalidCodegenConfig"
+    case swiftNotWritten = "SwiftNotWritten"
 
     /// The name printed with the message and taken by `spinrun --explain`.
     public var name: String { rawValue }

@@ -10,8 +10,22 @@
 /// What is written is bounded whatever the spec: a source line is quoted as a window around the
 /// column (`SourceExcerpt`), and a list of diagnostics is cut after `limit` of them, errors first,
 /// with a note saying how many more there are and where the first of them is.
+///
+/// In the `compiler` style each diagnostic is one line and its hint a `note:` line at the same
+/// place, without the quoted source: what SwiftPM, Xcode and editors read from a build tool
+/// (`spinrun --diagnostic-style compiler`, used by the `SpinCodegen` plugin).
 public struct DiagnosticRenderer: Sendable {
+    /// How a diagnostic is written.
+    public enum Style: String, Sendable, CaseIterable {
+        /// The message line, the source line with a caret under the column, the hint.
+        case full
+        /// `file:line:column: error: message [#Group]`, and `file:line:column: note: hint`.
+        case compiler
+    }
+
     private let sources: [String: SourceFile]
+    /// How each diagnostic is written.
+    public var style: Style
     /// The most diagnostics one list renders (0: all). When a list is longer, its errors are
     /// rendered first, then as many warnings and notes as fit, in the list's order, followed by a
     /// `[#DiagnosticsNotShown]` note. `spinrun --max-diagnostics`.
@@ -21,11 +35,12 @@ public struct DiagnosticRenderer: Sendable {
     public static let defaultLimit = 100
 
     /// Creates a renderer that can quote lines from the given files.
-    public init(sources: [SourceFile], limit: Int = DiagnosticRenderer.defaultLimit) {
+    public init(sources: [SourceFile], limit: Int = DiagnosticRenderer.defaultLimit, style: Style = .full) {
         var byPath: [String: SourceFile] = [:]
         for source in sources { byPath[source.path] = source }
         self.sources = byPath
         self.limit = limit
+        self.style = style
     }
 
     /// The full text of one diagnostic, ending with a newline.
@@ -37,6 +52,10 @@ public struct DiagnosticRenderer: Sendable {
     /// One diagnostic, its line quoted from `cursor` on (see `SourceExcerpt.Cursor`).
     private func render(_ diagnostic: Diagnostic, cursor: inout SourceExcerpt.Cursor?) -> String {
         var out = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) \(diagnostic.group.tag)\n"
+        if style == .compiler {
+            if let hint = diagnostic.hint { out += "\(diagnostic.location): note: \(hint)\n" }
+            return out
+        }
         if let source = sources[diagnostic.location.file], let line = source.line(diagnostic.location.line) {
             let excerpt = SourceExcerpt(line: line, column: diagnostic.location.column, at: diagnostic.location, cursor: &cursor)
             out += "    \(excerpt.text)\n    \(excerpt.caret)\n"

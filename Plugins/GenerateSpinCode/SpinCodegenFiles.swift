@@ -1,0 +1,1 @@
+../SpinCodegen/SpinCodegenFiles.swift
