@@ -88,14 +88,19 @@ struct SwiftExpressionWriter {
     }
 
     private func constant(_ value: SpinValue, _ e: TypedExpression) throws(SwiftRefusal) -> String {
+        try literal(value, of: e.type, location: e.location, text: e.text)
+    }
+
+    /// The Swift literal of `value`, of type `type`, written at `location` as `text`: a constant
+    /// of an expression or a field's initial value.
+    func literal(_ value: SpinValue, of type: ValueType, location: SourceLocation, text: String) throws(SwiftRefusal) -> String {
         switch value {
         case .int(let number): return SwiftLiteral.int(number)
         case .double(let number): return SwiftLiteral.double(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .string(let text): return SwiftLiteral.string(text)
-        case .duration: throw refusal(e, "durations are not generated yet")
-        case .symbol(let index):
-            return try symbol(index, of: e.type, location: e.location, text: e.text)
+        case .duration: throw SwiftRefusal(location: location, what: "'\(text)'", why: "durations are not generated yet")
+        case .symbol(let index): return try symbol(index, of: type, location: location, text: text)
         }
     }
 

@@ -167,16 +167,9 @@ struct SwiftSpinWriter {
     }
 
     private func initialValue(_ value: SpinValue, _ field: FieldModel) throws(SwiftRefusal) -> String {
-        switch value {
-        case .int(let number): return SwiftLiteral.int(number)
-        case .double(let number): return SwiftLiteral.double(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .string(let text): return SwiftLiteral.string(text)
-        // Refused with the field's type (`SwiftSpinNames`).
-        case .duration: return "Duration.zero"
-        case .symbol(let index):
-            return try expressions.symbol(index, of: field.type, location: field.name.location, text: field.name.text)
-        }
+        // A duration field is refused with its type (`SwiftSpinNames`): not twice.
+        if case .duration = value { return "Duration.zero" }
+        return try expressions.literal(value, of: field.type, location: field.name.location, text: field.name.text)
     }
 
     private func loopDeclarations() -> [String] {
