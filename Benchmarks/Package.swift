@@ -13,11 +13,17 @@ let package = Package(
         .target(name: "CYAMLScan", linkerSettings: [.linkedLibrary("yaml")]),
         // Counts malloc calls by interposing malloc/calloc/realloc/posix_memalign/aligned_alloc.
         .target(name: "CMallocCounter"),
-        .target(name: "BenchKit", dependencies: [
-            "CYAMLScan",
-            .product(name: "Spin", package: "main"),
-            .product(name: "SpinDSL", package: "main"),
-        ]),
+        // GeneratedToggle.spin.yaml is compiled in by the SpinCodegen plugin (`toggle.generated`).
+        .target(
+            name: "BenchKit",
+            dependencies: [
+                "CYAMLScan",
+                .product(name: "Spin", package: "main"),
+                .product(name: "SpinDSL", package: "main"),
+                .product(name: "SpinGeneratedSupport", package: "main"),
+            ],
+            plugins: [.plugin(name: "SpinCodegen", package: "main")]
+        ),
         .executableTarget(name: "spinbench", dependencies: ["BenchKit"]),
         .executableTarget(name: "spinbench-allocs", dependencies: ["BenchKit", "CMallocCounter"]),
     ],

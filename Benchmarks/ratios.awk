@@ -17,6 +17,8 @@ END {
     r("toggle.compiled/handwritten", "toggle.compiled", "toggle.handwritten")
     r("toggle.core/handwritten", "toggle.core", "toggle.handwritten")
     r("toggle.compiled/core", "toggle.compiled", "toggle.core")
+    r("toggle.generated/handwritten", "toggle.generated", "toggle.handwritten")
+    r("toggle.generated.core/core", "toggle.generated.core", "toggle.core")
     r("counter.compiled/handwritten", "counter.compiled", "counter.handwritten")
     r("levels.compiled/handwritten", "levels.compiled", "levels.handwritten")
     r("toggle.compiled/sismic", "toggle.compiled", "toggle.sismic")

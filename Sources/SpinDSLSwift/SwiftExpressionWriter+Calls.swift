@@ -23,7 +23,7 @@ extension SwiftExpressionWriter {
             return plain("Swift.\(function.rawValue)(\(texts.joined(separator: ", ")))")
         case (.abs, 1):
             if e.type == .int {
-                return Code(text: "GeneratedArithmetic.magnitude(\(texts[0]), \(fault(e, .overflow(expression: e.text))))", canThrow: true)
+                return Code(text: "GeneratedArithmetic.magnitude(\(texts[0]), site: \(site(e, .overflow(expression: e.text))))", canThrow: true)
             }
             return plain("Swift.abs(\(texts[0]))")
         case (.clamp, 3):
@@ -43,9 +43,9 @@ extension SwiftExpressionWriter {
         case (.int, 1):
             if argumentType == .int { return plain(texts[0]) }
             if argumentType == .double {
-                let nan = fault(e, .nanToInt(expression: e.text))
+                let nan = site(e, .nanToInt(expression: e.text))
                 let message = DiagnosticGroup.intConversionOverflow.message(["value": SwiftLiteral.placeholder, "expression": e.text])
-                let doesNotFit = SwiftLiteral.fault(.intConversionOverflow, at: e.location, message: message)
+                let doesNotFit = site(.intConversionOverflow, at: e.location, message: message)
                 return Code(text: "GeneratedArithmetic.int(\(texts[0]), nan: \(nan), doesNotFit: \(doesNotFit))", canThrow: true)
             }
         case (.double, 1):

@@ -29,6 +29,10 @@ struct SwiftExpressionWriter {
     let controlType: EnumType?
     /// The longest string an expression may make, in bytes (the interpreter's default limit).
     let maxStringBytes: Int
+    /// The faults the code written so far can raise, as `GeneratedFault(…)` literals: a failing
+    /// expression throws its index here (`GeneratedFailure`).
+    private(set) var faultSites: [String] = []
+    private var siteIndex: [String: Int] = [:]
     /// The payload slots the expressions written so far read.
     private(set) var eventSlotsRead: Set<Int> = []
 
@@ -83,8 +87,19 @@ struct SwiftExpressionWriter {
     }
 
     /// `GeneratedFault(…)` for the interpreter's error `reason` at `e`.
-    func fault(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> String {
-        SwiftLiteral.fault(SpecFault(EvaluationError(location: e.location, reason: reason)))
+    mutating func site(_ e: TypedExpression, _ reason: EvaluationError.Reason) -> Int {
+        let fault = SpecFault(EvaluationError(location: e.location, reason: reason))
+        return site(fault.group, at: fault.location, message: fault.message)
+    }
+
+    /// The number of the fault site of `group` at `location` saying `message` (with
+    /// `SwiftLiteral.placeholder` where the failure's value goes): one per distinct fault.
+    mutating func site(_ group: DiagnosticGroup, at location: SourceLocation, message: String) -> Int {
+        let text = SwiftLiteral.fault(group, at: location, message: message)
+        if let index = siteIndex[text] { return index }
+        faultSites.append(text)
+        siteIndex[text] = faultSites.count - 1
+        return faultSites.count - 1
     }
 
     private func constant(_ value: SpinValue, _ e: TypedExpression) throws(SwiftRefusal) -> String {
@@ -124,7 +139,7 @@ struct SwiftExpressionWriter {
         case (.not, _):
             return Code(text: "(!\(code.text))", canThrow: code.canThrow)
         case (.negate, .int):
-            return Code(text: "GeneratedArithmetic.negate(\(code.text), \(fault(e, .overflow(expression: e.text))))", canThrow: true)
+            return Code(text: "GeneratedArithmetic.negate(\(code.text), site: \(site(e, .overflow(expression: e.text))))", canThrow: true)
         case (.negate, _):
             return Code(text: "(-\(code.text))", canThrow: code.canThrow)
         }
@@ -151,22 +166,24 @@ struct SwiftExpressionWriter {
             case .string where op == .add:
                 let message = DiagnosticGroup.stringTooLong.message(
                     ["size": SwiftLiteral.placeholder, "limit": maxStringBytes, "expression": e.text])
-                let tooLong = SwiftLiteral.fault(.stringTooLong, at: e.location, message: message)
-                return Code(text: "GeneratedStrings.join(\(l.text), \(r.text), limit: \(maxStringBytes), tooLong: \(tooLong))", canThrow: true)
+                let tooLong = site(.stringTooLong, at: e.location, message: message)
+                return Code(text: "GeneratedStrings.join(\(l.text), \(r.text), limit: \(maxStringBytes), site: \(tooLong))", canThrow: true)
             default:
                 throw refusal(e, "the operator has no \(e.type) form")
             }
         }
     }
 
-    private func intArithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ e: TypedExpression) -> Code {
-        let overflow = fault(e, .overflow(expression: e.text))
-        let text = switch op {
-        case .add: "GeneratedArithmetic.add(\(l), \(r), \(overflow))"
-        case .subtract: "GeneratedArithmetic.subtract(\(l), \(r), \(overflow))"
-        case .multiply: "GeneratedArithmetic.multiply(\(l), \(r), \(overflow))"
-        case .divide: "GeneratedArithmetic.divide(\(l), \(r), zero: \(fault(e, .divisionByZero(expression: e.text))), overflow: \(overflow))"
-        default: "GeneratedArithmetic.remainder(\(l), \(r), zero: \(fault(e, .moduloByZero(expression: e.text))))"
+    private mutating func intArithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ e: TypedExpression) -> Code {
+        let text: String
+        switch op {
+        case .add: text = "GeneratedArithmetic.add(\(l), \(r), site: \(site(e, .overflow(expression: e.text))))"
+        case .subtract: text = "GeneratedArithmetic.subtract(\(l), \(r), site: \(site(e, .overflow(expression: e.text))))"
+        case .multiply: text = "GeneratedArithmetic.multiply(\(l), \(r), site: \(site(e, .overflow(expression: e.text))))"
+        case .divide:
+            let zero = site(e, .divisionByZero(expression: e.text))
+            text = "GeneratedArithmetic.divide(\(l), \(r), zero: \(zero), overflow: \(site(e, .overflow(expression: e.text))))"
+        default: text = "GeneratedArithmetic.remainder(\(l), \(r), zero: \(site(e, .moduloByZero(expression: e.text))))"
         }
         return Code(text: text, canThrow: true)
     }

@@ -40,22 +40,9 @@ enum SwiftLiteral {
     /// known only when the fault happens (`\($0)`).
     static let placeholder = "\u{1}"
 
-    /// `GeneratedFault(location, group, message)` for a fault whose message is known now.
-    static func fault(_ fault: SpecFault) -> String {
-        "GeneratedFault(\(string(fault.location.description)), \(string(fault.group.name)), \(string(fault.message)))"
-    }
-
-    /// A closure `{ GeneratedFault(…) }` whose message writes its argument where `message` has
-    /// the placeholder.
+    /// `GeneratedFault(location, group, message)`; `message` holds `placeholder` where the
+    /// failure's value goes, written `\u{1}` in the literal.
     static func fault(_ group: DiagnosticGroup, at location: SourceLocation, message: String) -> String {
-        let parts = message.components(separatedBy: placeholder).map(string)
-        // Each part is a literal with its quotes: joined by the interpolation of `$0`.
-        let joined = parts.enumerated().map { index, part in
-            var body = part
-            if index > 0 { body.removeFirst() }
-            if index < parts.count - 1 { body.removeLast() }
-            return body
-        }.joined(separator: "\\($0)")
-        return "{ GeneratedFault(\(string(location.description)), \(string(group.name)), \(joined)) }"
+        "GeneratedFault(\(string(location.description)), \(string(group.name)), \(string(message)))"
     }
 }

@@ -14,18 +14,29 @@ extension SwiftSpinWriter {
         let body = stepBody()
         if body.canThrow {
             lines += [
-                "    do throws(GeneratedFault) {",
+                "    do throws(GeneratedFailure) {",
                 "        try step(&snapshot, event)",
                 "    } catch {",
-                "        snapshot.fault = error",
+                "        snapshot.fault = error.fault(in: faultSites)",
                 "    }",
                 "}",
                 "",
-                "private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {",
+                "private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {",
             ]
         }
         lines += body.lines.map { "    " + $0 }
         lines.append("}")
+        let sites = expressions.faultSites
+        if !sites.isEmpty {
+            lines += [
+                "",
+                "/// Where each expression that can fail is written, and its message (`\\u{1}`: the value, known",
+                "/// when it fails); a failure throws its number.",
+                "private static let faultSites: [GeneratedFault] = [",
+            ]
+            lines += sites.enumerated().map { "    \($1), // \($0)" }
+            lines.append("]")
+        }
         return lines
     }
 
@@ -150,8 +161,8 @@ extension SwiftSpinWriter {
             }
             let message = DiagnosticGroup.valueOutOfRange.message(["value": SwiftLiteral.placeholder, "range": range, "field": field.name.text])
             // At the start of the row's value, where the interpreter's table reports it.
-            let fault = SwiftLiteral.fault(.valueOutOfRange, at: row.location, message: message)
-            code = SwiftExpressionWriter.Code(text: "GeneratedArithmetic.checked(\(Self.unparenthesised(code.text)), in: \(bounds), outOfRange: \(fault))", canThrow: true)
+            let site = expressions.site(.valueOutOfRange, at: row.location, message: message)
+            code = SwiftExpressionWriter.Code(text: "GeneratedArithmetic.checked(\(Self.unparenthesised(code.text)), in: \(bounds), site: \(site))", canThrow: true)
         }
         return ("snapshot.\(names.dataNames[slot]) = \(code.canThrow ? "try " : "")\(Self.unparenthesised(code.text))", code.canThrow)
     }

@@ -19,6 +19,9 @@ public struct GeneratedFault: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
+    /// Where a fault site's message has the value known only when it fails (`GeneratedFailure`).
+    public static let placeholder: Character = "\u{1}"
+
     /// `file:line:column: error: message [#Group]`, as `spinrun` prints a fault.
     public var description: String { "\(location): error: \(message) [#\(group)]" }
 }

@@ -1,12 +1,12 @@
 /// The string functions of the spec language, for generated code: what the interpreter computes
 /// for each, on characters (extended grapheme clusters) as Swift compares them.
 public enum GeneratedStrings {
-    /// `head + tail`, or the fault `tooLong` makes from the joined size in bytes when that is over
+    /// `head + tail`, or a failure at `site` with the joined size in bytes when that is over
     /// `limit` (checked before the bytes are allocated, as the interpreter does).
     @inlinable
-    public static func join(_ head: String, _ tail: String, limit: Int, tooLong: (Int) -> GeneratedFault) throws(GeneratedFault) -> String {
+    public static func join(_ head: String, _ tail: String, limit: Int, site: Int) throws(GeneratedFailure) -> String {
         let size = head.utf8.count &+ tail.utf8.count
-        guard size <= limit else { throw tooLong(size) }
+        guard size <= limit else { throw GeneratedFailure(site: site, value: String(size)) }
         return head + tail
     }
 

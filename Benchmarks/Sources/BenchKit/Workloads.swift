@@ -72,6 +72,44 @@ public func coreToggleRuntime(_ n: Int) -> SpinRuntime<ToggleState, ToggleEvent>
     return SpinRuntime(spin, clock: VirtualClock())
 }
 
+// MARK: Generated toggle
+
+/// The generated reducer behind a call that is not inlined, as `toggleReduce` is: the two loops
+/// differ only in the reducer's body.
+@inline(never)
+func generatedToggleReduce(_ state: inout GeneratedToggle.Snapshot, _ event: GeneratedToggle.Event) {
+    GeneratedToggle.reduce(&state, event)
+}
+
+@inline(never)
+func generatedToggleFeedback(_ state: GeneratedToggle.Snapshot, limit: Int64) -> GeneratedToggle.Event? {
+    state.count < limit ? .toggle : nil
+}
+
+/// The hand-written loop around the generated reducer (`GeneratedToggle.spin.yaml`). Returns the
+/// steps.
+@inline(never)
+public func generatedToggle(_ n: Int) -> Int {
+    var state = GeneratedToggle.initial
+    var steps = 0
+    while let event = generatedToggleFeedback(state, limit: Int64(n)) {
+        generatedToggleReduce(&state, event)
+        steps += 1
+    }
+    blackHole(state)
+    return steps
+}
+
+/// The generated reducer on the core, with the hand-written toggle's feedback.
+public func generatedCoreToggleRuntime(_ n: Int) -> SpinRuntime<GeneratedToggle.Snapshot, GeneratedToggle.Event> {
+    let limit = Int64(n)
+    let spin = Spin<GeneratedToggle.Snapshot, GeneratedToggle.Event>(
+        initialState: GeneratedToggle.initial,
+        feedbacks: [Feedback(effect: { (state: GeneratedToggle.Snapshot) -> GeneratedToggle.Event? in state.count < limit ? .toggle : nil })],
+        reducer: Reducer(mutating: GeneratedToggle.reduce))
+    return SpinRuntime(spin, clock: VirtualClock())
+}
+
 // MARK: Specs
 
 public func compile(_ text: String) -> CompiledSpec {

@@ -31,26 +31,34 @@ enum DataOnlySpec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .add(let event_n):
                 // Tests/SpinGeneratedTests/Specs/data-only.yaml:12:9
-                snapshot.count = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.count, event_n, GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:12:40", "IntegerOverflow", "integer overflow in 'count + event.n'")), in: 0...5, outOfRange: { GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:12:34", "ValueOutOfRange", "\($0) is outside the range [0, 5] of data field 'count'") })
+                snapshot.count = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.count, event_n, site: 0), in: 0...5, site: 1)
                 snapshot.total = snapshot.total + (Double(event_n) / 2.0)
                 return
             case .reset:
                 // Tests/SpinGeneratedTests/Specs/data-only.yaml:13:9
-                snapshot.count = try GeneratedArithmetic.checked(0, in: 0...5, outOfRange: { GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:13:36", "ValueOutOfRange", "\($0) is outside the range [0, 5] of data field 'count'") })
+                snapshot.count = try GeneratedArithmetic.checked(0, in: 0...5, site: 2)
                 return
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:12:40", "IntegerOverflow", "integer overflow in 'count + event.n'"), // 0
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:12:34", "ValueOutOfRange", "\u{1} is outside the range [0, 5] of data field 'count'"), // 1
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:13:36", "ValueOutOfRange", "\u{1} is outside the range [0, 5] of data field 'count'"), // 2
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {
@@ -126,32 +134,40 @@ enum DataOnlySpec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .say(let event_text):
                 switch snapshot.state {
                 case .idle:
                     // Tests/SpinGeneratedTests/Specs/data-only.yaml:23:9
                     if !GeneratedStrings.trimmed(event_text).isEmpty {
-                        snapshot.said = try GeneratedStrings.join(snapshot.said, event_text.uppercased(), limit: 16777216, tooLong: { GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:23:105", "StringTooLong", "a string of \($0) bytes in 'said + uppercased(event.text)' is longer than the limit of 16777216 bytes") })
+                        snapshot.said = try GeneratedStrings.join(snapshot.said, event_text.uppercased(), limit: 16777216, site: 0)
                         snapshot.state = .speaking
                         return
                     }
                 case .speaking:
                     // Tests/SpinGeneratedTests/Specs/data-only.yaml:24:9
-                    snapshot.said = try GeneratedStrings.join(GeneratedStrings.join(snapshot.said, "/", limit: 16777216, tooLong: { GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:24:65", "StringTooLong", "a string of \($0) bytes in 'said + \"/\"' is longer than the limit of 16777216 bytes") }), String(Int64(event_text.count)), limit: 16777216, tooLong: { GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:24:71", "StringTooLong", "a string of \($0) bytes in 'said + \"/\" + string(length(event.text))' is longer than the limit of 16777216 bytes") })
+                    snapshot.said = try GeneratedStrings.join(GeneratedStrings.join(snapshot.said, "/", limit: 16777216, site: 1), String(Int64(event_text.count)), limit: 16777216, site: 2)
                     snapshot.state = .idle
                     return
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:23:105", "StringTooLong", "a string of \u{1} bytes in 'said + uppercased(event.text)' is longer than the limit of 16777216 bytes"), // 0
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:24:65", "StringTooLong", "a string of \u{1} bytes in 'said + \"/\"' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/data-only.yaml:24:71", "StringTooLong", "a string of \u{1} bytes in 'said + \"/\" + string(length(event.text))' is longer than the limit of 16777216 bytes"), // 2
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

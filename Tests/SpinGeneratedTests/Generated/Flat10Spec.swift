@@ -62,20 +62,20 @@ enum Flat10Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .b:
                     // flat-10.yaml:22:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-10.yaml:22:37", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-10.yaml:22:37", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 0), in: (-20)...20, site: 1)
                     return
                 default:
                     break
@@ -84,8 +84,8 @@ enum Flat10Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-10.yaml:28:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-10.yaml:28:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-10.yaml:28:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-10.yaml:28:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 2)
                         snapshot.state = .b
                         return
                     }
@@ -97,12 +97,12 @@ enum Flat10Spec {
                 case .b:
                     // flat-10.yaml:20:5
                     if !snapshot.on {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-10.yaml:20:72", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 5)
                         snapshot.state = .b
                         return
                     }
                     // flat-10.yaml:21:5
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-10.yaml:21:47", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 6)
                     snapshot.on = snapshot.mode == Mode.high
                     snapshot.mode = Mode.high
                     snapshot.state = .d
@@ -110,8 +110,8 @@ enum Flat10Spec {
                 case .c:
                     // flat-10.yaml:27:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-10.yaml:27:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-10.yaml:27:88", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 7)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 8)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -123,13 +123,13 @@ enum Flat10Spec {
                 case .a, .c, .d:
                     // flat-10.yaml:26:5
                     if event_to != snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-10.yaml:26:63", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-10.yaml:26:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 9), in: (-20)...20, site: 10)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
                 case .b:
                     // flat-10.yaml:30:5
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-10.yaml:30:39", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 11)
                     snapshot.on = snapshot.mode == Mode.high
                     return
                 }
@@ -138,20 +138,20 @@ enum Flat10Spec {
                 case .a:
                     // flat-10.yaml:24:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-10.yaml:24:68", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-10.yaml:24:62", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13)
                         snapshot.mode = Mode.low
                         return
                     }
                     // flat-10.yaml:25:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-10.yaml:25:78", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 14)
                         snapshot.state = .a
                         return
                     }
                 case .b:
                     // flat-10.yaml:24:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-10.yaml:24:68", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-10.yaml:24:62", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -160,6 +160,26 @@ enum Flat10Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-10.yaml:22:37", "IntegerOverflow", "integer overflow in '-n'"), // 0
+            GeneratedFault("flat-10.yaml:22:37", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-10.yaml:28:72", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-10.yaml:28:43", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-10.yaml:28:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 4
+            GeneratedFault("flat-10.yaml:20:72", "IntegerOverflow", "integer overflow in 'm + 2'"), // 5
+            GeneratedFault("flat-10.yaml:21:47", "IntegerOverflow", "integer overflow in 'm - 1'"), // 6
+            GeneratedFault("flat-10.yaml:27:69", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-10.yaml:27:88", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-10.yaml:26:63", "IntegerOverflow", "integer overflow in '-n'"), // 9
+            GeneratedFault("flat-10.yaml:26:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-10.yaml:30:39", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 11
+            GeneratedFault("flat-10.yaml:24:68", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-10.yaml:24:62", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 13
+            GeneratedFault("flat-10.yaml:25:78", "IntegerOverflow", "integer overflow in 'm + 2'"), // 14
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,35 +62,35 @@ enum Flat11Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .d:
                     // flat-11.yaml:22:5
                     if snapshot.n < 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-11.yaml:22:54", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 0)
                         return
                     }
                 case .b:
                     // flat-11.yaml:20:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-11.yaml:20:67", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:20:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-11.yaml:20:79", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-11.yaml:20:83", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 3), snapshot.n, site: 4)
                         snapshot.mode = Mode.low
                         snapshot.state = .b
                         return
                     }
                     // flat-11.yaml:22:5
                     if snapshot.n < 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-11.yaml:22:54", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 0)
                         return
                     }
                 case .c:
@@ -102,13 +102,13 @@ enum Flat11Spec {
                     }
                     // flat-11.yaml:23:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-11.yaml:23:60", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:23:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 5), in: (-20)...20, site: 6)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                     // flat-11.yaml:22:5
                     if snapshot.n < 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-11.yaml:22:54", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 0)
                         return
                     }
                 }
@@ -117,14 +117,14 @@ enum Flat11Spec {
                 case .a:
                     // flat-11.yaml:24:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-11.yaml:24:71", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-11.yaml:24:71", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:24:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 7, overflow: 8), in: (-20)...20, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-11.yaml:26:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: GeneratedFault("flat-11.yaml:26:59", "ModuloByZero", "modulo by zero in 'n % event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:26:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: 10), in: (-20)...20, site: 11)
                         snapshot.on = !snapshot.on
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
@@ -134,7 +134,7 @@ enum Flat11Spec {
                 case .b:
                     // flat-11.yaml:24:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-11.yaml:24:71", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-11.yaml:24:71", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:24:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 7, overflow: 8), in: (-20)...20, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
@@ -143,7 +143,7 @@ enum Flat11Spec {
                     return
                 case .c:
                     // flat-11.yaml:33:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-11.yaml:33:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         return
                     }
                     // flat-11.yaml:25:5
@@ -156,19 +156,19 @@ enum Flat11Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-11.yaml:21:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-11.yaml:21:45", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:21:45", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 13), in: (-20)...20, site: 14)
                     snapshot.state = .b
                     return
                 case .b:
                     // flat-11.yaml:29:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:29:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 15)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
                     }
                     // flat-11.yaml:32:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-11.yaml:32:41", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-11.yaml:32:71", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 17) == 2 {
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 16), (-9)), 9)
                         return
                     }
                 default:
@@ -179,8 +179,8 @@ enum Flat11Spec {
                 case .a, .b:
                     // flat-11.yaml:28:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-11.yaml:28:82", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-11.yaml:28:80", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-11.yaml:28:92", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 18), in: (-20)...20, site: 19)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 20)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
                         return
@@ -197,8 +197,8 @@ enum Flat11Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-11.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-11.yaml:27:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-11.yaml:27:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-11.yaml:27:65", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 22), site: 23) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 21)
                         return
                     }
                 default:
@@ -206,6 +206,35 @@ enum Flat11Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-11.yaml:22:54", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-11.yaml:20:67", "ModuloByZero", "modulo by zero in 'm % 7'"), // 1
+            GeneratedFault("flat-11.yaml:20:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-11.yaml:20:79", "ModuloByZero", "modulo by zero in 'm % 5'"), // 3
+            GeneratedFault("flat-11.yaml:20:83", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 4
+            GeneratedFault("flat-11.yaml:23:60", "IntegerOverflow", "integer overflow in 'n + 1'"), // 5
+            GeneratedFault("flat-11.yaml:23:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-11.yaml:24:71", "DivisionByZero", "division by zero in 'm / event.k'"), // 7
+            GeneratedFault("flat-11.yaml:24:71", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 8
+            GeneratedFault("flat-11.yaml:24:69", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-11.yaml:26:59", "ModuloByZero", "modulo by zero in 'n % event.k'"), // 10
+            GeneratedFault("flat-11.yaml:26:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-11.yaml:33:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+            GeneratedFault("flat-11.yaml:21:45", "IntegerOverflow", "integer overflow in '-n'"), // 13
+            GeneratedFault("flat-11.yaml:21:45", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-11.yaml:29:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 15
+            GeneratedFault("flat-11.yaml:32:71", "IntegerOverflow", "integer overflow in 'm * m'"), // 16
+            GeneratedFault("flat-11.yaml:32:41", "ModuloByZero", "modulo by zero in 'm % 3'"), // 17
+            GeneratedFault("flat-11.yaml:28:82", "ModuloByZero", "modulo by zero in 'm % 7'"), // 18
+            GeneratedFault("flat-11.yaml:28:80", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+            GeneratedFault("flat-11.yaml:28:92", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 20
+            GeneratedFault("flat-11.yaml:27:65", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 21
+            GeneratedFault("flat-11.yaml:27:43", "IntegerOverflow", "integer overflow in 'n - m'"), // 22
+            GeneratedFault("flat-11.yaml:27:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 23
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

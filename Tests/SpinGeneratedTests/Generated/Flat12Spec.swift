@@ -62,14 +62,14 @@ enum Flat12Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -84,7 +84,7 @@ enum Flat12Spec {
                 case .b:
                     // flat-12.yaml:19:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-12.yaml:19:74", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 0)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .a
                         return
@@ -102,7 +102,7 @@ enum Flat12Spec {
                 case .a:
                     // flat-12.yaml:22:5
                     if snapshot.n < 4 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-12.yaml:22:68", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 1), (-9)), 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .b
@@ -110,7 +110,7 @@ enum Flat12Spec {
                     }
                     // flat-12.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-12.yaml:25:68", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 2)
                         snapshot.state = .c
                         return
                     }
@@ -130,8 +130,8 @@ enum Flat12Spec {
                 case .d:
                     // flat-12.yaml:27:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-12.yaml:27:82", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-12.yaml:27:76", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-12.yaml:27:93", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 5)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
@@ -147,7 +147,7 @@ enum Flat12Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-12.yaml:24:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-12.yaml:24:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-12.yaml:24:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6), site: 7) > 1 {
                         snapshot.label = String(snapshot.m)
                         return
                     }
@@ -155,14 +155,14 @@ enum Flat12Spec {
                     // flat-12.yaml:20:5
                     if (snapshot.x * 2.0) > 1.0 {
                         snapshot.on = event_to
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-12.yaml:20:93", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 8)
                         snapshot.state = .b
                         return
                     }
                 case .d:
                     // flat-12.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-12.yaml:23:76", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .a
                         return
@@ -175,7 +175,7 @@ enum Flat12Spec {
                 case .c:
                     // flat-12.yaml:28:5
                     if snapshot.n < 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-12.yaml:28:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 10)
                         snapshot.label = event_word.lowercased()
                         snapshot.state = .c
                         return
@@ -185,6 +185,22 @@ enum Flat12Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-12.yaml:19:74", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-12.yaml:22:68", "IntegerOverflow", "integer overflow in 'm * m'"), // 1
+            GeneratedFault("flat-12.yaml:25:68", "IntegerOverflow", "integer overflow in 'm - 1'"), // 2
+            GeneratedFault("flat-12.yaml:27:82", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-12.yaml:27:76", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 4
+            GeneratedFault("flat-12.yaml:27:93", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-12.yaml:24:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-12.yaml:24:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 7
+            GeneratedFault("flat-12.yaml:20:93", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 8
+            GeneratedFault("flat-12.yaml:23:76", "IntegerOverflow", "integer overflow in 'm + 2'"), // 9
+            GeneratedFault("flat-12.yaml:28:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat13Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -101,8 +101,8 @@ enum Flat13Spec {
                 case .c:
                     // flat-13.yaml:21:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, GeneratedFault("flat-13.yaml:21:59", "IntegerOverflow", "integer overflow in 'n + event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:21:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-13.yaml:21:77", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, site: 0), in: (-20)...20, site: 1)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 2)
                         snapshot.mode = Mode.high
                         return
                     }
@@ -113,8 +113,8 @@ enum Flat13Spec {
                 case .d:
                     // flat-13.yaml:23:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-13.yaml:23:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:23:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-13.yaml:23:84", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 3), in: (-20)...20, site: 4)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 5)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .a
                         return
@@ -129,10 +129,10 @@ enum Flat13Spec {
                 case .a:
                     // flat-13.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-13.yaml:22:75", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:22:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 6), in: (-20)...20, site: 7)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-13.yaml:22:135", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 8)
                         snapshot.state = .a
                         return
                     }
@@ -142,10 +142,10 @@ enum Flat13Spec {
                 case .b:
                     // flat-13.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-13.yaml:22:75", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:22:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 6), in: (-20)...20, site: 7)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-13.yaml:22:135", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 8)
                         snapshot.state = .a
                         return
                     }
@@ -164,7 +164,7 @@ enum Flat13Spec {
                 case .a, .b:
                     // flat-13.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:28:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 9)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .b
@@ -195,7 +195,7 @@ enum Flat13Spec {
                     }
                     // flat-13.yaml:26:5
                     if snapshot.on {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-13.yaml:26:63", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 10), (-9)), 9)
                         snapshot.x = -snapshot.x
                         snapshot.label = event_word
                         snapshot.state = .a
@@ -203,7 +203,7 @@ enum Flat13Spec {
                     }
                     // flat-13.yaml:27:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-13.yaml:27:81", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:27:79", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 11), in: (-20)...20, site: 12)
                         snapshot.state = .c
                         return
                     }
@@ -218,7 +218,7 @@ enum Flat13Spec {
                     }
                     // flat-13.yaml:27:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-13.yaml:27:81", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-13.yaml:27:79", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 11), in: (-20)...20, site: 12)
                         snapshot.state = .c
                         return
                     }
@@ -227,6 +227,24 @@ enum Flat13Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-13.yaml:21:59", "IntegerOverflow", "integer overflow in 'n + event.k'"), // 0
+            GeneratedFault("flat-13.yaml:21:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-13.yaml:21:77", "IntegerOverflow", "integer overflow in 'm - 1'"), // 2
+            GeneratedFault("flat-13.yaml:23:72", "IntegerOverflow", "integer overflow in 'n + 1'"), // 3
+            GeneratedFault("flat-13.yaml:23:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-13.yaml:23:84", "IntegerOverflow", "integer overflow in 'm + 1'"), // 5
+            GeneratedFault("flat-13.yaml:22:75", "IntegerOverflow", "integer overflow in 'n + 1'"), // 6
+            GeneratedFault("flat-13.yaml:22:73", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-13.yaml:22:135", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 8
+            GeneratedFault("flat-13.yaml:28:73", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-13.yaml:26:63", "IntegerOverflow", "integer overflow in 'm * m'"), // 10
+            GeneratedFault("flat-13.yaml:27:81", "IntegerOverflow", "integer overflow in 'n - m'"), // 11
+            GeneratedFault("flat-13.yaml:27:79", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

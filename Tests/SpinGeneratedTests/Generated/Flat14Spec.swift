@@ -62,47 +62,47 @@ enum Flat14Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .d:
                     // flat-14.yaml:25:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-14.yaml:25:48", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-14.yaml:25:46", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-14.yaml:25:69", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-14.yaml:26:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-14.yaml:26:58", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-14.yaml:26:56", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 3), in: (-20)...20, site: 4)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
                         return
                     }
                     // flat-14.yaml:25:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-14.yaml:25:48", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-14.yaml:25:46", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-14.yaml:25:69", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
                     snapshot.state = .a
                     return
                 case .c:
                     // flat-14.yaml:29:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-14.yaml:29:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 5)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                     // flat-14.yaml:25:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-14.yaml:25:48", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-14.yaml:25:46", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-14.yaml:25:69", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
                     snapshot.state = .a
                     return
                 }
@@ -111,7 +111,7 @@ enum Flat14Spec {
                 case .a:
                     // flat-14.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-14.yaml:22:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 6)
                         snapshot.state = .a
                         return
                     }
@@ -122,13 +122,13 @@ enum Flat14Spec {
                 case .b:
                     // flat-14.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-14.yaml:22:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 6)
                         snapshot.state = .a
                         return
                     }
                     // flat-14.yaml:27:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-14.yaml:27:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 7)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
                         return
@@ -147,7 +147,7 @@ enum Flat14Spec {
                 switch snapshot.state {
                 case .a, .b, .c, .d:
                     // flat-14.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-14.yaml:23:42", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-14.yaml:23:36", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8), site: 9) > 1 {
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
                         return
@@ -158,8 +158,8 @@ enum Flat14Spec {
                 case .a, .b:
                     // flat-14.yaml:24:5
                     if snapshot.on {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-14.yaml:24:72", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-14.yaml:24:92", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 11)
                         snapshot.state = .a
                         return
                     }
@@ -169,7 +169,7 @@ enum Flat14Spec {
                     }
                     // flat-14.yaml:30:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-14.yaml:30:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-14.yaml:30:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 12), snapshot.n, site: 13)
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
@@ -181,7 +181,7 @@ enum Flat14Spec {
                     }
                     // flat-14.yaml:30:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-14.yaml:30:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-14.yaml:30:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 12), snapshot.n, site: 13)
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
@@ -192,8 +192,8 @@ enum Flat14Spec {
                 case .b:
                     // flat-14.yaml:21:5
                     if event_word.hasPrefix("a") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-14.yaml:21:82", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-14.yaml:21:80", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-14.yaml:21:92", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 14), in: (-20)...20, site: 15)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 16)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .c
                         return
@@ -203,6 +203,28 @@ enum Flat14Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-14.yaml:25:48", "IntegerOverflow", "integer overflow in 'n + 1'"), // 0
+            GeneratedFault("flat-14.yaml:25:46", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-14.yaml:25:69", "IntegerOverflow", "integer overflow in 'm + 2'"), // 2
+            GeneratedFault("flat-14.yaml:26:58", "IntegerOverflow", "integer overflow in 'n - 1'"), // 3
+            GeneratedFault("flat-14.yaml:26:56", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-14.yaml:29:53", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-14.yaml:22:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-14.yaml:27:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+            GeneratedFault("flat-14.yaml:23:42", "IntegerOverflow", "integer overflow in 'n - m'"), // 8
+            GeneratedFault("flat-14.yaml:23:36", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 9
+            GeneratedFault("flat-14.yaml:24:72", "IntegerOverflow", "integer overflow in 'm + 2'"), // 10
+            GeneratedFault("flat-14.yaml:24:92", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 11
+            GeneratedFault("flat-14.yaml:30:71", "ModuloByZero", "modulo by zero in 'm % 5'"), // 12
+            GeneratedFault("flat-14.yaml:30:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 13
+            GeneratedFault("flat-14.yaml:21:82", "ModuloByZero", "modulo by zero in 'm % 7'"), // 14
+            GeneratedFault("flat-14.yaml:21:80", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 15
+            GeneratedFault("flat-14.yaml:21:92", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

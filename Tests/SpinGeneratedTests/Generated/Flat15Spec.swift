@@ -62,35 +62,35 @@ enum Flat15Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b, .c:
                     // flat-15.yaml:33:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-15.yaml:33:77", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-15.yaml:33:77", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:33:77", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1), in: (-20)...20, site: 2)
                         snapshot.state = .b
                         return
                     }
                 case .d:
                     // flat-15.yaml:32:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-15.yaml:32:77", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .d
                         return
                     }
                     // flat-15.yaml:33:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-15.yaml:33:77", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-15.yaml:33:77", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:33:77", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1), in: (-20)...20, site: 2)
                         snapshot.state = .b
                         return
                     }
@@ -100,19 +100,19 @@ enum Flat15Spec {
                 case .a:
                     // flat-15.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-15.yaml:22:72", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 4)
                         return
                     }
                     // flat-15.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-15.yaml:27:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-15.yaml:27:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.state = .d
                         return
                     }
                 case .b:
                     // flat-15.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-15.yaml:22:72", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 4)
                         return
                     }
                     // flat-15.yaml:23:5
@@ -124,23 +124,23 @@ enum Flat15Spec {
                     }
                     // flat-15.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-15.yaml:27:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-15.yaml:27:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-15.yaml:28:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:28:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-15.yaml:28:84", "IntegerOverflow", "integer overflow in 'm * event.k'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 7)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 8)
                         snapshot.on = !snapshot.on
                         return
                     }
                 case .d:
                     // flat-15.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-15.yaml:19:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-15.yaml:19:65", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:19:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-15.yaml:19:77", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 9), in: (-20)...20, site: 10)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 11)
                         snapshot.x = -snapshot.x
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = String(snapshot.m)
@@ -175,14 +175,14 @@ enum Flat15Spec {
                     }
                     // flat-15.yaml:25:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-15.yaml:25:63", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:25:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-15.yaml:25:79", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-15.yaml:25:73", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 15), site: 16)
                         return
                     }
                     // flat-15.yaml:29:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-15.yaml:29:78", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:29:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-15.yaml:29:100", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-15.yaml:29:104", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 17), (-50)), 50), in: (-20)...20, site: 18)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 19), snapshot.n, site: 20)
                         snapshot.state = .c
                         return
                     }
@@ -195,20 +195,20 @@ enum Flat15Spec {
                     }
                     // flat-15.yaml:29:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-15.yaml:29:78", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:29:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-15.yaml:29:100", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-15.yaml:29:104", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 17), (-50)), 50), in: (-20)...20, site: 18)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 19), snapshot.n, site: 20)
                         snapshot.state = .c
                         return
                     }
                     // flat-15.yaml:31:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-15.yaml:31:58", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-15.yaml:31:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 21), in: (-20)...20, site: 22)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .d:
                     // flat-15.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-15.yaml:24:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 23) == 1 {
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -229,6 +229,35 @@ enum Flat15Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-15.yaml:33:77", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-15.yaml:33:77", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-15.yaml:33:77", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-15.yaml:32:77", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 3
+            GeneratedFault("flat-15.yaml:22:72", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 4
+            GeneratedFault("flat-15.yaml:27:71", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-15.yaml:27:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-15.yaml:28:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-15.yaml:28:84", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 8
+            GeneratedFault("flat-15.yaml:19:65", "IntegerOverflow", "integer overflow in 'n - m'"), // 9
+            GeneratedFault("flat-15.yaml:19:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-15.yaml:19:77", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 11
+            GeneratedFault("flat-15.yaml:19:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+            GeneratedFault("flat-15.yaml:25:63", "IntegerOverflow", "integer overflow in 'n + 1'"), // 13
+            GeneratedFault("flat-15.yaml:25:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-15.yaml:25:79", "IntegerOverflow", "integer overflow in 'n - m'"), // 15
+            GeneratedFault("flat-15.yaml:25:73", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 16
+            GeneratedFault("flat-15.yaml:29:78", "IntegerOverflow", "integer overflow in 'n + 5'"), // 17
+            GeneratedFault("flat-15.yaml:29:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-15.yaml:29:100", "ModuloByZero", "modulo by zero in 'm % 5'"), // 19
+            GeneratedFault("flat-15.yaml:29:104", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 20
+            GeneratedFault("flat-15.yaml:31:58", "IntegerOverflow", "integer overflow in '-n'"), // 21
+            GeneratedFault("flat-15.yaml:31:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 22
+            GeneratedFault("flat-15.yaml:24:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 23
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat16Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -84,14 +84,14 @@ enum Flat16Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-16.yaml:21:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-16.yaml:21:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-16.yaml:21:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1) > 1 {
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .a
                         return
                     }
                     // flat-16.yaml:25:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-16.yaml:25:68", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 2)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
@@ -100,7 +100,7 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:27:5
                     if event_k > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-16.yaml:27:68", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -108,10 +108,10 @@ enum Flat16Spec {
                     }
                 case .b:
                     // flat-16.yaml:35:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-16.yaml:35:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-16.yaml:35:65", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-16.yaml:35:77", "IntegerOverflow", "integer overflow in 'm * event.k'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:35:93", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 7) == 0 {
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 4)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 5)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 6)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .b
@@ -119,7 +119,7 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:25:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-16.yaml:25:68", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 2)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
@@ -128,7 +128,7 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:27:5
                     if event_k > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-16.yaml:27:68", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -137,7 +137,7 @@ enum Flat16Spec {
                 case .c, .d:
                     // flat-16.yaml:25:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-16.yaml:25:68", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 2)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
@@ -146,7 +146,7 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:27:5
                     if event_k > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-16.yaml:27:68", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -166,21 +166,21 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:30:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-16.yaml:30:61", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:30:71", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 8)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 9)
                         snapshot.on = !snapshot.on
                         return
                     }
                     // flat-16.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:23:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                     // flat-16.yaml:33:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-16.yaml:33:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:33:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 12)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
@@ -197,14 +197,14 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:23:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                     // flat-16.yaml:33:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-16.yaml:33:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:33:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 12)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
@@ -221,14 +221,14 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:23:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                     // flat-16.yaml:33:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-16.yaml:33:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:33:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 12)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
@@ -237,14 +237,14 @@ enum Flat16Spec {
                 case .d:
                     // flat-16.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:23:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                     // flat-16.yaml:33:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-16.yaml:33:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:33:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 12)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
@@ -256,7 +256,7 @@ enum Flat16Spec {
                 case .a:
                     // flat-16.yaml:20:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-16.yaml:20:75", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 13), (-50)), 50)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
                         snapshot.label = String(snapshot.m)
@@ -266,14 +266,14 @@ enum Flat16Spec {
                 case .b:
                     // flat-16.yaml:28:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-16.yaml:28:62", "IntegerOverflow", "integer overflow in 'n - 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 14)
                         return
                     }
                 case .c:
                     // flat-16.yaml:32:5
                     if snapshot.n < 3 {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-16.yaml:32:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-16.yaml:32:59", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-16.yaml:32:86", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 15, doesNotFit: 16)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 17), (-9)), 9)
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.mode = Mode.low
                         snapshot.state = .b
@@ -292,7 +292,7 @@ enum Flat16Spec {
                     }
                     // flat-16.yaml:24:5
                     if snapshot.n < 0 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:24:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 18)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = event_word.lowercased()
                         snapshot.state = .d
@@ -301,14 +301,14 @@ enum Flat16Spec {
                 case .c:
                     // flat-16.yaml:31:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:31:59", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 19)
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-16.yaml:31:102", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 20)
                         return
                     }
                     // flat-16.yaml:24:5
                     if snapshot.n < 0 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:24:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 18)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = event_word.lowercased()
                         snapshot.state = .d
@@ -317,7 +317,7 @@ enum Flat16Spec {
                 case .d:
                     // flat-16.yaml:24:5
                     if snapshot.n < 0 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-16.yaml:24:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 18)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = event_word.lowercased()
                         snapshot.state = .d
@@ -326,6 +326,32 @@ enum Flat16Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-16.yaml:21:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 0
+            GeneratedFault("flat-16.yaml:21:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 1
+            GeneratedFault("flat-16.yaml:25:68", "IntegerOverflow", "integer overflow in 'n + 1'"), // 2
+            GeneratedFault("flat-16.yaml:27:68", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 3
+            GeneratedFault("flat-16.yaml:35:65", "ModuloByZero", "modulo by zero in 'm % 7'"), // 4
+            GeneratedFault("flat-16.yaml:35:77", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 5
+            GeneratedFault("flat-16.yaml:35:93", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-16.yaml:35:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 7
+            GeneratedFault("flat-16.yaml:30:61", "ModuloByZero", "modulo by zero in 'm % 7'"), // 8
+            GeneratedFault("flat-16.yaml:30:71", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-16.yaml:23:61", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-16.yaml:33:65", "IntegerOverflow", "integer overflow in 'm - 1'"), // 11
+            GeneratedFault("flat-16.yaml:33:75", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 12
+            GeneratedFault("flat-16.yaml:20:75", "IntegerOverflow", "integer overflow in 'n + 5'"), // 13
+            GeneratedFault("flat-16.yaml:28:62", "IntegerOverflow", "integer overflow in 'n - 1'"), // 14
+            GeneratedFault("flat-16.yaml:32:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 15
+            GeneratedFault("flat-16.yaml:32:59", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 16
+            GeneratedFault("flat-16.yaml:32:86", "IntegerOverflow", "integer overflow in 'm * m'"), // 17
+            GeneratedFault("flat-16.yaml:24:60", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 18
+            GeneratedFault("flat-16.yaml:31:59", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 19
+            GeneratedFault("flat-16.yaml:31:102", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 20
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

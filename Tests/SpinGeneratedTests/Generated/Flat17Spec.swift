@@ -62,14 +62,14 @@ enum Flat17Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -81,7 +81,7 @@ enum Flat17Spec {
                     }
                 case .c:
                     // flat-17.yaml:33:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-17.yaml:33:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 0) == 2 {
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         return
                     }
@@ -92,16 +92,16 @@ enum Flat17Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-17.yaml:29:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-17.yaml:29:50", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-17.yaml:29:50", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-17.yaml:29:48", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-17.yaml:29:68", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 1, overflow: 2), in: (-20)...20, site: 3)
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 4)
                     snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                     snapshot.on = !snapshot.on
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-17.yaml:29:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-17.yaml:29:50", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-17.yaml:29:50", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-17.yaml:29:48", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-17.yaml:29:68", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 1, overflow: 2), in: (-20)...20, site: 3)
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 4)
                     snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                     snapshot.on = !snapshot.on
                     snapshot.state = .a
@@ -121,7 +121,7 @@ enum Flat17Spec {
                 case .a:
                     // flat-17.yaml:24:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-17.yaml:24:61", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-17.yaml:24:65", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.x = GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0)
                         snapshot.label = String(snapshot.m)
                         return
@@ -132,7 +132,7 @@ enum Flat17Spec {
                 case .b:
                     // flat-17.yaml:24:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-17.yaml:24:61", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-17.yaml:24:65", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.x = GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0)
                         snapshot.label = String(snapshot.m)
                         return
@@ -167,24 +167,24 @@ enum Flat17Spec {
                 case .a:
                     // flat-17.yaml:28:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-17.yaml:28:59", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 7)
                         return
                     }
                     // flat-17.yaml:32:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-17.yaml:32:39", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 8) == 2 {
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
                     }
                 case .b:
                     // flat-17.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-17.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-17.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 9), site: 10) > 1 {
                         snapshot.mode = Mode.high
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
                     // flat-17.yaml:32:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-17.yaml:32:39", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 8) == 2 {
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
@@ -192,7 +192,7 @@ enum Flat17Spec {
                 case .c:
                     // flat-17.yaml:26:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-17.yaml:26:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-17.yaml:26:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 11), in: (-20)...20, site: 12)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         snapshot.state = .b
@@ -203,6 +203,24 @@ enum Flat17Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-17.yaml:33:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 0
+            GeneratedFault("flat-17.yaml:29:50", "DivisionByZero", "division by zero in 'm / event.k'"), // 1
+            GeneratedFault("flat-17.yaml:29:50", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 2
+            GeneratedFault("flat-17.yaml:29:48", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 3
+            GeneratedFault("flat-17.yaml:29:68", "IntegerOverflow", "integer overflow in 'm - 1'"), // 4
+            GeneratedFault("flat-17.yaml:24:61", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-17.yaml:24:65", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-17.yaml:28:59", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 7
+            GeneratedFault("flat-17.yaml:32:39", "ModuloByZero", "modulo by zero in 'm % 3'"), // 8
+            GeneratedFault("flat-17.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 9
+            GeneratedFault("flat-17.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 10
+            GeneratedFault("flat-17.yaml:26:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 11
+            GeneratedFault("flat-17.yaml:26:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

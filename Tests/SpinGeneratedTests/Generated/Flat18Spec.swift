@@ -62,22 +62,22 @@ enum Flat18Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-18.yaml:22:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-18.yaml:22:82", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-18.yaml:22:80", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-18.yaml:22:100", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 2), (-9)), 9)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .d
                         return
@@ -104,12 +104,12 @@ enum Flat18Spec {
                 case .d:
                     // flat-18.yaml:20:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-18.yaml:20:61", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-18.yaml:20:61", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-18.yaml:20:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-18.yaml:20:79", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 3, overflow: 4), in: (-20)...20, site: 5)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 6)
                         return
                     }
                     // flat-18.yaml:32:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-18.yaml:32:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-18.yaml:32:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), site: 8) > 1 {
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
@@ -121,7 +121,7 @@ enum Flat18Spec {
                 switch snapshot.state {
                 case .a, .b, .c:
                     // flat-18.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-18.yaml:23:42", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-18.yaml:23:36", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 9), site: 10) > 1 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
                         return
@@ -136,13 +136,13 @@ enum Flat18Spec {
                 case .d:
                     // flat-18.yaml:24:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-18.yaml:24:68", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-18.yaml:24:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 11), snapshot.n, site: 12)
                         snapshot.x = -snapshot.x
                         snapshot.state = .d
                         return
                     }
                     // flat-18.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-18.yaml:23:42", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-18.yaml:23:36", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 9), site: 10) > 1 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
                         return
@@ -186,7 +186,7 @@ enum Flat18Spec {
                     }
                     // flat-18.yaml:26:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-18.yaml:26:60", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-18.yaml:26:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 13), in: (-20)...20, site: 14)
                         snapshot.x = -snapshot.x
                         snapshot.state = .d
                         return
@@ -222,14 +222,38 @@ enum Flat18Spec {
                     }
                 case .d:
                     // flat-18.yaml:27:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-18.yaml:27:36", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-18.yaml:27:36", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-18.yaml:27:51", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-18.yaml:27:45", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 15), in: (-20)...20, site: 16)
+                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 17), site: 18)
                     snapshot.x = snapshot.x - 0.25
                     snapshot.label = snapshot.state.rawValue
                     return
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-18.yaml:22:82", "IntegerOverflow", "integer overflow in 'n - 1'"), // 0
+            GeneratedFault("flat-18.yaml:22:80", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-18.yaml:22:100", "IntegerOverflow", "integer overflow in 'm * m'"), // 2
+            GeneratedFault("flat-18.yaml:20:61", "DivisionByZero", "division by zero in 'm / event.k'"), // 3
+            GeneratedFault("flat-18.yaml:20:61", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 4
+            GeneratedFault("flat-18.yaml:20:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-18.yaml:20:79", "IntegerOverflow", "integer overflow in 'm + 1'"), // 6
+            GeneratedFault("flat-18.yaml:32:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-18.yaml:32:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 8
+            GeneratedFault("flat-18.yaml:23:42", "IntegerOverflow", "integer overflow in 'n - m'"), // 9
+            GeneratedFault("flat-18.yaml:23:36", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 10
+            GeneratedFault("flat-18.yaml:24:68", "ModuloByZero", "modulo by zero in 'm % 5'"), // 11
+            GeneratedFault("flat-18.yaml:24:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 12
+            GeneratedFault("flat-18.yaml:26:60", "IntegerOverflow", "integer overflow in '-n'"), // 13
+            GeneratedFault("flat-18.yaml:26:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-18.yaml:27:36", "IntegerOverflow", "integer overflow in '-n'"), // 15
+            GeneratedFault("flat-18.yaml:27:36", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 16
+            GeneratedFault("flat-18.yaml:27:51", "IntegerOverflow", "integer overflow in 'n - m'"), // 17
+            GeneratedFault("flat-18.yaml:27:45", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

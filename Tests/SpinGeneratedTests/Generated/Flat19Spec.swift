@@ -62,34 +62,34 @@ enum Flat19Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-19.yaml:24:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:24:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
                     }
                     // flat-19.yaml:25:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-19.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 0 {
                         snapshot.x = snapshot.x - 0.25
                         return
                     }
                 case .b:
                     // flat-19.yaml:24:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:24:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
@@ -114,14 +114,14 @@ enum Flat19Spec {
                 case .a:
                     // flat-19.yaml:30:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-19.yaml:30:68", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 2)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .c
                         return
                     }
                     // flat-19.yaml:21:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-19.yaml:21:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 0 {
                         snapshot.x = event_v / snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
@@ -130,12 +130,12 @@ enum Flat19Spec {
                 case .b:
                     // flat-19.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-19.yaml:23:77", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 4)
                         snapshot.state = .c
                         return
                     }
                     // flat-19.yaml:21:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-19.yaml:21:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 0 {
                         snapshot.x = event_v / snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
@@ -143,7 +143,7 @@ enum Flat19Spec {
                     }
                 case .c, .d:
                     // flat-19.yaml:21:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-19.yaml:21:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 0 {
                         snapshot.x = event_v / snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
@@ -154,35 +154,35 @@ enum Flat19Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-19.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-19.yaml:20:52", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:20:44", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-19.yaml:20:82", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 5), (-50)), 50), in: (-20)...20, site: 6)
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 7)
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-19.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-19.yaml:22:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:22:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 8), (-50)), 50), in: (-20)...20, site: 9)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                     // flat-19.yaml:27:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-19.yaml:27:66", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:27:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 10), in: (-20)...20, site: 11)
                         snapshot.mode = Mode.low
                         return
                     }
                     // flat-19.yaml:29:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-19.yaml:29:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:29:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 12), in: (-20)...20, site: 13)
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
                     }
                     // flat-19.yaml:33:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-19.yaml:33:69", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:33:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-19.yaml:33:87", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 14), in: (-20)...20, site: 15)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 16), (-9)), 9)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .a
@@ -218,22 +218,22 @@ enum Flat19Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-19.yaml:26:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-19.yaml:26:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-19.yaml:26:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-19.yaml:26:67", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-19.yaml:26:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 19), site: 20) > 1 {
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 17), snapshot.n, site: 18)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                     // flat-19.yaml:34:5
                     if event_word.hasPrefix("a") {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-19.yaml:34:86", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-19.yaml:34:80", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 21), site: 22)
                         snapshot.state = .b
                         return
                     }
                 case .b:
                     // flat-19.yaml:26:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-19.yaml:26:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-19.yaml:26:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-19.yaml:26:67", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-19.yaml:26:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 19), site: 20) > 1 {
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 17), snapshot.n, site: 18)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.label = snapshot.label.uppercased()
                         return
@@ -241,8 +241,8 @@ enum Flat19Spec {
                 case .c:
                     // flat-19.yaml:32:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, outOfRange: { GeneratedFault("flat-19.yaml:32:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-19.yaml:32:95", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-19.yaml:32:89", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, site: 23)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 24), site: 25)
                         snapshot.state = .d
                         return
                     }
@@ -251,6 +251,37 @@ enum Flat19Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-19.yaml:24:72", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 0
+            GeneratedFault("flat-19.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 1
+            GeneratedFault("flat-19.yaml:30:68", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 2
+            GeneratedFault("flat-19.yaml:21:38", "ModuloByZero", "modulo by zero in 'm % 3'"), // 3
+            GeneratedFault("flat-19.yaml:23:77", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 4
+            GeneratedFault("flat-19.yaml:20:52", "IntegerOverflow", "integer overflow in 'n + 5'"), // 5
+            GeneratedFault("flat-19.yaml:20:44", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-19.yaml:20:82", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 7
+            GeneratedFault("flat-19.yaml:22:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 8
+            GeneratedFault("flat-19.yaml:22:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-19.yaml:27:66", "IntegerOverflow", "integer overflow in 'n - 1'"), // 10
+            GeneratedFault("flat-19.yaml:27:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-19.yaml:29:72", "IntegerOverflow", "integer overflow in 'n + 1'"), // 12
+            GeneratedFault("flat-19.yaml:29:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-19.yaml:33:69", "IntegerOverflow", "integer overflow in 'n + 1'"), // 14
+            GeneratedFault("flat-19.yaml:33:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 15
+            GeneratedFault("flat-19.yaml:33:87", "IntegerOverflow", "integer overflow in 'm * m'"), // 16
+            GeneratedFault("flat-19.yaml:26:67", "ModuloByZero", "modulo by zero in 'm % 5'"), // 17
+            GeneratedFault("flat-19.yaml:26:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 18
+            GeneratedFault("flat-19.yaml:26:43", "IntegerOverflow", "integer overflow in 'n - m'"), // 19
+            GeneratedFault("flat-19.yaml:26:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 20
+            GeneratedFault("flat-19.yaml:34:86", "IntegerOverflow", "integer overflow in 'n - m'"), // 21
+            GeneratedFault("flat-19.yaml:34:80", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 22
+            GeneratedFault("flat-19.yaml:32:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 23
+            GeneratedFault("flat-19.yaml:32:95", "IntegerOverflow", "integer overflow in 'n - m'"), // 24
+            GeneratedFault("flat-19.yaml:32:89", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 25
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

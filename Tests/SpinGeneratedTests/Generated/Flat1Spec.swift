@@ -62,14 +62,14 @@ enum Flat1Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -80,14 +80,14 @@ enum Flat1Spec {
                     }
                     // flat-1.yaml:30:5
                     if snapshot.state == State.b {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-1.yaml:30:73", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = Mode.low
                         snapshot.state = .c
                         return
                     }
                     // flat-1.yaml:31:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-1.yaml:31:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 1 {
                         snapshot.x = -snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
@@ -99,7 +99,7 @@ enum Flat1Spec {
                         return
                     }
                     // flat-1.yaml:31:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-1.yaml:31:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 1 {
                         snapshot.x = -snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
@@ -107,7 +107,7 @@ enum Flat1Spec {
                     }
                 case .c:
                     // flat-1.yaml:31:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-1.yaml:31:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 1 {
                         snapshot.x = -snapshot.x
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
@@ -139,7 +139,7 @@ enum Flat1Spec {
                 case .b:
                     // flat-1.yaml:25:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-1.yaml:25:72", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 2)
                         snapshot.state = .d
                         return
                     }
@@ -149,7 +149,7 @@ enum Flat1Spec {
                     return
                 case .c:
                     // flat-1.yaml:24:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-1.yaml:24:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-1.yaml:24:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 3, doesNotFit: 4) > 1 {
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -170,7 +170,7 @@ enum Flat1Spec {
                     // flat-1.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-1.yaml:22:89", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 5)
                         snapshot.mode = Mode.low
                         snapshot.state = .b
                         return
@@ -181,7 +181,7 @@ enum Flat1Spec {
                 case .a, .b, .c, .d:
                     // flat-1.yaml:27:5
                     snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-1.yaml:27:76", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 6)
                     snapshot.on = !snapshot.on
                     snapshot.state = .b
                     return
@@ -190,7 +190,7 @@ enum Flat1Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-1.yaml:29:5
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-1.yaml:29:38", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 7)
                     snapshot.on = !snapshot.on
                     snapshot.mode = Mode.low
                     return
@@ -199,6 +199,19 @@ enum Flat1Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-1.yaml:30:73", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-1.yaml:31:37", "ModuloByZero", "modulo by zero in 'm % 3'"), // 1
+            GeneratedFault("flat-1.yaml:25:72", "IntegerOverflow", "integer overflow in '-n'"), // 2
+            GeneratedFault("flat-1.yaml:24:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 3
+            GeneratedFault("flat-1.yaml:24:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 4
+            GeneratedFault("flat-1.yaml:22:89", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 5
+            GeneratedFault("flat-1.yaml:27:76", "IntegerOverflow", "integer overflow in 'm + 2'"), // 6
+            GeneratedFault("flat-1.yaml:29:38", "IntegerOverflow", "integer overflow in 'm - 1'"), // 7
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat20Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -78,16 +78,16 @@ enum Flat20Spec {
                 case .a, .c, .d:
                     // flat-20.yaml:26:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-20.yaml:26:75", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 0)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-20.yaml:26:122", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 1)
                         snapshot.state = .b
                         return
                     }
                 case .b:
                     // flat-20.yaml:27:5
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-20.yaml:27:38", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-20.yaml:27:58", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 2)
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 3)
                     return
                 }
             case .scale(let event_v):
@@ -95,13 +95,13 @@ enum Flat20Spec {
                 case .a:
                     // flat-20.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:21:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-20.yaml:21:97", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, site: 4)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 5)
                         return
                     }
                     // flat-20.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:28:68", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 6)
                         snapshot.mode = Mode.high
                         snapshot.state = .a
                         return
@@ -109,7 +109,7 @@ enum Flat20Spec {
                 case .b, .c, .d:
                     // flat-20.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:28:68", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 6)
                         snapshot.mode = Mode.high
                         snapshot.state = .a
                         return
@@ -119,7 +119,7 @@ enum Flat20Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-20.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-20.yaml:23:44", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-20.yaml:23:38", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), site: 8) > 1 {
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.mode = Mode.high
                         snapshot.state = .c
@@ -133,44 +133,68 @@ enum Flat20Spec {
                 case .a, .c, .d:
                     // flat-20.yaml:22:5
                     if snapshot.n < 0 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:22:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 9)
                         snapshot.label = event_word.lowercased()
                         return
                     }
                 case .b:
                     // flat-20.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-20.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-20.yaml:20:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:20:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 1 {
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 10)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 11)
                         snapshot.mode = Mode.low
                         snapshot.state = .b
                         return
                     }
                     // flat-20.yaml:24:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-20.yaml:24:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-20.yaml:24:95", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:24:105", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 13)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 14)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 15)
                         snapshot.state = .b
                         return
                     }
                     // flat-20.yaml:25:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-20.yaml:25:76", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-20.yaml:25:80", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 16), snapshot.n, site: 17)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-20.yaml:25:128", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 18)
                         return
                     }
                     // flat-20.yaml:22:5
                     if snapshot.n < 0 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-20.yaml:22:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 9)
                         snapshot.label = event_word.lowercased()
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-20.yaml:26:75", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 0
+            GeneratedFault("flat-20.yaml:26:122", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-20.yaml:27:38", "IntegerOverflow", "integer overflow in 'm - 1'"), // 2
+            GeneratedFault("flat-20.yaml:27:58", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 3
+            GeneratedFault("flat-20.yaml:21:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-20.yaml:21:97", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 5
+            GeneratedFault("flat-20.yaml:28:68", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-20.yaml:23:44", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-20.yaml:23:38", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 8
+            GeneratedFault("flat-20.yaml:22:53", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-20.yaml:20:65", "IntegerOverflow", "integer overflow in 'm - 1'"), // 10
+            GeneratedFault("flat-20.yaml:20:75", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 11
+            GeneratedFault("flat-20.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+            GeneratedFault("flat-20.yaml:24:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-20.yaml:24:95", "IntegerOverflow", "integer overflow in 'm - 1'"), // 14
+            GeneratedFault("flat-20.yaml:24:105", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 15
+            GeneratedFault("flat-20.yaml:25:76", "ModuloByZero", "modulo by zero in 'm % 5'"), // 16
+            GeneratedFault("flat-20.yaml:25:80", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 17
+            GeneratedFault("flat-20.yaml:25:128", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

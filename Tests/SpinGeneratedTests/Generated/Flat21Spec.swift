@@ -62,35 +62,35 @@ enum Flat21Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-21.yaml:30:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-21.yaml:30:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-21.yaml:30:59", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 1 {
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 0)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                     // flat-21.yaml:32:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-21.yaml:32:103", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         return
                     }
                 case .b:
                     // flat-21.yaml:32:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-21.yaml:32:103", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         return
                     }
                 default:
@@ -106,7 +106,7 @@ enum Flat21Spec {
                         return
                     }
                     // flat-21.yaml:23:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-21.yaml:23:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-21.yaml:23:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 3, overflow: 4) > 0 {
                         snapshot.state = .c
                         return
                     }
@@ -170,7 +170,7 @@ enum Flat21Spec {
                     }
                     // flat-21.yaml:31:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-21.yaml:31:73", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 5), (-50)), 50)
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.state = .d
                         return
@@ -183,14 +183,14 @@ enum Flat21Spec {
                 case .a, .c, .d:
                     // flat-21.yaml:22:5
                     if snapshot.n < (-2) {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-21.yaml:22:56", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-21.yaml:22:68", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
                         return
                     }
                 case .b:
                     // flat-21.yaml:27:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-21.yaml:27:50", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 8)
                         return
                     }
                     // flat-21.yaml:28:5
@@ -201,13 +201,27 @@ enum Flat21Spec {
                     }
                     // flat-21.yaml:22:5
                     if snapshot.n < (-2) {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-21.yaml:22:56", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-21.yaml:22:68", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-21.yaml:30:59", "IntegerOverflow", "integer overflow in 'm - 1'"), // 0
+            GeneratedFault("flat-21.yaml:30:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 1
+            GeneratedFault("flat-21.yaml:32:103", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 2
+            GeneratedFault("flat-21.yaml:23:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 3
+            GeneratedFault("flat-21.yaml:23:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 4
+            GeneratedFault("flat-21.yaml:31:73", "IntegerOverflow", "integer overflow in 'n + 5'"), // 5
+            GeneratedFault("flat-21.yaml:22:56", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-21.yaml:22:68", "IntegerOverflow", "integer overflow in 'm + 1'"), // 7
+            GeneratedFault("flat-21.yaml:27:50", "IntegerOverflow", "integer overflow in 'n + 1'"), // 8
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat22Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -80,8 +80,8 @@ enum Flat22Spec {
                     }
                     // flat-22.yaml:29:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-22.yaml:29:62", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-22.yaml:29:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:29:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 0), snapshot.n, site: 1)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 2)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .a
@@ -90,7 +90,7 @@ enum Flat22Spec {
                 case .b:
                     // flat-22.yaml:19:5
                     if snapshot.mode != Mode.high {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:19:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 3)
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .c
@@ -99,13 +99,13 @@ enum Flat22Spec {
                 case .c:
                     // flat-22.yaml:26:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-22.yaml:26:66", "IntegerOverflow", "integer overflow in 'm + 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:26:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 4)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 5)
                         return
                     }
                     // flat-22.yaml:28:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-22.yaml:28:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-22.yaml:28:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:28:68", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), site: 8) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 6)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .b
                         return
@@ -113,7 +113,7 @@ enum Flat22Spec {
                 case .d:
                     // flat-22.yaml:25:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-22.yaml:25:51", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:25:49", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 9), in: (-20)...20, site: 10)
                         return
                     }
                 }
@@ -132,7 +132,7 @@ enum Flat22Spec {
                 case .a, .d:
                     // flat-22.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-22.yaml:27:78", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:27:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 11), (-50)), 50), in: (-20)...20, site: 12)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -142,14 +142,14 @@ enum Flat22Spec {
                 case .b:
                     // flat-22.yaml:23:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-22.yaml:23:67", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:23:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-22.yaml:23:98", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 13), (-50)), 50), in: (-20)...20, site: 14)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 15)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                     // flat-22.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-22.yaml:27:78", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:27:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 11), (-50)), 50), in: (-20)...20, site: 12)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -159,15 +159,15 @@ enum Flat22Spec {
                 case .c:
                     // flat-22.yaml:22:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-22.yaml:22:61", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-22.yaml:22:61", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:22:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:22:80", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 16, doesNotFit: 17), in: (-20)...20, site: 18)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, site: 19)
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .c
                         return
                     }
                     // flat-22.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-22.yaml:27:78", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-22.yaml:27:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 11), (-50)), 50), in: (-20)...20, site: 12)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -182,8 +182,8 @@ enum Flat22Spec {
                 case .c:
                     // flat-22.yaml:24:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-22.yaml:24:68", "IntegerOverflow", "integer overflow in 'm + 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-22.yaml:24:78", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 20)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 21)
                         snapshot.mode = Mode.high
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .c
@@ -194,6 +194,33 @@ enum Flat22Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-22.yaml:29:62", "ModuloByZero", "modulo by zero in 'm % 5'"), // 0
+            GeneratedFault("flat-22.yaml:29:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 1
+            GeneratedFault("flat-22.yaml:29:76", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-22.yaml:19:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-22.yaml:26:66", "IntegerOverflow", "integer overflow in 'm + 1'"), // 4
+            GeneratedFault("flat-22.yaml:26:76", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-22.yaml:28:68", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-22.yaml:28:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-22.yaml:28:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 8
+            GeneratedFault("flat-22.yaml:25:51", "IntegerOverflow", "integer overflow in 'n + 1'"), // 9
+            GeneratedFault("flat-22.yaml:25:49", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-22.yaml:27:78", "IntegerOverflow", "integer overflow in 'n + 5'"), // 11
+            GeneratedFault("flat-22.yaml:27:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-22.yaml:23:67", "IntegerOverflow", "integer overflow in 'n + 5'"), // 13
+            GeneratedFault("flat-22.yaml:23:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-22.yaml:23:98", "IntegerOverflow", "integer overflow in 'm + 2'"), // 15
+            GeneratedFault("flat-22.yaml:22:61", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 16
+            GeneratedFault("flat-22.yaml:22:61", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 17
+            GeneratedFault("flat-22.yaml:22:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-22.yaml:22:80", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 19
+            GeneratedFault("flat-22.yaml:24:68", "IntegerOverflow", "integer overflow in 'm + 1'"), // 20
+            GeneratedFault("flat-22.yaml:24:78", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 21
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

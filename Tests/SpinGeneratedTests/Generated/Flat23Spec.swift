@@ -62,14 +62,14 @@ enum Flat23Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -87,7 +87,7 @@ enum Flat23Spec {
                     }
                     // flat-23.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-23.yaml:28:74", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-23.yaml:28:68", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.low
                         snapshot.label = String(snapshot.m)
@@ -97,7 +97,7 @@ enum Flat23Spec {
                 case .b, .d:
                     // flat-23.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-23.yaml:28:74", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-23.yaml:28:68", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.low
                         snapshot.label = String(snapshot.m)
@@ -107,13 +107,13 @@ enum Flat23Spec {
                 case .c:
                     // flat-23.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-23.yaml:21:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-23.yaml:21:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-23.yaml:21:85", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 2), snapshot.n, site: 3)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 4)
                         return
                     }
                     // flat-23.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-23.yaml:28:74", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-23.yaml:28:68", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.low
                         snapshot.label = String(snapshot.m)
@@ -126,14 +126,14 @@ enum Flat23Spec {
                 case .a:
                     // flat-23.yaml:24:5
                     if event_to {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-23.yaml:24:57", "IntegerOverflow", "integer overflow in 'm + 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-23.yaml:24:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 5)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 6)
                         snapshot.mode = Mode.low
                         return
                     }
                     // flat-23.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-23.yaml:25:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-23.yaml:25:70", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-23.yaml:25:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
@@ -146,7 +146,7 @@ enum Flat23Spec {
                 case .b:
                     // flat-23.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-23.yaml:25:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-23.yaml:25:70", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-23.yaml:25:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
@@ -159,7 +159,7 @@ enum Flat23Spec {
                 case .c:
                     // flat-23.yaml:20:5
                     if snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-23.yaml:20:56", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 10)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
                         snapshot.state = .b
@@ -167,16 +167,16 @@ enum Flat23Spec {
                     }
                     // flat-23.yaml:22:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-23.yaml:22:70", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-23.yaml:22:85", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 12)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
                     }
                     // flat-23.yaml:30:5
                     if event_to != snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-23.yaml:30:68", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-23.yaml:30:68", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-23.yaml:30:79", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-23.yaml:30:83", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 15), snapshot.n, site: 16)
                         snapshot.state = .a
                         return
                     }
@@ -196,7 +196,7 @@ enum Flat23Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-23.yaml:23:5
-                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-23.yaml:23:43", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 17)
                     snapshot.mode = Mode.low
                     snapshot.state = .c
                     return
@@ -205,6 +205,29 @@ enum Flat23Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-23.yaml:28:74", "IntegerOverflow", "integer overflow in 'n - m'"), // 0
+            GeneratedFault("flat-23.yaml:28:68", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 1
+            GeneratedFault("flat-23.yaml:21:71", "ModuloByZero", "modulo by zero in 'm % 5'"), // 2
+            GeneratedFault("flat-23.yaml:21:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 3
+            GeneratedFault("flat-23.yaml:21:85", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-23.yaml:24:57", "IntegerOverflow", "integer overflow in 'm + 1'"), // 5
+            GeneratedFault("flat-23.yaml:24:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-23.yaml:25:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 7
+            GeneratedFault("flat-23.yaml:25:70", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-23.yaml:25:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-23.yaml:20:56", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-23.yaml:22:70", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 11
+            GeneratedFault("flat-23.yaml:22:85", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 12
+            GeneratedFault("flat-23.yaml:30:68", "IntegerOverflow", "integer overflow in '-n'"), // 13
+            GeneratedFault("flat-23.yaml:30:68", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-23.yaml:30:79", "ModuloByZero", "modulo by zero in 'm % 5'"), // 15
+            GeneratedFault("flat-23.yaml:30:83", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 16
+            GeneratedFault("flat-23.yaml:23:43", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 17
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat24Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -90,8 +90,8 @@ enum Flat24Spec {
                     }
                     // flat-24.yaml:23:5
                     if snapshot.n < (-2) {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-24.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-24.yaml:23:85", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-24.yaml:23:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -112,8 +112,8 @@ enum Flat24Spec {
                     }
                     // flat-24.yaml:23:5
                     if snapshot.n < (-2) {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-24.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-24.yaml:23:85", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-24.yaml:23:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -127,8 +127,8 @@ enum Flat24Spec {
                 case .c, .d:
                     // flat-24.yaml:23:5
                     if snapshot.n < (-2) {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-24.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-24.yaml:23:85", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-24.yaml:23:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -144,7 +144,7 @@ enum Flat24Spec {
                 switch snapshot.state {
                 case .a, .c, .d:
                     // flat-24.yaml:20:5
-                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-24.yaml:20:46", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 3)
                     snapshot.on = !snapshot.on
                     return
                 case .b:
@@ -158,8 +158,8 @@ enum Flat24Spec {
                 case .a, .b:
                     // flat-24.yaml:21:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-24.yaml:21:61", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-24.yaml:21:61", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-24.yaml:21:91", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 4, doesNotFit: 5)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 6)
                         snapshot.state = .c
                         return
                     }
@@ -184,13 +184,13 @@ enum Flat24Spec {
                 case .a:
                     // flat-24.yaml:26:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-24.yaml:26:69", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 7)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         return
                     }
                     // flat-24.yaml:28:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-24.yaml:28:74", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 8), (-50)), 50)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .a
                         return
@@ -218,6 +218,20 @@ enum Flat24Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-24.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-24.yaml:23:85", "ModuloByZero", "modulo by zero in 'm % 5'"), // 1
+            GeneratedFault("flat-24.yaml:23:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 2
+            GeneratedFault("flat-24.yaml:20:46", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 3
+            GeneratedFault("flat-24.yaml:21:61", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 4
+            GeneratedFault("flat-24.yaml:21:61", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 5
+            GeneratedFault("flat-24.yaml:21:91", "IntegerOverflow", "integer overflow in 'm + 2'"), // 6
+            GeneratedFault("flat-24.yaml:26:69", "IntegerOverflow", "integer overflow in 'm - 1'"), // 7
+            GeneratedFault("flat-24.yaml:28:74", "IntegerOverflow", "integer overflow in 'n + 5'"), // 8
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,22 +62,22 @@ enum Flat25Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-25.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-25.yaml:22:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-25.yaml:22:70", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:22:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-25.yaml:22:91", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 3)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
@@ -85,8 +85,8 @@ enum Flat25Spec {
                     }
                     // flat-25.yaml:31:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-25.yaml:31:63", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-25.yaml:31:75", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 4), in: (-20)...20, site: 5)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 6)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.label = String(snapshot.m)
                         return
@@ -94,8 +94,8 @@ enum Flat25Spec {
                 case .c, .d:
                     // flat-25.yaml:31:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-25.yaml:31:63", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-25.yaml:31:75", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 4), in: (-20)...20, site: 5)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 6)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.label = String(snapshot.m)
                         return
@@ -106,7 +106,7 @@ enum Flat25Spec {
                 case .a:
                     // flat-25.yaml:25:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:25:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 7)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.mode.rawValue
@@ -118,22 +118,22 @@ enum Flat25Spec {
                     }
                     // flat-25.yaml:34:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-25.yaml:34:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-25.yaml:34:69", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:34:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-25.yaml:34:90", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 8, doesNotFit: 9), in: (-20)...20, site: 10)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
                         snapshot.state = .b
                         return
                     }
                 case .b:
                     // flat-25.yaml:24:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-25.yaml:24:65", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:24:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), in: (-20)...20, site: 13)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
                     // flat-25.yaml:25:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:25:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 7)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.mode.rawValue
@@ -141,14 +141,14 @@ enum Flat25Spec {
                     }
                     // flat-25.yaml:34:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-25.yaml:34:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-25.yaml:34:69", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:34:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-25.yaml:34:90", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 8, doesNotFit: 9), in: (-20)...20, site: 10)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
                         snapshot.state = .b
                         return
                     }
                 case .c:
                     // flat-25.yaml:28:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-25.yaml:28:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-25.yaml:28:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 14), site: 15) > 1 {
                         return
                     }
                 default:
@@ -159,7 +159,7 @@ enum Flat25Spec {
                 case .a, .c, .d:
                     // flat-25.yaml:23:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-25.yaml:23:78", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 16)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.state.rawValue
@@ -168,7 +168,7 @@ enum Flat25Spec {
                 case .b:
                     // flat-25.yaml:29:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-25.yaml:29:63", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:29:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 17), in: (-20)...20, site: 18)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
@@ -176,7 +176,7 @@ enum Flat25Spec {
                     }
                     // flat-25.yaml:23:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-25.yaml:23:78", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 16)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.state.rawValue
@@ -220,7 +220,7 @@ enum Flat25Spec {
                 case .a, .d:
                     // flat-25.yaml:26:5
                     if event_word.hasPrefix("a") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-25.yaml:26:84", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-25.yaml:26:88", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 19), snapshot.n, site: 20)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
@@ -229,20 +229,20 @@ enum Flat25Spec {
                     }
                 case .b:
                     // flat-25.yaml:32:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-25.yaml:32:36", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-25.yaml:32:36", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 21), in: (-20)...20, site: 22)
                     snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                     snapshot.label = snapshot.state.rawValue
                     return
                 case .c:
                     // flat-25.yaml:30:5
                     if snapshot.state == State.b {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-25.yaml:30:74", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 23)
                         snapshot.state = .c
                         return
                     }
                     // flat-25.yaml:26:5
                     if event_word.hasPrefix("a") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-25.yaml:26:84", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-25.yaml:26:88", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 19), snapshot.n, site: 20)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
@@ -252,6 +252,35 @@ enum Flat25Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-25.yaml:22:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-25.yaml:22:70", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-25.yaml:22:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-25.yaml:22:91", "IntegerOverflow", "integer overflow in 'm - 1'"), // 3
+            GeneratedFault("flat-25.yaml:31:63", "ModuloByZero", "modulo by zero in 'm % 7'"), // 4
+            GeneratedFault("flat-25.yaml:31:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-25.yaml:31:75", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 6
+            GeneratedFault("flat-25.yaml:25:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-25.yaml:34:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-25.yaml:34:69", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 9
+            GeneratedFault("flat-25.yaml:34:69", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-25.yaml:34:90", "IntegerOverflow", "integer overflow in 'm - 1'"), // 11
+            GeneratedFault("flat-25.yaml:24:65", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-25.yaml:24:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-25.yaml:28:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 14
+            GeneratedFault("flat-25.yaml:28:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 15
+            GeneratedFault("flat-25.yaml:23:78", "IntegerOverflow", "integer overflow in 'm + 2'"), // 16
+            GeneratedFault("flat-25.yaml:29:63", "IntegerOverflow", "integer overflow in 'n - m'"), // 17
+            GeneratedFault("flat-25.yaml:29:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-25.yaml:26:84", "ModuloByZero", "modulo by zero in 'm % 5'"), // 19
+            GeneratedFault("flat-25.yaml:26:88", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 20
+            GeneratedFault("flat-25.yaml:32:36", "IntegerOverflow", "integer overflow in '-n'"), // 21
+            GeneratedFault("flat-25.yaml:32:36", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 22
+            GeneratedFault("flat-25.yaml:30:74", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 23
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat26Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -82,7 +82,7 @@ enum Flat26Spec {
                 case .b:
                     // flat-26.yaml:24:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-26.yaml:24:71", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-26.yaml:24:65", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.state = .a
                         return
@@ -99,8 +99,8 @@ enum Flat26Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-26.yaml:21:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-26.yaml:21:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-26.yaml:21:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-26.yaml:21:76", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-26.yaml:21:68", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 4, overflow: 5) > 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 2), (-50)), 50), in: (-20)...20, site: 3)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
@@ -108,20 +108,20 @@ enum Flat26Spec {
                     }
                     // flat-26.yaml:27:5
                     if snapshot.state == State.b {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-26.yaml:27:76", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
                 case .b, .d:
                     // flat-26.yaml:27:5
                     if snapshot.state == State.b {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-26.yaml:27:76", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
                 case .c:
                     // flat-26.yaml:22:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-26.yaml:22:38", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-26.yaml:22:42", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 7), snapshot.n, site: 8)
                     snapshot.x = -snapshot.x
                     snapshot.label = snapshot.mode.rawValue
                     return
@@ -131,7 +131,7 @@ enum Flat26Spec {
                 case .a:
                     // flat-26.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-26.yaml:23:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-26.yaml:23:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 9), (-50)), 50), in: (-20)...20, site: 10)
                         return
                     }
                     // flat-26.yaml:28:5
@@ -154,7 +154,7 @@ enum Flat26Spec {
                     }
                 case .b:
                     // flat-26.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-26.yaml:20:39", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-26.yaml:20:37", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 11), in: (-20)...20, site: 12)
                     snapshot.mode = Mode.low
                     snapshot.label = snapshot.label.uppercased()
                     return
@@ -165,6 +165,24 @@ enum Flat26Spec {
                 break
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-26.yaml:24:71", "IntegerOverflow", "integer overflow in 'n - m'"), // 0
+            GeneratedFault("flat-26.yaml:24:65", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 1
+            GeneratedFault("flat-26.yaml:21:76", "IntegerOverflow", "integer overflow in 'n + 5'"), // 2
+            GeneratedFault("flat-26.yaml:21:68", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 3
+            GeneratedFault("flat-26.yaml:21:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 4
+            GeneratedFault("flat-26.yaml:21:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 5
+            GeneratedFault("flat-26.yaml:27:76", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-26.yaml:22:38", "ModuloByZero", "modulo by zero in 'm % 5'"), // 7
+            GeneratedFault("flat-26.yaml:22:42", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 8
+            GeneratedFault("flat-26.yaml:23:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 9
+            GeneratedFault("flat-26.yaml:23:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-26.yaml:20:39", "IntegerOverflow", "integer overflow in 'n - 1'"), // 11
+            GeneratedFault("flat-26.yaml:20:37", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,22 +62,22 @@ enum Flat27Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-27.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-27.yaml:25:72", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-27.yaml:25:83", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 0)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .b
@@ -86,8 +86,8 @@ enum Flat27Spec {
                 case .b:
                     // flat-27.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-27.yaml:25:72", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-27.yaml:25:83", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 0)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .b
@@ -95,14 +95,14 @@ enum Flat27Spec {
                     }
                     // flat-27.yaml:28:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-27.yaml:28:66", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-27.yaml:28:70", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 2), snapshot.n, site: 3)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .c:
                     // flat-27.yaml:27:5
                     if snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-27.yaml:27:58", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 4)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = Mode.low
                         snapshot.state = .b
@@ -122,7 +122,7 @@ enum Flat27Spec {
                 case .c:
                     // flat-27.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-27.yaml:23:59", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5)
                         snapshot.mode = Mode.high
                         snapshot.label = String(snapshot.m)
                         return
@@ -131,7 +131,7 @@ enum Flat27Spec {
                     if !snapshot.on {
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-27.yaml:29:111", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .a
                         return
                     }
@@ -148,12 +148,12 @@ enum Flat27Spec {
                     }
                     // flat-27.yaml:24:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-27.yaml:24:77", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 7)
                         return
                     }
                     // flat-27.yaml:32:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-27.yaml:32:83", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -163,12 +163,12 @@ enum Flat27Spec {
                 case .b:
                     // flat-27.yaml:24:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-27.yaml:24:77", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 7)
                         return
                     }
                     // flat-27.yaml:32:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-27.yaml:32:83", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -189,7 +189,7 @@ enum Flat27Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-27.yaml:30:5
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-27.yaml:30:46", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 9)
                     snapshot.x = (snapshot.x * snapshot.x) * 10.0
                     snapshot.label = String(snapshot.m)
                     snapshot.state = .b
@@ -210,7 +210,7 @@ enum Flat27Spec {
                     }
                 case .c:
                     // flat-27.yaml:22:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-27.yaml:22:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 0 {
                         snapshot.state = .d
                         return
                     }
@@ -219,6 +219,22 @@ enum Flat27Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-27.yaml:25:72", "IntegerOverflow", "integer overflow in '-n'"), // 0
+            GeneratedFault("flat-27.yaml:25:83", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 1
+            GeneratedFault("flat-27.yaml:28:66", "ModuloByZero", "modulo by zero in 'm % 5'"), // 2
+            GeneratedFault("flat-27.yaml:28:70", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 3
+            GeneratedFault("flat-27.yaml:27:58", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 4
+            GeneratedFault("flat-27.yaml:23:59", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-27.yaml:29:111", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-27.yaml:24:77", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 7
+            GeneratedFault("flat-27.yaml:32:83", "IntegerOverflow", "integer overflow in 'n - m'"), // 8
+            GeneratedFault("flat-27.yaml:30:46", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 9
+            GeneratedFault("flat-27.yaml:22:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 10
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,27 +62,27 @@ enum Flat28Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-28.yaml:20:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:20:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.state = .a
                         return
                     }
                     // flat-28.yaml:29:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-28.yaml:29:65", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:29:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 1), in: (-20)...20, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.label = snapshot.mode.rawValue
@@ -96,25 +96,25 @@ enum Flat28Spec {
                         return
                     }
                     // flat-28.yaml:32:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-28.yaml:32:44", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:32:44", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-28.yaml:32:61", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                    snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:32:79", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 3), in: (-20)...20, site: 4)
+                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
+                    snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 6)
                     snapshot.label = String(snapshot.m)
                     snapshot.state = .d
                     return
                 case .b:
                     // flat-28.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-28.yaml:25:73", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:25:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 7), (-50)), 50), in: (-20)...20, site: 8)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
                         return
                     }
                 case .c:
                     // flat-28.yaml:27:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-28.yaml:27:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-28.yaml:27:66", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:27:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 11) == 0 {
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 9)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 10)
                         snapshot.state = .d
                         return
                     }
@@ -126,9 +126,9 @@ enum Flat28Spec {
                 case .b:
                     // flat-28.yaml:21:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-28.yaml:21:70", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:21:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-28.yaml:21:81", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:21:96", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 12), in: (-20)...20, site: 13)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 14)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 15)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .c
@@ -149,7 +149,7 @@ enum Flat28Spec {
                 case .b:
                     // flat-28.yaml:31:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 16)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.high
                         snapshot.label = snapshot.mode.rawValue
@@ -164,7 +164,7 @@ enum Flat28Spec {
                 case .a:
                     // flat-28.yaml:24:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-28.yaml:24:63", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:24:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 17), in: (-20)...20, site: 18)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
@@ -175,8 +175,8 @@ enum Flat28Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-28.yaml:22:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-28.yaml:22:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-28.yaml:22:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:22:72", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 20), site: 21) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 19)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
@@ -184,17 +184,17 @@ enum Flat28Spec {
                     }
                 case .b:
                     // flat-28.yaml:22:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-28.yaml:22:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-28.yaml:22:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:22:72", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 20), site: 21) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 19)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
                     }
                     // flat-28.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-28.yaml:23:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-28.yaml:23:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-28.yaml:23:75", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-28.yaml:23:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-28.yaml:23:95", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 25), site: 26) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 22), (-50)), 50), in: (-20)...20, site: 23)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 24)
                         snapshot.state = .a
                         return
                     }
@@ -208,6 +208,38 @@ enum Flat28Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-28.yaml:20:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 0
+            GeneratedFault("flat-28.yaml:29:65", "IntegerOverflow", "integer overflow in '-n'"), // 1
+            GeneratedFault("flat-28.yaml:29:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-28.yaml:32:44", "IntegerOverflow", "integer overflow in '-n'"), // 3
+            GeneratedFault("flat-28.yaml:32:44", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-28.yaml:32:61", "IntegerOverflow", "integer overflow in 'm * m'"), // 5
+            GeneratedFault("flat-28.yaml:32:79", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-28.yaml:25:73", "IntegerOverflow", "integer overflow in 'n + 5'"), // 7
+            GeneratedFault("flat-28.yaml:25:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 8
+            GeneratedFault("flat-28.yaml:27:66", "IntegerOverflow", "integer overflow in 'm - 1'"), // 9
+            GeneratedFault("flat-28.yaml:27:76", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-28.yaml:27:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 11
+            GeneratedFault("flat-28.yaml:21:70", "IntegerOverflow", "integer overflow in '-n'"), // 12
+            GeneratedFault("flat-28.yaml:21:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-28.yaml:21:81", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 14
+            GeneratedFault("flat-28.yaml:21:96", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 15
+            GeneratedFault("flat-28.yaml:31:61", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+            GeneratedFault("flat-28.yaml:24:63", "IntegerOverflow", "integer overflow in 'n - m'"), // 17
+            GeneratedFault("flat-28.yaml:24:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-28.yaml:22:72", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 19
+            GeneratedFault("flat-28.yaml:22:43", "IntegerOverflow", "integer overflow in 'n - m'"), // 20
+            GeneratedFault("flat-28.yaml:22:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 21
+            GeneratedFault("flat-28.yaml:23:75", "IntegerOverflow", "integer overflow in 'n + 5'"), // 22
+            GeneratedFault("flat-28.yaml:23:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 23
+            GeneratedFault("flat-28.yaml:23:95", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 24
+            GeneratedFault("flat-28.yaml:23:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 25
+            GeneratedFault("flat-28.yaml:23:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 26
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,30 +62,30 @@ enum Flat29Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-29.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-29.yaml:27:78", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-29.yaml:27:88", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 0)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-29.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-29.yaml:21:69", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-29.yaml:21:90", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 2)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 3)
                         snapshot.state = .c
                         return
                     }
@@ -99,15 +99,15 @@ enum Flat29Spec {
                 case .b:
                     // flat-29.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-29.yaml:28:63", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-29.yaml:28:81", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                     // flat-29.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-29.yaml:21:69", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-29.yaml:21:90", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 2)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 3)
                         snapshot.state = .c
                         return
                     }
@@ -122,21 +122,21 @@ enum Flat29Spec {
                     // flat-29.yaml:26:5
                     if snapshot.on ? (snapshot.n > 0) : true {
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-29.yaml:26:89", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 6)
                         snapshot.state = .c
                         return
                     }
                     // flat-29.yaml:31:5
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-29.yaml:31:46", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                    snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-29.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 7)
+                    snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                     snapshot.on = !snapshot.on
                     snapshot.state = .d
                     return
                 case .d:
                     // flat-29.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-29.yaml:21:69", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-29.yaml:21:90", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 2)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 3)
                         snapshot.state = .c
                         return
                     }
@@ -153,7 +153,7 @@ enum Flat29Spec {
                 case .c:
                     // flat-29.yaml:23:5
                     if snapshot.n < 3 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-29.yaml:23:60", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .a
                         return
@@ -178,8 +178,8 @@ enum Flat29Spec {
                     }
                 case .b:
                     // flat-29.yaml:22:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-29.yaml:22:40", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-29.yaml:22:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-29.yaml:22:62", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 11), site: 12) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 10)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.label.uppercased()
                         return
@@ -201,7 +201,7 @@ enum Flat29Spec {
                 case .a, .b:
                     // flat-29.yaml:33:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-29.yaml:33:77", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-29.yaml:33:71", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 13), site: 14)
                         snapshot.mode = Mode.high
                         snapshot.state = .b
                         return
@@ -209,7 +209,7 @@ enum Flat29Spec {
                 case .c:
                     // flat-29.yaml:25:5
                     if Int64(snapshot.label.count) < 3 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-29.yaml:25:79", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 15), (-50)), 50)
                         snapshot.on = event_to
                         snapshot.state = .d
                         return
@@ -221,18 +221,18 @@ enum Flat29Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-29.yaml:34:5
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-29.yaml:34:45", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 16)
                     snapshot.state = .c
                     return
                 case .b:
                     // flat-29.yaml:20:5
                     if Int64(snapshot.label.count) < 3 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-29.yaml:20:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 17)
                         snapshot.state = .a
                         return
                     }
                     // flat-29.yaml:32:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-29.yaml:32:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-29.yaml:32:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 18), site: 19) > 1 {
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .d
                         return
@@ -242,6 +242,31 @@ enum Flat29Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-29.yaml:27:78", "IntegerOverflow", "integer overflow in 'm + 2'"), // 0
+            GeneratedFault("flat-29.yaml:27:88", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 1
+            GeneratedFault("flat-29.yaml:21:69", "ModuloByZero", "modulo by zero in 'm % 7'"), // 2
+            GeneratedFault("flat-29.yaml:21:90", "IntegerOverflow", "integer overflow in 'm + 2'"), // 3
+            GeneratedFault("flat-29.yaml:28:63", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-29.yaml:28:81", "IntegerOverflow", "integer overflow in 'm * m'"), // 5
+            GeneratedFault("flat-29.yaml:26:89", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-29.yaml:31:46", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 7
+            GeneratedFault("flat-29.yaml:31:61", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-29.yaml:23:60", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 9
+            GeneratedFault("flat-29.yaml:22:62", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-29.yaml:22:40", "IntegerOverflow", "integer overflow in 'n - m'"), // 11
+            GeneratedFault("flat-29.yaml:22:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 12
+            GeneratedFault("flat-29.yaml:33:77", "IntegerOverflow", "integer overflow in 'n - m'"), // 13
+            GeneratedFault("flat-29.yaml:33:71", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 14
+            GeneratedFault("flat-29.yaml:25:79", "IntegerOverflow", "integer overflow in 'n + 5'"), // 15
+            GeneratedFault("flat-29.yaml:34:45", "IntegerOverflow", "integer overflow in 'm - 1'"), // 16
+            GeneratedFault("flat-29.yaml:20:70", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 17
+            GeneratedFault("flat-29.yaml:32:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 18
+            GeneratedFault("flat-29.yaml:32:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 19
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,41 +62,41 @@ enum Flat2Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-2.yaml:22:5
-                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-2.yaml:22:39", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                     snapshot.mode = Mode.low
                     return
                 case .b:
                     // flat-2.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-2.yaml:24:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-2.yaml:24:64", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-2.yaml:24:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 1), in: (-20)...20, site: 2)
                         snapshot.mode = Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-2.yaml:29:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-2.yaml:29:70", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-2.yaml:29:68", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-2.yaml:29:82", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 4), in: (-20)...20, site: 5)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 6)
                         snapshot.state = .a
                         return
                     }
                 case .c:
                     // flat-2.yaml:26:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-2.yaml:26:60", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-2.yaml:26:60", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-2.yaml:26:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         snapshot.state = .c
                         return
                     }
@@ -107,8 +107,8 @@ enum Flat2Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-2.yaml:21:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-2.yaml:21:40", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-2.yaml:21:83", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 11) == 0) ? (snapshot.m < 100) : false {
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 10)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .c
@@ -120,7 +120,7 @@ enum Flat2Spec {
                         return
                     }
                     // flat-2.yaml:28:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-2.yaml:28:36", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-2.yaml:28:36", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 12, overflow: 13) > 0 {
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .b
                         return
@@ -132,14 +132,14 @@ enum Flat2Spec {
                         return
                     }
                     // flat-2.yaml:28:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-2.yaml:28:36", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-2.yaml:28:36", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 12, overflow: 13) > 0 {
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .b
                         return
                     }
                 case .c, .d:
                     // flat-2.yaml:28:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-2.yaml:28:36", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-2.yaml:28:36", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 12, overflow: 13) > 0 {
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .b
                         return
@@ -150,19 +150,19 @@ enum Flat2Spec {
                 case .a, .b, .d:
                     // flat-2.yaml:25:5
                     if snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-2.yaml:25:58", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-2.yaml:25:52", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 14), site: 15)
                         return
                     }
                 case .c:
                     // flat-2.yaml:20:5
                     if snapshot.n < (-1) {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-2.yaml:20:63", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 16)
                         snapshot.state = .b
                         return
                     }
                     // flat-2.yaml:25:5
                     if snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-2.yaml:25:58", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-2.yaml:25:52", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 14), site: 15)
                         return
                     }
                 }
@@ -194,6 +194,28 @@ enum Flat2Spec {
                 break
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-2.yaml:22:39", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-2.yaml:24:64", "IntegerOverflow", "integer overflow in '-n'"), // 1
+            GeneratedFault("flat-2.yaml:24:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-2.yaml:24:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 3
+            GeneratedFault("flat-2.yaml:29:70", "IntegerOverflow", "integer overflow in 'n + 1'"), // 4
+            GeneratedFault("flat-2.yaml:29:68", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-2.yaml:29:82", "IntegerOverflow", "integer overflow in 'm + 1'"), // 6
+            GeneratedFault("flat-2.yaml:26:60", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 7
+            GeneratedFault("flat-2.yaml:26:60", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-2.yaml:26:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-2.yaml:21:83", "IntegerOverflow", "integer overflow in 'm + 1'"), // 10
+            GeneratedFault("flat-2.yaml:21:40", "ModuloByZero", "modulo by zero in 'event.k % 2'"), // 11
+            GeneratedFault("flat-2.yaml:28:36", "DivisionByZero", "division by zero in 'n / event.k'"), // 12
+            GeneratedFault("flat-2.yaml:28:36", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 13
+            GeneratedFault("flat-2.yaml:25:58", "IntegerOverflow", "integer overflow in 'n - m'"), // 14
+            GeneratedFault("flat-2.yaml:25:52", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 15
+            GeneratedFault("flat-2.yaml:20:63", "IntegerOverflow", "integer overflow in 'm - 1'"), // 16
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat30Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -83,7 +83,7 @@ enum Flat30Spec {
                     }
                 case .b:
                     // flat-30.yaml:26:5
-                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-30.yaml:26:46", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                     snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                     snapshot.state = .a
                     return
@@ -93,7 +93,7 @@ enum Flat30Spec {
                 case .a:
                     // flat-30.yaml:19:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-30.yaml:19:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-30.yaml:19:65", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 1, doesNotFit: 2)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .a
@@ -101,7 +101,7 @@ enum Flat30Spec {
                     }
                     // flat-30.yaml:29:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:29:66", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
@@ -126,30 +126,30 @@ enum Flat30Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-30.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:27:45", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-30.yaml:27:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:27:69", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-30.yaml:27:81", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6), site: 7) > 1 {
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 5)
                         return
                     }
                 case .b:
                     // flat-30.yaml:22:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-30.yaml:22:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:22:67", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-30.yaml:22:79", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 0 {
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 9)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-30.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:27:45", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-30.yaml:27:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-30.yaml:27:69", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-30.yaml:27:81", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6), site: 7) > 1 {
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 5)
                         return
                     }
                 case .d:
                     // flat-30.yaml:24:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-30.yaml:24:74", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 11)
                         snapshot.x = snapshot.x * event_v
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .a
@@ -163,7 +163,7 @@ enum Flat30Spec {
                 case .a:
                     // flat-30.yaml:31:5
                     if !snapshot.on {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-30.yaml:31:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 12), (-50)), 50)
                         snapshot.on = !snapshot.on
                         snapshot.state = .d
                         return
@@ -171,14 +171,14 @@ enum Flat30Spec {
                 case .b:
                     // flat-30.yaml:25:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-30.yaml:25:70", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-30.yaml:25:74", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 13), snapshot.n, site: 14)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         return
                     }
                 case .c:
                     // flat-30.yaml:21:5
                     if event_to != snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-30.yaml:21:70", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 15)
                         snapshot.state = .a
                         return
                     }
@@ -189,7 +189,7 @@ enum Flat30Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-30.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-30.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 16) == 0 {
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.text(snapshot.x)
@@ -198,20 +198,43 @@ enum Flat30Spec {
                     }
                     // flat-30.yaml:28:5
                     if snapshot.n < (-3) {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-30.yaml:28:63", "IntegerOverflow", "integer overflow in 'n - 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 17)
                         snapshot.state = .b
                         return
                     }
                 case .b, .c, .d:
                     // flat-30.yaml:28:5
                     if snapshot.n < (-3) {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-30.yaml:28:63", "IntegerOverflow", "integer overflow in 'n - 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 17)
                         snapshot.state = .b
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-30.yaml:26:46", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-30.yaml:19:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-30.yaml:19:65", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 2
+            GeneratedFault("flat-30.yaml:29:66", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-30.yaml:27:69", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-30.yaml:27:81", "IntegerOverflow", "integer overflow in 'm - 1'"), // 5
+            GeneratedFault("flat-30.yaml:27:45", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-30.yaml:27:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 7
+            GeneratedFault("flat-30.yaml:22:67", "IntegerOverflow", "integer overflow in 'n - m'"), // 8
+            GeneratedFault("flat-30.yaml:22:79", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 9
+            GeneratedFault("flat-30.yaml:22:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 10
+            GeneratedFault("flat-30.yaml:24:74", "ModuloByZero", "modulo by zero in 'm % 7'"), // 11
+            GeneratedFault("flat-30.yaml:31:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 12
+            GeneratedFault("flat-30.yaml:25:70", "ModuloByZero", "modulo by zero in 'm % 5'"), // 13
+            GeneratedFault("flat-30.yaml:25:74", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 14
+            GeneratedFault("flat-30.yaml:21:70", "IntegerOverflow", "integer overflow in 'm - 1'"), // 15
+            GeneratedFault("flat-30.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 16
+            GeneratedFault("flat-30.yaml:28:63", "IntegerOverflow", "integer overflow in 'n - 1'"), // 17
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

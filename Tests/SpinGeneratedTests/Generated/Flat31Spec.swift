@@ -62,27 +62,27 @@ enum Flat31Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-31.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-31.yaml:20:44", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-31.yaml:20:42", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.on = !snapshot.on
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                     return
                 case .b:
                     // flat-31.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-31.yaml:20:44", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-31.yaml:20:42", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.on = !snapshot.on
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
@@ -95,7 +95,7 @@ enum Flat31Spec {
                 case .c:
                     // flat-31.yaml:23:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: GeneratedFault("flat-31.yaml:23:76", "ModuloByZero", "modulo by zero in 'n % event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-31.yaml:23:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: 2), in: (-20)...20, site: 3)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .c
                         return
@@ -123,7 +123,7 @@ enum Flat31Spec {
                     }
                     // flat-31.yaml:26:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-31.yaml:26:72", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-31.yaml:26:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 4), in: (-20)...20, site: 5)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .a
@@ -154,7 +154,7 @@ enum Flat31Spec {
                     }
                     // flat-31.yaml:27:5
                     if event_to != snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-31.yaml:27:65", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 6)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
@@ -167,7 +167,7 @@ enum Flat31Spec {
                     }
                     // flat-31.yaml:27:5
                     if event_to != snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-31.yaml:27:65", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 6)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
@@ -175,7 +175,7 @@ enum Flat31Spec {
                 case .c, .d:
                     // flat-31.yaml:27:5
                     if event_to != snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-31.yaml:27:65", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 6)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
@@ -185,6 +185,18 @@ enum Flat31Spec {
                 break
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-31.yaml:20:44", "ModuloByZero", "modulo by zero in 'm % 7'"), // 0
+            GeneratedFault("flat-31.yaml:20:42", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-31.yaml:23:76", "ModuloByZero", "modulo by zero in 'n % event.k'"), // 2
+            GeneratedFault("flat-31.yaml:23:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 3
+            GeneratedFault("flat-31.yaml:26:72", "IntegerOverflow", "integer overflow in '-n'"), // 4
+            GeneratedFault("flat-31.yaml:26:72", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-31.yaml:27:65", "IntegerOverflow", "integer overflow in 'm + 1'"), // 6
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat32Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b, .d:
                     // flat-32.yaml:31:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-32.yaml:31:63", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.mode == Mode.high
@@ -84,17 +84,17 @@ enum Flat32Spec {
                     }
                 case .c:
                     // flat-32.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-32.yaml:29:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-32.yaml:29:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:29:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-32.yaml:29:78", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 6) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 2), in: (-20)...20, site: 3)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 4)
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-32.yaml:29:113", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 5)
                         snapshot.state = .a
                         return
                     }
                     // flat-32.yaml:31:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-32.yaml:31:63", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:31:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.mode == Mode.high
@@ -106,7 +106,7 @@ enum Flat32Spec {
                 case .d:
                     // flat-32.yaml:24:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-32.yaml:24:61", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 7)
                         snapshot.state = .c
                         return
                     }
@@ -117,8 +117,8 @@ enum Flat32Spec {
                 switch snapshot.state {
                 case .a, .c, .d:
                     // flat-32.yaml:34:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-32.yaml:34:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-32.yaml:34:67", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:34:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 8), in: (-20)...20, site: 9)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.high
                         snapshot.state = .a
@@ -131,8 +131,8 @@ enum Flat32Spec {
                         return
                     }
                     // flat-32.yaml:34:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-32.yaml:34:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-32.yaml:34:67", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:34:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 8), in: (-20)...20, site: 9)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.high
                         snapshot.state = .a
@@ -149,16 +149,16 @@ enum Flat32Spec {
                         return
                     }
                     // flat-32.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-32.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-32.yaml:20:90", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 11)
                         return
                     }
                     // flat-32.yaml:30:5
                     if Int64(snapshot.label.count) < 5 {
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.on = snapshot.mode == Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-32.yaml:30:121", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 13)
                         return
                     }
                 case .b:
@@ -169,9 +169,9 @@ enum Flat32Spec {
                         return
                     }
                     // flat-32.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-32.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-32.yaml:20:90", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 11)
                         return
                     }
                 case .c:
@@ -181,7 +181,7 @@ enum Flat32Spec {
                     return
                 case .d:
                     // flat-32.yaml:28:5
-                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-32.yaml:28:43", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-32.yaml:28:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 14), site: 15)
                     return
                 }
             case .say(let event_word):
@@ -189,28 +189,28 @@ enum Flat32Spec {
                 case .a:
                     // flat-32.yaml:25:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-32.yaml:25:92", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-32.yaml:25:86", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), site: 17)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .b
                         return
                     }
                     // flat-32.yaml:26:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-32.yaml:26:58", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-32.yaml:26:52", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 18), site: 19)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                     // flat-32.yaml:32:5
                     if event_word.hasPrefix("a") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-32.yaml:32:85", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-32.yaml:32:85", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:32:85", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-32.yaml:32:115", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 20, doesNotFit: 21), in: (-20)...20, site: 22)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 23)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .a
                         return
                     }
                     // flat-32.yaml:21:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-32.yaml:21:75", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:21:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 24), (-50)), 50), in: (-20)...20, site: 25)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
@@ -232,22 +232,22 @@ enum Flat32Spec {
                 case .b:
                     // flat-32.yaml:25:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-32.yaml:25:92", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-32.yaml:25:86", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), site: 17)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .b
                         return
                     }
                     // flat-32.yaml:32:5
                     if event_word.hasPrefix("a") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-32.yaml:32:85", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-32.yaml:32:85", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:32:85", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-32.yaml:32:115", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 20, doesNotFit: 21), in: (-20)...20, site: 22)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 23)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .a
                         return
                     }
                     // flat-32.yaml:21:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-32.yaml:21:75", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:21:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 24), (-50)), 50), in: (-20)...20, site: 25)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
@@ -269,7 +269,7 @@ enum Flat32Spec {
                 case .c, .d:
                     // flat-32.yaml:21:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-32.yaml:21:75", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-32.yaml:21:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 24), (-50)), 50), in: (-20)...20, site: 25)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
@@ -291,6 +291,37 @@ enum Flat32Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-32.yaml:31:63", "IntegerOverflow", "integer overflow in 'n - 1'"), // 0
+            GeneratedFault("flat-32.yaml:31:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-32.yaml:29:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 2
+            GeneratedFault("flat-32.yaml:29:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 3
+            GeneratedFault("flat-32.yaml:29:78", "IntegerOverflow", "integer overflow in 'm - 1'"), // 4
+            GeneratedFault("flat-32.yaml:29:113", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 5
+            GeneratedFault("flat-32.yaml:29:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 6
+            GeneratedFault("flat-32.yaml:24:61", "IntegerOverflow", "integer overflow in 'm - 1'"), // 7
+            GeneratedFault("flat-32.yaml:34:67", "IntegerOverflow", "integer overflow in '-n'"), // 8
+            GeneratedFault("flat-32.yaml:34:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-32.yaml:34:38", "ModuloByZero", "modulo by zero in 'm % 3'"), // 10
+            GeneratedFault("flat-32.yaml:20:90", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 11
+            GeneratedFault("flat-32.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+            GeneratedFault("flat-32.yaml:30:121", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 13
+            GeneratedFault("flat-32.yaml:28:43", "IntegerOverflow", "integer overflow in 'n - m'"), // 14
+            GeneratedFault("flat-32.yaml:28:37", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 15
+            GeneratedFault("flat-32.yaml:25:92", "IntegerOverflow", "integer overflow in 'n - m'"), // 16
+            GeneratedFault("flat-32.yaml:25:86", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 17
+            GeneratedFault("flat-32.yaml:26:58", "IntegerOverflow", "integer overflow in 'n - m'"), // 18
+            GeneratedFault("flat-32.yaml:26:52", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 19
+            GeneratedFault("flat-32.yaml:32:85", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 20
+            GeneratedFault("flat-32.yaml:32:85", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 21
+            GeneratedFault("flat-32.yaml:32:85", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 22
+            GeneratedFault("flat-32.yaml:32:115", "IntegerOverflow", "integer overflow in 'm + 2'"), // 23
+            GeneratedFault("flat-32.yaml:21:75", "IntegerOverflow", "integer overflow in 'n + 5'"), // 24
+            GeneratedFault("flat-32.yaml:21:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 25
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat33Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -84,15 +84,15 @@ enum Flat33Spec {
                     }
                     // flat-33.yaml:29:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-33.yaml:29:77", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 0)
                         snapshot.mode = Mode.high
                         snapshot.state = .b
                         return
                     }
                     // flat-33.yaml:34:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:34:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:34:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-33.yaml:34:88", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-33.yaml:34:82", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
                         snapshot.state = .d
                         return
                     }
@@ -103,16 +103,16 @@ enum Flat33Spec {
                     }
                     // flat-33.yaml:34:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:34:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:34:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-33.yaml:34:88", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-33.yaml:34:82", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
                         snapshot.state = .d
                         return
                     }
                 case .c, .d:
                     // flat-33.yaml:34:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:34:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:34:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-33.yaml:34:88", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-33.yaml:34:82", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
                         snapshot.state = .d
                         return
                     }
@@ -121,8 +121,8 @@ enum Flat33Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-33.yaml:33:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-33.yaml:33:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-33.yaml:33:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-33.yaml:33:70", "IntegerOverflow", "integer overflow in 'm * event.k'"))
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 6, overflow: 7) > 0 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 5)
                         snapshot.state = .b
                         return
                     }
@@ -137,16 +137,16 @@ enum Flat33Spec {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-33.yaml:21:139", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 8)
                         return
                     }
                     // flat-33.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-33.yaml:28:66", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:28:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 9), in: (-20)...20, site: 10)
                         return
                     }
                     // flat-33.yaml:32:5
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-33.yaml:32:56", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 11)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.state = .b
                     return
@@ -156,7 +156,7 @@ enum Flat33Spec {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-33.yaml:21:139", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 8)
                         return
                     }
                     // flat-33.yaml:24:5
@@ -168,26 +168,26 @@ enum Flat33Spec {
                     }
                     // flat-33.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-33.yaml:28:66", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:28:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 9), in: (-20)...20, site: 10)
                         return
                     }
                     // flat-33.yaml:26:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:26:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 12), in: (-20)...20, site: 13)
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-33.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-33.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 14) == 1 {
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
                     }
                     // flat-33.yaml:26:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:26:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 12), in: (-20)...20, site: 13)
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
@@ -195,7 +195,7 @@ enum Flat33Spec {
                 case .d:
                     // flat-33.yaml:26:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-33.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:26:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 12), in: (-20)...20, site: 13)
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
@@ -206,7 +206,7 @@ enum Flat33Spec {
                 case .b:
                     // flat-33.yaml:20:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-33.yaml:20:70", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 15)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
@@ -220,13 +220,13 @@ enum Flat33Spec {
                 case .a:
                     // flat-33.yaml:22:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-33.yaml:22:80", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 16)
                         snapshot.state = .b
                         return
                     }
                     // flat-33.yaml:30:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:30:75", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 17)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.state = .c
                         return
@@ -234,7 +234,7 @@ enum Flat33Spec {
                 case .b:
                     // flat-33.yaml:30:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:30:75", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 17)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.state = .c
                         return
@@ -248,7 +248,7 @@ enum Flat33Spec {
                 case .d:
                     // flat-33.yaml:23:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-33.yaml:23:57", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-33.yaml:23:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 18), in: (-20)...20, site: 19)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -257,6 +257,31 @@ enum Flat33Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-33.yaml:29:77", "IntegerOverflow", "integer overflow in 'm - 1'"), // 0
+            GeneratedFault("flat-33.yaml:34:72", "IntegerOverflow", "integer overflow in 'n + 1'"), // 1
+            GeneratedFault("flat-33.yaml:34:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-33.yaml:34:88", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-33.yaml:34:82", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 4
+            GeneratedFault("flat-33.yaml:33:70", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 5
+            GeneratedFault("flat-33.yaml:33:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 6
+            GeneratedFault("flat-33.yaml:33:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 7
+            GeneratedFault("flat-33.yaml:21:139", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 8
+            GeneratedFault("flat-33.yaml:28:66", "IntegerOverflow", "integer overflow in 'n - 1'"), // 9
+            GeneratedFault("flat-33.yaml:28:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-33.yaml:32:56", "IntegerOverflow", "integer overflow in 'm + 2'"), // 11
+            GeneratedFault("flat-33.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 1'"), // 12
+            GeneratedFault("flat-33.yaml:26:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-33.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 14
+            GeneratedFault("flat-33.yaml:20:70", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 15
+            GeneratedFault("flat-33.yaml:22:80", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 16
+            GeneratedFault("flat-33.yaml:30:75", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+            GeneratedFault("flat-33.yaml:23:57", "IntegerOverflow", "integer overflow in '-n'"), // 18
+            GeneratedFault("flat-33.yaml:23:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,29 +62,29 @@ enum Flat34Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .c:
                     // flat-34.yaml:20:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-34.yaml:20:65", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 0)
                         snapshot.state = .d
                         return
                     }
                     // flat-34.yaml:23:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-34.yaml:23:69", "IntegerOverflow", "integer overflow in 'n - 1'"))
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-34.yaml:23:90", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-34.yaml:23:100", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 1)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 3)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
@@ -97,7 +97,7 @@ enum Flat34Spec {
                 switch snapshot.state {
                 case .c:
                     // flat-34.yaml:19:5
-                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-34.yaml:19:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-34.yaml:19:43", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 4, doesNotFit: 5)
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                     snapshot.state = .c
                     return
@@ -109,7 +109,7 @@ enum Flat34Spec {
                 case .a, .b, .c, .d:
                     // flat-34.yaml:25:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-34.yaml:25:63", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 6)
                         return
                     }
                 }
@@ -118,14 +118,14 @@ enum Flat34Spec {
                 case .b:
                     // flat-34.yaml:21:5
                     if snapshot.n < 2 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-34.yaml:21:60", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-34.yaml:21:78", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 7), (-9)), 9)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                     // flat-34.yaml:24:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-34.yaml:24:73", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 9)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
@@ -140,8 +140,8 @@ enum Flat34Spec {
                     // flat-34.yaml:22:5
                     if snapshot.mode != Mode.high {
                         snapshot.n = Int64(event_word.count)
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-34.yaml:22:93", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-34.yaml:22:108", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 10)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 11)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .a
                         return
@@ -151,6 +151,23 @@ enum Flat34Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-34.yaml:20:65", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-34.yaml:23:69", "IntegerOverflow", "integer overflow in 'n - 1'"), // 1
+            GeneratedFault("flat-34.yaml:23:90", "IntegerOverflow", "integer overflow in 'm + 2'"), // 2
+            GeneratedFault("flat-34.yaml:23:100", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-34.yaml:19:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 4
+            GeneratedFault("flat-34.yaml:19:43", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 5
+            GeneratedFault("flat-34.yaml:25:63", "IntegerOverflow", "integer overflow in 'n + 1'"), // 6
+            GeneratedFault("flat-34.yaml:21:60", "IntegerOverflow", "integer overflow in 'm * m'"), // 7
+            GeneratedFault("flat-34.yaml:21:78", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-34.yaml:24:73", "ModuloByZero", "modulo by zero in 'm % 7'"), // 9
+            GeneratedFault("flat-34.yaml:22:93", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 10
+            GeneratedFault("flat-34.yaml:22:108", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 11
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,29 +62,29 @@ enum Flat35Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .b:
                     // flat-35.yaml:24:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-35.yaml:24:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 0)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                     // flat-35.yaml:26:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-35.yaml:26:77", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-35.yaml:26:75", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-35.yaml:26:93", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-35.yaml:26:87", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
                         snapshot.state = .b
                         return
                     }
@@ -116,7 +116,7 @@ enum Flat35Spec {
                 switch snapshot.state {
                 case .c:
                     // flat-35.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-35.yaml:23:40", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-35.yaml:23:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6) > 1 {
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
@@ -129,19 +129,19 @@ enum Flat35Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-35.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-35.yaml:19:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-35.yaml:19:65", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 8) == 1 {
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 7), (-9)), 9)
                         return
                     }
                     // flat-35.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-35.yaml:27:76", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 9)
                         snapshot.mode = Mode.high
                         snapshot.state = .a
                         return
                     }
                     // flat-35.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-35.yaml:29:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 1 {
                         snapshot.on = event_to
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .c
@@ -156,10 +156,10 @@ enum Flat35Spec {
                     }
                     // flat-35.yaml:28:5
                     if Int64(snapshot.label.count) < 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-35.yaml:28:71", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-35.yaml:28:71", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 11), in: (-20)...20, site: 12)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-35.yaml:28:131", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 13)
                         snapshot.state = .b
                         return
                     }
@@ -170,6 +170,25 @@ enum Flat35Spec {
                 break
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-35.yaml:24:53", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-35.yaml:26:77", "IntegerOverflow", "integer overflow in 'n + 1'"), // 1
+            GeneratedFault("flat-35.yaml:26:75", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-35.yaml:26:93", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-35.yaml:26:87", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 4
+            GeneratedFault("flat-35.yaml:23:40", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-35.yaml:23:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+            GeneratedFault("flat-35.yaml:19:65", "IntegerOverflow", "integer overflow in 'm * m'"), // 7
+            GeneratedFault("flat-35.yaml:19:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 8
+            GeneratedFault("flat-35.yaml:27:76", "IntegerOverflow", "integer overflow in 'm + 2'"), // 9
+            GeneratedFault("flat-35.yaml:29:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 10
+            GeneratedFault("flat-35.yaml:28:71", "IntegerOverflow", "integer overflow in '-n'"), // 11
+            GeneratedFault("flat-35.yaml:28:71", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-35.yaml:28:131", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 13
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat36Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -82,8 +82,8 @@ enum Flat36Spec {
                     }
                 case .c:
                     // flat-36.yaml:26:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-36.yaml:26:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-36.yaml:26:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-36.yaml:26:61", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:26:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2), site: 3) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 0), in: (-20)...20, site: 1)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.mode.rawValue
@@ -100,8 +100,8 @@ enum Flat36Spec {
                 switch snapshot.state {
                 case .a, .b, .c, .d:
                     // flat-36.yaml:24:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-36.yaml:24:36", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-36.yaml:24:36", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-36.yaml:24:72", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:24:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 6, overflow: 7) > 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), in: (-20)...20, site: 5)
                         snapshot.mode = Mode.high
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .b
@@ -120,7 +120,7 @@ enum Flat36Spec {
                         return
                     }
                     // flat-36.yaml:22:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-36.yaml:22:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-36.yaml:22:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 8, doesNotFit: 9) > 1 {
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.state = .c
                         return
@@ -131,7 +131,7 @@ enum Flat36Spec {
                 case .c:
                     // flat-36.yaml:33:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-36.yaml:33:63", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-36.yaml:33:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 10), snapshot.n, site: 11)
                         snapshot.state = .a
                         return
                     }
@@ -148,13 +148,13 @@ enum Flat36Spec {
                 case .a, .b:
                     // flat-36.yaml:28:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-36.yaml:28:56", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:28:54", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 12), in: (-20)...20, site: 13)
                         return
                     }
                 case .d:
                     // flat-36.yaml:30:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-36.yaml:30:62", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-36.yaml:30:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 14), snapshot.n, site: 15)
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.state.rawValue
                         return
@@ -173,8 +173,8 @@ enum Flat36Spec {
                 case .a:
                     // flat-36.yaml:19:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-36.yaml:19:57", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:19:55", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-36.yaml:19:69", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 16), in: (-20)...20, site: 17)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 18)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = Mode.low
                         snapshot.state = .a
@@ -194,19 +194,44 @@ enum Flat36Spec {
                         return
                     }
                     // flat-36.yaml:27:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:27:45", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 19)
                     snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                     snapshot.state = .b
                     return
                 case .b, .c, .d:
                     // flat-36.yaml:27:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-36.yaml:27:45", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 19)
                     snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                     snapshot.state = .b
                     return
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-36.yaml:26:61", "IntegerOverflow", "integer overflow in '-n'"), // 0
+            GeneratedFault("flat-36.yaml:26:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-36.yaml:26:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-36.yaml:26:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 3
+            GeneratedFault("flat-36.yaml:24:72", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-36.yaml:24:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-36.yaml:24:36", "DivisionByZero", "division by zero in 'n / event.k'"), // 6
+            GeneratedFault("flat-36.yaml:24:36", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 7
+            GeneratedFault("flat-36.yaml:22:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 8
+            GeneratedFault("flat-36.yaml:22:39", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 9
+            GeneratedFault("flat-36.yaml:33:63", "ModuloByZero", "modulo by zero in 'm % 5'"), // 10
+            GeneratedFault("flat-36.yaml:33:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 11
+            GeneratedFault("flat-36.yaml:28:56", "IntegerOverflow", "integer overflow in 'n + 1'"), // 12
+            GeneratedFault("flat-36.yaml:28:54", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-36.yaml:30:62", "ModuloByZero", "modulo by zero in 'm % 5'"), // 14
+            GeneratedFault("flat-36.yaml:30:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 15
+            GeneratedFault("flat-36.yaml:19:57", "IntegerOverflow", "integer overflow in 'n + 1'"), // 16
+            GeneratedFault("flat-36.yaml:19:55", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+            GeneratedFault("flat-36.yaml:19:69", "IntegerOverflow", "integer overflow in 'm + 1'"), // 18
+            GeneratedFault("flat-36.yaml:27:45", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,41 +62,41 @@ enum Flat37Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-37.yaml:22:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-37.yaml:22:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-37.yaml:22:58", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                     // flat-37.yaml:30:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-37.yaml:30:82", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:30:97", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 2)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 3)
                         snapshot.state = .b
                         return
                     }
                     // flat-37.yaml:29:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:29:55", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 4)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .b:
                     // flat-37.yaml:22:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-37.yaml:22:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-37.yaml:22:58", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
@@ -108,35 +108,35 @@ enum Flat37Spec {
                     }
                     // flat-37.yaml:30:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-37.yaml:30:82", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:30:97", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 2)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 3)
                         snapshot.state = .b
                         return
                     }
                     // flat-37.yaml:29:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:29:55", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 4)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .c:
                     // flat-37.yaml:20:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-37.yaml:20:78", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-37.yaml:20:98", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 5)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .c
                         return
                     }
                     // flat-37.yaml:29:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:29:55", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 4)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .d:
                     // flat-37.yaml:29:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:29:55", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 4)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
@@ -156,9 +156,9 @@ enum Flat37Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-37.yaml:28:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-37.yaml:28:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-37.yaml:28:60", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:28:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 9) == 2 {
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 7)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 8)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
@@ -185,7 +185,7 @@ enum Flat37Spec {
                 case .c:
                     // flat-37.yaml:21:5
                     if !snapshot.on {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-37.yaml:21:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 10), (-50)), 50)
                         snapshot.mode = Mode.high
                         snapshot.state = .d
                         return
@@ -202,10 +202,10 @@ enum Flat37Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-37.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-37.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-37.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-37.yaml:27:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-37.yaml:27:67", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-37.yaml:27:88", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-37.yaml:27:98", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 15), site: 16) > 1 {
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 11, doesNotFit: 12)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 13)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 14)
                         snapshot.state = .b
                         return
                     }
@@ -214,6 +214,28 @@ enum Flat37Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-37.yaml:22:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-37.yaml:22:58", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-37.yaml:30:82", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 2
+            GeneratedFault("flat-37.yaml:30:97", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-37.yaml:29:55", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-37.yaml:20:78", "IntegerOverflow", "integer overflow in 'm + 2'"), // 5
+            GeneratedFault("flat-37.yaml:20:98", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-37.yaml:28:60", "IntegerOverflow", "integer overflow in 'm - 1'"), // 7
+            GeneratedFault("flat-37.yaml:28:70", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-37.yaml:28:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 9
+            GeneratedFault("flat-37.yaml:21:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 10
+            GeneratedFault("flat-37.yaml:27:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 11
+            GeneratedFault("flat-37.yaml:27:67", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 12
+            GeneratedFault("flat-37.yaml:27:88", "IntegerOverflow", "integer overflow in 'm - 1'"), // 13
+            GeneratedFault("flat-37.yaml:27:98", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-37.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 15
+            GeneratedFault("flat-37.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 16
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

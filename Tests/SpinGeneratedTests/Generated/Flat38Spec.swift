@@ -62,20 +62,20 @@ enum Flat38Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-38.yaml:21:5
-                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-38.yaml:21:42", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 0)
                     snapshot.on = !snapshot.on
                     return
                 default:
@@ -92,23 +92,23 @@ enum Flat38Spec {
                 case .b:
                     // flat-38.yaml:28:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-38.yaml:28:59", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-38.yaml:28:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-38.yaml:28:71", "IntegerOverflow", "integer overflow in 'm * event.k'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-38.yaml:28:87", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 3)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 4)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                 case .c:
                     // flat-38.yaml:29:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-38.yaml:29:76", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-38.yaml:29:70", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6)
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .b
                         return
                     }
                     // flat-38.yaml:30:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-38.yaml:30:67", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
                         snapshot.state = .a
                         return
                     }
@@ -119,14 +119,14 @@ enum Flat38Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-38.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-38.yaml:20:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 8) == 1 {
                         snapshot.state = .a
                         return
                     }
                 case .b:
                     // flat-38.yaml:32:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-38.yaml:32:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 9)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.label = snapshot.label.uppercased()
@@ -142,7 +142,7 @@ enum Flat38Spec {
                     // flat-38.yaml:27:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-38.yaml:27:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 10)
                         snapshot.on = event_to
                         return
                     }
@@ -158,8 +158,8 @@ enum Flat38Spec {
                 case .b:
                     // flat-38.yaml:23:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-38.yaml:23:67", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-38.yaml:23:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-38.yaml:23:89", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 11), (-50)), 50), in: (-20)...20, site: 12)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 13)
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.mode.rawValue
                         return
@@ -172,8 +172,8 @@ enum Flat38Spec {
                 case .c:
                     // flat-38.yaml:22:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-38.yaml:22:67", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-38.yaml:22:77", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 14)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 15)
                         snapshot.state = .d
                         return
                     }
@@ -182,6 +182,27 @@ enum Flat38Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-38.yaml:21:42", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-38.yaml:28:59", "IntegerOverflow", "integer overflow in 'n - m'"), // 1
+            GeneratedFault("flat-38.yaml:28:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-38.yaml:28:71", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 3
+            GeneratedFault("flat-38.yaml:28:87", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-38.yaml:29:76", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-38.yaml:29:70", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+            GeneratedFault("flat-38.yaml:30:67", "IntegerOverflow", "integer overflow in 'm + 1'"), // 7
+            GeneratedFault("flat-38.yaml:20:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 8
+            GeneratedFault("flat-38.yaml:32:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-38.yaml:27:76", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-38.yaml:23:67", "IntegerOverflow", "integer overflow in 'n + 5'"), // 11
+            GeneratedFault("flat-38.yaml:23:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-38.yaml:23:89", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 13
+            GeneratedFault("flat-38.yaml:22:67", "IntegerOverflow", "integer overflow in 'm - 1'"), // 14
+            GeneratedFault("flat-38.yaml:22:77", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 15
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

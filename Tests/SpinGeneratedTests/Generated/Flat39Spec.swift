@@ -62,14 +62,14 @@ enum Flat39Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -82,27 +82,27 @@ enum Flat39Spec {
                     }
                     // flat-39.yaml:25:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-39.yaml:25:83", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 0)
                         snapshot.state = .d
                         return
                     }
                 case .b:
                     // flat-39.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-39.yaml:27:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-39.yaml:27:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-39.yaml:27:63", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2), site: 3) > 1 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 1)
                         return
                     }
                     // flat-39.yaml:25:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-39.yaml:25:83", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 0)
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-39.yaml:22:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-39.yaml:22:68", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:22:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-39.yaml:22:84", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-39.yaml:22:78", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 4), in: (-20)...20, site: 5)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6), site: 7)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .d
@@ -110,14 +110,14 @@ enum Flat39Spec {
                     }
                     // flat-39.yaml:25:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-39.yaml:25:83", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 0)
                         snapshot.state = .d
                         return
                     }
                 case .d:
                     // flat-39.yaml:25:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-39.yaml:25:83", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 0)
                         snapshot.state = .d
                         return
                     }
@@ -127,14 +127,14 @@ enum Flat39Spec {
                 case .a, .d:
                     // flat-39.yaml:21:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-39.yaml:21:59", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-39.yaml:21:59", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:21:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 8, overflow: 9), in: (-20)...20, site: 10)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
                     }
                     // flat-39.yaml:29:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-39.yaml:29:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-39.yaml:29:78", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-39.yaml:29:78", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:29:76", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 14) == 0) ? (snapshot.m < 100) : false {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 11, overflow: 12), in: (-20)...20, site: 13)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         return
                     }
@@ -147,14 +147,14 @@ enum Flat39Spec {
                     }
                     // flat-39.yaml:21:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-39.yaml:21:59", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-39.yaml:21:59", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:21:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 8, overflow: 9), in: (-20)...20, site: 10)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
                     }
                     // flat-39.yaml:29:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-39.yaml:29:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-39.yaml:29:78", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-39.yaml:29:78", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:29:76", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 14) == 0) ? (snapshot.m < 100) : false {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 11, overflow: 12), in: (-20)...20, site: 13)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         return
                     }
@@ -162,7 +162,7 @@ enum Flat39Spec {
                     // flat-39.yaml:28:5
                     snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                     snapshot.on = snapshot.n > snapshot.m
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-39.yaml:28:80", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 15)
                     snapshot.state = .a
                     return
                 }
@@ -172,7 +172,7 @@ enum Flat39Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-39.yaml:23:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-39.yaml:23:46", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-39.yaml:23:44", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 16), in: (-20)...20, site: 17)
                     snapshot.x = -snapshot.x
                     snapshot.on = event_to ? snapshot.on : false
                     snapshot.state = .c
@@ -200,6 +200,29 @@ enum Flat39Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-39.yaml:25:83", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 0
+            GeneratedFault("flat-39.yaml:27:63", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 1
+            GeneratedFault("flat-39.yaml:27:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-39.yaml:27:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 3
+            GeneratedFault("flat-39.yaml:22:68", "IntegerOverflow", "integer overflow in 'n - 1'"), // 4
+            GeneratedFault("flat-39.yaml:22:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-39.yaml:22:84", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-39.yaml:22:78", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 7
+            GeneratedFault("flat-39.yaml:21:59", "DivisionByZero", "division by zero in 'm / event.k'"), // 8
+            GeneratedFault("flat-39.yaml:21:59", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 9
+            GeneratedFault("flat-39.yaml:21:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-39.yaml:29:78", "DivisionByZero", "division by zero in 'm / event.k'"), // 11
+            GeneratedFault("flat-39.yaml:29:78", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 12
+            GeneratedFault("flat-39.yaml:29:76", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-39.yaml:29:42", "ModuloByZero", "modulo by zero in 'event.k % 2'"), // 14
+            GeneratedFault("flat-39.yaml:28:80", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 15
+            GeneratedFault("flat-39.yaml:23:46", "IntegerOverflow", "integer overflow in 'n - 1'"), // 16
+            GeneratedFault("flat-39.yaml:23:44", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat3Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-3.yaml:26:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-3.yaml:26:62", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-3.yaml:26:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .a
@@ -106,7 +106,7 @@ enum Flat3Spec {
                 case .c:
                     // flat-3.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-3.yaml:25:66", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-3.yaml:25:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2), in: (-20)...20, site: 3)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
@@ -126,7 +126,7 @@ enum Flat3Spec {
                 case .c:
                     // flat-3.yaml:28:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-3.yaml:28:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 4)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
                         snapshot.state = .c
@@ -146,7 +146,7 @@ enum Flat3Spec {
                 case .c:
                     // flat-3.yaml:27:5
                     if event_to {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-3.yaml:27:70", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .a
                         return
@@ -162,12 +162,12 @@ enum Flat3Spec {
                 case .a, .b:
                     // flat-3.yaml:23:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, outOfRange: { GeneratedFault("flat-3.yaml:23:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, site: 6)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         return
                     }
                     // flat-3.yaml:30:5
-                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-3.yaml:30:50", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
                     snapshot.mode = Mode.high
                     snapshot.state = .a
                     return
@@ -176,6 +176,19 @@ enum Flat3Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-3.yaml:26:62", "IntegerOverflow", "integer overflow in 'n - 1'"), // 0
+            GeneratedFault("flat-3.yaml:26:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-3.yaml:25:66", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-3.yaml:25:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 3
+            GeneratedFault("flat-3.yaml:28:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-3.yaml:27:70", "IntegerOverflow", "integer overflow in 'm * m'"), // 5
+            GeneratedFault("flat-3.yaml:23:72", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-3.yaml:30:50", "IntegerOverflow", "integer overflow in 'm + 1'"), // 7
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

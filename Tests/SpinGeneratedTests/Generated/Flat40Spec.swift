@@ -62,28 +62,28 @@ enum Flat40Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-40.yaml:19:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-40.yaml:19:65", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-40.yaml:19:69", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 0), snapshot.n, site: 1)
                         snapshot.label = String(snapshot.m)
                         return
                     }
                     // flat-40.yaml:24:5
                     if snapshot.mode == Mode.mid {
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:24:84", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
@@ -91,7 +91,7 @@ enum Flat40Spec {
                 case .b:
                     // flat-40.yaml:19:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-40.yaml:19:65", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-40.yaml:19:69", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 0), snapshot.n, site: 1)
                         snapshot.label = String(snapshot.m)
                         return
                     }
@@ -106,15 +106,15 @@ enum Flat40Spec {
                     // flat-40.yaml:24:5
                     if snapshot.mode == Mode.mid {
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:24:84", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
                     }
                 case .c:
                     // flat-40.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-40.yaml:27:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-40.yaml:27:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:27:68", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 3)
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
                         snapshot.state = .c
@@ -123,7 +123,7 @@ enum Flat40Spec {
                     // flat-40.yaml:24:5
                     if snapshot.mode == Mode.mid {
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:24:84", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
@@ -132,7 +132,7 @@ enum Flat40Spec {
                     // flat-40.yaml:24:5
                     if snapshot.mode == Mode.mid {
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:24:84", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.state = .a
                         return
@@ -142,9 +142,9 @@ enum Flat40Spec {
                 switch snapshot.state {
                 case .d:
                     // flat-40.yaml:29:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-40.yaml:29:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-40.yaml:29:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, GeneratedFault("flat-40.yaml:29:62", "IntegerOverflow", "integer overflow in 'n + event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-40.yaml:29:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-40.yaml:29:80", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-40.yaml:29:84", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 10), site: 11) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, site: 6), in: (-20)...20, site: 7)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 8), snapshot.n, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -156,16 +156,16 @@ enum Flat40Spec {
                 case .a:
                     // flat-40.yaml:21:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-40.yaml:21:63", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-40.yaml:21:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:21:77", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 12), snapshot.n, site: 13)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 14)
                         snapshot.state = .a
                         return
                     }
                 case .b:
                     // flat-40.yaml:23:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-40.yaml:23:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-40.yaml:23:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-40.yaml:23:66", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:23:81", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.int(event_v, nan: 17, doesNotFit: 18) > 1 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 15)
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 16)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.mode.rawValue
                         return
@@ -186,9 +186,9 @@ enum Flat40Spec {
                 case .a:
                     // flat-40.yaml:26:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, outOfRange: { GeneratedFault("flat-40.yaml:26:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-40.yaml:26:85", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-40.yaml:26:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-40.yaml:26:99", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, site: 19)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 20), snapshot.n, site: 21)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 22)
                         return
                     }
                 case .c:
@@ -200,7 +200,7 @@ enum Flat40Spec {
                 case .d:
                     // flat-40.yaml:28:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-40.yaml:28:82", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-40.yaml:28:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 23), (-50)), 50), in: (-20)...20, site: 24)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.mode == Mode.high
                         return
@@ -210,6 +210,36 @@ enum Flat40Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-40.yaml:19:65", "ModuloByZero", "modulo by zero in 'm % 5'"), // 0
+            GeneratedFault("flat-40.yaml:19:69", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 1
+            GeneratedFault("flat-40.yaml:24:84", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-40.yaml:27:68", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-40.yaml:27:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-40.yaml:27:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-40.yaml:29:62", "IntegerOverflow", "integer overflow in 'n + event.k'"), // 6
+            GeneratedFault("flat-40.yaml:29:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-40.yaml:29:80", "ModuloByZero", "modulo by zero in 'm % 5'"), // 8
+            GeneratedFault("flat-40.yaml:29:84", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 9
+            GeneratedFault("flat-40.yaml:29:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 10
+            GeneratedFault("flat-40.yaml:29:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 11
+            GeneratedFault("flat-40.yaml:21:63", "ModuloByZero", "modulo by zero in 'm % 5'"), // 12
+            GeneratedFault("flat-40.yaml:21:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 13
+            GeneratedFault("flat-40.yaml:21:77", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-40.yaml:23:66", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 15
+            GeneratedFault("flat-40.yaml:23:81", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+            GeneratedFault("flat-40.yaml:23:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 17
+            GeneratedFault("flat-40.yaml:23:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 18
+            GeneratedFault("flat-40.yaml:26:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+            GeneratedFault("flat-40.yaml:26:85", "ModuloByZero", "modulo by zero in 'm % 5'"), // 20
+            GeneratedFault("flat-40.yaml:26:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 21
+            GeneratedFault("flat-40.yaml:26:99", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 22
+            GeneratedFault("flat-40.yaml:28:82", "IntegerOverflow", "integer overflow in 'n + 5'"), // 23
+            GeneratedFault("flat-40.yaml:28:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 24
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

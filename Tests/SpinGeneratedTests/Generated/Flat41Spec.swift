@@ -62,14 +62,14 @@ enum Flat41Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -83,8 +83,8 @@ enum Flat41Spec {
                     }
                     // flat-41.yaml:23:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:23:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-41.yaml:23:91", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-41.yaml:23:95", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .d
                         return
@@ -96,7 +96,7 @@ enum Flat41Spec {
                 case .d:
                     // flat-41.yaml:21:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-41.yaml:21:63", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 3)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.label = snapshot.state.rawValue
                         return
@@ -109,15 +109,15 @@ enum Flat41Spec {
                 case .a, .b:
                     // flat-41.yaml:19:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-41.yaml:19:74", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:19:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-41.yaml:19:102", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 4), (-50)), 50), in: (-20)...20, site: 5)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 6), (-9)), 9)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .c:
                     // flat-41.yaml:29:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-41.yaml:29:74", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:29:72", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), in: (-20)...20, site: 8)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.mode = Mode.low
                         snapshot.state = .b
@@ -131,8 +131,8 @@ enum Flat41Spec {
                 case .a, .c, .d:
                     // flat-41.yaml:25:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-41.yaml:25:79", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:25:77", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-41.yaml:25:97", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 9), in: (-20)...20, site: 10)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 11), (-9)), 9)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .c
@@ -140,8 +140,8 @@ enum Flat41Spec {
                     }
                 case .b:
                     // flat-41.yaml:24:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-41.yaml:24:46", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:24:44", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-41.yaml:24:67", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), in: (-20)...20, site: 13)
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 14)
                     snapshot.label = GeneratedStrings.text(snapshot.x)
                     snapshot.state = .b
                     return
@@ -151,14 +151,14 @@ enum Flat41Spec {
                 case .a:
                     // flat-41.yaml:20:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-41.yaml:20:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:20:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 15), in: (-20)...20, site: 16)
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-41.yaml:20:100", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 17)
                         return
                     }
                     // flat-41.yaml:30:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-41.yaml:30:76", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:30:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 18), in: (-20)...20, site: 19)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.on = snapshot.n > snapshot.m
@@ -169,9 +169,9 @@ enum Flat41Spec {
                 case .b:
                     // flat-41.yaml:20:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-41.yaml:20:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-41.yaml:20:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 15), in: (-20)...20, site: 16)
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-41.yaml:20:100", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 17)
                         return
                     }
                 case .d:
@@ -187,6 +187,31 @@ enum Flat41Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-41.yaml:23:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 0
+            GeneratedFault("flat-41.yaml:23:91", "ModuloByZero", "modulo by zero in 'm % 5'"), // 1
+            GeneratedFault("flat-41.yaml:23:95", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 2
+            GeneratedFault("flat-41.yaml:21:63", "IntegerOverflow", "integer overflow in 'm + 1'"), // 3
+            GeneratedFault("flat-41.yaml:19:74", "IntegerOverflow", "integer overflow in 'n + 5'"), // 4
+            GeneratedFault("flat-41.yaml:19:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-41.yaml:19:102", "IntegerOverflow", "integer overflow in 'm * m'"), // 6
+            GeneratedFault("flat-41.yaml:29:74", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-41.yaml:29:72", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 8
+            GeneratedFault("flat-41.yaml:25:79", "IntegerOverflow", "integer overflow in 'n - 1'"), // 9
+            GeneratedFault("flat-41.yaml:25:77", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-41.yaml:25:97", "IntegerOverflow", "integer overflow in 'm * m'"), // 11
+            GeneratedFault("flat-41.yaml:24:46", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-41.yaml:24:44", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-41.yaml:24:67", "IntegerOverflow", "integer overflow in 'm + 2'"), // 14
+            GeneratedFault("flat-41.yaml:20:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 15
+            GeneratedFault("flat-41.yaml:20:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 16
+            GeneratedFault("flat-41.yaml:20:100", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 17
+            GeneratedFault("flat-41.yaml:30:76", "ModuloByZero", "modulo by zero in 'm % 7'"), // 18
+            GeneratedFault("flat-41.yaml:30:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat42Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -107,8 +107,8 @@ enum Flat42Spec {
                 case .c:
                     // flat-42.yaml:21:5
                     if event_v < snapshot.x {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-42.yaml:21:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-42.yaml:21:59", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-42.yaml:21:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-42.yaml:21:80", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 3)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.mode == Mode.high
                         return
@@ -128,7 +128,7 @@ enum Flat42Spec {
                     }
                     // flat-42.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-42.yaml:27:69", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 4)
                         snapshot.on = event_to
                         snapshot.state = .a
                         return
@@ -145,7 +145,7 @@ enum Flat42Spec {
                     }
                     // flat-42.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-42.yaml:27:69", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 4)
                         snapshot.on = event_to
                         snapshot.state = .a
                         return
@@ -153,11 +153,11 @@ enum Flat42Spec {
                 case .d:
                     // flat-42.yaml:19:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-42.yaml:19:61", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-42.yaml:19:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 5), in: (-20)...20, site: 6)
                         return
                     }
                     // flat-42.yaml:24:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-42.yaml:24:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-42.yaml:24:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), site: 8) > 1 {
                         snapshot.x = -snapshot.x
                         snapshot.state = .a
                         return
@@ -169,7 +169,7 @@ enum Flat42Spec {
                     }
                     // flat-42.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-42.yaml:27:69", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 4)
                         snapshot.on = event_to
                         snapshot.state = .a
                         return
@@ -180,18 +180,18 @@ enum Flat42Spec {
                 case .a, .b:
                     // flat-42.yaml:28:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-42.yaml:28:73", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 9)
                         return
                     }
                     // flat-42.yaml:26:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-42.yaml:26:45", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 10)
                     snapshot.x = (snapshot.x * snapshot.x) * 10.0
                     snapshot.on = !snapshot.on
                     snapshot.state = .b
                     return
                 case .c, .d:
                     // flat-42.yaml:26:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-42.yaml:26:45", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 10)
                     snapshot.x = (snapshot.x * snapshot.x) * 10.0
                     snapshot.on = !snapshot.on
                     snapshot.state = .b
@@ -199,6 +199,22 @@ enum Flat42Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-42.yaml:21:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-42.yaml:21:59", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-42.yaml:21:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-42.yaml:21:80", "IntegerOverflow", "integer overflow in 'm + 1'"), // 3
+            GeneratedFault("flat-42.yaml:27:69", "IntegerOverflow", "integer overflow in 'm + 1'"), // 4
+            GeneratedFault("flat-42.yaml:19:61", "IntegerOverflow", "integer overflow in 'n + 1'"), // 5
+            GeneratedFault("flat-42.yaml:19:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-42.yaml:24:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-42.yaml:24:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 8
+            GeneratedFault("flat-42.yaml:28:73", "IntegerOverflow", "integer overflow in 'm + 2'"), // 9
+            GeneratedFault("flat-42.yaml:26:45", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat43Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .d:
                     // flat-43.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-43.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -89,7 +89,7 @@ enum Flat43Spec {
                     }
                     // flat-43.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-43.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -97,15 +97,15 @@ enum Flat43Spec {
                 case .c:
                     // flat-43.yaml:25:5
                     if Int64(snapshot.label.count) < 3 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-43.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-43.yaml:25:97", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 1), (-9)), 9)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 2)
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .a
                         return
                     }
                     // flat-43.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-43.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -115,7 +115,7 @@ enum Flat43Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-43.yaml:24:5
-                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-43.yaml:24:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-43.yaml:24:43", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 3, doesNotFit: 4)
                     snapshot.state = .b
                     return
                 case .b:
@@ -126,8 +126,8 @@ enum Flat43Spec {
                         return
                     }
                     // flat-43.yaml:29:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-43.yaml:29:40", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-43.yaml:29:81", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-43.yaml:29:81", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 7) == 0) ? (snapshot.m < 100) : false {
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 5, doesNotFit: 6)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .b
                         return
@@ -142,32 +142,32 @@ enum Flat43Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-43.yaml:19:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-43.yaml:19:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-43.yaml:19:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 9, doesNotFit: 10) > 1 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-43.yaml:19:92", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 8)
                         snapshot.state = .d
                         return
                     }
                     // flat-43.yaml:20:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-43.yaml:20:45", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-43.yaml:20:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13) > 1 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-43.yaml:20:109", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, site: 11)
                         snapshot.state = .d
                         return
                     }
                     // flat-43.yaml:26:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-43.yaml:26:78", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 14)
                         snapshot.state = .b
                         return
                     }
                 case .b:
                     // flat-43.yaml:20:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-43.yaml:20:45", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-43.yaml:20:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13) > 1 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
                         snapshot.m = Swift.min(snapshot.m, 7)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-43.yaml:20:109", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, site: 11)
                         snapshot.state = .d
                         return
                     }
@@ -179,7 +179,7 @@ enum Flat43Spec {
                 case .a, .b:
                     // flat-43.yaml:31:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-43.yaml:31:73", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 15), (-9)), 9)
                         return
                     }
                 default:
@@ -189,7 +189,7 @@ enum Flat43Spec {
                 switch snapshot.state {
                 case .c:
                     // flat-43.yaml:21:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-43.yaml:21:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 16) == 2 {
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .d
                         return
@@ -199,6 +199,28 @@ enum Flat43Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-43.yaml:23:63", "IntegerOverflow", "integer overflow in 'n + 1'"), // 0
+            GeneratedFault("flat-43.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'"), // 1
+            GeneratedFault("flat-43.yaml:25:97", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-43.yaml:24:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 3
+            GeneratedFault("flat-43.yaml:24:43", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 4
+            GeneratedFault("flat-43.yaml:29:81", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 5
+            GeneratedFault("flat-43.yaml:29:81", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 6
+            GeneratedFault("flat-43.yaml:29:40", "ModuloByZero", "modulo by zero in 'event.k % 2'"), // 7
+            GeneratedFault("flat-43.yaml:19:92", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 8
+            GeneratedFault("flat-43.yaml:19:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 9
+            GeneratedFault("flat-43.yaml:19:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 10
+            GeneratedFault("flat-43.yaml:20:109", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 11
+            GeneratedFault("flat-43.yaml:20:45", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-43.yaml:20:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 13
+            GeneratedFault("flat-43.yaml:26:78", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 14
+            GeneratedFault("flat-43.yaml:31:73", "IntegerOverflow", "integer overflow in 'm * m'"), // 15
+            GeneratedFault("flat-43.yaml:21:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 16
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

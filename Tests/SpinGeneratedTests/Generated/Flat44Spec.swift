@@ -62,21 +62,21 @@ enum Flat44Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-44.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:21:80", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 0)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .c
@@ -84,19 +84,19 @@ enum Flat44Spec {
                     }
                     // flat-44.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-44.yaml:25:62", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:25:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 1), in: (-20)...20, site: 2)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
                     }
                     // flat-44.yaml:30:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:30:58", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 3)
                         return
                     }
                 case .b:
                     // flat-44.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:21:80", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 0)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .c
@@ -104,7 +104,7 @@ enum Flat44Spec {
                     }
                     // flat-44.yaml:26:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-44.yaml:26:55", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:26:53", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 4), in: (-20)...20, site: 5)
                         return
                     }
                 default:
@@ -115,7 +115,7 @@ enum Flat44Spec {
                 case .b:
                     // flat-44.yaml:19:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:19:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 6)
                         snapshot.mode = Mode.low
                         snapshot.label = String(snapshot.m)
                         return
@@ -123,8 +123,8 @@ enum Flat44Spec {
                 case .c:
                     // flat-44.yaml:28:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-44.yaml:28:73", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:28:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:28:93", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 7), (-50)), 50), in: (-20)...20, site: 8)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 9)
                         snapshot.state = .a
                         return
                     }
@@ -136,15 +136,15 @@ enum Flat44Spec {
                 case .a, .b, .d:
                     // flat-44.yaml:22:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:22:64", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 10)
                         snapshot.on = !snapshot.on
                         return
                     }
                     // flat-44.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-44.yaml:27:61", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:27:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-44.yaml:27:72", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:27:87", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 11), in: (-20)...20, site: 12)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 13)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 14)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -156,15 +156,15 @@ enum Flat44Spec {
                     }
                     // flat-44.yaml:22:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:22:64", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 10)
                         snapshot.on = !snapshot.on
                         return
                     }
                     // flat-44.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-44.yaml:27:61", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:27:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-44.yaml:27:72", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:27:87", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 11), in: (-20)...20, site: 12)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 13)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 14)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -174,7 +174,7 @@ enum Flat44Spec {
                 case .a, .b:
                     // flat-44.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:23:71", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 15)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .b
                         return
@@ -187,9 +187,9 @@ enum Flat44Spec {
                     }
                     // flat-44.yaml:31:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-44.yaml:31:75", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:31:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-44.yaml:31:87", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:31:97", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 16), in: (-20)...20, site: 17)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 18)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 19)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
                         return
@@ -197,9 +197,9 @@ enum Flat44Spec {
                 case .c, .d:
                     // flat-44.yaml:31:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-44.yaml:31:75", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:31:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-44.yaml:31:87", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:31:97", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 16), in: (-20)...20, site: 17)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 18)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 19)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
                         return
@@ -209,16 +209,16 @@ enum Flat44Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-44.yaml:29:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-44.yaml:29:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-44.yaml:29:43", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-44.yaml:29:43", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 20, doesNotFit: 21), in: (-20)...20, site: 22)
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-44.yaml:29:99", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 23)
                     snapshot.state = .c
                     return
                 case .c:
                     // flat-44.yaml:20:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-44.yaml:20:59", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-44.yaml:20:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 24)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 25)
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -227,6 +227,37 @@ enum Flat44Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-44.yaml:21:80", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-44.yaml:25:62", "IntegerOverflow", "integer overflow in 'n + 1'"), // 1
+            GeneratedFault("flat-44.yaml:25:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-44.yaml:30:58", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-44.yaml:26:55", "IntegerOverflow", "integer overflow in 'n + 1'"), // 4
+            GeneratedFault("flat-44.yaml:26:53", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-44.yaml:19:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-44.yaml:28:73", "IntegerOverflow", "integer overflow in 'n + 5'"), // 7
+            GeneratedFault("flat-44.yaml:28:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 8
+            GeneratedFault("flat-44.yaml:28:93", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-44.yaml:22:64", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 10
+            GeneratedFault("flat-44.yaml:27:61", "IntegerOverflow", "integer overflow in '-n'"), // 11
+            GeneratedFault("flat-44.yaml:27:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-44.yaml:27:72", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 13
+            GeneratedFault("flat-44.yaml:27:87", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-44.yaml:23:71", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 15
+            GeneratedFault("flat-44.yaml:31:75", "ModuloByZero", "modulo by zero in 'm % 7'"), // 16
+            GeneratedFault("flat-44.yaml:31:73", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+            GeneratedFault("flat-44.yaml:31:87", "IntegerOverflow", "integer overflow in 'm - 1'"), // 18
+            GeneratedFault("flat-44.yaml:31:97", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 19
+            GeneratedFault("flat-44.yaml:29:43", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 20
+            GeneratedFault("flat-44.yaml:29:43", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 21
+            GeneratedFault("flat-44.yaml:29:43", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 22
+            GeneratedFault("flat-44.yaml:29:99", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 23
+            GeneratedFault("flat-44.yaml:20:59", "IntegerOverflow", "integer overflow in 'm - 1'"), // 24
+            GeneratedFault("flat-44.yaml:20:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 25
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

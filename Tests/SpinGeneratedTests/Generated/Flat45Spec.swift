@@ -62,14 +62,14 @@ enum Flat45Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -83,7 +83,7 @@ enum Flat45Spec {
                     return
                 case .c, .d:
                     // flat-45.yaml:24:5
-                    snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-45.yaml:24:54", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                    snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.state = .a
                     return
@@ -106,39 +106,39 @@ enum Flat45Spec {
                 case .a:
                     // flat-45.yaml:26:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-45.yaml:26:62", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1)
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
                     // flat-45.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-45.yaml:25:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-45.yaml:25:69", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 2, doesNotFit: 3)
                         snapshot.state = .d
                         return
                     }
                 case .b:
                     // flat-45.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-45.yaml:25:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-45.yaml:25:69", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 2, doesNotFit: 3)
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-45.yaml:28:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-45.yaml:28:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-45.yaml:28:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5) > 1 {
                         snapshot.state = .a
                         return
                     }
                     // flat-45.yaml:25:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-45.yaml:25:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-45.yaml:25:69", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 2, doesNotFit: 3)
                         snapshot.state = .d
                         return
                     }
                 case .d:
                     // flat-45.yaml:27:5
-                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-45.yaml:27:46", "IntegerOverflow", "integer overflow in 'n - m'"))
-                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-45.yaml:27:56", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6)
+                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 7)
                     snapshot.mode = Mode.high
                     snapshot.label = snapshot.state.rawValue
                     snapshot.state = .a
@@ -175,6 +175,19 @@ enum Flat45Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-45.yaml:24:54", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-45.yaml:26:62", "IntegerOverflow", "integer overflow in 'n - m'"), // 1
+            GeneratedFault("flat-45.yaml:25:69", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 2
+            GeneratedFault("flat-45.yaml:25:69", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 3
+            GeneratedFault("flat-45.yaml:28:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-45.yaml:28:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-45.yaml:27:46", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-45.yaml:27:56", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,43 +62,43 @@ enum Flat46Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-46.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-46.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-46.yaml:20:71", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 2 {
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.state = .a
                         return
                     }
                     // flat-46.yaml:29:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-46.yaml:29:62", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2)
                         return
                     }
                 case .b:
                     // flat-46.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-46.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-46.yaml:20:71", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 1) == 2 {
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.state = .a
                         return
                     }
                 case .c:
                     // flat-46.yaml:26:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-46.yaml:26:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-46.yaml:26:59", "IntegerOverflow", "integer overflow in 'n + 1'"))
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-46.yaml:26:75", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-46.yaml:26:69", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 6) == 2 {
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 3)
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5)
                         return
                     }
                 default:
@@ -109,7 +109,7 @@ enum Flat46Spec {
                 case .b:
                     // flat-46.yaml:25:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-46.yaml:25:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 7)
                         snapshot.mode = Mode.low
                         return
                     }
@@ -120,10 +120,10 @@ enum Flat46Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-46.yaml:30:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-46.yaml:30:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-46.yaml:30:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-46.yaml:30:64", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.int(event_v, nan: 10, doesNotFit: 11) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.on = snapshot.n > snapshot.m
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-46.yaml:30:105", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 9)
                         return
                     }
                     // flat-46.yaml:31:5
@@ -136,7 +136,7 @@ enum Flat46Spec {
                 case .b:
                     // flat-46.yaml:22:5
                     if snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-46.yaml:22:63", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-46.yaml:22:57", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .a
@@ -156,8 +156,8 @@ enum Flat46Spec {
                         return
                     }
                     // flat-46.yaml:32:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-46.yaml:32:47", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-46.yaml:32:51", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-46.yaml:32:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 14), snapshot.n, site: 15)
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 16)
                     snapshot.on = snapshot.mode == Mode.high
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                     snapshot.state = .b
@@ -176,8 +176,8 @@ enum Flat46Spec {
                 case .a:
                     // flat-46.yaml:21:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-46.yaml:21:67", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-46.yaml:21:77", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 17)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 18)
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.state = .b
                         return
@@ -185,7 +185,7 @@ enum Flat46Spec {
                 case .c:
                     // flat-46.yaml:28:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-46.yaml:28:64", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 19)
                         snapshot.state = .d
                         return
                     }
@@ -197,7 +197,7 @@ enum Flat46Spec {
                 case .a, .b:
                     // flat-46.yaml:24:5
                     if snapshot.n < 2 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-46.yaml:24:71", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 20), (-50)), 50)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
                         return
@@ -215,6 +215,32 @@ enum Flat46Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-46.yaml:20:71", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-46.yaml:20:40", "ModuloByZero", "modulo by zero in 'm % 3'"), // 1
+            GeneratedFault("flat-46.yaml:29:62", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-46.yaml:26:59", "IntegerOverflow", "integer overflow in 'n + 1'"), // 3
+            GeneratedFault("flat-46.yaml:26:75", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-46.yaml:26:69", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-46.yaml:26:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 6
+            GeneratedFault("flat-46.yaml:25:60", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+            GeneratedFault("flat-46.yaml:30:64", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-46.yaml:30:105", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 9
+            GeneratedFault("flat-46.yaml:30:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 10
+            GeneratedFault("flat-46.yaml:30:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 11
+            GeneratedFault("flat-46.yaml:22:63", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-46.yaml:22:57", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 13
+            GeneratedFault("flat-46.yaml:32:47", "ModuloByZero", "modulo by zero in 'm % 5'"), // 14
+            GeneratedFault("flat-46.yaml:32:51", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 15
+            GeneratedFault("flat-46.yaml:32:61", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+            GeneratedFault("flat-46.yaml:21:67", "ModuloByZero", "modulo by zero in 'm % 7'"), // 17
+            GeneratedFault("flat-46.yaml:21:77", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 18
+            GeneratedFault("flat-46.yaml:28:64", "ModuloByZero", "modulo by zero in 'm % 7'"), // 19
+            GeneratedFault("flat-46.yaml:24:71", "IntegerOverflow", "integer overflow in 'n + 5'"), // 20
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,26 +62,26 @@ enum Flat47Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-47.yaml:24:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-47.yaml:24:51", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-47.yaml:24:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 0), snapshot.n, site: 1)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-47.yaml:24:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-47.yaml:24:51", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-47.yaml:24:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 0), snapshot.n, site: 1)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.state = .a
                     return
@@ -95,7 +95,7 @@ enum Flat47Spec {
                 case .a:
                     // flat-47.yaml:22:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-47.yaml:22:68", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 2)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.state = .c
                         return
@@ -130,7 +130,7 @@ enum Flat47Spec {
                     return
                 case .b:
                     // flat-47.yaml:27:5
-                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-47.yaml:27:42", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-47.yaml:27:42", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 3, doesNotFit: 4)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                     snapshot.on = !snapshot.on
@@ -138,7 +138,7 @@ enum Flat47Spec {
                 case .c:
                     // flat-47.yaml:23:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-47.yaml:23:67", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 5)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
@@ -148,14 +148,14 @@ enum Flat47Spec {
                     }
                     // flat-47.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-47.yaml:21:77", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
                 case .d:
                     // flat-47.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-47.yaml:21:77", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
@@ -164,6 +164,18 @@ enum Flat47Spec {
                 break
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-47.yaml:24:51", "ModuloByZero", "modulo by zero in 'm % 5'"), // 0
+            GeneratedFault("flat-47.yaml:24:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 1
+            GeneratedFault("flat-47.yaml:22:68", "IntegerOverflow", "integer overflow in 'm - 1'"), // 2
+            GeneratedFault("flat-47.yaml:27:42", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 3
+            GeneratedFault("flat-47.yaml:27:42", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 4
+            GeneratedFault("flat-47.yaml:23:67", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 5
+            GeneratedFault("flat-47.yaml:21:77", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat48Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -106,8 +106,8 @@ enum Flat48Spec {
                 case .c:
                     // flat-48.yaml:29:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-48.yaml:29:60", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-48.yaml:29:72", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-48.yaml:29:76", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         return
                     }
                     // flat-48.yaml:26:5
@@ -131,7 +131,7 @@ enum Flat48Spec {
                 case .a, .b, .d:
                     // flat-48.yaml:24:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-48.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 3)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .d
@@ -139,15 +139,15 @@ enum Flat48Spec {
                     }
                 case .c:
                     // flat-48.yaml:27:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-48.yaml:27:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-48.yaml:27:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-48.yaml:27:63", "IntegerOverflow", "integer overflow in 'n - 1'"))
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 6, overflow: 7) > 0 {
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 4)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-48.yaml:27:110", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 5)
                         return
                     }
                     // flat-48.yaml:24:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-48.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 3)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .d
@@ -158,7 +158,7 @@ enum Flat48Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-48.yaml:20:5
-                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-48.yaml:20:47", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 8)
                     snapshot.x = (snapshot.x * snapshot.x) * 10.0
                     snapshot.mode = Mode.high
                     snapshot.state = .b
@@ -195,15 +195,15 @@ enum Flat48Spec {
                     // flat-48.yaml:21:5
                     if snapshot.n < 4 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-48.yaml:21:80", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 9)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.state = .c
                         return
                     }
                     // flat-48.yaml:33:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-48.yaml:33:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-48.yaml:33:66", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 11) == 2 {
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 10)
                         snapshot.state = .d
                         return
                     }
@@ -226,7 +226,7 @@ enum Flat48Spec {
                         return
                     }
                     // flat-48.yaml:35:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-48.yaml:35:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 1 {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.mode = Mode.high
                         return
@@ -244,7 +244,7 @@ enum Flat48Spec {
                         return
                     }
                     // flat-48.yaml:35:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-48.yaml:35:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 1 {
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.mode = Mode.high
                         return
@@ -252,6 +252,24 @@ enum Flat48Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-48.yaml:29:60", "ModuloByZero", "modulo by zero in 'm % 7'"), // 0
+            GeneratedFault("flat-48.yaml:29:72", "ModuloByZero", "modulo by zero in 'm % 5'"), // 1
+            GeneratedFault("flat-48.yaml:29:76", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 2
+            GeneratedFault("flat-48.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"), // 3
+            GeneratedFault("flat-48.yaml:27:63", "IntegerOverflow", "integer overflow in 'n - 1'"), // 4
+            GeneratedFault("flat-48.yaml:27:110", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 5
+            GeneratedFault("flat-48.yaml:27:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 6
+            GeneratedFault("flat-48.yaml:27:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 7
+            GeneratedFault("flat-48.yaml:20:47", "IntegerOverflow", "integer overflow in 'm - 1'"), // 8
+            GeneratedFault("flat-48.yaml:21:80", "IntegerOverflow", "integer overflow in 'm - 1'"), // 9
+            GeneratedFault("flat-48.yaml:33:66", "IntegerOverflow", "integer overflow in 'm + 1'"), // 10
+            GeneratedFault("flat-48.yaml:33:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 11
+            GeneratedFault("flat-48.yaml:35:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat49Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -78,7 +78,7 @@ enum Flat49Spec {
                 case .a, .b:
                     // flat-49.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-49.yaml:21:71", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
@@ -97,15 +97,15 @@ enum Flat49Spec {
                     return
                 case .d:
                     // flat-49.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.n, event_k, zero: GeneratedFault("flat-49.yaml:20:38", "ModuloByZero", "modulo by zero in 'n % event.k'"))
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-49.yaml:20:56", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.n, event_k, zero: 1)
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 2)
                     return
                 }
             case .scale:
                 switch snapshot.state {
                 case .a:
                     // flat-49.yaml:26:5
-                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-49.yaml:26:53", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 3), (-9)), 9)
                     snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                     snapshot.state = .b
                     return
@@ -116,8 +116,8 @@ enum Flat49Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-49.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-49.yaml:29:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-49.yaml:29:59", "IntegerOverflow", "integer overflow in '-n'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 5) == 2 {
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 4)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
                         return
@@ -125,13 +125,13 @@ enum Flat49Spec {
                 case .c:
                     // flat-49.yaml:28:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-49.yaml:28:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-49.yaml:28:58", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 6, doesNotFit: 7)
                         snapshot.on = !snapshot.on
                         return
                     }
                     // flat-49.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-49.yaml:29:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-49.yaml:29:59", "IntegerOverflow", "integer overflow in '-n'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 5) == 2 {
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 4)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
                         return
@@ -139,13 +139,13 @@ enum Flat49Spec {
                 case .d:
                     // flat-49.yaml:22:5
                     if snapshot.on {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-49.yaml:22:57", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 8), (-9)), 9)
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
                     // flat-49.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-49.yaml:29:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-49.yaml:29:59", "IntegerOverflow", "integer overflow in '-n'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 5) == 2 {
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 4)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.n > snapshot.m
                         return
@@ -155,20 +155,20 @@ enum Flat49Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-49.yaml:24:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-49.yaml:24:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-49.yaml:24:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 10), site: 11) > 1 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-49.yaml:24:87", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 9), (-9)), 9)
                         return
                     }
                 case .b:
                     // flat-49.yaml:19:5
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-49.yaml:19:53", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 12)
                     snapshot.state = .b
                     return
                 case .d:
                     // flat-49.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-49.yaml:23:66", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 13), (-50)), 50)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.label = event_word
@@ -179,6 +179,25 @@ enum Flat49Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-49.yaml:21:71", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-49.yaml:20:38", "ModuloByZero", "modulo by zero in 'n % event.k'"), // 1
+            GeneratedFault("flat-49.yaml:20:56", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 2
+            GeneratedFault("flat-49.yaml:26:53", "IntegerOverflow", "integer overflow in 'm * m'"), // 3
+            GeneratedFault("flat-49.yaml:29:59", "IntegerOverflow", "integer overflow in '-n'"), // 4
+            GeneratedFault("flat-49.yaml:29:37", "ModuloByZero", "modulo by zero in 'm % 3'"), // 5
+            GeneratedFault("flat-49.yaml:28:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 6
+            GeneratedFault("flat-49.yaml:28:58", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 7
+            GeneratedFault("flat-49.yaml:22:57", "IntegerOverflow", "integer overflow in 'm * m'"), // 8
+            GeneratedFault("flat-49.yaml:24:87", "IntegerOverflow", "integer overflow in 'm * m'"), // 9
+            GeneratedFault("flat-49.yaml:24:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 10
+            GeneratedFault("flat-49.yaml:24:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 11
+            GeneratedFault("flat-49.yaml:19:53", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 12
+            GeneratedFault("flat-49.yaml:23:66", "IntegerOverflow", "integer overflow in 'n + 5'"), // 13
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat4Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .b:
                     // flat-4.yaml:29:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-4.yaml:29:62", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                         snapshot.label = String(snapshot.m)
                         return
                     }
@@ -95,9 +95,9 @@ enum Flat4Spec {
                         return
                     }
                     // flat-4.yaml:26:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-4.yaml:26:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-4.yaml:26:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-4.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-4.yaml:26:94", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 3, doesNotFit: 4) > 1 {
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 1), (-50)), 50)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 2)
                         snapshot.x = GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0)
                         snapshot.on = !snapshot.on
                         return
@@ -120,7 +120,7 @@ enum Flat4Spec {
                 case .d:
                     // flat-4.yaml:28:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-4.yaml:28:63", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-4.yaml:28:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
                         return
@@ -137,11 +137,11 @@ enum Flat4Spec {
                 case .b:
                     // flat-4.yaml:22:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-4.yaml:22:56", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7)
                         return
                     }
                     // flat-4.yaml:23:5
-                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-4.yaml:23:39", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 8)
                     snapshot.label = snapshot.label.uppercased()
                     return
                 default:
@@ -172,6 +172,20 @@ enum Flat4Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-4.yaml:29:62", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-4.yaml:26:72", "IntegerOverflow", "integer overflow in 'n + 5'"), // 1
+            GeneratedFault("flat-4.yaml:26:94", "IntegerOverflow", "integer overflow in 'm - 1'"), // 2
+            GeneratedFault("flat-4.yaml:26:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 3
+            GeneratedFault("flat-4.yaml:26:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 4
+            GeneratedFault("flat-4.yaml:28:63", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-4.yaml:28:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-4.yaml:22:56", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-4.yaml:23:39", "ModuloByZero", "modulo by zero in 'm % 7'"), // 8
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,52 +62,52 @@ enum Flat50Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-50.yaml:21:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-50.yaml:21:71", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-50.yaml:21:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50), in: (-20)...20, site: 1)
                         return
                     }
                     // flat-50.yaml:26:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-50.yaml:26:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 2)
                         return
                     }
                     // flat-50.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:28:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 3)
                         snapshot.state = .b
                         return
                     }
                 case .c:
                     // flat-50.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:28:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 3)
                         snapshot.state = .b
                         return
                     }
                 case .d:
                     // flat-50.yaml:27:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:27:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 4)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .c
                         return
                     }
                     // flat-50.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:28:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 3)
                         snapshot.state = .b
                         return
                     }
@@ -117,13 +117,13 @@ enum Flat50Spec {
                 case .c:
                     // flat-50.yaml:25:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:25:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 5)
                         snapshot.state = .c
                         return
                     }
                 case .d:
                     // flat-50.yaml:19:5
-                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:19:43", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 6)
                     snapshot.state = .a
                     return
                 default:
@@ -134,8 +134,8 @@ enum Flat50Spec {
                 case .d:
                     // flat-50.yaml:24:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-50.yaml:24:67", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-50.yaml:24:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-50.yaml:24:89", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-50.yaml:24:93", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 7), (-50)), 50), in: (-20)...20, site: 8)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 9), snapshot.n, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
@@ -147,22 +147,22 @@ enum Flat50Spec {
                 case .a, .b, .d:
                     // flat-50.yaml:29:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-50.yaml:29:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-50.yaml:29:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 11), snapshot.n, site: 12)
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-50.yaml:20:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-50.yaml:20:62", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:20:81", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 13)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 14)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .b
                         return
                     }
                     // flat-50.yaml:29:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-50.yaml:29:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-50.yaml:29:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 11), snapshot.n, site: 12)
                         snapshot.state = .d
                         return
                     }
@@ -172,15 +172,15 @@ enum Flat50Spec {
                 case .a, .b:
                     // flat-50.yaml:23:5
                     if !snapshot.on {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-50.yaml:23:65", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-50.yaml:23:83", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 15), (-9)), 9)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 16)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                 case .c:
                     // flat-50.yaml:22:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-50.yaml:22:68", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-50.yaml:22:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 17), snapshot.n, site: 18)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = event_word.lowercased()
                         snapshot.state = .c
@@ -191,6 +191,30 @@ enum Flat50Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-50.yaml:21:71", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-50.yaml:21:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-50.yaml:26:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-50.yaml:28:70", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-50.yaml:27:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-50.yaml:25:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-50.yaml:19:43", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-50.yaml:24:67", "IntegerOverflow", "integer overflow in 'n + 5'"), // 7
+            GeneratedFault("flat-50.yaml:24:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 8
+            GeneratedFault("flat-50.yaml:24:89", "ModuloByZero", "modulo by zero in 'm % 5'"), // 9
+            GeneratedFault("flat-50.yaml:24:93", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 10
+            GeneratedFault("flat-50.yaml:29:71", "ModuloByZero", "modulo by zero in 'm % 5'"), // 11
+            GeneratedFault("flat-50.yaml:29:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 12
+            GeneratedFault("flat-50.yaml:20:62", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-50.yaml:20:81", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-50.yaml:23:65", "IntegerOverflow", "integer overflow in 'm * m'"), // 15
+            GeneratedFault("flat-50.yaml:23:83", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+            GeneratedFault("flat-50.yaml:22:68", "ModuloByZero", "modulo by zero in 'm % 5'"), // 17
+            GeneratedFault("flat-50.yaml:22:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat51Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -82,7 +82,7 @@ enum Flat51Spec {
                 case .c:
                     // flat-51.yaml:28:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-51.yaml:28:65", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-51.yaml:28:59", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), site: 1)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
@@ -93,15 +93,15 @@ enum Flat51Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-51.yaml:21:5
-                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-51.yaml:21:45", "IntegerOverflow", "integer overflow in 'n - m'"))
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-51.yaml:21:55", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2)
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 3)
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-51.yaml:25:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-51.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 4), (-9)), 9)
                         snapshot.state = .a
                         return
                     }
@@ -113,7 +113,7 @@ enum Flat51Spec {
                 case .b:
                     // flat-51.yaml:23:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-51.yaml:23:78", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 5)
                         snapshot.state = .b
                         return
                     }
@@ -133,14 +133,14 @@ enum Flat51Spec {
                 case .a:
                     // flat-51.yaml:22:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-51.yaml:22:69", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-51.yaml:22:89", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 6)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 7)
                         snapshot.state = .b
                         return
                     }
                     // flat-51.yaml:27:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-51.yaml:27:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.state = .d
                         return
                     }
@@ -154,7 +154,7 @@ enum Flat51Spec {
                 case .b, .d:
                     // flat-51.yaml:27:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-51.yaml:27:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.state = .d
                         return
                     }
@@ -168,13 +168,13 @@ enum Flat51Spec {
                 case .c:
                     // flat-51.yaml:24:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-51.yaml:24:74", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 9)
                         snapshot.state = .c
                         return
                     }
                     // flat-51.yaml:27:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-51.yaml:27:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.state = .d
                         return
                     }
@@ -188,6 +188,21 @@ enum Flat51Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-51.yaml:28:65", "IntegerOverflow", "integer overflow in 'n - m'"), // 0
+            GeneratedFault("flat-51.yaml:28:59", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 1
+            GeneratedFault("flat-51.yaml:21:45", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-51.yaml:21:55", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-51.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'"), // 4
+            GeneratedFault("flat-51.yaml:23:78", "IntegerOverflow", "integer overflow in 'm + 1'"), // 5
+            GeneratedFault("flat-51.yaml:22:69", "IntegerOverflow", "integer overflow in 'n - m'"), // 6
+            GeneratedFault("flat-51.yaml:22:89", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 7
+            GeneratedFault("flat-51.yaml:27:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-51.yaml:24:74", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

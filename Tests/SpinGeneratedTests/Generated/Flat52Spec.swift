@@ -62,14 +62,14 @@ enum Flat52Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -78,7 +78,7 @@ enum Flat52Spec {
                 case .a, .b, .c, .d:
                     // flat-52.yaml:20:5
                     if Int64(snapshot.label.count) < 3 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-52.yaml:20:83", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 0)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
                         return
@@ -108,15 +108,15 @@ enum Flat52Spec {
                 case .a:
                     // flat-52.yaml:26:5
                     if event_to {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-52.yaml:26:63", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 1), (-9)), 9)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-52.yaml:26:121", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         return
                     }
                 case .d:
                     // flat-52.yaml:21:5
-                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-52.yaml:21:50", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-52.yaml:21:44", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                    snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3), site: 4)
                     snapshot.x = -snapshot.x
                     snapshot.state = .a
                     return
@@ -133,7 +133,7 @@ enum Flat52Spec {
                     return
                 case .b:
                     // flat-52.yaml:22:5
-                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-52.yaml:22:50", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                    snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 5)
                     snapshot.x = -snapshot.x
                     snapshot.mode = Mode.low
                     snapshot.label = snapshot.label.uppercased()
@@ -152,6 +152,17 @@ enum Flat52Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-52.yaml:20:83", "IntegerOverflow", "integer overflow in 'm + 2'"), // 0
+            GeneratedFault("flat-52.yaml:26:63", "IntegerOverflow", "integer overflow in 'm * m'"), // 1
+            GeneratedFault("flat-52.yaml:26:121", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 2
+            GeneratedFault("flat-52.yaml:21:50", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-52.yaml:21:44", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 4
+            GeneratedFault("flat-52.yaml:22:50", "ModuloByZero", "modulo by zero in 'm % 7'"), // 5
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat53Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-53.yaml:26:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-53.yaml:26:72", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 0)
                         snapshot.state = .a
                         return
                     }
@@ -88,8 +88,8 @@ enum Flat53Spec {
                 case .c:
                     // flat-53.yaml:22:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-53.yaml:22:69", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-53.yaml:22:81", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 1)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
@@ -104,13 +104,13 @@ enum Flat53Spec {
                 case .a:
                     // flat-53.yaml:21:5
                     if snapshot.mode != Mode.high {
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-53.yaml:21:77", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 3)
                         snapshot.state = .d
                         return
                     }
                     // flat-53.yaml:23:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-53.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-53.yaml:23:66", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 5) == 0 {
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 4)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.mode = Mode.low
                         snapshot.state = .c
@@ -128,13 +128,13 @@ enum Flat53Spec {
                 case .a:
                     // flat-53.yaml:20:5
                     snapshot.x = snapshot.x - 0.25
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-53.yaml:20:68", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                     snapshot.state = .c
                     return
                 case .c:
                     // flat-53.yaml:25:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-53.yaml:25:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-53.yaml:25:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-53.yaml:25:69", "IntegerOverflow", "integer overflow in 'n - m'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8), site: 9) > 1 {
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .a
@@ -145,6 +145,21 @@ enum Flat53Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-53.yaml:26:72", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 0
+            GeneratedFault("flat-53.yaml:22:69", "ModuloByZero", "modulo by zero in 'm % 7'"), // 1
+            GeneratedFault("flat-53.yaml:22:81", "IntegerOverflow", "integer overflow in 'm + 1'"), // 2
+            GeneratedFault("flat-53.yaml:21:77", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 3
+            GeneratedFault("flat-53.yaml:23:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 4
+            GeneratedFault("flat-53.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 5
+            GeneratedFault("flat-53.yaml:20:68", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-53.yaml:25:69", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-53.yaml:25:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 8
+            GeneratedFault("flat-53.yaml:25:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 9
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

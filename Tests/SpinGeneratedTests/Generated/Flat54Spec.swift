@@ -62,21 +62,21 @@ enum Flat54Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .b:
                     // flat-54.yaml:26:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-54.yaml:26:68", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 0)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .c
                         return
@@ -90,9 +90,9 @@ enum Flat54Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-54.yaml:23:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-54.yaml:23:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-54.yaml:23:67", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-54.yaml:23:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-54.yaml:23:85", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 4) == 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1), in: (-20)...20, site: 2)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 3), (-9)), 9)
                         snapshot.state = .c
                         return
                     }
@@ -103,14 +103,14 @@ enum Flat54Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-54.yaml:20:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-54.yaml:20:51", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-54.yaml:20:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                     snapshot.on = !snapshot.on
                     snapshot.label = snapshot.state.rawValue
                     snapshot.state = .a
                     return
                 case .b:
                     // flat-54.yaml:20:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-54.yaml:20:51", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-54.yaml:20:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                     snapshot.on = !snapshot.on
                     snapshot.label = snapshot.state.rawValue
                     snapshot.state = .a
@@ -123,7 +123,7 @@ enum Flat54Spec {
                 case .a:
                     // flat-54.yaml:22:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-54.yaml:22:63", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-54.yaml:22:63", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-54.yaml:22:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         return
                     }
                     // flat-54.yaml:25:5
@@ -134,8 +134,8 @@ enum Flat54Spec {
                     }
                     // flat-54.yaml:27:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-54.yaml:27:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-54.yaml:27:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-54.yaml:27:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 10), in: (-20)...20, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 12)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .c
                         return
@@ -143,8 +143,8 @@ enum Flat54Spec {
                 case .b:
                     // flat-54.yaml:27:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-54.yaml:27:66", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-54.yaml:27:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-54.yaml:27:76", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 10), in: (-20)...20, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 12)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .c
                         return
@@ -154,6 +154,24 @@ enum Flat54Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-54.yaml:26:68", "IntegerOverflow", "integer overflow in 'm + 1'"), // 0
+            GeneratedFault("flat-54.yaml:23:67", "IntegerOverflow", "integer overflow in 'n - m'"), // 1
+            GeneratedFault("flat-54.yaml:23:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-54.yaml:23:85", "IntegerOverflow", "integer overflow in 'm * m'"), // 3
+            GeneratedFault("flat-54.yaml:23:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 4
+            GeneratedFault("flat-54.yaml:20:51", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-54.yaml:20:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-54.yaml:22:63", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 7
+            GeneratedFault("flat-54.yaml:22:63", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-54.yaml:22:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-54.yaml:27:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 10
+            GeneratedFault("flat-54.yaml:27:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-54.yaml:27:76", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,34 +62,34 @@ enum Flat55Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-55.yaml:32:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:32:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 0)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .b
                         return
                     }
                     // flat-55.yaml:22:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-55.yaml:22:48", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-55.yaml:22:46", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-55.yaml:22:60", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1), in: (-20)...20, site: 2)
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                     snapshot.state = .b
                     return
                 case .b, .c, .d:
                     // flat-55.yaml:22:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-55.yaml:22:48", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-55.yaml:22:46", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-55.yaml:22:60", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1), in: (-20)...20, site: 2)
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                     snapshot.state = .b
                     return
                 }
@@ -98,7 +98,7 @@ enum Flat55Spec {
                 case .a:
                     // flat-55.yaml:29:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, GeneratedFault("flat-55.yaml:29:69", "IntegerOverflow", "integer overflow in 'n + event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-55.yaml:29:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, site: 4), in: (-20)...20, site: 5)
                         snapshot.mode = Mode.low
                         snapshot.state = .d
                         return
@@ -106,15 +106,15 @@ enum Flat55Spec {
                 case .b:
                     // flat-55.yaml:26:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-55.yaml:26:48", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-55.yaml:26:48", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:26:57", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 6), in: (-20)...20, site: 7)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 8)
                         snapshot.on = !snapshot.on
                         snapshot.label = String(snapshot.m)
                         return
                     }
                     // flat-55.yaml:31:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-55.yaml:31:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-55.yaml:31:65", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-55.yaml:31:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 11) == 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 9), in: (-20)...20, site: 10)
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
                         return
@@ -127,11 +127,11 @@ enum Flat55Spec {
                 case .a, .d:
                     // flat-55.yaml:23:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-55.yaml:23:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:23:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 12)
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 13)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-55.yaml:23:131", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 14)
                         snapshot.state = .a
                         return
                     }
@@ -148,11 +148,11 @@ enum Flat55Spec {
                     }
                     // flat-55.yaml:23:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-55.yaml:23:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:23:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 12)
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 13)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-55.yaml:23:131", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 14)
                         snapshot.state = .a
                         return
                     }
@@ -164,11 +164,11 @@ enum Flat55Spec {
                     }
                     // flat-55.yaml:23:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-55.yaml:23:65", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:23:75", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 12)
+                        snapshot.x = try GeneratedArithmetic.checked(event_v / snapshot.x, in: (-100.0)...100.0, site: 13)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-55.yaml:23:131", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 14)
                         snapshot.state = .a
                         return
                     }
@@ -181,7 +181,7 @@ enum Flat55Spec {
                         return
                     }
                     // flat-55.yaml:25:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-55.yaml:25:44", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-55.yaml:25:38", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 15), site: 16) > 1 {
                         snapshot.mode = Mode.low
                         snapshot.state = .a
                         return
@@ -189,12 +189,12 @@ enum Flat55Spec {
                 case .b:
                     // flat-55.yaml:21:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:21:58", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 17)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
                     // flat-55.yaml:25:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-55.yaml:25:44", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-55.yaml:25:38", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 15), site: 16) > 1 {
                         snapshot.mode = Mode.low
                         snapshot.state = .a
                         return
@@ -207,7 +207,7 @@ enum Flat55Spec {
                 case .a, .b, .c, .d:
                     // flat-55.yaml:27:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-55.yaml:27:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 18)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
                         return
@@ -215,6 +215,30 @@ enum Flat55Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-55.yaml:32:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-55.yaml:22:48", "IntegerOverflow", "integer overflow in 'n - m'"), // 1
+            GeneratedFault("flat-55.yaml:22:46", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-55.yaml:22:60", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 3
+            GeneratedFault("flat-55.yaml:29:69", "IntegerOverflow", "integer overflow in 'n + event.k'"), // 4
+            GeneratedFault("flat-55.yaml:29:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-55.yaml:26:48", "IntegerOverflow", "integer overflow in '-n'"), // 6
+            GeneratedFault("flat-55.yaml:26:48", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-55.yaml:26:57", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-55.yaml:31:65", "IntegerOverflow", "integer overflow in 'n - 1'"), // 9
+            GeneratedFault("flat-55.yaml:31:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-55.yaml:31:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 11
+            GeneratedFault("flat-55.yaml:23:65", "IntegerOverflow", "integer overflow in 'm - 1'"), // 12
+            GeneratedFault("flat-55.yaml:23:75", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 13
+            GeneratedFault("flat-55.yaml:23:131", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 14
+            GeneratedFault("flat-55.yaml:25:44", "IntegerOverflow", "integer overflow in 'n - m'"), // 15
+            GeneratedFault("flat-55.yaml:25:38", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 16
+            GeneratedFault("flat-55.yaml:21:58", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 17
+            GeneratedFault("flat-55.yaml:27:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

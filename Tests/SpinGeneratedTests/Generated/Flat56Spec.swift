@@ -62,22 +62,22 @@ enum Flat56Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-56.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-56.yaml:25:73", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-56.yaml:25:101", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 0), (-9)), 9)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 1)
                         snapshot.state = .d
                         return
                     }
@@ -104,7 +104,7 @@ enum Flat56Spec {
                         return
                     }
                     // flat-56.yaml:26:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-56.yaml:26:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-56.yaml:26:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 2, overflow: 3) > 0 {
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
@@ -123,8 +123,8 @@ enum Flat56Spec {
                 case .b:
                     // flat-56.yaml:28:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-56.yaml:28:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-56.yaml:28:59", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-56.yaml:28:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-56.yaml:28:80", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 4, doesNotFit: 5), in: (-20)...20, site: 6)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
                         snapshot.x = -snapshot.x
                         snapshot.on = snapshot.mode == Mode.high
                         return
@@ -132,7 +132,7 @@ enum Flat56Spec {
                 case .c:
                     // flat-56.yaml:23:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-56.yaml:23:69", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 8), (-9)), 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         return
@@ -145,7 +145,7 @@ enum Flat56Spec {
                 case .a, .b:
                     // flat-56.yaml:27:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-56.yaml:27:63", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-56.yaml:27:63", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-56.yaml:27:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 9, doesNotFit: 10), in: (-20)...20, site: 11)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
@@ -163,9 +163,9 @@ enum Flat56Spec {
                     }
                 case .b:
                     // flat-56.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-56.yaml:24:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, outOfRange: { GeneratedFault("flat-56.yaml:24:56", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-56.yaml:24:91", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 14) == 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, site: 12)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 13)
                         return
                     }
                     // flat-56.yaml:22:5
@@ -177,6 +177,26 @@ enum Flat56Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-56.yaml:25:73", "IntegerOverflow", "integer overflow in 'm * m'"), // 0
+            GeneratedFault("flat-56.yaml:25:101", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-56.yaml:26:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 2
+            GeneratedFault("flat-56.yaml:26:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 3
+            GeneratedFault("flat-56.yaml:28:59", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 4
+            GeneratedFault("flat-56.yaml:28:59", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 5
+            GeneratedFault("flat-56.yaml:28:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-56.yaml:28:80", "IntegerOverflow", "integer overflow in 'm + 1'"), // 7
+            GeneratedFault("flat-56.yaml:23:69", "IntegerOverflow", "integer overflow in 'm * m'"), // 8
+            GeneratedFault("flat-56.yaml:27:63", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 9
+            GeneratedFault("flat-56.yaml:27:63", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 10
+            GeneratedFault("flat-56.yaml:27:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-56.yaml:24:56", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-56.yaml:24:91", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 13
+            GeneratedFault("flat-56.yaml:24:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 14
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

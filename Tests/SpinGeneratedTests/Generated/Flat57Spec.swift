@@ -62,14 +62,14 @@ enum Flat57Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -78,20 +78,20 @@ enum Flat57Spec {
                 case .a, .b, .d:
                     // flat-57.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-57.yaml:27:67", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:27:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                 case .c:
                     // flat-57.yaml:25:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-57.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-57.yaml:25:67", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:25:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 2, doesNotFit: 3), in: (-20)...20, site: 4)
                         snapshot.state = .d
                         return
                     }
                     // flat-57.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-57.yaml:27:67", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:27:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -111,33 +111,33 @@ enum Flat57Spec {
                 case .a:
                     // flat-57.yaml:20:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-57.yaml:20:80", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-57.yaml:20:90", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 5)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 6)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         return
                     }
                     // flat-57.yaml:26:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:26:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-57.yaml:26:89", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 7)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 8)
                         snapshot.state = .c
                         return
                     }
                 case .b:
                     // flat-57.yaml:20:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-57.yaml:20:80", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-57.yaml:20:90", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 5)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 6)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         return
                     }
                     // flat-57.yaml:23:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-57.yaml:23:66", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-57.yaml:23:66", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:23:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-57.yaml:23:87", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-57.yaml:23:102", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 9, doesNotFit: 10), in: (-20)...20, site: 11)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 12)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 13)
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .c
@@ -150,32 +150,57 @@ enum Flat57Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-57.yaml:22:5
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-57.yaml:22:48", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 14)
                     snapshot.state = .a
                     return
                 case .c:
                     // flat-57.yaml:28:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-57.yaml:28:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:28:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-57.yaml:28:98", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 15), (-50)), 50), in: (-20)...20, site: 16)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 17)
                         return
                     }
                     // flat-57.yaml:21:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-57.yaml:21:63", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:21:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 18), in: (-20)...20, site: 19)
                         snapshot.state = .b
                         return
                     }
                 case .d:
                     // flat-57.yaml:21:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-57.yaml:21:63", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-57.yaml:21:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 18), in: (-20)...20, site: 19)
                         snapshot.state = .b
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-57.yaml:27:67", "ModuloByZero", "modulo by zero in 'm % 7'"), // 0
+            GeneratedFault("flat-57.yaml:27:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-57.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 2
+            GeneratedFault("flat-57.yaml:25:67", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 3
+            GeneratedFault("flat-57.yaml:25:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-57.yaml:20:80", "IntegerOverflow", "integer overflow in 'm + 2'"), // 5
+            GeneratedFault("flat-57.yaml:20:90", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-57.yaml:26:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-57.yaml:26:89", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 8
+            GeneratedFault("flat-57.yaml:23:66", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 9
+            GeneratedFault("flat-57.yaml:23:66", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 10
+            GeneratedFault("flat-57.yaml:23:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-57.yaml:23:87", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 12
+            GeneratedFault("flat-57.yaml:23:102", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 13
+            GeneratedFault("flat-57.yaml:22:48", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-57.yaml:28:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 15
+            GeneratedFault("flat-57.yaml:28:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 16
+            GeneratedFault("flat-57.yaml:28:98", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 17
+            GeneratedFault("flat-57.yaml:21:63", "IntegerOverflow", "integer overflow in 'n - m'"), // 18
+            GeneratedFault("flat-57.yaml:21:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

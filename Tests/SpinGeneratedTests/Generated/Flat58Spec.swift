@@ -62,14 +62,14 @@ enum Flat58Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -92,13 +92,13 @@ enum Flat58Spec {
                 case .a, .c, .d:
                     // flat-58.yaml:26:5
                     if event_k > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-58.yaml:26:61", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-58.yaml:26:86", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 0)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 1)
                         return
                     }
                 case .b:
                     // flat-58.yaml:23:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-58.yaml:23:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-58.yaml:23:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 2), site: 3) > 1 {
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.n > snapshot.m
                         return
@@ -112,8 +112,8 @@ enum Flat58Spec {
                     }
                     // flat-58.yaml:26:5
                     if event_k > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-58.yaml:26:61", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-58.yaml:26:86", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 0)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 1)
                         return
                     }
                 }
@@ -131,7 +131,7 @@ enum Flat58Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-58.yaml:25:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-58.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 4) == 0 {
                         snapshot.state = .d
                         return
                     }
@@ -162,7 +162,7 @@ enum Flat58Spec {
                         return
                     }
                     // flat-58.yaml:30:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-58.yaml:30:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-58.yaml:30:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6) > 1 {
                         snapshot.on = !snapshot.on
                         snapshot.mode = Mode.low
                         snapshot.state = .a
@@ -173,6 +173,18 @@ enum Flat58Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-58.yaml:26:61", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 0
+            GeneratedFault("flat-58.yaml:26:86", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-58.yaml:23:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 2
+            GeneratedFault("flat-58.yaml:23:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 3
+            GeneratedFault("flat-58.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 4
+            GeneratedFault("flat-58.yaml:30:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-58.yaml:30:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,22 +62,22 @@ enum Flat59Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-59.yaml:23:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-59.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-59.yaml:23:72", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-59.yaml:23:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:23:92", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50), in: (-20)...20, site: 1)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 2)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .d
@@ -86,8 +86,8 @@ enum Flat59Spec {
                 case .c:
                     // flat-59.yaml:30:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-59.yaml:30:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:30:84", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 4)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 5)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .d
                         return
@@ -104,14 +104,14 @@ enum Flat59Spec {
                 case .b:
                     // flat-59.yaml:20:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, GeneratedFault("flat-59.yaml:20:69", "IntegerOverflow", "integer overflow in 'n + event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-59.yaml:20:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-59.yaml:20:93", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, site: 6), in: (-20)...20, site: 7)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 8), (-9)), 9)
                         snapshot.state = .c
                         return
                     }
                     // flat-59.yaml:22:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-59.yaml:22:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-59.yaml:22:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-59.yaml:22:69", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 10), site: 11) > 1 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 9)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
                         return
@@ -124,38 +124,38 @@ enum Flat59Spec {
                 case .a, .b, .d:
                     // flat-59.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-59.yaml:21:80", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 12)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-59.yaml:21:127", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 13)
                         snapshot.state = .a
                         return
                     }
                     // flat-59.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-59.yaml:24:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:24:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 15) == 2 {
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, site: 14)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                 case .c:
                     // flat-59.yaml:26:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-59.yaml:26:71", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:26:86", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 16)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 17)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .d
                         return
                     }
                     // flat-59.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-59.yaml:21:80", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 12)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-59.yaml:21:127", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 13)
                         snapshot.state = .a
                         return
                     }
                     // flat-59.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-59.yaml:24:38", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:24:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 15) == 2 {
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, site: 14)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -165,15 +165,15 @@ enum Flat59Spec {
                 case .a, .b:
                     // flat-59.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:27:65", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 18)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                 case .c:
                     // flat-59.yaml:25:5
-                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-59.yaml:25:52", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:25:70", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 19), (-9)), 9)
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 20)
                     snapshot.on = !snapshot.on
                     snapshot.mode = Mode.high
                     snapshot.state = .d
@@ -186,8 +186,8 @@ enum Flat59Spec {
                 case .a:
                     // flat-59.yaml:28:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-59.yaml:28:76", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-59.yaml:28:80", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:28:90", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 21), snapshot.n, site: 22)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 23)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
@@ -195,8 +195,8 @@ enum Flat59Spec {
                     }
                 case .c:
                     // flat-59.yaml:29:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-59.yaml:29:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-59.yaml:29:56", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 25) == 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 24)
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -205,6 +205,37 @@ enum Flat59Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-59.yaml:23:72", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-59.yaml:23:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-59.yaml:23:92", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-59.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 3
+            GeneratedFault("flat-59.yaml:30:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-59.yaml:30:84", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-59.yaml:20:69", "IntegerOverflow", "integer overflow in 'n + event.k'"), // 6
+            GeneratedFault("flat-59.yaml:20:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-59.yaml:20:93", "IntegerOverflow", "integer overflow in 'm * m'"), // 8
+            GeneratedFault("flat-59.yaml:22:69", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 9
+            GeneratedFault("flat-59.yaml:22:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 10
+            GeneratedFault("flat-59.yaml:22:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 11
+            GeneratedFault("flat-59.yaml:21:80", "IntegerOverflow", "integer overflow in 'm + 1'"), // 12
+            GeneratedFault("flat-59.yaml:21:127", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 13
+            GeneratedFault("flat-59.yaml:24:60", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-59.yaml:24:38", "ModuloByZero", "modulo by zero in 'm % 3'"), // 15
+            GeneratedFault("flat-59.yaml:26:71", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 16
+            GeneratedFault("flat-59.yaml:26:86", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 17
+            GeneratedFault("flat-59.yaml:27:65", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 18
+            GeneratedFault("flat-59.yaml:25:52", "IntegerOverflow", "integer overflow in 'm * m'"), // 19
+            GeneratedFault("flat-59.yaml:25:70", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 20
+            GeneratedFault("flat-59.yaml:28:76", "ModuloByZero", "modulo by zero in 'm % 5'"), // 21
+            GeneratedFault("flat-59.yaml:28:80", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 22
+            GeneratedFault("flat-59.yaml:28:90", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 23
+            GeneratedFault("flat-59.yaml:29:56", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 24
+            GeneratedFault("flat-59.yaml:29:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 25
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat5Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -88,7 +88,7 @@ enum Flat5Spec {
                 case .a:
                     // flat-5.yaml:21:5
                     if snapshot.state == State.b {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-5.yaml:21:65", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 0), (-50)), 50)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
@@ -98,7 +98,7 @@ enum Flat5Spec {
                 case .b:
                     // flat-5.yaml:26:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-5.yaml:26:74", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 1), (-9)), 9)
                         snapshot.state = .a
                         return
                     }
@@ -112,7 +112,7 @@ enum Flat5Spec {
                 switch snapshot.state {
                 case .b:
                     // flat-5.yaml:29:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-5.yaml:29:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-5.yaml:29:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 2, doesNotFit: 3) > 1 {
                         snapshot.state = .b
                         return
                     }
@@ -123,7 +123,7 @@ enum Flat5Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-5.yaml:20:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-5.yaml:20:39", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-5.yaml:20:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5) > 1 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.on = event_to
@@ -139,14 +139,14 @@ enum Flat5Spec {
                     }
                     // flat-5.yaml:25:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-5.yaml:25:77", "ModuloByZero", "modulo by zero in 'm % 7'"))
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 6)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .d
                         return
                     }
                 case .b:
                     // flat-5.yaml:22:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-5.yaml:22:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 7) == 2 {
                         snapshot.x = snapshot.x - 0.25
                         return
                     }
@@ -165,7 +165,7 @@ enum Flat5Spec {
                 case .a, .b:
                     // flat-5.yaml:30:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-5.yaml:30:79", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 8)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .a
@@ -176,6 +176,20 @@ enum Flat5Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-5.yaml:21:65", "IntegerOverflow", "integer overflow in 'n + 5'"), // 0
+            GeneratedFault("flat-5.yaml:26:74", "IntegerOverflow", "integer overflow in 'm * m'"), // 1
+            GeneratedFault("flat-5.yaml:29:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 2
+            GeneratedFault("flat-5.yaml:29:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 3
+            GeneratedFault("flat-5.yaml:20:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-5.yaml:20:33", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-5.yaml:25:77", "ModuloByZero", "modulo by zero in 'm % 7'"), // 6
+            GeneratedFault("flat-5.yaml:22:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 7
+            GeneratedFault("flat-5.yaml:30:79", "IntegerOverflow", "integer overflow in 'n + 1'"), // 8
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,22 +62,22 @@ enum Flat60Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-60.yaml:25:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-60.yaml:25:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-60.yaml:25:58", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:25:77", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 2)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
@@ -89,21 +89,21 @@ enum Flat60Spec {
                 case .a:
                     // flat-60.yaml:20:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-60.yaml:20:61", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 3)
                         snapshot.state = .c
                         return
                     }
                     // flat-60.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-60.yaml:27:86", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-60.yaml:27:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 4), snapshot.n, site: 5)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                 case .b:
                     // flat-60.yaml:26:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-60.yaml:26:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:26:63", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 7) == 0 {
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 6)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .d
                         return
@@ -111,7 +111,7 @@ enum Flat60Spec {
                     // flat-60.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-60.yaml:27:86", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-60.yaml:27:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 4), snapshot.n, site: 5)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
@@ -119,22 +119,22 @@ enum Flat60Spec {
                     // flat-60.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-60.yaml:27:86", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-60.yaml:27:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 4), snapshot.n, site: 5)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                 case .d:
                     // flat-60.yaml:29:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.n, event_k, zero: GeneratedFault("flat-60.yaml:29:50", "ModuloByZero", "modulo by zero in 'n % event.k'"))
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:29:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.n, event_k, zero: 8)
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 9)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                     // flat-60.yaml:27:5
                     if Int64(snapshot.label.count) < 2 {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-60.yaml:27:86", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-60.yaml:27:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 4), snapshot.n, site: 5)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
@@ -143,21 +143,21 @@ enum Flat60Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-60.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-60.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 10) == 2 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                     // flat-60.yaml:24:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-60.yaml:24:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-60.yaml:24:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-60.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 12, doesNotFit: 13) > 1 {
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 11)
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                 case .b:
                     // flat-60.yaml:24:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-60.yaml:24:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-60.yaml:24:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-60.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 12, doesNotFit: 13) > 1 {
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 11)
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.mode.rawValue
                         return
@@ -165,8 +165,8 @@ enum Flat60Spec {
                 case .c:
                     // flat-60.yaml:28:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-60.yaml:28:66", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-60.yaml:28:66", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:28:85", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 14, doesNotFit: 15)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.minimum(GeneratedArithmetic.maximum(event_v, (-1.0)), 1.0), in: (-100.0)...100.0, site: 16)
                         snapshot.on = !snapshot.on
                         snapshot.state = .d
                         return
@@ -191,27 +191,51 @@ enum Flat60Spec {
                 case .a, .b, .d:
                     // flat-60.yaml:23:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:23:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 17)
                         snapshot.state = .c
                         return
                     }
                 case .c:
                     // flat-60.yaml:22:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-60.yaml:22:66", "IntegerOverflow", "integer overflow in 'n - 1'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, 1, site: 18)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
                     }
                     // flat-60.yaml:23:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-60.yaml:23:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 17)
                         snapshot.state = .c
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-60.yaml:25:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-60.yaml:25:58", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-60.yaml:25:77", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-60.yaml:20:61", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 3
+            GeneratedFault("flat-60.yaml:27:86", "ModuloByZero", "modulo by zero in 'm % 5'"), // 4
+            GeneratedFault("flat-60.yaml:27:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 5
+            GeneratedFault("flat-60.yaml:26:63", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-60.yaml:26:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 7
+            GeneratedFault("flat-60.yaml:29:50", "ModuloByZero", "modulo by zero in 'n % event.k'"), // 8
+            GeneratedFault("flat-60.yaml:29:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-60.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 10
+            GeneratedFault("flat-60.yaml:24:69", "IntegerOverflow", "integer overflow in '-n'"), // 11
+            GeneratedFault("flat-60.yaml:24:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 12
+            GeneratedFault("flat-60.yaml:24:39", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 13
+            GeneratedFault("flat-60.yaml:28:66", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 14
+            GeneratedFault("flat-60.yaml:28:66", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 15
+            GeneratedFault("flat-60.yaml:28:85", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 16
+            GeneratedFault("flat-60.yaml:23:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 17
+            GeneratedFault("flat-60.yaml:22:66", "IntegerOverflow", "integer overflow in 'n - 1'"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,21 +62,21 @@ enum Flat61Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .c:
                     // flat-61.yaml:19:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-61.yaml:19:62", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 0)
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
                     }
@@ -87,7 +87,7 @@ enum Flat61Spec {
                 switch snapshot.state {
                 case .d:
                     // flat-61.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-61.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-61.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 1), site: 2) > 1 {
                         snapshot.state = .a
                         return
                     }
@@ -98,14 +98,14 @@ enum Flat61Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-61.yaml:30:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-61.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-61.yaml:30:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-61.yaml:30:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.int(event_v, nan: 4, doesNotFit: 5) > 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 3)
                         return
                     }
                     // flat-61.yaml:21:5
                     if event_v < snapshot.x {
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:21:92", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
@@ -113,7 +113,7 @@ enum Flat61Spec {
                     // flat-61.yaml:21:5
                     if event_v < snapshot.x {
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:21:92", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
@@ -126,7 +126,7 @@ enum Flat61Spec {
                     // flat-61.yaml:21:5
                     if event_v < snapshot.x {
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:21:92", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
@@ -135,16 +135,16 @@ enum Flat61Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-61.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-61.yaml:20:44", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                    snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 7)
                     return
                 case .b:
                     // flat-61.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-61.yaml:20:44", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                    snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 7)
                     return
                 case .c, .d:
                     // flat-61.yaml:25:5
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-61.yaml:25:50", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-61.yaml:25:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 8)
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 9)
                     snapshot.on = snapshot.n > snapshot.m
                     return
                 }
@@ -153,8 +153,8 @@ enum Flat61Spec {
                 case .a, .c:
                     // flat-61.yaml:22:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-61.yaml:22:67", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:22:86", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 11)
                         snapshot.state = .c
                         return
                     }
@@ -167,8 +167,8 @@ enum Flat61Spec {
                     }
                     // flat-61.yaml:22:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-61.yaml:22:67", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:22:86", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 11)
                         snapshot.state = .c
                         return
                     }
@@ -181,14 +181,31 @@ enum Flat61Spec {
                     }
                     // flat-61.yaml:22:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-61.yaml:22:67", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-61.yaml:22:86", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 11)
                         snapshot.state = .c
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-61.yaml:19:62", "IntegerOverflow", "integer overflow in 'n + 1'"), // 0
+            GeneratedFault("flat-61.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 1
+            GeneratedFault("flat-61.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 2
+            GeneratedFault("flat-61.yaml:30:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-61.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 4
+            GeneratedFault("flat-61.yaml:30:39", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 5
+            GeneratedFault("flat-61.yaml:21:92", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-61.yaml:20:44", "IntegerOverflow", "integer overflow in 'n + 1'"), // 7
+            GeneratedFault("flat-61.yaml:25:50", "IntegerOverflow", "integer overflow in 'm + 2'"), // 8
+            GeneratedFault("flat-61.yaml:25:60", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 9
+            GeneratedFault("flat-61.yaml:22:67", "IntegerOverflow", "integer overflow in '-n'"), // 10
+            GeneratedFault("flat-61.yaml:22:86", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 11
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

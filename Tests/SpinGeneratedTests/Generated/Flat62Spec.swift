@@ -62,21 +62,21 @@ enum Flat62Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b, .c:
                     // flat-62.yaml:21:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-62.yaml:21:53", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-62.yaml:21:51", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -90,7 +90,7 @@ enum Flat62Spec {
                 case .d:
                     // flat-62.yaml:23:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-62.yaml:23:77", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-62.yaml:23:81", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 2), snapshot.n, site: 3)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -98,7 +98,7 @@ enum Flat62Spec {
                     }
                     // flat-62.yaml:21:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-62.yaml:21:53", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-62.yaml:21:51", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 0), in: (-20)...20, site: 1)
                         snapshot.mode = Mode.high
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -119,25 +119,25 @@ enum Flat62Spec {
                 case .a:
                     // flat-62.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-62.yaml:22:64", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-62.yaml:22:58", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.mode = Mode.high
                         return
                     }
                 case .c:
                     // flat-62.yaml:20:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-62.yaml:20:46", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-62.yaml:20:44", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 6), in: (-20)...20, site: 7)
                     snapshot.state = .c
                     return
                 case .d:
                     // flat-62.yaml:24:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-62.yaml:24:55", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-62.yaml:24:55", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 8), in: (-20)...20, site: 9)
                         return
                     }
                     // flat-62.yaml:27:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-62.yaml:27:66", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-62.yaml:27:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 10), (-50)), 50), in: (-20)...20, site: 11)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         return
                     }
@@ -148,7 +148,7 @@ enum Flat62Spec {
                 switch snapshot.state {
                 case .a, .b, .c:
                     // flat-62.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-62.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         return
                     }
                 case .d:
@@ -160,12 +160,30 @@ enum Flat62Spec {
                         return
                     }
                     // flat-62.yaml:19:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-62.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-62.yaml:21:53", "ModuloByZero", "modulo by zero in 'm % 7'"), // 0
+            GeneratedFault("flat-62.yaml:21:51", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-62.yaml:23:77", "ModuloByZero", "modulo by zero in 'm % 5'"), // 2
+            GeneratedFault("flat-62.yaml:23:81", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 3
+            GeneratedFault("flat-62.yaml:22:64", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-62.yaml:22:58", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-62.yaml:20:46", "ModuloByZero", "modulo by zero in 'm % 7'"), // 6
+            GeneratedFault("flat-62.yaml:20:44", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-62.yaml:24:55", "IntegerOverflow", "integer overflow in '-n'"), // 8
+            GeneratedFault("flat-62.yaml:24:55", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-62.yaml:27:66", "IntegerOverflow", "integer overflow in 'n + 5'"), // 10
+            GeneratedFault("flat-62.yaml:27:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-62.yaml:19:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,32 +62,32 @@ enum Flat63Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-63.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-63.yaml:22:68", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 0), (-9)), 9)
                         snapshot.on = !snapshot.on
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
                     // flat-63.yaml:21:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-63.yaml:21:47", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:21:39", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 1), (-50)), 50), in: (-20)...20, site: 2)
                     return
                 case .b:
                     // flat-63.yaml:31:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-63.yaml:31:73", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 3)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .a
@@ -95,17 +95,17 @@ enum Flat63Spec {
                     }
                     // flat-63.yaml:32:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-63.yaml:32:68", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:32:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 4), in: (-20)...20, site: 5)
                         snapshot.x = -snapshot.x
                         snapshot.state = .d
                         return
                     }
                     // flat-63.yaml:21:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-63.yaml:21:47", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:21:39", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 1), (-50)), 50), in: (-20)...20, site: 2)
                     return
                 case .c, .d:
                     // flat-63.yaml:21:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-63.yaml:21:47", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:21:39", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 1), (-50)), 50), in: (-20)...20, site: 2)
                     return
                 }
             case .add:
@@ -135,7 +135,7 @@ enum Flat63Spec {
                     }
                     // flat-63.yaml:25:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-63.yaml:25:66", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:25:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 6), in: (-20)...20, site: 7)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .c
@@ -154,16 +154,16 @@ enum Flat63Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-63.yaml:30:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-63.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-63.yaml:30:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-63.yaml:30:78", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-63.yaml:30:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 10, doesNotFit: 11) > 1 {
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 8), snapshot.n, site: 9)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
                     }
                 case .c:
                     // flat-63.yaml:28:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-63.yaml:28:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-63.yaml:28:71", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-63.yaml:28:65", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 14) == 2 {
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .b
                         return
@@ -181,7 +181,7 @@ enum Flat63Spec {
                     }
                     // flat-63.yaml:34:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-63.yaml:34:75", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-63.yaml:34:75", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:34:75", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 15, doesNotFit: 16), in: (-20)...20, site: 17)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
@@ -200,14 +200,14 @@ enum Flat63Spec {
                 case .a, .b:
                     // flat-63.yaml:33:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-63.yaml:33:73", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-63.yaml:33:93", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 18)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 19)
                         return
                     }
                 case .c:
                     // flat-63.yaml:27:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, outOfRange: { GeneratedFault("flat-63.yaml:27:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Int64(event_word.count), in: (-20)...20, site: 20)
                         return
                     }
                 default:
@@ -215,6 +215,32 @@ enum Flat63Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-63.yaml:22:68", "IntegerOverflow", "integer overflow in 'm * m'"), // 0
+            GeneratedFault("flat-63.yaml:21:47", "IntegerOverflow", "integer overflow in 'n + 5'"), // 1
+            GeneratedFault("flat-63.yaml:21:39", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 2
+            GeneratedFault("flat-63.yaml:31:73", "IntegerOverflow", "integer overflow in 'm - 1'"), // 3
+            GeneratedFault("flat-63.yaml:32:68", "ModuloByZero", "modulo by zero in 'm % 7'"), // 4
+            GeneratedFault("flat-63.yaml:32:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 5
+            GeneratedFault("flat-63.yaml:25:66", "ModuloByZero", "modulo by zero in 'm % 7'"), // 6
+            GeneratedFault("flat-63.yaml:25:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-63.yaml:30:78", "ModuloByZero", "modulo by zero in 'm % 5'"), // 8
+            GeneratedFault("flat-63.yaml:30:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 9
+            GeneratedFault("flat-63.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 10
+            GeneratedFault("flat-63.yaml:30:39", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 11
+            GeneratedFault("flat-63.yaml:28:71", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-63.yaml:28:65", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 13
+            GeneratedFault("flat-63.yaml:28:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 14
+            GeneratedFault("flat-63.yaml:34:75", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 15
+            GeneratedFault("flat-63.yaml:34:75", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 16
+            GeneratedFault("flat-63.yaml:34:75", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+            GeneratedFault("flat-63.yaml:33:73", "IntegerOverflow", "integer overflow in 'm + 2'"), // 18
+            GeneratedFault("flat-63.yaml:33:93", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 19
+            GeneratedFault("flat-63.yaml:27:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 20
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,20 +62,20 @@ enum Flat64Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .b:
                     // flat-64.yaml:20:5
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-64.yaml:20:53", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 0)
                     snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                     snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                     return
@@ -87,35 +87,35 @@ enum Flat64Spec {
                 case .a, .d:
                     // flat-64.yaml:33:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-64.yaml:33:67", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-64.yaml:33:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.high
                         return
                     }
                 case .b:
                     // flat-64.yaml:31:5
                     if !snapshot.on {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-64.yaml:31:59", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 3)
                         snapshot.label = snapshot.mode.rawValue
                         snapshot.state = .d
                         return
                     }
                     // flat-64.yaml:33:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-64.yaml:33:67", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-64.yaml:33:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.high
                         return
                     }
                 case .c:
                     // flat-64.yaml:27:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-64.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-64.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-64.yaml:27:69", "IntegerOverflow", "integer overflow in 'm * event.k'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6) > 1 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 4)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-64.yaml:33:5
                     if Int64(snapshot.label.count) < 4 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-64.yaml:33:67", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-64.yaml:33:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.mode = Mode.high
                         return
                     }
@@ -131,7 +131,7 @@ enum Flat64Spec {
                     }
                     // flat-64.yaml:22:5
                     snapshot.m = Swift.min(snapshot.m, 7)
-                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-64.yaml:22:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                     snapshot.state = .d
@@ -145,7 +145,7 @@ enum Flat64Spec {
                     }
                     // flat-64.yaml:22:5
                     snapshot.m = Swift.min(snapshot.m, 7)
-                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-64.yaml:22:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                     snapshot.state = .d
@@ -153,7 +153,7 @@ enum Flat64Spec {
                 case .c:
                     // flat-64.yaml:32:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-64.yaml:32:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -165,7 +165,7 @@ enum Flat64Spec {
                     }
                     // flat-64.yaml:32:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-64.yaml:32:61", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 8)
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -183,14 +183,14 @@ enum Flat64Spec {
                 case .a:
                     // flat-64.yaml:25:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-64.yaml:25:76", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-64.yaml:25:104", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 9), (-50)), 50)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 10), (-9)), 9)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
                     }
                     // flat-64.yaml:26:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-64.yaml:26:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-64.yaml:26:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-64.yaml:26:71", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 12), site: 13) > 1 {
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 11)
                         return
                     }
                     // flat-64.yaml:30:5
@@ -201,8 +201,8 @@ enum Flat64Spec {
                 case .b:
                     // flat-64.yaml:25:5
                     if Int64(snapshot.label.count) < 5 {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-64.yaml:25:76", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-64.yaml:25:104", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 9), (-50)), 50)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 10), (-9)), 9)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
                     }
@@ -211,6 +211,25 @@ enum Flat64Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-64.yaml:20:53", "IntegerOverflow", "integer overflow in 'm + 2'"), // 0
+            GeneratedFault("flat-64.yaml:33:67", "ModuloByZero", "modulo by zero in 'm % 5'"), // 1
+            GeneratedFault("flat-64.yaml:33:71", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 2
+            GeneratedFault("flat-64.yaml:31:59", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-64.yaml:27:69", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 4
+            GeneratedFault("flat-64.yaml:27:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-64.yaml:27:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+            GeneratedFault("flat-64.yaml:22:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+            GeneratedFault("flat-64.yaml:32:61", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-64.yaml:25:76", "IntegerOverflow", "integer overflow in 'n + 5'"), // 9
+            GeneratedFault("flat-64.yaml:25:104", "IntegerOverflow", "integer overflow in 'm * m'"), // 10
+            GeneratedFault("flat-64.yaml:26:71", "IntegerOverflow", "integer overflow in 'm + 2'"), // 11
+            GeneratedFault("flat-64.yaml:26:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 12
+            GeneratedFault("flat-64.yaml:26:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 13
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

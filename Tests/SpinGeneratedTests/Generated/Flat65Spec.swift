@@ -62,14 +62,14 @@ enum Flat65Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -84,8 +84,8 @@ enum Flat65Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-65.yaml:27:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-65.yaml:27:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-65.yaml:27:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-65.yaml:27:70", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 1, overflow: 2) > 0 {
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 0)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .b
                         return
@@ -97,14 +97,14 @@ enum Flat65Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-65.yaml:22:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-65.yaml:22:45", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-65.yaml:22:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-65.yaml:22:82", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:22:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 3), (-50)), 50), in: (-20)...20, site: 4)
                         snapshot.state = .d
                         return
                     }
                     // flat-65.yaml:29:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-65.yaml:29:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-65.yaml:29:70", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:29:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .d
                         return
@@ -112,7 +112,7 @@ enum Flat65Spec {
                 case .c, .d:
                     // flat-65.yaml:29:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-65.yaml:29:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-65.yaml:29:70", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:29:70", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 7, doesNotFit: 8), in: (-20)...20, site: 9)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.state = .d
                         return
@@ -123,7 +123,7 @@ enum Flat65Spec {
                 case .a:
                     // flat-65.yaml:23:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-65.yaml:23:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-65.yaml:23:65", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:23:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 10, doesNotFit: 11), in: (-20)...20, site: 12)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .b
                         return
@@ -136,8 +136,8 @@ enum Flat65Spec {
                     }
                     // flat-65.yaml:28:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-65.yaml:28:59", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:28:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-65.yaml:28:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-65.yaml:28:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 15), snapshot.n, site: 16)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
@@ -150,7 +150,7 @@ enum Flat65Spec {
                     }
                     // flat-65.yaml:26:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-65.yaml:26:68", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:26:66", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 17), in: (-20)...20, site: 18)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
@@ -159,16 +159,16 @@ enum Flat65Spec {
                     }
                     // flat-65.yaml:28:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-65.yaml:28:59", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:28:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-65.yaml:28:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-65.yaml:28:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 15), snapshot.n, site: 16)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
                 case .c, .d:
                     // flat-65.yaml:28:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-65.yaml:28:59", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-65.yaml:28:57", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-65.yaml:28:71", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-65.yaml:28:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 15), snapshot.n, site: 16)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
@@ -178,7 +178,7 @@ enum Flat65Spec {
                 case .a:
                     // flat-65.yaml:20:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-65.yaml:20:76", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 19)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .d
                         return
@@ -189,7 +189,7 @@ enum Flat65Spec {
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-65.yaml:21:133", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 20)
                         snapshot.state = .d
                         return
                     }
@@ -198,6 +198,32 @@ enum Flat65Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-65.yaml:27:70", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 0
+            GeneratedFault("flat-65.yaml:27:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 1
+            GeneratedFault("flat-65.yaml:27:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 2
+            GeneratedFault("flat-65.yaml:22:82", "IntegerOverflow", "integer overflow in 'n + 5'"), // 3
+            GeneratedFault("flat-65.yaml:22:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-65.yaml:22:45", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-65.yaml:22:39", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+            GeneratedFault("flat-65.yaml:29:70", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 7
+            GeneratedFault("flat-65.yaml:29:70", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-65.yaml:29:70", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+            GeneratedFault("flat-65.yaml:23:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 10
+            GeneratedFault("flat-65.yaml:23:65", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 11
+            GeneratedFault("flat-65.yaml:23:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 12
+            GeneratedFault("flat-65.yaml:28:59", "ModuloByZero", "modulo by zero in 'm % 7'"), // 13
+            GeneratedFault("flat-65.yaml:28:57", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-65.yaml:28:71", "ModuloByZero", "modulo by zero in 'm % 5'"), // 15
+            GeneratedFault("flat-65.yaml:28:75", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 16
+            GeneratedFault("flat-65.yaml:26:68", "IntegerOverflow", "integer overflow in 'n - m'"), // 17
+            GeneratedFault("flat-65.yaml:26:66", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-65.yaml:20:76", "IntegerOverflow", "integer overflow in 'm + 1'"), // 19
+            GeneratedFault("flat-65.yaml:21:133", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 20
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

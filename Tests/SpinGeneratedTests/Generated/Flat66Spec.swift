@@ -62,28 +62,28 @@ enum Flat66Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-66.yaml:22:5
-                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-66.yaml:22:39", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:22:37", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-66.yaml:22:49", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 0), in: (-20)...20, site: 1)
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 2)
                     snapshot.on = snapshot.n > snapshot.m
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-66.yaml:22:91", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 3)
                     return
                 case .b, .c, .d:
                     // flat-66.yaml:31:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-66.yaml:31:63", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 4)
                         snapshot.label = snapshot.label.uppercased()
                         return
                     }
@@ -92,27 +92,27 @@ enum Flat66Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-66.yaml:32:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-66.yaml:32:40", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-66.yaml:32:89", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 6) == 0) ? (snapshot.m < 100) : false {
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
                         snapshot.state = .a
                         return
                     }
                     // flat-66.yaml:34:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-66.yaml:34:38", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-66.yaml:34:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 7), site: 8) > 1 {
                         snapshot.state = .c
                         return
                     }
                     // flat-66.yaml:33:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-66.yaml:33:63", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-66.yaml:33:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-66.yaml:33:87", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 9), snapshot.n, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 11)
                         return
                     }
                 case .b, .c, .d:
                     // flat-66.yaml:33:5
                     if snapshot.mode != Mode.high {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-66.yaml:33:63", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-66.yaml:33:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-66.yaml:33:87", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 9), snapshot.n, site: 10)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 11)
                         return
                     }
                 }
@@ -121,42 +121,42 @@ enum Flat66Spec {
                 case .a:
                     // flat-66.yaml:23:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-66.yaml:23:63", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:23:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-66.yaml:23:75", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 12), in: (-20)...20, site: 13)
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 14)
                         return
                     }
                     // flat-66.yaml:26:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-66.yaml:26:76", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:26:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 15), in: (-20)...20, site: 16)
                         snapshot.mode = Mode.low
                         return
                     }
                     // flat-66.yaml:28:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-66.yaml:28:68", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:28:68", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 17), in: (-20)...20, site: 18)
                         snapshot.on = !snapshot.on
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .a
                         return
                     }
                     // flat-66.yaml:30:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-66.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-66.yaml:30:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-66.yaml:30:77", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:30:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-66.yaml:30:99", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-66.yaml:30:103", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 23, doesNotFit: 24) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 19), (-50)), 50), in: (-20)...20, site: 20)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 21), snapshot.n, site: 22)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                 case .b:
                     // flat-66.yaml:26:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-66.yaml:26:76", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:26:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 15), in: (-20)...20, site: 16)
                         snapshot.mode = Mode.low
                         return
                     }
                     // flat-66.yaml:30:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-66.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-66.yaml:30:39", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-66.yaml:30:77", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:30:69", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-66.yaml:30:99", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-66.yaml:30:103", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    if try GeneratedArithmetic.int(event_v, nan: 23, doesNotFit: 24) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 19), (-50)), 50), in: (-20)...20, site: 20)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 21), snapshot.n, site: 22)
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
@@ -168,14 +168,14 @@ enum Flat66Spec {
                 case .a:
                     // flat-66.yaml:21:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-66.yaml:21:55", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-66.yaml:21:65", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 25)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 26)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
                     }
                     // flat-66.yaml:29:5
                     if snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-66.yaml:29:56", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-66.yaml:29:56", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 27), in: (-20)...20, site: 28)
                         snapshot.on = event_to ? snapshot.on : false
                         snapshot.state = .b
                         return
@@ -188,7 +188,7 @@ enum Flat66Spec {
                 case .a:
                     // flat-66.yaml:20:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-66.yaml:20:71", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 29)
                         return
                     }
                     // flat-66.yaml:24:5
@@ -200,7 +200,7 @@ enum Flat66Spec {
                 case .b:
                     // flat-66.yaml:25:5
                     if Int64(snapshot.label.count) < 1 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-66.yaml:25:65", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-66.yaml:25:69", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 30), snapshot.n, site: 31)
                         snapshot.mode = Mode.high
                         snapshot.label = String(snapshot.m)
                         return
@@ -213,8 +213,8 @@ enum Flat66Spec {
                     }
                 case .c:
                     // flat-66.yaml:27:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-66.yaml:27:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-66.yaml:27:63", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 33) == 1 {
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 32)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .b
                         return
@@ -235,6 +235,45 @@ enum Flat66Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-66.yaml:22:39", "IntegerOverflow", "integer overflow in 'n - m'"), // 0
+            GeneratedFault("flat-66.yaml:22:37", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-66.yaml:22:49", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 2
+            GeneratedFault("flat-66.yaml:22:91", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 3
+            GeneratedFault("flat-66.yaml:31:63", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-66.yaml:32:89", "IntegerOverflow", "integer overflow in 'm * m'"), // 5
+            GeneratedFault("flat-66.yaml:32:40", "ModuloByZero", "modulo by zero in 'event.k % 2'"), // 6
+            GeneratedFault("flat-66.yaml:34:38", "IntegerOverflow", "integer overflow in 'n - m'"), // 7
+            GeneratedFault("flat-66.yaml:34:32", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 8
+            GeneratedFault("flat-66.yaml:33:63", "ModuloByZero", "modulo by zero in 'm % 5'"), // 9
+            GeneratedFault("flat-66.yaml:33:67", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 10
+            GeneratedFault("flat-66.yaml:33:87", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 11
+            GeneratedFault("flat-66.yaml:23:63", "ModuloByZero", "modulo by zero in 'm % 7'"), // 12
+            GeneratedFault("flat-66.yaml:23:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-66.yaml:23:75", "IntegerOverflow", "integer overflow in 'm - 1'"), // 14
+            GeneratedFault("flat-66.yaml:26:76", "IntegerOverflow", "integer overflow in 'n + 1'"), // 15
+            GeneratedFault("flat-66.yaml:26:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 16
+            GeneratedFault("flat-66.yaml:28:68", "IntegerOverflow", "integer overflow in '-n'"), // 17
+            GeneratedFault("flat-66.yaml:28:68", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-66.yaml:30:77", "IntegerOverflow", "integer overflow in 'n + 5'"), // 19
+            GeneratedFault("flat-66.yaml:30:69", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 20
+            GeneratedFault("flat-66.yaml:30:99", "ModuloByZero", "modulo by zero in 'm % 5'"), // 21
+            GeneratedFault("flat-66.yaml:30:103", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 22
+            GeneratedFault("flat-66.yaml:30:39", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 23
+            GeneratedFault("flat-66.yaml:30:39", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 24
+            GeneratedFault("flat-66.yaml:21:55", "IntegerOverflow", "integer overflow in 'm - 1'"), // 25
+            GeneratedFault("flat-66.yaml:21:65", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 26
+            GeneratedFault("flat-66.yaml:29:56", "IntegerOverflow", "integer overflow in '-n'"), // 27
+            GeneratedFault("flat-66.yaml:29:56", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 28
+            GeneratedFault("flat-66.yaml:20:71", "IntegerOverflow", "integer overflow in 'm + 2'"), // 29
+            GeneratedFault("flat-66.yaml:25:65", "ModuloByZero", "modulo by zero in 'm % 5'"), // 30
+            GeneratedFault("flat-66.yaml:25:69", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 31
+            GeneratedFault("flat-66.yaml:27:63", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 32
+            GeneratedFault("flat-66.yaml:27:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 33
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

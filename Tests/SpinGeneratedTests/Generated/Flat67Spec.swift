@@ -62,75 +62,75 @@ enum Flat67Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-67.yaml:30:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-67.yaml:30:67", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 0)
                         snapshot.state = .d
                         return
                     }
                     // flat-67.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-67.yaml:22:71", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .b
                         return
                     }
                     // flat-67.yaml:28:5
-                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-67.yaml:28:39", "IntegerOverflow", "integer overflow in '-n'"))
+                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 2)
                     snapshot.mode = Mode.high
                     return
                 case .b, .c:
                     // flat-67.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-67.yaml:22:71", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .b
                         return
                     }
                     // flat-67.yaml:28:5
-                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-67.yaml:28:39", "IntegerOverflow", "integer overflow in '-n'"))
+                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 2)
                     snapshot.mode = Mode.high
                     return
                 case .d:
                     // flat-67.yaml:23:5
                     if !snapshot.on {
-                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-67.yaml:23:68", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50)
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-67.yaml:23:88", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 3), (-50)), 50)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 4)
                         snapshot.on = snapshot.n > snapshot.m
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-67.yaml:23:129", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 5)
                         snapshot.state = .a
                         return
                     }
                     // flat-67.yaml:32:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-67.yaml:32:71", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 6)
                         snapshot.state = .c
                         return
                     }
                     // flat-67.yaml:22:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-67.yaml:22:71", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 1)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .b
                         return
                     }
                     // flat-67.yaml:28:5
-                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-67.yaml:28:39", "IntegerOverflow", "integer overflow in '-n'"))
+                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 2)
                     snapshot.mode = Mode.high
                     return
                 }
@@ -139,22 +139,22 @@ enum Flat67Spec {
                 case .b:
                     // flat-67.yaml:29:5
                     if snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-67.yaml:29:57", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 7)
                         snapshot.state = .c
                         return
                     }
                 case .c:
                     // flat-67.yaml:25:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-67.yaml:25:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-67.yaml:25:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.n = try GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-67.yaml:25:70", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-67.yaml:25:70", "IntegerOverflow", "integer overflow in 'm / event.k'"))
-                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-67.yaml:25:94", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 11, overflow: 12) > 0 {
+                        snapshot.n = try GeneratedArithmetic.divide(snapshot.m, event_k, zero: 8, overflow: 9)
+                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 10)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.state = .a
                         return
                     }
                     // flat-67.yaml:33:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-67.yaml:33:60", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 13)
                         return
                     }
                 default:
@@ -188,7 +188,7 @@ enum Flat67Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-67.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-67.yaml:20:39", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 14) == 0 {
                         snapshot.state = .d
                         return
                     }
@@ -200,13 +200,13 @@ enum Flat67Spec {
                     }
                 case .b:
                     // flat-67.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-67.yaml:20:39", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 14) == 0 {
                         snapshot.state = .d
                         return
                     }
                     // flat-67.yaml:21:5
                     if Int64(snapshot.label.count) < 3 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-67.yaml:21:65", "IntegerOverflow", "integer overflow in 'n - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 15)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
@@ -222,6 +222,27 @@ enum Flat67Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-67.yaml:30:67", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-67.yaml:22:71", "IntegerOverflow", "integer overflow in 'm - 1'"), // 1
+            GeneratedFault("flat-67.yaml:28:39", "IntegerOverflow", "integer overflow in '-n'"), // 2
+            GeneratedFault("flat-67.yaml:23:68", "IntegerOverflow", "integer overflow in 'n + 5'"), // 3
+            GeneratedFault("flat-67.yaml:23:88", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-67.yaml:23:129", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 5
+            GeneratedFault("flat-67.yaml:32:71", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 6
+            GeneratedFault("flat-67.yaml:29:57", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 7
+            GeneratedFault("flat-67.yaml:25:70", "DivisionByZero", "division by zero in 'm / event.k'"), // 8
+            GeneratedFault("flat-67.yaml:25:70", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 9
+            GeneratedFault("flat-67.yaml:25:94", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 10
+            GeneratedFault("flat-67.yaml:25:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 11
+            GeneratedFault("flat-67.yaml:25:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 12
+            GeneratedFault("flat-67.yaml:33:60", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 13
+            GeneratedFault("flat-67.yaml:20:39", "ModuloByZero", "modulo by zero in 'm % 3'"), // 14
+            GeneratedFault("flat-67.yaml:21:65", "IntegerOverflow", "integer overflow in 'n - m'"), // 15
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

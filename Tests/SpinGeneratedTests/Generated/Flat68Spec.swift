@@ -62,27 +62,27 @@ enum Flat68Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .b:
                     // flat-68.yaml:21:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-68.yaml:21:58", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 0)
                         snapshot.mode = Mode.high
                         return
                     }
                     // flat-68.yaml:32:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-68.yaml:32:71", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 1)
                         snapshot.state = .a
                         return
                     }
@@ -94,53 +94,53 @@ enum Flat68Spec {
                 case .a:
                     // flat-68.yaml:29:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-68.yaml:29:73", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-68.yaml:29:73", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:29:71", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 2, overflow: 3), in: (-20)...20, site: 4)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
                         return
                     }
                     // flat-68.yaml:34:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: GeneratedFault("flat-68.yaml:34:66", "ModuloByZero", "modulo by zero in 'n % event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:34:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-68.yaml:34:84", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-68.yaml:34:99", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.n, event_k, zero: 5), in: (-20)...20, site: 6)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 7)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 8)
                         snapshot.state = .d
                         return
                     }
                     // flat-68.yaml:28:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-68.yaml:28:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 9) == 0) ? (snapshot.m < 100) : false {
                         return
                     }
                 case .b:
                     // flat-68.yaml:29:5
                     if snapshot.mode != Mode.high {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: GeneratedFault("flat-68.yaml:29:73", "DivisionByZero", "division by zero in 'm / event.k'"), overflow: GeneratedFault("flat-68.yaml:29:73", "IntegerOverflow", "integer overflow in 'm / event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:29:71", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.divide(snapshot.m, event_k, zero: 2, overflow: 3), in: (-20)...20, site: 4)
                         snapshot.label = snapshot.state.rawValue
                         snapshot.state = .d
                         return
                     }
                     // flat-68.yaml:28:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-68.yaml:28:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 9) == 0) ? (snapshot.m < 100) : false {
                         return
                     }
                 case .c:
                     // flat-68.yaml:20:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-68.yaml:20:61", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:20:59", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 10), in: (-20)...20, site: 11)
                         return
                     }
                     // flat-68.yaml:22:5
                     if snapshot.n < 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-68.yaml:22:53", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:22:51", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 12), in: (-20)...20, site: 13)
                         return
                     }
                     // flat-68.yaml:28:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-68.yaml:28:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 9) == 0) ? (snapshot.m < 100) : false {
                         return
                     }
                 case .d:
                     // flat-68.yaml:28:5
-                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: GeneratedFault("flat-68.yaml:28:42", "ModuloByZero", "modulo by zero in 'event.k % 2'")) == 0) ? (snapshot.m < 100) : false {
+                    if try (GeneratedArithmetic.remainder(event_k, 2, zero: 9) == 0) ? (snapshot.m < 100) : false {
                         return
                     }
                 }
@@ -148,7 +148,7 @@ enum Flat68Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-68.yaml:25:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-68.yaml:25:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-68.yaml:25:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 14, doesNotFit: 15) > 1 {
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         return
                     }
@@ -162,14 +162,14 @@ enum Flat68Spec {
                     }
                     // flat-68.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-68.yaml:31:66", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:31:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), in: (-20)...20, site: 17)
                         snapshot.on = !snapshot.on
                         return
                     }
                 case .b:
                     // flat-68.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-68.yaml:31:66", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:31:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), in: (-20)...20, site: 17)
                         snapshot.on = !snapshot.on
                         return
                     }
@@ -181,7 +181,7 @@ enum Flat68Spec {
                 case .b:
                     // flat-68.yaml:23:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-68.yaml:23:65", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-68.yaml:23:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 18), in: (-20)...20, site: 19)
                         snapshot.state = .a
                         return
                     }
@@ -193,7 +193,7 @@ enum Flat68Spec {
                 case .a:
                     // flat-68.yaml:26:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-68.yaml:26:68", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-68.yaml:26:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 20), snapshot.n, site: 21)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.mode = Mode.high
                         snapshot.state = .c
@@ -201,12 +201,12 @@ enum Flat68Spec {
                     }
                     // flat-68.yaml:27:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-68.yaml:27:59", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 22)
                         return
                     }
                 case .c:
                     // flat-68.yaml:24:5
-                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-68.yaml:24:43", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    snapshot.x = try GeneratedArithmetic.checked((snapshot.x / 2.0) + Double(snapshot.n), in: (-100.0)...100.0, site: 23)
                     snapshot.label = snapshot.label.uppercased()
                     snapshot.state = .c
                     return
@@ -215,6 +215,35 @@ enum Flat68Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-68.yaml:21:58", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 0
+            GeneratedFault("flat-68.yaml:32:71", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 1
+            GeneratedFault("flat-68.yaml:29:73", "DivisionByZero", "division by zero in 'm / event.k'"), // 2
+            GeneratedFault("flat-68.yaml:29:73", "IntegerOverflow", "integer overflow in 'm / event.k'"), // 3
+            GeneratedFault("flat-68.yaml:29:71", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-68.yaml:34:66", "ModuloByZero", "modulo by zero in 'n % event.k'"), // 5
+            GeneratedFault("flat-68.yaml:34:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 6
+            GeneratedFault("flat-68.yaml:34:84", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 7
+            GeneratedFault("flat-68.yaml:34:99", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-68.yaml:28:42", "ModuloByZero", "modulo by zero in 'event.k % 2'"), // 9
+            GeneratedFault("flat-68.yaml:20:61", "IntegerOverflow", "integer overflow in 'n - m'"), // 10
+            GeneratedFault("flat-68.yaml:20:59", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-68.yaml:22:53", "ModuloByZero", "modulo by zero in 'm % 7'"), // 12
+            GeneratedFault("flat-68.yaml:22:51", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 13
+            GeneratedFault("flat-68.yaml:25:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 14
+            GeneratedFault("flat-68.yaml:25:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 15
+            GeneratedFault("flat-68.yaml:31:66", "IntegerOverflow", "integer overflow in 'n - m'"), // 16
+            GeneratedFault("flat-68.yaml:31:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 17
+            GeneratedFault("flat-68.yaml:23:65", "IntegerOverflow", "integer overflow in '-n'"), // 18
+            GeneratedFault("flat-68.yaml:23:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+            GeneratedFault("flat-68.yaml:26:68", "ModuloByZero", "modulo by zero in 'm % 5'"), // 20
+            GeneratedFault("flat-68.yaml:26:72", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 21
+            GeneratedFault("flat-68.yaml:27:59", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 22
+            GeneratedFault("flat-68.yaml:24:43", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 23
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

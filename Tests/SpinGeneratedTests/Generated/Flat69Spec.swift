@@ -62,31 +62,31 @@ enum Flat69Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-69.yaml:20:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-69.yaml:20:60", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:20:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-69.yaml:20:81", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 0), in: (-20)...20, site: 1)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
                         return
                     }
                     // flat-69.yaml:23:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-69.yaml:23:57", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:23:49", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 3), (-50)), 50), in: (-20)...20, site: 4)
                     snapshot.state = .c
                     return
                 case .b:
                     // flat-69.yaml:23:5
-                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-69.yaml:23:57", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:23:49", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 3), (-50)), 50), in: (-20)...20, site: 4)
                     snapshot.state = .c
                     return
                 default:
@@ -108,15 +108,15 @@ enum Flat69Spec {
                 case .a:
                     // flat-69.yaml:25:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-69.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-69.yaml:26:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-69.yaml:26:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-69.yaml:26:34", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-69.yaml:26:73", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:26:71", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.int(event_v, nan: 8, doesNotFit: 9) > 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 6), in: (-20)...20, site: 7)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.label = snapshot.state.rawValue
@@ -125,14 +125,14 @@ enum Flat69Spec {
                     }
                     // flat-69.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-69.yaml:31:72", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:31:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 10), (-50)), 50), in: (-20)...20, site: 11)
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
                 case .b:
                     // flat-69.yaml:25:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-69.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 5), (-9)), 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         snapshot.state = .c
@@ -140,7 +140,7 @@ enum Flat69Spec {
                     }
                     // flat-69.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-69.yaml:31:72", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:31:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 10), (-50)), 50), in: (-20)...20, site: 11)
                         snapshot.label = snapshot.state.rawValue
                         return
                     }
@@ -166,8 +166,8 @@ enum Flat69Spec {
                     }
                     // flat-69.yaml:32:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-69.yaml:32:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-69.yaml:32:65", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:32:65", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-69.yaml:32:86", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-69.yaml:32:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 12, doesNotFit: 13), in: (-20)...20, site: 14)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 15), snapshot.n, site: 16)
                         snapshot.on = event_to
                         snapshot.state = .a
                         return
@@ -181,7 +181,7 @@ enum Flat69Spec {
                 case .c:
                     // flat-69.yaml:29:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-69.yaml:29:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-69.yaml:29:58", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:29:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 17, doesNotFit: 18), in: (-20)...20, site: 19)
                         snapshot.on = event_to ? snapshot.on : false
                         return
                     }
@@ -197,7 +197,7 @@ enum Flat69Spec {
                 case .a:
                     // flat-69.yaml:21:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-69.yaml:21:97", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 20)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.state = .a
                         return
@@ -207,7 +207,7 @@ enum Flat69Spec {
                 case .b:
                     // flat-69.yaml:21:5
                     if GeneratedStrings.trimmed(event_word).isEmpty {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-69.yaml:21:97", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 20)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.state = .a
                         return
@@ -216,7 +216,7 @@ enum Flat69Spec {
                     if event_word == snapshot.label {
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-69.yaml:24:105", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 21)
                         return
                     }
                     // flat-69.yaml:33:5
@@ -224,9 +224,9 @@ enum Flat69Spec {
                 case .c:
                     // flat-69.yaml:22:5
                     if snapshot.n < 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, GeneratedFault("flat-69.yaml:22:60", "IntegerOverflow", "integer overflow in 'n - 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-69.yaml:22:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, 1, site: 22), in: (-20)...20, site: 23)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-69.yaml:22:94", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 24)
                         snapshot.state = .c
                         return
                     }
@@ -235,6 +235,36 @@ enum Flat69Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-69.yaml:20:60", "IntegerOverflow", "integer overflow in 'n - 1'"), // 0
+            GeneratedFault("flat-69.yaml:20:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-69.yaml:20:81", "IntegerOverflow", "integer overflow in 'm + 2'"), // 2
+            GeneratedFault("flat-69.yaml:23:57", "IntegerOverflow", "integer overflow in 'n + 5'"), // 3
+            GeneratedFault("flat-69.yaml:23:49", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-69.yaml:25:79", "IntegerOverflow", "integer overflow in 'm * m'"), // 5
+            GeneratedFault("flat-69.yaml:26:73", "ModuloByZero", "modulo by zero in 'm % 7'"), // 6
+            GeneratedFault("flat-69.yaml:26:71", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 7
+            GeneratedFault("flat-69.yaml:26:34", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 8
+            GeneratedFault("flat-69.yaml:26:34", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 9
+            GeneratedFault("flat-69.yaml:31:72", "IntegerOverflow", "integer overflow in 'n + 5'"), // 10
+            GeneratedFault("flat-69.yaml:31:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 11
+            GeneratedFault("flat-69.yaml:32:65", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 12
+            GeneratedFault("flat-69.yaml:32:65", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 13
+            GeneratedFault("flat-69.yaml:32:65", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-69.yaml:32:86", "ModuloByZero", "modulo by zero in 'm % 5'"), // 15
+            GeneratedFault("flat-69.yaml:32:90", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 16
+            GeneratedFault("flat-69.yaml:29:58", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 17
+            GeneratedFault("flat-69.yaml:29:58", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 18
+            GeneratedFault("flat-69.yaml:29:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+            GeneratedFault("flat-69.yaml:21:97", "IntegerOverflow", "integer overflow in 'm + 2'"), // 20
+            GeneratedFault("flat-69.yaml:24:105", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 21
+            GeneratedFault("flat-69.yaml:22:60", "IntegerOverflow", "integer overflow in 'n - 1'"), // 22
+            GeneratedFault("flat-69.yaml:22:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 23
+            GeneratedFault("flat-69.yaml:22:94", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 24
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,22 +62,22 @@ enum Flat6Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-6.yaml:25:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-6.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-6.yaml:25:72", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-6.yaml:25:100", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 2) == 2 {
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 0), (-9)), 9)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 1)
                         snapshot.state = .b
                         return
                     }
@@ -102,22 +102,22 @@ enum Flat6Spec {
                 case .b:
                     // flat-6.yaml:20:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-6.yaml:20:62", "IntegerOverflow", "integer overflow in 'n - m'"))
-                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-6.yaml:20:80", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                        snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3)
+                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 4)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.high
                         return
                     }
                     // flat-6.yaml:22:5
                     if event_k > 0 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-6.yaml:22:66", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-6.yaml:22:86", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 5)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 6)
                         snapshot.state = .b
                         return
                     }
                     // flat-6.yaml:24:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-6.yaml:24:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-6.yaml:24:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-6.yaml:24:69", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 8, overflow: 9) > 0 {
+                        snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 7)
                         snapshot.x = -snapshot.x
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         return
@@ -177,6 +177,21 @@ enum Flat6Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-6.yaml:25:72", "IntegerOverflow", "integer overflow in 'm * m'"), // 0
+            GeneratedFault("flat-6.yaml:25:100", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-6.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 2
+            GeneratedFault("flat-6.yaml:20:62", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-6.yaml:20:80", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 4
+            GeneratedFault("flat-6.yaml:22:66", "ModuloByZero", "modulo by zero in 'm % 7'"), // 5
+            GeneratedFault("flat-6.yaml:22:86", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 6
+            GeneratedFault("flat-6.yaml:24:69", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 7
+            GeneratedFault("flat-6.yaml:24:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 8
+            GeneratedFault("flat-6.yaml:24:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 9
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

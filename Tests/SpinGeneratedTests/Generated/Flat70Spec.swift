@@ -62,14 +62,14 @@ enum Flat70Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 break
@@ -77,9 +77,9 @@ enum Flat70Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-70.yaml:26:5
-                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-70.yaml:26:38", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 0)
                     snapshot.on = snapshot.n > snapshot.m
-                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-70.yaml:26:76", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                    snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 1)
                     return
                 case .b, .c:
                     // flat-70.yaml:23:5
@@ -97,7 +97,7 @@ enum Flat70Spec {
                 case .d:
                     // flat-70.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-70.yaml:21:76", "IntegerOverflow", "integer overflow in 'm + 1'"))
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 2)
                         snapshot.state = .b
                         return
                     }
@@ -118,7 +118,7 @@ enum Flat70Spec {
                 switch snapshot.state {
                 case .a, .b, .c:
                     // flat-70.yaml:24:5
-                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-70.yaml:24:49", "IntegerOverflow", "integer overflow in 'n - m'"))
+                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.x = snapshot.x - 0.25
                     snapshot.state = .d
@@ -126,12 +126,12 @@ enum Flat70Spec {
                 case .d:
                     // flat-70.yaml:29:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-70.yaml:29:78", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 4)
                         snapshot.state = .d
                         return
                     }
                     // flat-70.yaml:24:5
-                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-70.yaml:24:49", "IntegerOverflow", "integer overflow in 'n - m'"))
+                    snapshot.n = try GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 3)
                     snapshot.m = Swift.min(snapshot.m, 7)
                     snapshot.x = snapshot.x - 0.25
                     snapshot.state = .d
@@ -141,11 +141,11 @@ enum Flat70Spec {
                 switch snapshot.state {
                 case .a:
                     // flat-70.yaml:25:5
-                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-70.yaml:25:42", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-70.yaml:25:42", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 5, doesNotFit: 6)
                     return
                 case .b:
                     // flat-70.yaml:25:5
-                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-70.yaml:25:42", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-70.yaml:25:42", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                    snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 5, doesNotFit: 6)
                     return
                 default:
                     break
@@ -155,9 +155,9 @@ enum Flat70Spec {
                 case .a:
                     // flat-70.yaml:30:5
                     if event_word.hasPrefix("a") {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-70.yaml:30:82", "IntegerOverflow", "integer overflow in 'n + 1'"))
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 7)
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, tooLong: { GeneratedFault("flat-70.yaml:30:116", "StringTooLong", "a string of \($0) bytes in 'label + event.word' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, event_word, limit: 16777216, site: 8)
                         snapshot.state = .a
                         return
                     }
@@ -168,14 +168,14 @@ enum Flat70Spec {
                     }
                     // flat-70.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-70.yaml:31:66", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 9)
                         snapshot.state = .a
                         return
                     }
                 case .b:
                     // flat-70.yaml:19:5
                     if Int64(snapshot.label.count) < 2 {
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-70.yaml:19:71", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 10), (-9)), 9)
                         snapshot.mode = Mode.low
                         snapshot.label = snapshot.label.uppercased()
                         return
@@ -187,7 +187,7 @@ enum Flat70Spec {
                     }
                     // flat-70.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-70.yaml:31:66", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 9)
                         snapshot.state = .a
                         return
                     }
@@ -195,7 +195,7 @@ enum Flat70Spec {
                     // flat-70.yaml:22:5
                     if snapshot.on ? (snapshot.n > 0) : true {
                         snapshot.n = Int64(event_word.count)
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-70.yaml:22:91", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 11)
                         snapshot.x = (snapshot.x * snapshot.x) * 10.0
                         snapshot.state = .b
                         return
@@ -207,7 +207,7 @@ enum Flat70Spec {
                     }
                     // flat-70.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-70.yaml:31:66", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 9)
                         snapshot.state = .a
                         return
                     }
@@ -219,13 +219,30 @@ enum Flat70Spec {
                     }
                     // flat-70.yaml:31:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-70.yaml:31:66", "IntegerOverflow", "integer overflow in '-n'"))
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 9)
                         snapshot.state = .a
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-70.yaml:26:38", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 0
+            GeneratedFault("flat-70.yaml:26:76", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-70.yaml:21:76", "IntegerOverflow", "integer overflow in 'm + 1'"), // 2
+            GeneratedFault("flat-70.yaml:24:49", "IntegerOverflow", "integer overflow in 'n - m'"), // 3
+            GeneratedFault("flat-70.yaml:29:78", "IntegerOverflow", "integer overflow in 'm - 1'"), // 4
+            GeneratedFault("flat-70.yaml:25:42", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 5
+            GeneratedFault("flat-70.yaml:25:42", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 6
+            GeneratedFault("flat-70.yaml:30:82", "IntegerOverflow", "integer overflow in 'n + 1'"), // 7
+            GeneratedFault("flat-70.yaml:30:116", "StringTooLong", "a string of \u{1} bytes in 'label + event.word' is longer than the limit of 16777216 bytes"), // 8
+            GeneratedFault("flat-70.yaml:31:66", "IntegerOverflow", "integer overflow in '-n'"), // 9
+            GeneratedFault("flat-70.yaml:19:71", "IntegerOverflow", "integer overflow in 'm * m'"), // 10
+            GeneratedFault("flat-70.yaml:22:91", "IntegerOverflow", "integer overflow in 'm - 1'"), // 11
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat71Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -81,7 +81,7 @@ enum Flat71Spec {
                     }
                 case .c:
                     // flat-71.yaml:22:5
-                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-71.yaml:22:48", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 0)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = String(snapshot.m)
                     return
@@ -98,15 +98,15 @@ enum Flat71Spec {
                     // flat-71.yaml:27:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
                         snapshot.mode = Mode.low
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-71.yaml:27:96", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 1)
                         snapshot.state = .d
                         return
                     }
                     // flat-71.yaml:28:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-71.yaml:28:66", "IntegerOverflow", "integer overflow in 'n + 1'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, GeneratedFault("flat-71.yaml:28:78", "IntegerOverflow", "integer overflow in 'm * event.k'"))
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-71.yaml:28:104", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.n = try GeneratedArithmetic.add(snapshot.n, 1, site: 2)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, event_k, site: 3)
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 4)
                         snapshot.state = .d
                         return
                     }
@@ -127,15 +127,15 @@ enum Flat71Spec {
                 case .a:
                     // flat-71.yaml:21:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-71.yaml:21:80", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-71.yaml:21:74", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .d
                         return
                     }
                     // flat-71.yaml:24:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-71.yaml:24:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-71.yaml:24:60", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-71.yaml:24:72", "IntegerOverflow", "integer overflow in 'm * 100000'"))
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 9) == 1 {
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 7)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 8)
                         return
                     }
                     // flat-71.yaml:25:5
@@ -145,7 +145,7 @@ enum Flat71Spec {
                 case .b:
                     // flat-71.yaml:21:5
                     if Swift.min(snapshot.n, snapshot.m) <= 2 {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-71.yaml:21:80", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-71.yaml:21:74", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 5), site: 6)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.state = .d
                         return
@@ -166,12 +166,28 @@ enum Flat71Spec {
                 switch snapshot.state {
                 case .a, .b, .c, .d:
                     // flat-71.yaml:23:5
-                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-71.yaml:23:45", "IntegerOverflow", "integer overflow in '-n'"))
+                    snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 10)
                     snapshot.state = .b
                     return
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-71.yaml:22:48", "IntegerOverflow", "integer overflow in 'm + 2'"), // 0
+            GeneratedFault("flat-71.yaml:27:96", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 1
+            GeneratedFault("flat-71.yaml:28:66", "IntegerOverflow", "integer overflow in 'n + 1'"), // 2
+            GeneratedFault("flat-71.yaml:28:78", "IntegerOverflow", "integer overflow in 'm * event.k'"), // 3
+            GeneratedFault("flat-71.yaml:28:104", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 4
+            GeneratedFault("flat-71.yaml:21:80", "IntegerOverflow", "integer overflow in 'n - m'"), // 5
+            GeneratedFault("flat-71.yaml:21:74", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 6
+            GeneratedFault("flat-71.yaml:24:60", "ModuloByZero", "modulo by zero in 'm % 7'"), // 7
+            GeneratedFault("flat-71.yaml:24:72", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 8
+            GeneratedFault("flat-71.yaml:24:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 9
+            GeneratedFault("flat-71.yaml:23:45", "IntegerOverflow", "integer overflow in '-n'"), // 10
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,14 +62,14 @@ enum Flat72Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -93,7 +93,7 @@ enum Flat72Spec {
                 case .a, .d:
                     // flat-72.yaml:25:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-72.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-72.yaml:25:67", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
                         return
@@ -101,15 +101,15 @@ enum Flat72Spec {
                 case .b:
                     // flat-72.yaml:20:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-72.yaml:20:69", "ModuloByZero", "modulo by zero in 'm % 7'"))
-                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, GeneratedFault("flat-72.yaml:20:87", "IntegerOverflow", "integer overflow in 'm * m'")), (-9)), 9)
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:20:105", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.remainder(snapshot.m, 7, zero: 2)
+                        snapshot.m = try Swift.min(Swift.max(GeneratedArithmetic.multiply(snapshot.m, snapshot.m, site: 3), (-9)), 9)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 4)
                         snapshot.on = !snapshot.on
                         return
                     }
                     // flat-72.yaml:25:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-72.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-72.yaml:25:67", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
                         return
@@ -117,14 +117,14 @@ enum Flat72Spec {
                 case .c:
                     // flat-72.yaml:31:5
                     if snapshot.mode != Mode.high {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:31:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x.truncatingRemainder(dividingBy: 3.0), in: (-100.0)...100.0, site: 5)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.state = .c
                         return
                     }
                     // flat-72.yaml:25:5
                     if snapshot.mode == Mode.mid {
-                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-72.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-72.yaml:25:67", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") })
+                        snapshot.n = try GeneratedArithmetic.int((snapshot.x * 3.0), nan: 0, doesNotFit: 1)
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .b
                         return
@@ -135,9 +135,9 @@ enum Flat72Spec {
                 case .c:
                     // flat-72.yaml:24:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-72.yaml:24:68", "IntegerOverflow", "integer overflow in '-n'"))
-                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, GeneratedFault("flat-72.yaml:24:79", "IntegerOverflow", "integer overflow in 'm + 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:24:89", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.negate(snapshot.n, site: 6)
+                        snapshot.m = try GeneratedArithmetic.add(snapshot.m, 1, site: 7)
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 8)
                         snapshot.state = .d
                         return
                     }
@@ -149,24 +149,24 @@ enum Flat72Spec {
                 case .a:
                     // flat-72.yaml:21:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-72.yaml:21:70", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-72.yaml:21:74", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 9), snapshot.n, site: 10)
                         return
                     }
                 case .b:
                     // flat-72.yaml:22:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-72.yaml:22:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 11) == 1 {
                         snapshot.state = .d
                         return
                     }
                 case .c:
                     // flat-72.yaml:23:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-72.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 12) == 2 {
                         snapshot.state = .c
                         return
                     }
                     // flat-72.yaml:29:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:29:58", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 13)
                         snapshot.on = event_to
                         return
                     }
@@ -179,7 +179,7 @@ enum Flat72Spec {
                     // flat-72.yaml:33:5
                     if snapshot.on ? (snapshot.n > 0) : true {
                         snapshot.n = Swift.max(snapshot.n, snapshot.m, 2)
-                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:33:83", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked((snapshot.x * snapshot.x) * 10.0, in: (-100.0)...100.0, site: 14)
                         snapshot.on = snapshot.n > snapshot.m
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .d
@@ -187,14 +187,14 @@ enum Flat72Spec {
                     }
                     // flat-72.yaml:27:5
                     if snapshot.n < 5 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:27:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 15)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 case .b, .d:
                     // flat-72.yaml:27:5
                     if snapshot.n < 5 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:27:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 15)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
@@ -202,8 +202,8 @@ enum Flat72Spec {
                     // flat-72.yaml:30:5
                     if snapshot.n < 3 {
                         snapshot.n = Int64(event_word.count)
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-72.yaml:30:85", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-72.yaml:30:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:30:99", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 16), snapshot.n, site: 17)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 18)
                         snapshot.label = event_word
                         snapshot.state = .a
                         return
@@ -217,13 +217,37 @@ enum Flat72Spec {
                     }
                     // flat-72.yaml:27:5
                     if snapshot.n < 5 {
-                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-72.yaml:27:53", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(-snapshot.x, in: (-100.0)...100.0, site: 15)
                         snapshot.on = snapshot.n > snapshot.m
                         return
                     }
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-72.yaml:25:67", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 0
+            GeneratedFault("flat-72.yaml:25:67", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 1
+            GeneratedFault("flat-72.yaml:20:69", "ModuloByZero", "modulo by zero in 'm % 7'"), // 2
+            GeneratedFault("flat-72.yaml:20:87", "IntegerOverflow", "integer overflow in 'm * m'"), // 3
+            GeneratedFault("flat-72.yaml:20:105", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 4
+            GeneratedFault("flat-72.yaml:31:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 5
+            GeneratedFault("flat-72.yaml:24:68", "IntegerOverflow", "integer overflow in '-n'"), // 6
+            GeneratedFault("flat-72.yaml:24:79", "IntegerOverflow", "integer overflow in 'm + 1'"), // 7
+            GeneratedFault("flat-72.yaml:24:89", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 8
+            GeneratedFault("flat-72.yaml:21:70", "ModuloByZero", "modulo by zero in 'm % 5'"), // 9
+            GeneratedFault("flat-72.yaml:21:74", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 10
+            GeneratedFault("flat-72.yaml:22:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 11
+            GeneratedFault("flat-72.yaml:23:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 12
+            GeneratedFault("flat-72.yaml:29:58", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 13
+            GeneratedFault("flat-72.yaml:33:83", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 14
+            GeneratedFault("flat-72.yaml:27:53", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 15
+            GeneratedFault("flat-72.yaml:30:85", "ModuloByZero", "modulo by zero in 'm % 5'"), // 16
+            GeneratedFault("flat-72.yaml:30:89", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 17
+            GeneratedFault("flat-72.yaml:30:99", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 18
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

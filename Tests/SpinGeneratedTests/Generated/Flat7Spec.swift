@@ -62,21 +62,21 @@ enum Flat7Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a, .c:
                     // flat-7.yaml:27:5
                     if snapshot.n < 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:27:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .a
@@ -85,13 +85,13 @@ enum Flat7Spec {
                 case .b:
                     // flat-7.yaml:19:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-7.yaml:19:62", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-7.yaml:19:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 1), snapshot.n, site: 2)
                         snapshot.state = .d
                         return
                     }
                     // flat-7.yaml:27:5
                     if snapshot.n < 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:27:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .a
@@ -100,12 +100,12 @@ enum Flat7Spec {
                 case .d:
                     // flat-7.yaml:28:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:28:58", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 3)
                         return
                     }
                     // flat-7.yaml:27:5
                     if snapshot.n < 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:27:61", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 0)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.trimmed(snapshot.label)
                         snapshot.state = .a
@@ -117,7 +117,7 @@ enum Flat7Spec {
                 case .a:
                     // flat-7.yaml:24:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-7.yaml:24:75", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-7.yaml:24:69", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -125,27 +125,27 @@ enum Flat7Spec {
                     }
                     // flat-7.yaml:32:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-7.yaml:32:79", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:32:89", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 6)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                         return
                     }
                     // flat-7.yaml:34:5
-                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: GeneratedFault("flat-7.yaml:34:34", "DivisionByZero", "division by zero in 'n / event.k'"), overflow: GeneratedFault("flat-7.yaml:34:34", "IntegerOverflow", "integer overflow in 'n / event.k'")) > 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: GeneratedFault("flat-7.yaml:34:68", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), doesNotFit: { GeneratedFault("flat-7.yaml:34:68", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(x * 3.0)'") }), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:34:68", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, GeneratedFault("flat-7.yaml:34:89", "IntegerOverflow", "integer overflow in 'm * 100000'"))
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:34:104", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.divide(snapshot.n, event_k, zero: 13, overflow: 14) > 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.int((snapshot.x * 3.0), nan: 8, doesNotFit: 9), in: (-20)...20, site: 10)
+                        snapshot.m = try GeneratedArithmetic.multiply(snapshot.m, 100000, site: 11)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 12)
                         snapshot.state = .b
                         return
                     }
                     // flat-7.yaml:25:5
-                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-7.yaml:25:46", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 15)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = String(snapshot.m)
                     return
                 case .b:
                     // flat-7.yaml:24:5
                     if snapshot.state == State.b {
-                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-7.yaml:24:75", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-7.yaml:24:69", "IntegerOverflow", "integer overflow in 'abs(n - m)'"))
+                        snapshot.m = try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 4), site: 5)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
                         snapshot.state = .d
@@ -153,18 +153,18 @@ enum Flat7Spec {
                     }
                     // flat-7.yaml:32:5
                     if Int64(snapshot.label.count) < 6 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-7.yaml:32:79", "IntegerOverflow", "integer overflow in 'm + 2'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:32:89", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 6)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                         return
                     }
                     // flat-7.yaml:25:5
-                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-7.yaml:25:46", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 15)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = String(snapshot.m)
                     return
                 case .c:
                     // flat-7.yaml:25:5
-                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, GeneratedFault("flat-7.yaml:25:46", "IntegerOverflow", "integer overflow in 'event.k - m'"))
+                    snapshot.m = try GeneratedArithmetic.subtract(event_k, snapshot.m, site: 15)
                     snapshot.on = snapshot.n > snapshot.m
                     snapshot.label = String(snapshot.m)
                     return
@@ -179,33 +179,33 @@ enum Flat7Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-7.yaml:21:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-7.yaml:21:36", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-7.yaml:21:36", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 16, doesNotFit: 17) > 1 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                 case .c:
                     // flat-7.yaml:30:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-7.yaml:30:36", "ModuloByZero", "modulo by zero in 'm % 3'")) == 0 {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, GeneratedFault("flat-7.yaml:30:58", "IntegerOverflow", "integer overflow in '-n'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:30:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 20) == 0 {
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.negate(snapshot.n, site: 18), in: (-20)...20, site: 19)
                         snapshot.on = snapshot.mode == Mode.high
                         return
                     }
                     // flat-7.yaml:21:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-7.yaml:21:36", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-7.yaml:21:36", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 16, doesNotFit: 17) > 1 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
                 case .d:
                     // flat-7.yaml:20:5
                     if !snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-7.yaml:20:63", "IntegerOverflow", "integer overflow in 'm - 1'"))
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:20:73", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 21)
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x * event_v, in: (-100.0)...100.0, site: 22)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .c
                         return
                     }
                     // flat-7.yaml:21:5
-                    if try GeneratedArithmetic.int(event_v, nan: GeneratedFault("flat-7.yaml:21:36", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), doesNotFit: { GeneratedFault("flat-7.yaml:21:36", "IntConversionOverflow", "\($0) does not fit in a 64-bit integer in 'int(event.v)'") }) > 1 {
+                    if try GeneratedArithmetic.int(event_v, nan: 16, doesNotFit: 17) > 1 {
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
                     }
@@ -215,8 +215,8 @@ enum Flat7Spec {
                 case .a, .b:
                     // flat-7.yaml:26:5
                     if event_to {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:26:67", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-7.yaml:26:86", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 23)
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 24)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = String(snapshot.m)
                         snapshot.state = .b
@@ -225,7 +225,7 @@ enum Flat7Spec {
                 case .c:
                     // flat-7.yaml:31:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, GeneratedFault("flat-7.yaml:31:66", "IntegerOverflow", "integer overflow in 'n + 5'")), (-50)), 50), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:31:58", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.min(Swift.max(GeneratedArithmetic.add(snapshot.n, 5, site: 25), (-50)), 50), in: (-20)...20, site: 26)
                         return
                     }
                 default:
@@ -236,7 +236,7 @@ enum Flat7Spec {
                 case .a, .c, .d:
                     // flat-7.yaml:23:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-7.yaml:23:76", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:23:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 27), in: (-20)...20, site: 28)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .d
@@ -260,7 +260,7 @@ enum Flat7Spec {
                     }
                     // flat-7.yaml:23:5
                     if event_word == snapshot.label {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-7.yaml:23:76", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-7.yaml:23:74", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 27), in: (-20)...20, site: 28)
                         snapshot.mode = Mode.low
                         snapshot.label = GeneratedStrings.text(snapshot.x)
                         snapshot.state = .d
@@ -269,6 +269,40 @@ enum Flat7Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-7.yaml:27:61", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 0
+            GeneratedFault("flat-7.yaml:19:62", "ModuloByZero", "modulo by zero in 'm % 5'"), // 1
+            GeneratedFault("flat-7.yaml:19:66", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 2
+            GeneratedFault("flat-7.yaml:28:58", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 3
+            GeneratedFault("flat-7.yaml:24:75", "IntegerOverflow", "integer overflow in 'n - m'"), // 4
+            GeneratedFault("flat-7.yaml:24:69", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 5
+            GeneratedFault("flat-7.yaml:32:79", "IntegerOverflow", "integer overflow in 'm + 2'"), // 6
+            GeneratedFault("flat-7.yaml:32:89", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+            GeneratedFault("flat-7.yaml:34:68", "NaNToInt", "cannot convert nan to int in 'int(x * 3.0)'"), // 8
+            GeneratedFault("flat-7.yaml:34:68", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(x * 3.0)'"), // 9
+            GeneratedFault("flat-7.yaml:34:68", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 10
+            GeneratedFault("flat-7.yaml:34:89", "IntegerOverflow", "integer overflow in 'm * 100000'"), // 11
+            GeneratedFault("flat-7.yaml:34:104", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 12
+            GeneratedFault("flat-7.yaml:34:34", "DivisionByZero", "division by zero in 'n / event.k'"), // 13
+            GeneratedFault("flat-7.yaml:34:34", "IntegerOverflow", "integer overflow in 'n / event.k'"), // 14
+            GeneratedFault("flat-7.yaml:25:46", "IntegerOverflow", "integer overflow in 'event.k - m'"), // 15
+            GeneratedFault("flat-7.yaml:21:36", "NaNToInt", "cannot convert nan to int in 'int(event.v)'"), // 16
+            GeneratedFault("flat-7.yaml:21:36", "IntConversionOverflow", "\u{1} does not fit in a 64-bit integer in 'int(event.v)'"), // 17
+            GeneratedFault("flat-7.yaml:30:58", "IntegerOverflow", "integer overflow in '-n'"), // 18
+            GeneratedFault("flat-7.yaml:30:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 19
+            GeneratedFault("flat-7.yaml:30:36", "ModuloByZero", "modulo by zero in 'm % 3'"), // 20
+            GeneratedFault("flat-7.yaml:20:63", "IntegerOverflow", "integer overflow in 'm - 1'"), // 21
+            GeneratedFault("flat-7.yaml:20:73", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 22
+            GeneratedFault("flat-7.yaml:26:67", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 23
+            GeneratedFault("flat-7.yaml:26:86", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 24
+            GeneratedFault("flat-7.yaml:31:66", "IntegerOverflow", "integer overflow in 'n + 5'"), // 25
+            GeneratedFault("flat-7.yaml:31:58", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 26
+            GeneratedFault("flat-7.yaml:23:76", "IntegerOverflow", "integer overflow in 'n + 1'"), // 27
+            GeneratedFault("flat-7.yaml:23:74", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 28
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

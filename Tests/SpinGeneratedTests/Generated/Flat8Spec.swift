@@ -62,14 +62,14 @@ enum Flat8Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
@@ -109,8 +109,8 @@ enum Flat8Spec {
                 case .a, .b:
                     // flat-8.yaml:22:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, GeneratedFault("flat-8.yaml:22:64", "IntegerOverflow", "integer overflow in 'n + event.k'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:22:62", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-8.yaml:22:91", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, event_k, site: 0), in: (-20)...20, site: 1)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 2)
                         snapshot.x = snapshot.x.truncatingRemainder(dividingBy: 3.0)
                         return
                     }
@@ -122,37 +122,37 @@ enum Flat8Spec {
                 case .a:
                     // flat-8.yaml:25:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-8.yaml:25:66", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:25:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-8.yaml:25:78", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-8.yaml:25:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 3), in: (-20)...20, site: 4)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                     // flat-8.yaml:29:5
                     if snapshot.n < (-3) {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-8.yaml:29:56", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:29:54", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-8.yaml:29:77", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 7), in: (-20)...20, site: 8)
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 9)
                         snapshot.mode = Mode.high
                         return
                     }
                 case .b:
                     // flat-8.yaml:25:5
                     if snapshot.state == State.b {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: GeneratedFault("flat-8.yaml:25:66", "ModuloByZero", "modulo by zero in 'm % 7'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:25:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-8.yaml:25:78", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-8.yaml:25:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.remainder(snapshot.m, 7, zero: 3), in: (-20)...20, site: 4)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                         snapshot.label = snapshot.mode.rawValue
                         return
                     }
                 case .c:
                     // flat-8.yaml:32:5
                     if (snapshot.x * 2.0) > 1.0 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-8.yaml:32:72", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 10)
                         return
                     }
                 case .d:
                     // flat-8.yaml:26:5
                     if !snapshot.on {
                         snapshot.mode = Mode.high
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, tooLong: { GeneratedFault("flat-8.yaml:26:79", "StringTooLong", "a string of \($0) bytes in 'label + string(on)' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, (snapshot.on ? "true" : "false"), limit: 16777216, site: 11)
                         return
                     }
                 }
@@ -161,7 +161,7 @@ enum Flat8Spec {
                 case .b:
                     // flat-8.yaml:33:5
                     if GeneratedStrings.contains(snapshot.label, "ab") {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-8.yaml:33:77", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 12)
                         snapshot.x = -snapshot.x
                         snapshot.on = !snapshot.on
                         snapshot.state = .c
@@ -170,7 +170,7 @@ enum Flat8Spec {
                 case .c:
                     // flat-8.yaml:19:5
                     if !snapshot.on {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, GeneratedFault("flat-8.yaml:19:62", "IntegerOverflow", "integer overflow in 'n + 1'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:19:60", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.add(snapshot.n, 1, site: 13), in: (-20)...20, site: 14)
                         snapshot.m = Swift.min(snapshot.m, 7)
                         snapshot.x = snapshot.x - 0.25
                         snapshot.mode = Mode.low
@@ -188,24 +188,24 @@ enum Flat8Spec {
                 switch snapshot.state {
                 case .a, .b, .d:
                     // flat-8.yaml:21:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-8.yaml:21:40", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-8.yaml:21:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-8.yaml:21:73", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), site: 17) > 1 {
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 15)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         return
                     }
                 case .c:
                     // flat-8.yaml:20:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-8.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'")) == 1 {
-                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:20:63", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 19) == 1 {
+                        snapshot.n = try GeneratedArithmetic.checked(Swift.max(snapshot.n, snapshot.m, 2), in: (-20)...20, site: 18)
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .b
                         return
                     }
                     // flat-8.yaml:24:5
                     if snapshot.on ? (snapshot.n > 0) : true {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-8.yaml:24:66", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-8.yaml:24:64", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
-                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-8.yaml:24:78", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-8.yaml:24:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 20), in: (-20)...20, site: 21)
+                        snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 22), snapshot.n, site: 23)
                         snapshot.x = (snapshot.x / 2.0) + Double(snapshot.n)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = Mode.low
@@ -213,8 +213,8 @@ enum Flat8Spec {
                         return
                     }
                     // flat-8.yaml:21:5
-                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-8.yaml:21:40", "IntegerOverflow", "integer overflow in 'n - m'")), GeneratedFault("flat-8.yaml:21:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'")) > 1 {
-                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, GeneratedFault("flat-8.yaml:21:73", "IntegerOverflow", "integer overflow in 'm + 2'"))
+                    if try GeneratedArithmetic.magnitude(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 16), site: 17) > 1 {
+                        snapshot.m = try snapshot.on ? snapshot.m : GeneratedArithmetic.add(snapshot.m, 2, site: 15)
                         snapshot.x = GeneratedArithmetic.maximum(snapshot.x, 1.5)
                         snapshot.on = !snapshot.on
                         return
@@ -222,6 +222,35 @@ enum Flat8Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-8.yaml:22:64", "IntegerOverflow", "integer overflow in 'n + event.k'"), // 0
+            GeneratedFault("flat-8.yaml:22:62", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 1
+            GeneratedFault("flat-8.yaml:22:91", "IntegerOverflow", "integer overflow in 'm + 2'"), // 2
+            GeneratedFault("flat-8.yaml:25:66", "ModuloByZero", "modulo by zero in 'm % 7'"), // 3
+            GeneratedFault("flat-8.yaml:25:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 4
+            GeneratedFault("flat-8.yaml:25:78", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-8.yaml:25:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-8.yaml:29:56", "ModuloByZero", "modulo by zero in 'm % 7'"), // 7
+            GeneratedFault("flat-8.yaml:29:54", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 8
+            GeneratedFault("flat-8.yaml:29:77", "IntegerOverflow", "integer overflow in 'm + 2'"), // 9
+            GeneratedFault("flat-8.yaml:32:72", "IntegerOverflow", "integer overflow in 'm + 2'"), // 10
+            GeneratedFault("flat-8.yaml:26:79", "StringTooLong", "a string of \u{1} bytes in 'label + string(on)' is longer than the limit of 16777216 bytes"), // 11
+            GeneratedFault("flat-8.yaml:33:77", "IntegerOverflow", "integer overflow in 'm - 1'"), // 12
+            GeneratedFault("flat-8.yaml:19:62", "IntegerOverflow", "integer overflow in 'n + 1'"), // 13
+            GeneratedFault("flat-8.yaml:19:60", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 14
+            GeneratedFault("flat-8.yaml:21:73", "IntegerOverflow", "integer overflow in 'm + 2'"), // 15
+            GeneratedFault("flat-8.yaml:21:40", "IntegerOverflow", "integer overflow in 'n - m'"), // 16
+            GeneratedFault("flat-8.yaml:21:34", "IntegerOverflow", "integer overflow in 'abs(n - m)'"), // 17
+            GeneratedFault("flat-8.yaml:20:63", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 18
+            GeneratedFault("flat-8.yaml:20:34", "ModuloByZero", "modulo by zero in 'm % 3'"), // 19
+            GeneratedFault("flat-8.yaml:24:66", "IntegerOverflow", "integer overflow in 'n - m'"), // 20
+            GeneratedFault("flat-8.yaml:24:64", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 21
+            GeneratedFault("flat-8.yaml:24:78", "ModuloByZero", "modulo by zero in 'm % 5'"), // 22
+            GeneratedFault("flat-8.yaml:24:82", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 23
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -62,54 +62,54 @@ enum Flat9Spec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .tick:
                 switch snapshot.state {
                 case .a:
                     // flat-9.yaml:19:5
                     if (snapshot.m > snapshot.n) ? true : snapshot.on {
-                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, GeneratedFault("flat-9.yaml:19:67", "IntegerOverflow", "integer overflow in 'm - 1'"))
+                        snapshot.m = try GeneratedArithmetic.subtract(snapshot.m, 1, site: 0)
                         snapshot.state = .b
                         return
                     }
                     // flat-9.yaml:26:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-9.yaml:26:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-9.yaml:26:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 2 {
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 1)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-9.yaml:26:122", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         snapshot.state = .c
                         return
                     }
                 case .b:
                     // flat-9.yaml:25:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-9.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 4) == 2 {
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.label = snapshot.label.uppercased()
                         snapshot.state = .a
                         return
                     }
                     // flat-9.yaml:26:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-9.yaml:26:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-9.yaml:26:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 2 {
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 1)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-9.yaml:26:122", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         snapshot.state = .c
                         return
                     }
                 case .c, .d:
                     // flat-9.yaml:26:5
-                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: GeneratedFault("flat-9.yaml:26:37", "ModuloByZero", "modulo by zero in 'm % 3'")) == 2 {
-                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-9.yaml:26:66", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                    if try GeneratedArithmetic.remainder(snapshot.m, 3, zero: 3) == 2 {
+                        snapshot.x = try GeneratedArithmetic.checked(GeneratedArithmetic.maximum(snapshot.x, 1.5), in: (-100.0)...100.0, site: 1)
                         snapshot.on = !snapshot.on
-                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, tooLong: { GeneratedFault("flat-9.yaml:26:122", "StringTooLong", "a string of \($0) bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes") })
+                        snapshot.label = try GeneratedStrings.join(snapshot.label, "ab", limit: 16777216, site: 2)
                         snapshot.state = .c
                         return
                     }
@@ -131,7 +131,7 @@ enum Flat9Spec {
                 switch snapshot.state {
                 case .a, .b:
                     // flat-9.yaml:23:5
-                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: GeneratedFault("flat-9.yaml:23:51", "ModuloByZero", "modulo by zero in 'm % 5'")), snapshot.n, GeneratedFault("flat-9.yaml:23:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"))
+                    snapshot.m = try GeneratedArithmetic.add(GeneratedArithmetic.remainder(snapshot.m, 5, zero: 5), snapshot.n, site: 6)
                     snapshot.state = .d
                     return
                 default:
@@ -142,14 +142,14 @@ enum Flat9Spec {
                 case .a:
                     // flat-9.yaml:20:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-9.yaml:20:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
                     }
                     // flat-9.yaml:24:5
                     if event_word.hasPrefix("a") {
-                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, GeneratedFault("flat-9.yaml:24:75", "IntegerOverflow", "integer overflow in 'n - m'")), in: (-20)...20, outOfRange: { GeneratedFault("flat-9.yaml:24:73", "ValueOutOfRange", "\($0) is outside the range [-20, 20] of data field 'n'") })
+                        snapshot.n = try GeneratedArithmetic.checked(GeneratedArithmetic.subtract(snapshot.n, snapshot.m, site: 8), in: (-20)...20, site: 9)
                         snapshot.on = snapshot.mode == Mode.high
                         snapshot.mode = snapshot.on ? Mode.mid : Mode.high
                         return
@@ -162,7 +162,7 @@ enum Flat9Spec {
                 case .b:
                     // flat-9.yaml:20:5
                     if snapshot.state == State.b {
-                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, outOfRange: { GeneratedFault("flat-9.yaml:20:69", "ValueOutOfRange", "\($0) is outside the range [-100.0, 100.0] of data field 'x'") })
+                        snapshot.x = try GeneratedArithmetic.checked(snapshot.x - 0.25, in: (-100.0)...100.0, site: 7)
                         snapshot.on = !snapshot.on
                         snapshot.state = .b
                         return
@@ -182,6 +182,21 @@ enum Flat9Spec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("flat-9.yaml:19:67", "IntegerOverflow", "integer overflow in 'm - 1'"), // 0
+            GeneratedFault("flat-9.yaml:26:66", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 1
+            GeneratedFault("flat-9.yaml:26:122", "StringTooLong", "a string of \u{1} bytes in 'label + \"ab\"' is longer than the limit of 16777216 bytes"), // 2
+            GeneratedFault("flat-9.yaml:26:37", "ModuloByZero", "modulo by zero in 'm % 3'"), // 3
+            GeneratedFault("flat-9.yaml:25:35", "ModuloByZero", "modulo by zero in 'm % 3'"), // 4
+            GeneratedFault("flat-9.yaml:23:51", "ModuloByZero", "modulo by zero in 'm % 5'"), // 5
+            GeneratedFault("flat-9.yaml:23:55", "IntegerOverflow", "integer overflow in 'm % 5 + n'"), // 6
+            GeneratedFault("flat-9.yaml:20:69", "ValueOutOfRange", "\u{1} is outside the range [-100.0, 100.0] of data field 'x'"), // 7
+            GeneratedFault("flat-9.yaml:24:75", "IntegerOverflow", "integer overflow in 'n - m'"), // 8
+            GeneratedFault("flat-9.yaml:24:73", "ValueOutOfRange", "\u{1} is outside the range [-20, 20] of data field 'n'"), // 9
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -59,20 +59,20 @@ enum NamesSpec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .doorOpen:
                 switch snapshot.state {
                 case .closed:
                     // Tests/SpinGeneratedTests/Specs/names.yaml:16:5
-                    snapshot.`class` = try GeneratedArithmetic.add(snapshot.`class`, 1, GeneratedFault("Tests/SpinGeneratedTests/Specs/names.yaml:16:66", "IntegerOverflow", "integer overflow in 'class + 1'"))
+                    snapshot.`class` = try GeneratedArithmetic.add(snapshot.`class`, 1, site: 0)
                     snapshot.state = .`open`
                     return
                 case .`default`:
@@ -107,11 +107,18 @@ enum NamesSpec {
                     }
                     // Tests/SpinGeneratedTests/Specs/names.yaml:20:5
                     snapshot.speed = Speed.fast
-                    snapshot.`class` = try GeneratedArithmetic.multiply(snapshot.`class`, 2, GeneratedFault("Tests/SpinGeneratedTests/Specs/names.yaml:20:70", "IntegerOverflow", "integer overflow in 'class * 2'"))
+                    snapshot.`class` = try GeneratedArithmetic.multiply(snapshot.`class`, 2, site: 1)
                     return
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/names.yaml:16:66", "IntegerOverflow", "integer overflow in 'class + 1'"), // 0
+            GeneratedFault("Tests/SpinGeneratedTests/Specs/names.yaml:20:70", "IntegerOverflow", "integer overflow in 'class * 2'"), // 1
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -44,32 +44,32 @@ enum TurnstileCheckedSpec {
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
             guard snapshot.fault == nil else { return }
-            do throws(GeneratedFault) {
+            do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error
+                snapshot.fault = error.fault(in: faultSites)
             }
         }
 
-        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+        private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
             switch event {
             case .coin(let event_amount):
                 switch snapshot.state {
                 case .locked:
                     // Specs/turnstile-checked.yaml:26:5
                     if event_amount >= 25 {
-                        snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile-checked.yaml:26:98", "IntegerOverflow", "integer overflow in 'credit + event.amount'")), 100), in: 0...100, outOfRange: { GeneratedFault("Specs/turnstile-checked.yaml:26:87", "ValueOutOfRange", "\($0) is outside the range [0, 100] of data field 'credit'") })
+                        snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, site: 0), 100), in: 0...100, site: 1)
                         snapshot.state = .unlocked
                         return
                     }
                     // Specs/turnstile-checked.yaml:27:5
                     if event_amount < 25 {
-                        snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile-checked.yaml:27:83", "IntegerOverflow", "integer overflow in 'credit + event.amount'")), 100), in: 0...100, outOfRange: { GeneratedFault("Specs/turnstile-checked.yaml:27:72", "ValueOutOfRange", "\($0) is outside the range [0, 100] of data field 'credit'") })
+                        snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, site: 2), 100), in: 0...100, site: 3)
                         return
                     }
                 case .unlocked:
                     // Specs/turnstile-checked.yaml:28:5
-                    snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile-checked.yaml:28:60", "IntegerOverflow", "integer overflow in 'credit + event.amount'")), 100), in: 0...100, outOfRange: { GeneratedFault("Specs/turnstile-checked.yaml:28:49", "ValueOutOfRange", "\($0) is outside the range [0, 100] of data field 'credit'") })
+                    snapshot.credit = try GeneratedArithmetic.checked(Swift.min(GeneratedArithmetic.add(snapshot.credit, event_amount, site: 4), 100), in: 0...100, site: 5)
                     return
                 default:
                     break
@@ -78,14 +78,14 @@ enum TurnstileCheckedSpec {
                 switch snapshot.state {
                 case .unlocked:
                     // Specs/turnstile-checked.yaml:29:5
-                    if try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile-checked.yaml:29:46", "IntegerOverflow", "integer overflow in 'passes + 1'")) < 2 {
-                        snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile-checked.yaml:29:89", "IntegerOverflow", "integer overflow in 'passes + 1'"))
+                    if try GeneratedArithmetic.add(snapshot.passes, 1, site: 7) < 2 {
+                        snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, site: 6)
                         snapshot.state = .locked
                         return
                     }
                     // Specs/turnstile-checked.yaml:30:5
-                    if try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile-checked.yaml:30:46", "IntegerOverflow", "integer overflow in 'passes + 1'")) >= 2 {
-                        snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile-checked.yaml:30:90", "IntegerOverflow", "integer overflow in 'passes + 1'"))
+                    if try GeneratedArithmetic.add(snapshot.passes, 1, site: 9) >= 2 {
+                        snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, site: 8)
                         snapshot.state = .closed
                         return
                     }
@@ -94,6 +94,21 @@ enum TurnstileCheckedSpec {
                 }
             }
         }
+
+        /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+        /// when it fails); a failure throws its number.
+        private static let faultSites: [GeneratedFault] = [
+            GeneratedFault("Specs/turnstile-checked.yaml:26:98", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 0
+            GeneratedFault("Specs/turnstile-checked.yaml:26:87", "ValueOutOfRange", "\u{1} is outside the range [0, 100] of data field 'credit'"), // 1
+            GeneratedFault("Specs/turnstile-checked.yaml:27:83", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 2
+            GeneratedFault("Specs/turnstile-checked.yaml:27:72", "ValueOutOfRange", "\u{1} is outside the range [0, 100] of data field 'credit'"), // 3
+            GeneratedFault("Specs/turnstile-checked.yaml:28:60", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 4
+            GeneratedFault("Specs/turnstile-checked.yaml:28:49", "ValueOutOfRange", "\u{1} is outside the range [0, 100] of data field 'credit'"), // 5
+            GeneratedFault("Specs/turnstile-checked.yaml:29:89", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 6
+            GeneratedFault("Specs/turnstile-checked.yaml:29:46", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 7
+            GeneratedFault("Specs/turnstile-checked.yaml:30:90", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 8
+            GeneratedFault("Specs/turnstile-checked.yaml:30:46", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 9
+        ]
 
         /// The effects the spec binds, one closure each (this spec binds none).
         struct Effects: Sendable {

@@ -43,32 +43,32 @@ enum Turnstile: GeneratedMachine {
     /// interpreter's table does; an expression that fails stores its fault and stops the machine.
     static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
         guard snapshot.fault == nil else { return }
-        do throws(GeneratedFault) {
+        do throws(GeneratedFailure) {
             try step(&snapshot, event)
         } catch {
-            snapshot.fault = error
+            snapshot.fault = error.fault(in: faultSites)
         }
     }
 
-    private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFault) {
+    private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
         switch event {
         case .coin(let event_amount):
             switch snapshot.state {
             case .locked:
                 // Specs/turnstile.yaml:18:5
                 if event_amount >= 25 {
-                    snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile.yaml:18:93", "IntegerOverflow", "integer overflow in 'credit + event.amount'"))
+                    snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, site: 0)
                     snapshot.state = .unlocked
                     return
                 }
                 // Specs/turnstile.yaml:19:5
                 if event_amount < 25 {
-                    snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile.yaml:19:78", "IntegerOverflow", "integer overflow in 'credit + event.amount'"))
+                    snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, site: 1)
                     return
                 }
             case .unlocked:
                 // Specs/turnstile.yaml:20:5
-                snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, GeneratedFault("Specs/turnstile.yaml:20:55", "IntegerOverflow", "integer overflow in 'credit + event.amount'"))
+                snapshot.credit = try GeneratedArithmetic.add(snapshot.credit, event_amount, site: 2)
                 return
             default:
                 break
@@ -77,14 +77,14 @@ enum Turnstile: GeneratedMachine {
             switch snapshot.state {
             case .unlocked:
                 // Specs/turnstile.yaml:21:5
-                if try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile.yaml:21:46", "IntegerOverflow", "integer overflow in 'passes + 1'")) < 2 {
-                    snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile.yaml:21:89", "IntegerOverflow", "integer overflow in 'passes + 1'"))
+                if try GeneratedArithmetic.add(snapshot.passes, 1, site: 4) < 2 {
+                    snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, site: 3)
                     snapshot.state = .locked
                     return
                 }
                 // Specs/turnstile.yaml:22:5
-                if try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile.yaml:22:46", "IntegerOverflow", "integer overflow in 'passes + 1'")) >= 2 {
-                    snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, GeneratedFault("Specs/turnstile.yaml:22:90", "IntegerOverflow", "integer overflow in 'passes + 1'"))
+                if try GeneratedArithmetic.add(snapshot.passes, 1, site: 6) >= 2 {
+                    snapshot.passes = try GeneratedArithmetic.add(snapshot.passes, 1, site: 5)
                     snapshot.state = .closed
                     return
                 }
@@ -93,6 +93,18 @@ enum Turnstile: GeneratedMachine {
             }
         }
     }
+
+    /// Where each expression that can fail is written, and its message (`\u{1}`: the value, known
+    /// when it fails); a failure throws its number.
+    private static let faultSites: [GeneratedFault] = [
+        GeneratedFault("Specs/turnstile.yaml:18:93", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 0
+        GeneratedFault("Specs/turnstile.yaml:19:78", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 1
+        GeneratedFault("Specs/turnstile.yaml:20:55", "IntegerOverflow", "integer overflow in 'credit + event.amount'"), // 2
+        GeneratedFault("Specs/turnstile.yaml:21:89", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 3
+        GeneratedFault("Specs/turnstile.yaml:21:46", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 4
+        GeneratedFault("Specs/turnstile.yaml:22:90", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 5
+        GeneratedFault("Specs/turnstile.yaml:22:46", "IntegerOverflow", "integer overflow in 'passes + 1'"), // 6
+    ]
 
     /// The effects the spec binds, one closure each (this spec binds none).
     struct Effects: Sendable {
