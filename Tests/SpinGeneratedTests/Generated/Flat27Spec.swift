@@ -61,12 +61,19 @@ enum Flat27Spec {
         /// Applies the first row whose guard holds for `event` in `snapshot`'s control state, as the
         /// interpreter's table does; an expression that fails stores its fault and stops the machine.
         static func reduce(_ snapshot: inout Snapshot, _ event: Event) {
-            guard snapshot.fault == nil else { return }
+            if case .some = snapshot.fault { return }
             do throws(GeneratedFailure) {
                 try step(&snapshot, event)
             } catch {
-                snapshot.fault = error.fault(in: faultSites)
+                fail(&snapshot, error)
             }
+        }
+
+        /// Stores the fault of `failure`: out of `reduce`, so that a step that does not fail does not
+        /// pay for the registers making a fault needs.
+        @inline(never)
+        private static func fail(_ snapshot: inout Snapshot, _ failure: GeneratedFailure) {
+            snapshot.fault = failure.fault(in: faultSites)
         }
 
         private static func step(_ snapshot: inout Snapshot, _ event: Event) throws(GeneratedFailure) {
